@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+
+interface StaticFile {
+  body: Uint8Array;
+  gzip?: Uint8Array;
+  brotli?: Uint8Array;
+  type: string;
+  cacheControl: string;
+  etag: string;
+}
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+
+function cacheControlFor(path: string): string {
+  // Vite puts content hashes in every name under /assets/: a new build means a new name.
+  if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  // The shell and the worker must be revalidated, or a fix never reaches an installed app.
+  if (path === '/index.html' || path === '/sw.js' || path.endsWith('.webmanifest')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+/**
+ * The built PWA, read once into memory and compressed once: the whole of dist/ is a few
+ * hundred kilobytes, and this makes every static answer a map lookup.
+ */
+export class StaticSite {
+  private files = new Map<string, StaticFile>();
+  readonly inlineStyleHashes: string[] = [];
+
+  constructor(dir: string) {
+    if (!existsSync(join(dir, 'index.html'))) return;
+    for (const full of walk(dir)) {
+      const path = '/' + relative(dir, full).split(sep).join('/');
+      const ext = extname(full);
+      const body = readFileSync(full);
+      const file: StaticFile = {
+        body,
+        type: types[ext] ?? 'application/octet-stream',
+        cacheControl: cacheControlFor(path),
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      };
+      if (compressible.has(ext) && body.length > 512) {
+        file.gzip = gzipSync(body, { level: 9 });
+        file.brotli = brotliCompressSync(body);
+      }
+      this.files.set(path, file);
+    }
+    const html = this.files.get('/index.html');
+    if (html) {
+      const text = Buffer.from(html.body).toString('utf8');
+      for (const m of text.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
+        this.inlineStyleHashes.push(`sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}`);
+      }
+    }
+  }
+
+  get available(): boolean {
+    return this.files.has('/index.html');
+  }
+
+  /** The file at a path, or index.html for an app route (a path without a file extension). */
+  respond(c: Context): Response | undefined {
+    const path = decodeURIComponent(c.req.path);
+    let file = this.files.get(path);
+    if (!file && extname(path) === '') file = this.files.get('/index.html');
+    if (!file) return undefined;
+    const headers = new Headers({ 'Content-Type': file.type, 'Cache-Control': file.cacheControl, ETag: file.etag, Vary: 'Accept-Encoding' });
+    if (c.req.header('if-none-match') === file.etag) return new Response(null, { status: 304, headers });
+    const accept = c.req.header('accept-encoding') ?? '';
+    let body = file.body;
+    if (file.brotli && /\bbr\b/.test(accept)) {
+      body = file.brotli;
+      headers.set('Content-Encoding', 'br');
+    } else if (file.gzip && /\bgzip\b/.test(accept)) {
+      body = file.gzip;
+      headers.set('Content-Encoding', 'gzip');
+    }
+    headers.set('Content-Length', String(body.byteLength));
+    return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { headers });
+  }
+}

@@ -1,0 +1,71 @@
+import { daysBetween, type IsoDate } from './time.ts';
+
+export type AvailabilityCategory =
+  | 'available_now'
+  | 'indefinite'
+  | 'available_soon'
+  | 'available_later'
+  | 'available_medium_term'
+  | 'long_term_lease';
+
+export type AvailabilityColour = 'green' | 'yellow' | 'grey';
+
+export interface AvailabilityInput {
+  is_available: boolean;
+  next_available_date: string | null;
+  location_code?: string | null;
+}
+
+/** The status ladder: 30, 90 and 180 days. */
+export const soonDays = 30;
+export const laterDays = 90;
+export const reserveThresholdDays = 180;
+
+export function availabilityCategory(unit: AvailabilityInput, today: IsoDate): AvailabilityCategory {
+  if (unit.is_available) return 'available_now';
+  if (!unit.next_available_date) return 'indefinite';
+  const days = daysBetween(today, unit.next_available_date);
+  if (days <= soonDays) return 'available_soon';
+  if (days <= laterDays) return 'available_later';
+  if (days <= reserveThresholdDays) return 'available_medium_term';
+  return 'long_term_lease';
+}
+
+export function availabilityColour(category: AvailabilityCategory): AvailabilityColour {
+  switch (category) {
+    case 'available_now':
+      return 'green';
+    case 'available_soon':
+    case 'available_later':
+    case 'available_medium_term':
+      return 'yellow';
+    case 'indefinite':
+    case 'long_term_lease':
+      return 'grey';
+  }
+}
+
+export type WaitlistAction = 'available' | 'reserve_option' | 'long_waitlist';
+
+export function waitlistAction(unit: AvailabilityInput, today: IsoDate): WaitlistAction {
+  if (unit.is_available) return 'available';
+  if (unit.next_available_date && daysBetween(today, unit.next_available_date) <= reserveThresholdDays) {
+    return 'reserve_option';
+  }
+  return 'long_waitlist';
+}
+
+/** Available first, then soonest next date (dated before undated), then location code. */
+export function compareUnits(a: AvailabilityInput, b: AvailabilityInput): number {
+  if (a.is_available !== b.is_available) return a.is_available ? -1 : 1;
+  const da = a.next_available_date;
+  const db = b.next_available_date;
+  if (da && db && da !== db) return da < db ? -1 : 1;
+  if (da && !db) return -1;
+  if (!da && db) return 1;
+  return (a.location_code ?? '').localeCompare(b.location_code ?? '', 'en', { numeric: true });
+}
+
+export function sortUnits<T extends AvailabilityInput>(units: readonly T[]): T[] {
+  return [...units].sort(compareUnits);
+}

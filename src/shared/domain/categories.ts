@@ -1,0 +1,46 @@
+export const serviceTypes = [
+  'dedicated_office',
+  'assigned_desk',
+  'hotdesk',
+  'parking_spot',
+  'mailbox',
+  'conference_room',
+  'day_pass',
+] as const;
+export type ServiceType = (typeof serviceTypes)[number];
+
+/** The category pills, in the order the inventory page shows them. */
+export const categories = [
+  { slug: 'conference', serviceType: 'conference_room', layout: 'cards' },
+  { slug: 'day-pass', serviceType: 'day_pass', layout: 'cards' },
+  { slug: 'mailbox', serviceType: 'mailbox', layout: 'cards' },
+  { slug: 'offices', serviceType: 'dedicated_office', layout: 'table' },
+  { slug: 'desks', serviceType: 'assigned_desk', layout: 'table' },
+  { slug: 'hot-desks', serviceType: 'hotdesk', layout: 'table' },
+  { slug: 'parking', serviceType: 'parking_spot', layout: 'table' },
+] as const satisfies readonly { slug: string; serviceType: ServiceType; layout: 'cards' | 'table' }[];
+
+export type Category = (typeof categories)[number];
+export type CategorySlug = Category['slug'];
+export const defaultCategory: CategorySlug = 'conference';
+
+export function findCategory(slug: string | undefined): Category | undefined {
+  return categories.find((c) => c.slug === slug);
+}
+
+export function categoryOfServiceType(type: ServiceType): Category {
+  const found = categories.find((c) => c.serviceType === type);
+  if (!found) throw new Error(`no category for ${type}`);
+  return found;
+}
+
+/** Priced per day in the list; everything else per month. */
+export function isPricedPerDay(type: ServiceType): boolean {
+  return type === 'conference_room' || type === 'day_pass';
+}
+
+/** Units that are rented (and can be waitlisted) rather than booked by the day. */
+export const rentableTypes = ['dedicated_office', 'assigned_desk', 'hotdesk', 'parking_spot'] as const satisfies readonly ServiceType[];
+export function isRentable(type: ServiceType): boolean {
+  return (rentableTypes as readonly ServiceType[]).includes(type);
+}

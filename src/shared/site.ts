@@ -1,0 +1,23 @@
+/** Facts about the space that the server's texts and the PWA must agree on. */
+export const site = {
+  productName: 'Espace Cowork Montréal',
+  shortName: 'Cowork MTL',
+  email: 'hello@espacecowork.ca',
+  adminEmail: 'admin@espacecowork.ca',
+  phone: '+1 514-555-0142',
+  phoneDisplay: '(514) 555-0142',
+  tourBookingUrl: 'https://calendly.com/espacecowork/visit',
+  mainSiteUrl: 'https://espacecowork.ca',
+  timeZone: 'America/Toronto',
+  currency: 'CAD',
+  /** Factor applied to the list price of an available dedicated office (the limited-time offer). */
+  listDiscountFactor: 0.8,
+  floorPlanPath: '/floor-plan.svg',
+  accessCodes: [
+    { label: { en: 'Main entrance', fr: 'Entrée principale' }, code: '4827#' },
+    { label: { en: 'Floor 3 door', fr: 'Porte du 3e étage' }, code: '1593*' },
+  ],
+  wifi: { network: 'Cowork-Members', password: 'welcome-2026' },
+  operations: { name: 'Marie-Ève Tremblay', email: 'operations@espacecowork.ca', phone: '(514) 555-0199' },
+  address: '1250 rue Sainte-Catherine Ouest, Montréal, QC H3G 1P1',
+} as const;

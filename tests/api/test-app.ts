@@ -1,0 +1,73 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { createApp, defaultRateLimits, type AppConfig, type AppDeps } from '../../src/server/app.ts';
+import { migrateToLatest, openDatabase, type Db } from '../../src/server/db/database.ts';
+import { seedDemo } from '../../src/server/db/seed.ts';
+import { spaceToday } from '../../src/shared/domain/time.ts';
+
+/** A fixed instant for tests: a Monday morning in Montréal. */
+export const testNow = new Date('2026-11-23T14:00:00Z');
+export const adminToken = 'test-admin-token-0123456789abcdef';
+
+/**
+ * TEST_DATABASE_URL (a PostgreSQL server) → a fresh database per call on it; unset → an
+ * in-memory PGlite. Either way: migrated, demo-seeded unless told otherwise.
+ */
+export async function openTestDatabase(options: { seed?: boolean; now?: Date } = {}): Promise<{ db: Db; close: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let db: Db;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 20 }) }) });
+    dropDatabase = async () => {
+      const again = new pg.Client({ connectionString: serverUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    };
+  } else {
+    db = await openDatabase('memory', '');
+  }
+  await migrateToLatest(db);
+  if (options.seed !== false) await seedDemo(db, spaceToday(options.now ?? testNow));
+  return {
+    db,
+    close: async () => {
+      await db.destroy();
+      await dropDatabase();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+export async function buildTestApp(
+  options: { now?: Date; seed?: boolean; config?: Partial<AppConfig>; deps?: Partial<AppDeps> } = {},
+) {
+  const now = options.now ?? testNow;
+  const { db, close } = await openTestDatabase({ seed: options.seed, now });
+  const deps: AppDeps = {
+    db,
+    clock: () => now,
+    config: {
+      production: false,
+      trustProxy: true,
+      adminToken,
+      rateLimits: defaultRateLimits,
+      ...options.config,
+    },
+    ...options.deps,
+  };
+  const app = createApp(deps);
+  return { app, db, deps, close };
+}
+
+export const backend = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
