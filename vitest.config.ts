@@ -9,7 +9,6 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
-        esbuild: { jsx: 'automatic' },
       },
       {
         test: {

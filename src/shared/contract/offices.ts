@@ -29,10 +29,3 @@ export const officesResponse = z.object({
   error: z.optional(z.string()),
 });
 export type OfficesResponse = z.infer<typeof officesResponse>;
-
-/** base_monthly_rate arrives as a string; a missing or unreadable one means 'Contact for pricing'. */
-export function parseRate(rate: string | null | undefined): number | null {
-  if (rate == null || rate.trim() === '') return null;
-  const n = Number(rate);
-  return Number.isFinite(n) && n >= 0 ? n : null;
-}

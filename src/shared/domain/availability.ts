@@ -12,7 +12,7 @@ export type AvailabilityColour = 'green' | 'yellow' | 'grey';
 
 export interface AvailabilityInput {
   is_available: boolean;
-  next_available_date: string | null;
+  next_available_date?: string | null;
   location_code?: string | null;
 }
 

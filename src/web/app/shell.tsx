@@ -1,0 +1,55 @@
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { commonMessages } from '../i18n/common.ts';
+import { useLanguage, useMessages } from '../i18n/i18n.tsx';
+import { site } from '../../shared/site.ts';
+import { InstallPrompt, ServiceWorkerNotices } from './pwa.tsx';
+import { useOnline } from './use-online.ts';
+
+// Its own chunk: every screen shows it, but the first paint should not wait for it.
+const PendingEntries = lazy(() => import('../features/waitlist/pending-entries.tsx'));
+
+/** Header, language switch, install and offline state around every screen. */
+export function Shell({ children, hero }: { children: ReactNode; hero?: boolean }) {
+  const m = useMessages(commonMessages);
+  const { lang, setLang } = useLanguage();
+  const online = useOnline();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {m.skipToContent}
+      </a>
+      <header className="site-header">
+        <div className="site-header__bar">
+          <Link to="/$category" params={{ category: 'conference' }} className="brand">
+            {site.productName}
+          </Link>
+          <div className="site-header__tools">
+            {online ? null : (
+              <span className="offline-badge" role="status">
+                {m.offline}
+              </span>
+            )}
+            <Suspense fallback={null}>
+              <PendingEntries />
+            </Suspense>
+            <InstallPrompt />
+            <button type="button" className="button button--on-brand" lang={lang === 'en' ? 'fr' : 'en'} aria-label={m.languageSwitchLabel} onClick={() => setLang(lang === 'en' ? 'fr' : 'en')}>
+              {m.languageSwitch}
+            </button>
+          </div>
+        </div>
+        {hero ? (
+          <div className="hero">
+            <h1>{m.heroTitle}</h1>
+            <p>{m.heroText}</p>
+          </div>
+        ) : null}
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <ServiceWorkerNotices />
+    </>
+  );
+}

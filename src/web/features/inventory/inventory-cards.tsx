@@ -1,0 +1,54 @@
+import type { Office } from '../../../shared/contract/offices.ts';
+import { useMessages } from '../../i18n/i18n.tsx';
+import { commonMessages } from '../../i18n/common.ts';
+import { Icon } from '../../ui/icons.tsx';
+import { inventoryMessages } from './messages.ts';
+import { ActionButton, PriceTag } from './unit-bits.tsx';
+import { knownServiceType } from './unit-view.ts';
+
+/** Conference rooms, day passes and mailbox plans: a card each. */
+export function InventoryCards({ offices, anchor, label, highlighted, onAction }: { offices: Office[]; anchor: string; label: string; highlighted: boolean; onAction: (office: Office) => void }) {
+  const m = useMessages(inventoryMessages);
+  const common = useMessages(commonMessages);
+  return (
+    <ul id={anchor} className={`cards${highlighted ? ' cards--highlighted' : ''}`} aria-label={label} tabIndex={-1}>
+      {offices.map((office) => {
+        const type = knownServiceType(office.service_type);
+        return (
+          <li key={office.office_id} className="card">
+            <div className="card__icon">
+              <Icon name={type ?? 'unknown'} />
+            </div>
+            <h3 className="card__title">{office.name}</h3>
+            <dl className="card__facts">
+              <div>
+                <dt>{m.idLabel}</dt>
+                <dd>{office.office_id}</dd>
+              </div>
+              <div>
+                <dt>{m.typeLabel}</dt>
+                <dd>{type ? common.serviceTypes[type] : office.service_type}</dd>
+              </div>
+              {office.location_code ? (
+                <div>
+                  <dt>{m.locationLabel}</dt>
+                  <dd>{office.location_code}</dd>
+                </div>
+              ) : null}
+              {office.seating_capacity ? (
+                <div>
+                  <dt>{m.capacityLabel}</dt>
+                  <dd>{m.people(office.seating_capacity)}</dd>
+                </div>
+              ) : null}
+            </dl>
+            <p className="card__price">
+              <PriceTag office={office} />
+            </p>
+            <ActionButton office={office} onAction={onAction} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Office } from '../../../shared/contract/offices.ts';
+import { availabilityCategory, availabilityColour, type AvailabilityCategory, type AvailabilityColour } from '../../../shared/domain/availability.ts';
+import { isPricedPerDay, isRentable, serviceTypes, type ServiceType } from '../../../shared/domain/categories.ts';
+import { centsToDollars, listPrice } from '../../../shared/domain/pricing.ts';
+import { slashDate, type IsoDate } from '../../../shared/domain/time.ts';
+
+export function knownServiceType(type: string): ServiceType | undefined {
+  return (serviceTypes as readonly string[]).includes(type) ? (type as ServiceType) : undefined;
+}
+
+export type StatusLabel =
+  | { kind: 'available' }
+  | { kind: 'occupied' }
+  | { kind: 'lease-end'; date: string }
+  | { kind: 'long-term' };
+
+export interface UnitStatus {
+  category: AvailabilityCategory;
+  colour: AvailabilityColour;
+  label: StatusLabel;
+  /** 'Available from' date (YYYY-MM-DD) for an unavailable unit that has one. */
+  availableFrom: IsoDate | null;
+}
+
+/** SPEC §4: the availability category, its label and colour. */
+export function unitStatus(office: Office, today: IsoDate): UnitStatus {
+  const next = office.next_available_date ?? null;
+  const category = availabilityCategory({ is_available: office.is_available, next_available_date: next }, today);
+  const label: StatusLabel =
+    category === 'available_now'
+      ? { kind: 'available' }
+      : category === 'indefinite'
+        ? { kind: 'occupied' }
+        : category === 'long_term_lease'
+          ? { kind: 'long-term' }
+          : { kind: 'lease-end', date: slashDate(next ?? '') };
+  return { category, colour: availabilityColour(category), label, availableFrom: office.is_available ? null : next };
+}
+
+export type UnitPrice =
+  | { kind: 'contact' }
+  | { kind: 'price'; amount: number; per: 'day' | 'month'; original?: number; percentOff?: number };
+
+/** The price the list shows: per day for rooms and passes, per month otherwise, discounted where the offer applies. */
+export function unitPrice(office: Office): UnitPrice {
+  const price = listPrice(office);
+  if (!price) return { kind: 'contact' };
+  const type = knownServiceType(office.service_type);
+  const per = type && isPricedPerDay(type) ? 'day' : 'month';
+  const amount = centsToDollars(price.priceCents);
+  if (price.originalCents !== null && price.percentOff) {
+    return { kind: 'price', amount, per, original: centsToDollars(price.originalCents), percentOff: price.percentOff };
+  }
+  return { kind: 'price', amount, per };
+}
+
+export type UnitActionKind =
+  | 'rent-office'
+  | 'rent-direct'
+  | 'waitlist'
+  | 'book-conference'
+  | 'buy-day-pass'
+  | 'subscribe-mailbox'
+  | 'unhandled';
+
+export type ActionLabel = 'rentNow' | 'rentSpot' | 'joinWaitlist' | 'bookNow' | 'buyPass' | 'subscribe' | 'contactUs';
+
+/** SPEC §2 'Action buttons by type' and 'Click behaviour'. */
+export function unitAction(office: Office): { kind: UnitActionKind; label: ActionLabel } {
+  const type = knownServiceType(office.service_type);
+  if (!type) return { kind: 'unhandled', label: 'contactUs' };
+  if (isRentable(type)) {
+    if (!office.is_available) return { kind: 'waitlist', label: 'joinWaitlist' };
+    return {
+      kind: type === 'dedicated_office' ? 'rent-office' : 'rent-direct',
+      label: type === 'parking_spot' ? 'rentSpot' : 'rentNow',
+    };
+  }
+  switch (type) {
+    case 'conference_room':
+      return { kind: 'book-conference', label: 'bookNow' };
+    case 'day_pass':
+      return { kind: 'buy-day-pass', label: 'buyPass' };
+    case 'mailbox':
+      return { kind: 'subscribe-mailbox', label: 'subscribe' };
+    default:
+      return { kind: 'unhandled', label: 'contactUs' };
+  }
+}
+
+/** The id of a table row: the cancel-return anchor '#office-{office_id}' of SPEC §2 lands on it. */
+export function officeAnchor(office: Office): string {
+  return `office-${office.office_id}`;
+}
+
+/** The id of a card list: the cancel-return anchors '#conference', '#daypass' and '#mailbox'. */
+export const cardListAnchors = { conference: 'conference', 'day-pass': 'daypass', mailbox: 'mailbox' } as const;

@@ -1,0 +1,44 @@
+import * as z from 'zod/mini';
+
+type Listener = (message: 'quota' | 'unavailable') => void;
+const listeners = new Set<Listener>();
+
+/** The app shows a visible notice when the browser refuses to store something. */
+export function onStorageProblem(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function reportStorageProblem(error: unknown): void {
+  const quota = error instanceof DOMException && (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED');
+  for (const l of listeners) l(quota ? 'quota' : 'unavailable');
+}
+
+export function readLocal<T>(key: string, schema: z.ZodMiniType<T>): T | undefined {
+  try {
+    const raw = localStorage.getItem(key);
+    if (raw === null) return undefined;
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeLocal(key: string, value: unknown): boolean {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch (error) {
+    reportStorageProblem(error);
+    return false;
+  }
+}
+
+export function removeLocal(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Nothing to remove when storage is unavailable.
+  }
+}

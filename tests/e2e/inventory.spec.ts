@@ -1,0 +1,290 @@
+import { chromium, expect, test, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromiumArgs, findChromium } from '../../scripts/chromium.ts';
+import { expectNoAxeViolations, phone, waitForServiceWorker } from './support.ts';
+
+const categories = [
+  { path: '/conference', name: 'Conference', layout: 'cards' },
+  { path: '/day-pass', name: 'Day Pass', layout: 'cards' },
+  { path: '/mailbox', name: 'Mailbox', layout: 'cards' },
+  { path: '/offices', name: 'Offices', layout: 'table' },
+  { path: '/desks', name: 'Desks', layout: 'table' },
+  { path: '/hot-desks', name: 'Hot Desks', layout: 'table' },
+  { path: '/parking', name: 'Parking', layout: 'table' },
+] as const;
+
+const pills = (page: Page) => page.getByRole('navigation', { name: 'Space categories' });
+
+test.describe('browsing the inventory', () => {
+  for (const c of categories) {
+    test(`${c.path} shows its category, titled '${c.name} - Espace Cowork Montréal', with no axe violation`, async ({ page }) => {
+      await page.goto(c.path);
+      await expect(page).toHaveTitle(`${c.name} - Espace Cowork Montréal`);
+      await expect(pills(page).getByRole('link', { name: c.name, exact: true })).toHaveAttribute('aria-current', 'page');
+      if (c.layout === 'table') {
+        const table = page.getByRole('table', { name: c.name });
+        await expect(table.getByRole('columnheader')).toHaveText(['Office', 'Monthly Rate', 'Status', 'Action']);
+        await expect(table.getByRole('rowheader').first()).toBeVisible();
+      } else {
+        await expect(page.getByRole('list', { name: c.name }).getByRole('listitem').first()).toBeVisible();
+      }
+      await expect(page.getByText(/^Last updated: /)).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('/ and unknown paths show the conference category', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/conference$/);
+    await expect(page).toHaveTitle('Conference - Espace Cowork Montréal');
+    await page.goto('/no-such-page');
+    await expect(page).toHaveURL(/\/conference$/);
+    await page.goto('/some/deeper/unknown/path');
+    await expect(page).toHaveURL(/\/conference$/);
+    await expect(page.getByRole('list', { name: 'Conference' })).toBeVisible();
+  });
+
+  test('the pills switch category, and back and forward follow', async ({ page }) => {
+    await page.goto('/conference');
+    await pills(page).getByRole('link', { name: 'Offices' }).click();
+    await expect(page).toHaveURL(/\/offices$/);
+    await expect(page).toHaveTitle('Offices - Espace Cowork Montréal');
+    await pills(page).getByRole('link', { name: 'Parking' }).click();
+    await expect(page.getByRole('table', { name: 'Parking' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/offices$/);
+    await expect(page.getByRole('table', { name: 'Offices' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/conference$/);
+    await page.goForward();
+    await expect(page).toHaveTitle('Offices - Espace Cowork Montréal');
+  });
+
+  test('offices are sorted, labelled and priced as SPEC §4 and §9 say', async ({ page }) => {
+    await page.goto('/offices');
+    const rows = page.getByRole('table', { name: 'Offices' }).locator('tbody tr.unit__row');
+    // Available first (by location), then soonest date, then undated.
+    await expect(rows.locator('th .unit__title')).toHaveText([
+      'Office 101 - Window',
+      'Office 102 - Courtyard',
+      'Office 301 - Executive Suite',
+      'Office 103 - Corner',
+      'Office 201 - Studio',
+      'Office 202 - Team Room',
+      'Office 203 - Garden View',
+      'Office 204 - Atelier',
+    ]);
+    const first = rows.first();
+    await expect(first.locator('s')).toHaveText('Regular price $1,200.00');
+    await expect(first.getByText('$960.00')).toBeVisible();
+    await expect(first.getByText('(20% off)')).toBeVisible();
+    await expect(first.getByText('available', { exact: true })).toBeVisible();
+    await expect(rows.nth(2).getByText('Contact for pricing')).toBeVisible();
+    await expect(rows.nth(3).getByText(/^Lease End \d{4}\/\d{2}\/\d{2}$/)).toBeVisible();
+    await expect(rows.nth(3).getByText(/^Available from [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
+    await expect(rows.nth(6).getByText('Long-term lease')).toBeVisible();
+    await expect(rows.nth(7).getByText('Currently occupied')).toBeVisible();
+    await expect(first.getByRole('button', { name: 'Rent Now: Office 101 - Window' })).toBeVisible();
+    await expect(rows.nth(7).getByRole('button', { name: 'Join Waitlist: Office 204 - Atelier' })).toBeVisible();
+  });
+
+  test('cards show icon, name, ID, type, location, capacity, price per day and the button', async ({ page }) => {
+    await page.goto('/conference');
+    const card = page.getByRole('list', { name: 'Conference' }).getByRole('listitem').filter({ hasText: 'Saint-Laurent' });
+    await expect(card.getByRole('heading', { name: 'Conference Room Saint-Laurent' })).toBeVisible();
+    await expect(card.getByText('CONF-A', { exact: true })).toBeVisible();
+    await expect(card.getByText('Conference room', { exact: true })).toBeVisible();
+    await expect(card.getByText('F2-CONF-A')).toBeVisible();
+    await expect(card.getByText('12 people')).toBeVisible();
+    await expect(card.getByText('$350.00')).toBeVisible();
+    await expect(card.getByText('/day')).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Book Now/ })).toBeVisible();
+    await page.goto('/mailbox');
+    const mailbox = page.getByRole('list', { name: 'Mailbox' });
+    await expect(mailbox.getByRole('listitem')).toHaveCount(5);
+    await expect(mailbox.getByRole('button', { name: /^Subscribe/ })).toHaveCount(5);
+    await expect(mailbox.getByText('/month').first()).toBeVisible();
+    await page.goto('/day-pass');
+    await expect(page.getByRole('button', { name: /^Buy Pass/ })).toBeVisible();
+  });
+
+  test('a cancelled checkout anchor opens the category holding the unit, highlighted', async ({ page }) => {
+    await page.goto('/#office-OFF-203');
+    await expect(page).toHaveURL(/\/offices#office-OFF-203$/);
+    await expect(page.locator('#office-OFF-203')).toBeInViewport();
+    await expect(page.locator('tbody.unit--highlighted #office-OFF-203')).toBeVisible();
+    await page.goto('/#daypass');
+    await expect(page).toHaveURL(/\/day-pass#daypass$/);
+    await page.goto('/#mailbox');
+    await expect(page).toHaveURL(/\/mailbox#mailbox$/);
+    await page.goto('/#conference');
+    await expect(page).toHaveURL(/\/conference#conference$/);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use(phone);
+
+  test('a row expands on tap to show type, capacity, the discount note and the button', async ({ page }) => {
+    await page.goto('/offices');
+    const toggle = page.getByRole('button', { name: 'Office 101 - Window', exact: true });
+    await expect(page.getByRole('columnheader', { name: 'Action' })).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.tap();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const details = page.locator('#office-OFF-101-details');
+    await expect(details.getByText('Private office')).toBeVisible();
+    await expect(details.getByText('2 people')).toBeVisible();
+    await expect(details.getByText('Limited-time offer: 20% off the monthly rate when you rent now.')).toBeVisible();
+    await expect(details.getByRole('button', { name: /^Rent Now/ })).toBeVisible();
+    await toggle.tap();
+    await expect(details).toBeHidden();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('loading, empty and error states', () => {
+  // The service worker would answer these requests itself; intercept the page's own fetches.
+  test.use({ serviceWorkers: 'block' });
+
+  test('shows the loading text, then the list', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/public-api/offices/available', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/offices');
+    await expect(page.getByText('Loading office inventory...')).toBeVisible();
+    release();
+    await expect(page.getByRole('table', { name: 'Offices' })).toBeVisible();
+  });
+
+  test('shows the empty state for a category with no units', async ({ page }) => {
+    await page.route('**/public-api/offices/available', (route) =>
+      route.fulfill({ json: { success: true, data: { offices: [], lastUpdated: '2026-11-20T15:00:00Z' } } }),
+    );
+    await page.goto('/parking');
+    await expect(page.getByText('No items found - Try selecting a different category...')).toBeVisible();
+  });
+
+  test('429 says how long to wait, from Retry-After, and Try Again recovers', async ({ page }) => {
+    let fail = true;
+    await page.route('**/public-api/offices/available', (route) =>
+      fail ? route.fulfill({ status: 429, headers: { 'Retry-After': '42' }, json: { success: false, error: 'slow down' } }) : route.continue(),
+    );
+    await page.goto('/desks');
+    const panel = page.getByRole('alert');
+    await expect(panel.getByText('Unable to Load Inventory')).toBeVisible();
+    await expect(panel.getByText('Rate limited. Please wait 42 seconds and refresh the page.')).toBeVisible();
+    fail = false;
+    await panel.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('table', { name: 'Desks' })).toBeVisible();
+  });
+
+  test("any other failed status gives 'HTTP {status}: {text}'", async ({ page }) => {
+    await page.route('**/public-api/offices/available', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.goto('/offices');
+    await expect(page.getByText('HTTP 503: Service Unavailable')).toBeVisible();
+  });
+
+  test("success false gives 'Failed to fetch office data'", async ({ page }) => {
+    await page.route('**/public-api/offices/available', (route) => route.fulfill({ json: { success: false } }));
+    await page.goto('/offices');
+    await expect(page.getByText('Failed to fetch office data')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+  });
+});
+
+test.describe('the floor plan', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('opens from the round button, closes with the close button and with Escape', async ({ page }) => {
+    await page.goto('/offices');
+    await page.getByRole('button', { name: 'Show the floor plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Floor plan' });
+    await expect(dialog.getByRole('img')).toBeVisible();
+    expect(await dialog.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Show the floor plan' }).click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Show the floor plan' })).toBeFocused();
+  });
+
+  test("says 'Floor plan image not available' when the image fails", async ({ page }) => {
+    await page.route('**/floor-plan.svg', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/conference');
+    await page.getByRole('button', { name: 'Show the floor plan' }).click();
+    await expect(page.getByRole('dialog', { name: 'Floor plan' }).getByText('Floor plan image not available')).toBeVisible();
+  });
+});
+
+test.describe('en français', () => {
+  test.use({ locale: 'fr-CA' });
+
+  test('follows the browser language, and the header switch is remembered', async ({ page }) => {
+    await page.goto('/offices');
+    await expect(page).toHaveTitle('Bureaux - Espace Cowork Montréal');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+    const table = page.getByRole('table', { name: 'Bureaux' });
+    await expect(table.getByRole('columnheader')).toHaveText(['Espace', 'Tarif mensuel', 'Statut', 'Action']);
+    await expect(table.getByText('(20 % de rabais)').first()).toBeVisible();
+    await expect(table.getByText('Actuellement occupé')).toBeVisible();
+    await expect(table.getByText(/^Disponible à partir du \d{1,2} [a-zéû]+ \d{4}$/).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Switch to English' }).click();
+    await expect(page).toHaveTitle('Offices - Espace Cowork Montréal');
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Offices' })).toBeVisible();
+    await page.getByRole('button', { name: 'Passer au français' }).click();
+    await expect(page.getByRole('table', { name: 'Bureaux' })).toBeVisible();
+  });
+});
+
+test.describe('as an installed app', () => {
+  test('works offline: the shell and the last inventory snapshot, with a notice saying so', async ({ page, context }) => {
+    await page.goto('/offices');
+    await expect(page.getByRole('table', { name: 'Offices' })).toBeVisible();
+    await waitForServiceWorker(page);
+    // Loaded once more under the worker's control, so it holds the inventory too.
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Offices' })).toBeVisible();
+    await context.setOffline(true);
+    const inventory = page.waitForResponse('**/public-api/offices/available');
+    await page.reload();
+    expect((await inventory).fromServiceWorker()).toBe(true);
+    await expect(page.getByRole('table', { name: 'Offices' })).toBeVisible();
+    await expect(page.getByText(/^You are offline\. This list is the copy saved on /)).toBeVisible();
+    await expect(page.getByRole('status').getByText('Offline', { exact: true })).toBeVisible();
+    await pills(page).getByRole('link', { name: 'Parking' }).click();
+    await expect(page.getByRole('table', { name: 'Parking' })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('is installable in Chromium: no installability errors', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'coworking-profile-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: findChromium(), args: chromiumArgs, baseURL: test.info().project.use.baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto('/conference');
+      await waitForServiceWorker(page);
+      const cdp = await context.newCDPSession(page);
+      const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
+      expect(manifest.url).toMatch(/manifest\.webmanifest$/);
+      expect(manifest.errors).toEqual([]);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+      expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});

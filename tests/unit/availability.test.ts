@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { availabilityCategory, availabilityColour, compareUnits, sortUnits, waitlistAction } from '../../src/shared/domain/availability.ts';
+import { addDays } from '../../src/shared/domain/time.ts';
+
+const today = '2026-11-23';
+const inDays = (n: number) => addDays(today, n);
+
+describe('availability category (SPEC §4)', () => {
+  it.each([
+    ['available now', { is_available: true, next_available_date: null }, 'available_now', 'green'],
+    ['available even with a date', { is_available: true, next_available_date: inDays(400) }, 'available_now', 'green'],
+    ['no next date', { is_available: false, next_available_date: null }, 'indefinite', 'grey'],
+    ['a date already past', { is_available: false, next_available_date: inDays(-3) }, 'available_soon', 'yellow'],
+    ['today', { is_available: false, next_available_date: inDays(0) }, 'available_soon', 'yellow'],
+    ['30 days', { is_available: false, next_available_date: inDays(30) }, 'available_soon', 'yellow'],
+    ['31 days', { is_available: false, next_available_date: inDays(31) }, 'available_later', 'yellow'],
+    ['90 days', { is_available: false, next_available_date: inDays(90) }, 'available_later', 'yellow'],
+    ['91 days', { is_available: false, next_available_date: inDays(91) }, 'available_medium_term', 'yellow'],
+    ['180 days', { is_available: false, next_available_date: inDays(180) }, 'available_medium_term', 'yellow'],
+    ['181 days', { is_available: false, next_available_date: inDays(181) }, 'long_term_lease', 'grey'],
+  ] as const)('%s', (_name, unit, category, colour) => {
+    const got = availabilityCategory(unit, today);
+    expect(got).toBe(category);
+    expect(availabilityColour(got)).toBe(colour);
+  });
+
+  it('counts calendar days across a month end and a leap day', () => {
+    expect(availabilityCategory({ is_available: false, next_available_date: '2028-03-30' }, '2028-02-29')).toBe('available_soon');
+    expect(availabilityCategory({ is_available: false, next_available_date: '2028-03-31' }, '2028-02-29')).toBe('available_later');
+  });
+});
+
+describe('waitlist action state (SPEC §4)', () => {
+  it.each([
+    [{ is_available: true, next_available_date: null }, 'available'],
+    [{ is_available: false, next_available_date: inDays(180) }, 'reserve_option'],
+    [{ is_available: false, next_available_date: inDays(1) }, 'reserve_option'],
+    [{ is_available: false, next_available_date: inDays(181) }, 'long_waitlist'],
+    [{ is_available: false, next_available_date: null }, 'long_waitlist'],
+  ] as const)('%o → %s', (unit, action) => {
+    expect(waitlistAction(unit, today)).toBe(action);
+  });
+});
+
+describe('sorting within a category (SPEC §4)', () => {
+  it('puts available first, then the soonest date, dated before undated, then location code', () => {
+    const units = [
+      { id: 'undated-B', is_available: false, next_available_date: null, location_code: 'B' },
+      { id: 'late', is_available: false, next_available_date: inDays(200), location_code: 'A' },
+      { id: 'available-F2', is_available: true, next_available_date: null, location_code: 'F2-201' },
+      { id: 'soon', is_available: false, next_available_date: inDays(5), location_code: 'Z' },
+      { id: 'undated-A', is_available: false, next_available_date: null, location_code: 'A' },
+      { id: 'available-F1', is_available: true, next_available_date: null, location_code: 'F1-101' },
+      { id: 'soon-same-day-A', is_available: false, next_available_date: inDays(5), location_code: 'A' },
+    ];
+    expect(sortUnits(units).map((u) => u.id)).toEqual(['available-F1', 'available-F2', 'soon-same-day-A', 'soon', 'late', 'undated-A', 'undated-B']);
+  });
+
+  it('orders location codes naturally (F1-2 before F1-10)', () => {
+    const a = { is_available: true, next_available_date: null, location_code: 'F1-2' };
+    const b = { is_available: true, next_available_date: null, location_code: 'F1-10' };
+    expect(compareUnits(a, b)).toBeLessThan(0);
+  });
+
+  it('does not change the list it is given', () => {
+    const units = [{ is_available: false, next_available_date: null, location_code: 'B' }, { is_available: true, next_available_date: null, location_code: 'A' }];
+    const copy = structuredClone(units);
+    sortUnits(units);
+    expect(units).toEqual(copy);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween, daysInMonth, isIsoDate, longDate, slashDate, spaceDateTime, spaceToday, weekday } from '../../src/shared/domain/time.ts';
+
+describe("the space's calendar (America/Toronto)", () => {
+  it.each([
+    ['2026-11-24T04:59:00Z', '2026-11-23', 23],
+    ['2026-11-24T05:00:00Z', '2026-11-24', 0],
+    ['2026-07-01T03:59:00Z', '2026-06-30', 23],
+    ['2026-07-01T04:00:00Z', '2026-07-01', 0],
+    ['2026-03-08T07:30:00Z', '2026-03-08', 3],
+  ])('%s is %s at %i h in Montréal', (instant, date, hour) => {
+    expect(spaceDateTime(new Date(instant))).toEqual({ date, hour });
+    expect(spaceToday(new Date(instant))).toBe(date);
+  });
+
+  it('does date arithmetic in calendar days', () => {
+    expect(daysBetween('2026-11-23', '2026-12-23')).toBe(30);
+    expect(daysBetween('2026-12-23', '2026-11-23')).toBe(-30);
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(weekday('2026-11-23')).toBe(1);
+    expect(weekday('2026-11-29')).toBe(0);
+    expect([daysInMonth(2027, 2), daysInMonth(2028, 2), daysInMonth(2026, 4), daysInMonth(2026, 12)]).toEqual([28, 29, 30, 31]);
+  });
+
+  it('validates real calendar dates only', () => {
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    expect(isIsoDate('2027-02-29')).toBe(false);
+    expect(isIsoDate('2026-13-01')).toBe(false);
+    expect(isIsoDate('26-11-23')).toBe(false);
+  });
+
+  it("formats the lease-end label and 'Available from' dates", () => {
+    expect(slashDate('2027-01-05')).toBe('2027/01/05');
+    expect(longDate('2027-01-05', 'en-CA')).toBe('January 5, 2027');
+    expect(longDate('2027-01-05', 'fr-CA')).toBe('5 janvier 2027');
+  });
+});
