@@ -28,12 +28,35 @@ export async function listOffices(deps: Pick<AppDeps, 'db'>): Promise<{ offices:
   };
 }
 
+/**
+ * The serialized list, kept for a moment per database. The list is the most requested thing
+ * by far and changes only when a unit is rented or edited: this process drops its copy at
+ * once (invalidateOfficesList), and another instance's change shows within maxAgeMs. Checkout
+ * always checks availability against the database itself.
+ */
+const listCache = new WeakMap<object, { body: string; at: number }>();
+const maxAgeMs = 2000;
+
+export function invalidateOfficesList(db: object): void {
+  listCache.delete(db);
+}
+
+async function officesBody(deps: Pick<AppDeps, 'db'>): Promise<string> {
+  const cached = listCache.get(deps.db);
+  const now = Date.now();
+  if (cached && now - cached.at < maxAgeMs) return cached.body;
+  const body = JSON.stringify({ success: true, data: await listOffices(deps) });
+  listCache.set(deps.db, { body, at: now });
+  return body;
+}
+
 /** SPEC call 3: the public list of every offering. */
 export function officesRoutes(deps: AppDeps) {
   return new Hono().get('/available', async (c) => {
-    const data = await listOffices(deps);
-    // A visitor may see a list a minute old; the service worker keeps its own snapshot.
-    c.header('Cache-Control', 'public, max-age=0, must-revalidate');
-    return c.json({ success: true, data });
+    const body = await officesBody(deps);
+    // Always revalidated: the service worker keeps the offline snapshot, not the HTTP cache.
+    c.header('Cache-Control', 'no-cache');
+    c.header('Content-Type', 'application/json; charset=UTF-8');
+    return c.body(body);
   });
 }

@@ -60,9 +60,14 @@ export function slashDate(date: IsoDate): string {
   return date.slice(0, 10).replaceAll('-', '/');
 }
 
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A long date in the given locale, read as a calendar date (no time-zone shift). */
 export function longDate(date: IsoDate, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(utcDay(date) * 86_400_000),
-  );
+  let f = longDateFormats.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    longDateFormats.set(locale, f);
+  }
+  return f.format(new Date(utcDay(date) * 86_400_000));
 }

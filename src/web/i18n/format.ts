@@ -16,7 +16,14 @@ export function formatLongDate(isoDate: string, locale: string): string {
   return longDate(isoDate, locale);
 }
 
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A moment, shown in the space's time zone. */
 export function formatDateTime(instant: string | number | Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Toronto' }).format(new Date(instant));
+  let f = dateTimeFormats.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Toronto' });
+    dateTimeFormats.set(locale, f);
+  }
+  return f.format(new Date(instant));
 }

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StaticSite } from '../../src/server/static-files.ts';
+import { backend, buildTestApp, type TestApp } from './test-app.ts';
+
+const style = 'body{margin:0}';
+const html = `<!doctype html><html><head><style>${style}</style><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root">${'x'.repeat(2000)}</div></body></html>`;
+
+describe(`serving the PWA (${backend})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coworking-dist-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), html);
+    writeFileSync(join(dir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('y'.repeat(3000))})`);
+    writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    writeFileSync(join(dir, 'floor-plan.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await buildTestApp({ deps: { staticSite: new StaticSite(dir) } });
+  });
+  afterAll(() => t.close());
+
+  it.each(['/conference', '/offices', '/waitlist', '/lease/abc', '/checkout-success', '/anything/else'])('answers the app route %s with index.html, never cached stale', async (path) => {
+    const res = await t.app.request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(html);
+  });
+
+  it('serves hashed assets as immutable, compressed when the browser accepts it', async () => {
+    const res = await t.app.request('/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toContain('yyy');
+    const br = await t.app.request('/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+  });
+
+  it('makes the service worker revalidate, and answers a matching ETag with 304', async () => {
+    const sw = await t.app.request('/sw.js');
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    const etag = sw.headers.get('etag')!;
+    const again = await t.app.request('/sw.js', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves the floor plan from the site', async () => {
+    const res = await t.app.request('/floor-plan.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+  });
+
+  it('allows the inline critical CSS by its hash only, and no inline script', async () => {
+    const res = await t.app.request('/conference');
+    const csp = res.headers.get('content-security-policy')!;
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("script-src 'self';");
+  });
+
+  it('answers a missing file with 404 JSON, and unknown API paths never with the app', async () => {
+    const missing = await t.app.request('/assets/gone-999.js');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ success: false });
+    const api = await t.app.request('/public-api/conference');
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/application\/json/);
+  });
+});
