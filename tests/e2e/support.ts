@@ -37,3 +37,24 @@ export async function adminApi(page: Page, method: string, path: string, body?: 
   });
   return res.json();
 }
+
+/** A second server of our own, for tests that must change what is deployed (a new release). */
+export async function startServer(port: number, staticDir: string): Promise<{ stop: () => Promise<void> }> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: 'memory', STATIC_DIR: staticDir, DATA_DIR: `${staticDir}-data`, ADMIN_TOKEN: e2eAdminToken },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('Serving on') && resolve());
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.on('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}

@@ -30,6 +30,16 @@ export function startServiceWorker(): void {
   });
 }
 
+/**
+ * Activates the waiting worker, then reloads once it controls the page. workbox-window reloads
+ * by itself only when the page was already controlled at registration, not in the visit that
+ * first installed the worker.
+ */
+function applyUpdate(): void {
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  void updateServiceWorker?.(true);
+}
+
 /** Service-worker notices: 'ready to work offline' (once per device) and 'update available'. */
 export function ServiceWorkerNotices() {
   const m = useMessages(commonMessages);
@@ -43,13 +53,21 @@ export function ServiceWorkerNotices() {
       stop();
     };
   }, []);
-  const showOfflineReady = state.offlineReady && !readLocal(localKeys.offlineReadyShown, z.boolean());
+  // Said once per device, then it fades: the visitor needs to know, not to be interrupted.
+  const [showOfflineReady, setShowOfflineReady] = useState(false);
+  useEffect(() => {
+    if (!state.offlineReady || readLocal(localKeys.offlineReadyShown, z.boolean())) return;
+    writeLocal(localKeys.offlineReadyShown, true);
+    setShowOfflineReady(true);
+    const timer = window.setTimeout(() => setShowOfflineReady(false), 8000);
+    return () => window.clearTimeout(timer);
+  }, [state.offlineReady]);
   return (
     <div className="toasts" aria-live="polite">
       {state.needRefresh ? (
         <div className="toast" role="status">
           <span>{m.updateAvailable}</span>
-          <button type="button" className="button button--primary" onClick={() => void updateServiceWorker?.(true)}>
+          <button type="button" className="button button--primary" onClick={applyUpdate}>
             {m.reload}
           </button>
           <button type="button" className="button button--ghost" onClick={() => setSwState({ needRefresh: false })}>
@@ -60,14 +78,7 @@ export function ServiceWorkerNotices() {
       {showOfflineReady ? (
         <div className="toast" role="status">
           <span>{m.offlineReady}</span>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => {
-              writeLocal(localKeys.offlineReadyShown, true);
-              setSwState({ offlineReady: false });
-            }}
-          >
+          <button type="button" className="button button--ghost" onClick={() => setShowOfflineReady(false)}>
             {m.dismiss}
           </button>
         </div>

@@ -112,7 +112,7 @@ export function InventoryPage({ category }: { category: Category }) {
       </section>
       {query.data ? (
         <footer className="inventory-footer">
-          {m.lastUpdated}: <time dateTime={query.data.lastUpdated}>{formatDateTime(query.data.lastUpdated, locale)}</time>
+          {m.lastUpdated} <time dateTime={query.data.lastUpdated}>{formatDateTime(query.data.lastUpdated, locale)}</time>
         </footer>
       ) : null}
       <FloorPlan />

@@ -9,7 +9,7 @@ const en = {
   httpError: (status: number, text: string) => `HTTP ${status}: ${text}`,
   fetchFailed: 'Failed to fetch office data',
   networkError: 'No connection. Check your network and try again.',
-  lastUpdated: 'Last updated',
+  lastUpdated: 'Last updated:',
   columns: { office: 'Office', rate: 'Monthly Rate', status: 'Status', action: 'Action' },
   showDetails: (name: string) => `Details for ${name}`,
   status: {
@@ -58,7 +58,7 @@ const fr: typeof en = {
   httpError: (status: number, text: string) => `HTTP ${status} : ${text}`,
   fetchFailed: 'Impossible de récupérer les données des espaces',
   networkError: 'Aucune connexion. Vérifiez votre réseau et réessayez.',
-  lastUpdated: 'Dernière mise à jour',
+  lastUpdated: 'Dernière mise à jour :',
   columns: { office: 'Espace', rate: 'Tarif mensuel', status: 'Statut', action: 'Action' },
   showDetails: (name: string) => `Détails de ${name}`,
   status: {
