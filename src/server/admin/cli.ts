@@ -1,0 +1,119 @@
+/**
+ * Staff command line: `npm run admin -- <group> <command> [--flags]`. It calls /admin-api of a
+ * running server (ADMIN_URL, default http://127.0.0.1:8080) with ADMIN_TOKEN, or the token the
+ * server generated into the data folder.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { offerCommands } from './offer-commands.ts';
+import { waitlistCommands } from './waitlist-commands.ts';
+
+export interface AdminClient {
+  call(method: string, path: string, body?: unknown): Promise<unknown>;
+}
+
+export interface CommandContext {
+  client: AdminClient;
+  args: string[];
+  flags: Record<string, string | boolean | undefined>;
+  json: boolean;
+  print: (line: string) => void;
+}
+
+export type Command = (ctx: CommandContext) => Promise<void>;
+
+/** Each group of commands, by name: `waitlist list`, `offer create`, … */
+export const groups: Record<string, Record<string, Command>> = {
+  waitlist: waitlistCommands,
+  offer: offerCommands,
+};
+
+export function printTable(rows: Record<string, unknown>[], print: (line: string) => void): void {
+  if (rows.length === 0) {
+    print('(none)');
+    return;
+  }
+  const columns = Object.keys(rows[0]!);
+  const cell = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
+  print(columns.map((c, i) => c.padEnd(widths[i]!)).join('  '));
+  print(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) print(columns.map((c, i) => cell(r[c]).padEnd(widths[i]!)).join('  '));
+}
+
+function readToken(): string {
+  if (process.env.ADMIN_TOKEN) return process.env.ADMIN_TOKEN;
+  const file = join(process.env.DATA_DIR ?? 'data', 'admin-token');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  throw new Error('No admin token: set ADMIN_TOKEN, or start the server once so it writes data/admin-token.');
+}
+
+export function httpClient(baseUrl: string, token: string): AdminClient {
+  return {
+    async call(method, path, body) {
+      const res = await fetch(new URL(path, baseUrl), {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const payload: unknown = await res.json().catch(() => ({}));
+      if (!res.ok) {
+        const error = (payload as { error?: unknown }).error;
+        throw new Error(`${res.status}: ${typeof error === 'string' ? error : res.statusText}`);
+      }
+      return payload;
+    },
+  };
+}
+
+/** Flags that never take a value; any other `--flag value` takes the word after it. */
+const switches = new Set(['json', 'help']);
+
+/**
+ * node:util parseArgs without declared options reads `--email a@b.c` as a switch and a
+ * positional; commands declare no options, so pair them here: `--name value` and
+ * `--name=value` both give flags.name = 'value'.
+ */
+function readArgs(argv: string[]): { positionals: string[]; values: Record<string, string | boolean | undefined> } {
+  const { tokens } = parseArgs({ args: argv, allowPositionals: true, strict: false, tokens: true });
+  const positionals: string[] = [];
+  const values: Record<string, string | boolean | undefined> = {};
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.kind === 'positional') positionals.push(token.value);
+    if (token.kind !== 'option') continue;
+    const next = tokens[i + 1];
+    if (token.value !== undefined) {
+      values[token.name] = token.value;
+    } else if (!switches.has(token.name) && next?.kind === 'positional') {
+      values[token.name] = next.value;
+      i++;
+    } else {
+      values[token.name] = true;
+    }
+  }
+  return { positionals, values };
+}
+
+export async function runCli(argv: string[], client: AdminClient, print: (line: string) => void): Promise<void> {
+  const { positionals, values } = readArgs(argv);
+  const [groupName, commandName, ...args] = positionals;
+  const group = groupName ? groups[groupName] : undefined;
+  const command = group && commandName ? group[commandName] : undefined;
+  if (!command) {
+    const usage = Object.entries(groups).flatMap(([g, cmds]) => Object.keys(cmds).map((c) => `  npm run admin -- ${g} ${c}`));
+    throw new Error(`Usage:\n${usage.join('\n')}`);
+  }
+  await command({ client, args, flags: values, json: values.json === true, print });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    const client = httpClient(process.env.ADMIN_URL ?? 'http://127.0.0.1:8080', readToken());
+    await runCli(process.argv.slice(2), client, (line) => console.log(line));
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,33 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { commonMessages } from '../../i18n/common.ts';
+import { useMessages } from '../../i18n/i18n.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import type { UnitActionDialogProps } from '../inventory/unit-actions.tsx';
+import { EnquiryForm } from './enquiry-form.tsx';
+import { waitlistMessages } from './messages.ts';
+import { WaitlistSuccessDialog } from './success-dialog.tsx';
+
+/** Join Waitlist on an unavailable unit: the enquiry form with that unit preselected. */
+export default function EnquiryDialog({ office, offices, onClose }: UnitActionDialogProps) {
+  const m = useMessages(waitlistMessages);
+  const common = useMessages(commonMessages);
+  const navigate = useNavigate();
+  const [sent, setSent] = useState(false);
+  if (sent) {
+    return (
+      <WaitlistSuccessDialog
+        onViewMore={onClose}
+        onBackToListings={() => {
+          onClose();
+          void navigate({ to: '/' });
+        }}
+      />
+    );
+  }
+  return (
+    <Dialog title={m.dialogTitle} onClose={onClose} closeLabel={common.close} size="wide">
+      <EnquiryForm offices={offices} preselected={office.id} onSent={() => setSent(true)} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,210 @@
+import { createStore, del, get, set, values, type UseStore } from 'idb-keyval';
+import {
+  flushQueue,
+  newQueuedEntry,
+  nextWake,
+  outboxChannelName,
+  outboxSyncTag,
+  postQueuedEntry,
+  queuedWaitlistEntry,
+  type FlushReport,
+  type OutboxIo,
+  type QueuedWaitlistEntry,
+  type SendResult,
+} from '../../shared/domain/waitlist-outbox.ts';
+import { apiUrl } from '../app/api.ts';
+import { idbStores } from './keys.ts';
+import { reportStorageProblem } from './local.ts';
+
+/*
+ * The waitlist outbox on this device (DESIGN.md §3). An entry is written here, with its
+ * Idempotency-Key, before it is first sent, and stays until the server has answered for it.
+ */
+
+let store: UseStore | undefined;
+function outboxStore(): UseStore {
+  store ??= createStore(idbStores.waitlistOutbox.db, idbStores.waitlistOutbox.store);
+  return store;
+}
+
+const listeners = new Set<() => void>();
+let channel: BroadcastChannel | undefined;
+
+function announce(): void {
+  for (const l of listeners) l();
+  channel?.postMessage('changed');
+}
+
+/** Called whenever the outbox changes here, in another tab or in the service worker. */
+export function subscribeOutbox(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The entries on this device, oldest first; a record that no longer reads is left out. */
+export async function listOutbox(): Promise<QueuedWaitlistEntry[]> {
+  const raw = await values(outboxStore());
+  return raw
+    .map((r) => queuedWaitlistEntry.safeParse(r))
+    .flatMap((r) => (r.success ? [r.data] : []))
+    .sort((a, b) => a.createdAt - b.createdAt);
+}
+
+const io: OutboxIo = {
+  list: listOutbox,
+  save: (entry) => set(entry.key, entry, outboxStore()),
+  remove: (key) => del(key, outboxStore()),
+  send: (entry) => postQueuedEntry(entry),
+  now: () => Date.now(),
+  random: () => Math.random(),
+};
+
+/** Asks the service worker to send the outbox when the connection returns, where the browser can. */
+async function registerBackgroundSync(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+    await sync?.register(outboxSyncTag);
+  } catch {
+    // No Background Sync here: the page's own triggers (online, start, visibility) still send it.
+  }
+}
+
+/**
+ * Stores a new entry with a fresh Idempotency-Key. Returns it, or undefined when this browser
+ * will not store it (private mode, full disk): the caller then sends it directly, once.
+ */
+export async function enqueueWaitlistEntry(entry: Record<string, unknown>, label: string): Promise<QueuedWaitlistEntry | undefined> {
+  const queued = newQueuedEntry(crypto.randomUUID(), apiUrl('/public-api/waitlist'), entry, label, Date.now());
+  try {
+    await set(queued.key, queued, outboxStore());
+  } catch (error) {
+    reportStorageProblem(error);
+    return undefined;
+  }
+  void navigator.storage?.persist?.().catch(() => false);
+  void registerBackgroundSync();
+  announce();
+  return queued;
+}
+
+/** Sends, once, an entry this browser would not store. */
+export function sendUnqueued(entry: Record<string, unknown>, label: string): Promise<SendResult> {
+  return postQueuedEntry(newQueuedEntry(crypto.randomUUID(), apiUrl('/public-api/waitlist'), entry, label, Date.now()));
+}
+
+export async function discardEntry(key: string): Promise<void> {
+  await del(key, outboxStore());
+  announce();
+}
+
+/** Runs `work` alone across this page, other tabs and the service worker, where the browser has Web Locks. */
+async function exclusively<T>(work: () => Promise<T>): Promise<T> {
+  const locks = navigator.locks;
+  if (!locks) return work();
+  return locks.request(outboxChannelName, () => work()) as Promise<T>;
+}
+
+let running: Promise<FlushReport> | undefined;
+let rerun: { force: boolean } | undefined;
+let wakeTimer: number | undefined;
+
+function scheduleWake(entries: QueuedWaitlistEntry[]): void {
+  window.clearTimeout(wakeTimer);
+  const at = nextWake(entries);
+  if (at === undefined) return;
+  wakeTimer = window.setTimeout(() => void flushWaitlistOutbox({ force: false }), Math.max(0, at - Date.now()));
+}
+
+/**
+ * Sends what is due. `force` sends every waiting entry now (the connection is back, the app
+ * starts). A call during a round runs another round after it, so no trigger is lost.
+ */
+export function flushWaitlistOutbox(options: { force: boolean }): Promise<FlushReport> {
+  if (running) {
+    rerun = { force: (rerun?.force ?? false) || options.force };
+    return running;
+  }
+  running = (async () => {
+    let report = await exclusively(() => flushQueue(io, options));
+    while (rerun) {
+      const next = rerun;
+      rerun = undefined;
+      report = await exclusively(() => flushQueue(io, next));
+    }
+    scheduleWake(await listOutbox());
+    return report;
+  })().finally(() => {
+    running = undefined;
+    announce();
+  });
+  return running;
+}
+
+export type SubmitOutcome = { kind: 'sent' } | { kind: 'queued' } | { kind: 'rejected'; error: string };
+
+/** Sends one just-queued entry now, for the form to say what became of it. */
+export async function sendQueuedNow(key: string): Promise<SubmitOutcome> {
+  const onlyThis: OutboxIo = { ...io, list: async () => (await listOutbox()).filter((e) => e.key === key) };
+  try {
+    await exclusively(() => flushQueue(onlyThis, { force: true }));
+    const after = (await listOutbox()).find((e) => e.key === key);
+    // Gone from the outbox: this send, or a round running beside it, delivered it.
+    if (!after) return { kind: 'sent' };
+    return after.state === 'failed' ? { kind: 'rejected', error: after.error ?? '' } : { kind: 'queued' };
+  } finally {
+    scheduleWake(await listOutbox().catch(() => []));
+    announce();
+  }
+}
+
+let started = false;
+
+/** Flushes on app start, on `online` and when the page becomes visible again. */
+export function startWaitlistOutbox(): void {
+  if (started) return;
+  started = true;
+  if ('BroadcastChannel' in window) {
+    channel = new BroadcastChannel(outboxChannelName);
+    channel.onmessage = () => {
+      for (const l of listeners) l();
+    };
+  }
+  window.addEventListener('online', () => void flushWaitlistOutbox({ force: true }));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void flushWaitlistOutbox({ force: false });
+  });
+  void flushWaitlistOutbox({ force: true }).catch(() => undefined);
+}
+
+/** The draft of the enquiry form, so what a visitor typed survives a reload before submit. */
+let draftStore: UseStore | undefined;
+function draftsStore(): UseStore {
+  draftStore ??= createStore(idbStores.waitlistDraft.db, idbStores.waitlistDraft.store);
+  return draftStore;
+}
+const draftKey = 'enquiry-form';
+
+export async function readWaitlistDraft(): Promise<unknown> {
+  try {
+    return await get(draftKey, draftsStore());
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeWaitlistDraft(draft: unknown): Promise<void> {
+  try {
+    await set(draftKey, draft, draftsStore());
+  } catch (error) {
+    reportStorageProblem(error);
+  }
+}
+
+export async function clearWaitlistDraft(): Promise<void> {
+  try {
+    await del(draftKey, draftsStore());
+  } catch {
+    // Nothing to clear when storage is unavailable.
+  }
+}

@@ -1,0 +1,328 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminApi, expectNoAxeViolations, waitForServiceWorker } from './support.ts';
+
+interface StaffEntry {
+  id: number;
+  customer_name: string;
+  email: string;
+  number_of_users: number;
+  budget_min: number | null;
+  budget_max: number | null;
+  desired_start_date: string | null;
+  offices: { office_id: string; name: string }[];
+}
+
+/** Tests share one server, so each marks its entries with an e-mail of its own. */
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.ca`;
+}
+
+async function entriesFor(page: Page, email: string): Promise<StaffEntry[]> {
+  const answer = (await adminApi(page, 'GET', '/admin-api/waitlist?limit=1000')) as { data: { entries: StaffEntry[] } };
+  return answer.data.entries.filter((e) => e.email === email);
+}
+
+const form = (page: Page) => page.locator('form.waitlist-form');
+const officeBoxes = (page: Page) => form(page).getByRole('checkbox');
+
+async function fillRequired(page: Page, name: string, email: string) {
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('E-mail').fill(email);
+}
+
+test.describe('joining the waitlist online', () => {
+  test('Join Waitlist on an occupied office opens the form with it chosen; the entry reaches staff once', async ({ page }) => {
+    const email = uniqueEmail('online');
+    await page.goto('/offices');
+    await page.getByRole('button', { name: 'Join Waitlist: Office 103 - Corner' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join the Waitlist' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('checkbox', { name: /Office 103 - Corner/ })).toBeChecked();
+    await expect(dialog.getByLabel('Number of users')).toHaveValue('1');
+    await expectNoAxeViolations(page, 'dialog');
+
+    // Keyboard only, as a screen-reader user would go.
+    await dialog.getByLabel('Name').focus();
+    await page.keyboard.type('Émilie Gagnon');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('514-555-0100');
+    await dialog.getByLabel('Number of users').fill('3');
+    await dialog.getByLabel('Minimum monthly budget (CAD)').fill('2500');
+    await dialog.getByLabel('Maximum monthly budget (CAD)').fill('3200.50');
+    await dialog.getByRole('checkbox', { name: /Office 202 - Team Room/ }).focus();
+    await page.keyboard.press('Space');
+    await dialog.getByRole('button', { name: 'Join Waitlist' }).focus();
+    await page.keyboard.press('Enter');
+
+    const success = page.getByRole('dialog', { name: "You're on the Waitlist!" });
+    await expect(success).toBeVisible();
+    await expect(success.getByRole('button', { name: 'Back to Listings' })).toBeVisible();
+    await success.getByRole('button', { name: 'View More Offices' }).click();
+    await expect(success).toBeHidden();
+    await expect(page.getByRole('table', { name: 'Offices' })).toBeVisible();
+
+    const entries = await entriesFor(page, email);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ customer_name: 'Émilie Gagnon', number_of_users: 3, budget_min: 2500, budget_max: 3200.5, desired_start_date: null });
+    expect(entries[0]!.offices.map((o) => o.office_id)).toEqual(['OFF-103', 'OFF-202']);
+    await expect(page.getByRole('button', { name: /waitlist entr(y|ies) to send/ })).toHaveCount(0);
+  });
+
+  test('/waitlist lists the occupied units, sends the entry, and goes to / two seconds later', async ({ page }) => {
+    const email = uniqueEmail('page');
+    await page.goto('/waitlist');
+    await expect(page).toHaveTitle('Waitlist - Espace Cowork Montréal');
+    await expect(page.getByRole('heading', { name: 'Join the Waitlist' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
+    const names = await officeBoxes(page).evaluateAll((boxes) => boxes.map((b) => b.closest('li')?.querySelector('.waitlist-offices__name')?.textContent));
+    // SPEC.md §4: unavailable offices, desks, hot desks and parking; nothing available, no rooms, passes or mailboxes.
+    expect(names).toContain('Office 103 - Corner');
+    expect(names).toContain('Desk B2');
+    expect(names).toContain('Hot Desk Membership - Library');
+    expect(names).toContain('Parking Spot P2');
+    expect(names).not.toContain('Office 101 - Window');
+    expect(names).not.toContain('Conference Room Saint-Laurent');
+    expect(names).not.toContain('Mailbox Basic');
+    await expectNoAxeViolations(page);
+
+    await fillRequired(page, 'Luc Tremblay', email);
+    await form(page).getByRole('checkbox', { name: /Desk B2/ }).check();
+    await page.getByRole('button', { name: 'Join Waitlist' }).click();
+    await expect(page.getByRole('dialog', { name: "You're on the Waitlist!" })).toBeVisible();
+    await expect(page).toHaveURL(/\/conference$/);
+    expect(await entriesFor(page, email)).toHaveLength(1);
+  });
+
+  test('every rule of the form, with its message', async ({ page }) => {
+    await page.goto('/waitlist');
+    const submit = page.getByRole('button', { name: 'Join Waitlist' });
+    await expect(officeBoxes(page).first()).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await expect(page.getByText('Please select at least one office')).toBeVisible();
+
+    await officeBoxes(page).nth(0).check();
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields');
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+
+    await fillRequired(page, 'Anne', 'anne.example.ca');
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter a valid e-mail address');
+
+    await page.getByLabel('E-mail').fill('anne@example.ca');
+    await page.getByLabel('Number of users').fill('0');
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Number of users must be a whole number of at least 1');
+    await expect(page.getByLabel('Number of users')).toHaveAttribute('min', '1');
+
+    await page.getByLabel('Number of users').fill('2');
+    await page.getByLabel('Minimum monthly budget (CAD)').fill('900');
+    await page.getByLabel('Maximum monthly budget (CAD)').fill('800');
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Minimum budget cannot be more than the maximum budget');
+
+    await page.getByLabel('Maximum monthly budget (CAD)').fill('1000');
+    await page.getByLabel('Desired start date').fill('2020-01-06');
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Desired start date cannot be in the past');
+  });
+
+  test('at most 3 offices: the other boxes are disabled and the note says why', async ({ page }) => {
+    await page.goto('/waitlist');
+    const boxes = officeBoxes(page);
+    await expect(boxes.first()).toBeVisible();
+    const count = await boxes.count();
+    expect(count).toBeGreaterThan(4);
+    for (let i = 0; i < 3; i++) await boxes.nth(i).check();
+    await expect(page.getByText('Maximum of 3 offices selected')).toBeVisible();
+    for (let i = 3; i < count; i++) await expect(boxes.nth(i)).toBeDisabled();
+    await expect(boxes.nth(0)).toBeEnabled();
+    await boxes.nth(1).uncheck();
+    await expect(page.getByText('Maximum of 3 offices selected')).toBeHidden();
+    await expect(boxes.nth(3)).toBeEnabled();
+    await boxes.nth(0).uncheck();
+    await boxes.nth(2).uncheck();
+    await expect(page.getByRole('button', { name: 'Join Waitlist' })).toBeDisabled();
+  });
+
+  test('what the visitor typed survives a reload before submit', async ({ page }) => {
+    await page.goto('/waitlist');
+    await expect(officeBoxes(page).first()).toBeVisible();
+    await fillRequired(page, 'Marie Draft', 'marie@example.ca');
+    await officeBoxes(page).nth(1).check();
+    await expect
+      .poll(() => page.evaluate(() => new Promise((resolve) => {
+        const open = indexedDB.open('cowork-waitlist-draft');
+        open.onsuccess = () => {
+          const get = open.result.transaction('drafts').objectStore('drafts').get('enquiry-form');
+          get.onsuccess = () => resolve((get.result as { customer_name?: string } | undefined)?.customer_name ?? null);
+        };
+      })))
+      .toBe('Marie Draft');
+    await page.reload();
+    await expect(page.getByLabel('Name')).toHaveValue('Marie Draft');
+    await expect(page.getByLabel('E-mail')).toHaveValue('marie@example.ca');
+    await expect(officeBoxes(page).nth(1)).toBeChecked();
+  });
+
+  test('a refusal from the server is shown and not retried', async ({ page }) => {
+    let posts = 0;
+    await page.route('**/public-api/waitlist', async (route) => {
+      posts += 1;
+      await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'This waitlist is closed for the holidays' }) });
+    });
+    await page.goto('/waitlist');
+    await fillRequired(page, 'Refused', uniqueEmail('refused'));
+    await officeBoxes(page).first().check();
+    await page.getByRole('button', { name: 'Join Waitlist' }).click();
+    await expect(page.getByRole('alert')).toHaveText('This waitlist is closed for the holidays');
+    await expect(page.getByRole('button', { name: /waitlist entr(y|ies) to send/ })).toHaveCount(0);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.getByRole('button', { name: 'Join Waitlist' })).toBeEnabled();
+    expect(posts).toBe(1);
+  });
+
+  test('en français', async ({ page }) => {
+    const email = uniqueEmail('fr');
+    await page.goto('/waitlist');
+    await page.getByRole('button', { name: 'Passer au français' }).click();
+    await expect(page.getByRole('heading', { name: 'Inscrivez-vous sur la liste d’attente' })).toBeVisible();
+    await expect(page).toHaveTitle('Liste d’attente - Espace Cowork Montréal');
+    const boxes = officeBoxes(page);
+    for (let i = 0; i < 3; i++) await boxes.nth(i).check();
+    await expect(page.getByText('Maximum de 3 espaces sélectionnés')).toBeVisible();
+    await page.getByRole('button', { name: 'M’inscrire' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Veuillez remplir tous les champs obligatoires');
+    await page.getByRole('textbox', { name: 'Nom (obligatoire)' }).fill('Geneviève Roy');
+    await page.getByLabel('Courriel').fill(email);
+    await page.getByLabel('Date de début souhaitée').fill('2020-01-06');
+    await page.getByRole('button', { name: 'M’inscrire' }).click();
+    await expect(page.getByRole('alert')).toHaveText('La date de début souhaitée ne peut pas être passée');
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Date de début souhaitée').fill('');
+    await page.getByRole('button', { name: 'M’inscrire' }).click();
+    const success = page.getByRole('dialog', { name: 'Vous êtes sur la liste d’attente!' });
+    await expect(success.getByRole('button', { name: 'Voir d’autres espaces' })).toBeVisible();
+    await expect(success.getByRole('button', { name: 'Retour aux annonces' })).toBeVisible();
+    expect(await entriesFor(page, email)).toHaveLength(1);
+  });
+});
+
+test.describe('joining the waitlist with no network', () => {
+  test('three entries sent offline, a reload, the page closed, reopened online: exactly three reach staff', async ({ context, page }) => {
+    const email = uniqueEmail('offline');
+    await page.goto('/waitlist');
+    await waitForServiceWorker(page);
+    await expect(officeBoxes(page).first()).toBeVisible();
+    // The office list must be saved on the device before the network goes.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('cowork.query-cache.v1') !== null)).toBe(true);
+
+    await context.setOffline(true);
+    for (let i = 1; i <= 3; i++) {
+      await page.reload();
+      await expect(officeBoxes(page).first()).toBeVisible();
+      await fillRequired(page, `Offline visitor ${i}`, email);
+      await officeBoxes(page).nth(i - 1).check();
+      await page.getByRole('button', { name: 'Join Waitlist' }).click();
+      await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
+      await expect(page.getByText(/It will be sent automatically/)).toBeVisible();
+      await expect(page.getByRole('button', { name: `${i} waitlist ${i === 1 ? 'entry' : 'entries'} to send` })).toBeVisible();
+    }
+    await page.reload();
+    const indicator = page.getByRole('button', { name: '3 waitlist entries to send' });
+    await expect(indicator).toBeVisible();
+    await indicator.click();
+    await expect(page.getByRole('region', { name: 'Waitlist entries on this device' }).getByText(/Waiting for a connection/)).toHaveCount(3);
+    await page.close();
+
+    await context.setOffline(false);
+    const again = await context.newPage();
+    await again.goto('/conference');
+    await expect.poll(async () => (await entriesFor(again, email)).length, { timeout: 20_000 }).toBe(3);
+    await expect(again.getByRole('button', { name: /waitlist entr(y|ies) to send/ })).toHaveCount(0);
+    const names = (await entriesFor(again, email)).map((e) => e.customer_name).sort();
+    expect(names).toEqual(['Offline visitor 1', 'Offline visitor 2', 'Offline visitor 3']);
+  });
+});
+
+test.describe('the service worker sends the outbox on its own', () => {
+  test('an entry queued offline goes out on the sync event, with no page of the app open', async ({ context, page }) => {
+    const email = uniqueEmail('sync');
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: { registrationId: string; scopeURL: string }[] }) => registrations.push(...event.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await page.goto('/waitlist');
+    await waitForServiceWorker(page);
+    await expect(officeBoxes(page).first()).toBeVisible();
+
+    await context.setOffline(true);
+    await fillRequired(page, 'Synced Visitor', email);
+    await officeBoxes(page).first().check();
+    await page.getByRole('button', { name: 'Join Waitlist' }).click();
+    await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
+
+    // Leave the app: only the service worker can send it now.
+    await page.goto('about:blank');
+    await context.setOffline(false);
+    const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').origin;
+    const registration = registrations.find((r) => r.scopeURL.startsWith(origin));
+    expect(registration).toBeDefined();
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: registration!.registrationId, tag: 'waitlist-outbox', lastChance: false });
+    await expect.poll(async () => (await entriesFor(page, email)).length, { timeout: 15_000 }).toBe(1);
+  });
+});
+
+test.describe('joining the waitlist when the answer is lost', () => {
+  // Route interception sees the page's own requests only when no service worker stands between.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the server stored the entry but the answer never came back: still one entry', async ({ page }) => {
+    const email = uniqueEmail('dropped');
+    const keys: string[] = [];
+    await page.route('**/public-api/waitlist', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length === 1) {
+        const stored = await route.fetch();
+        expect(stored.status()).toBe(201);
+        await route.abort('connectionreset');
+      } else {
+        await route.continue();
+      }
+    });
+    await page.goto('/waitlist');
+    await fillRequired(page, 'Lost Answer', email);
+    await officeBoxes(page).first().check();
+    await page.getByRole('button', { name: 'Join Waitlist' }).click();
+    await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
+    // The outbox tries again by itself after its backoff, with the same key.
+    await expect(page.getByRole('button', { name: /waitlist entr(y|ies) to send/ })).toHaveCount(0, { timeout: 15_000 });
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await entriesFor(page, email)).toHaveLength(1);
+  });
+
+  test('a 5xx keeps the entry queued and it is sent once the server recovers', async ({ page }) => {
+    const email = uniqueEmail('server-error');
+    let failing = true;
+    await page.route('**/public-api/waitlist', async (route) => {
+      if (failing) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Down for maintenance' }) });
+      else await route.continue();
+    });
+    await page.goto('/waitlist');
+    await fillRequired(page, 'Patient Visitor', email);
+    await officeBoxes(page).first().check();
+    await page.getByRole('button', { name: 'Join Waitlist' }).click();
+    await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: '1 waitlist entry to send' })).toBeVisible();
+    failing = false;
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.getByRole('button', { name: /waitlist entr(y|ies) to send/ })).toHaveCount(0);
+    expect(await entriesFor(page, email)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import {
+  afterAttempt,
+  backoff,
+  dueEntries,
+  flushQueue,
+  judgeSend,
+  newQueuedEntry,
+  nextWake,
+  queuedWaitlistEntry,
+  retryDelayMs,
+  type OutboxIo,
+  type QueuedWaitlistEntry,
+  type SendResult,
+} from '../../src/shared/domain/waitlist-outbox.ts';
+
+const t0 = 1_700_000_000_000;
+const middle = () => 0.5;
+
+function entry(key: string, change: Partial<QueuedWaitlistEntry> = {}): QueuedWaitlistEntry {
+  return { ...newQueuedEntry(key, '/public-api/waitlist', { customer_name: key }, key, t0), ...change };
+}
+
+describe('judgeSend', () => {
+  it.each<[SendResult, string]>([
+    [{ status: 201, body: {} }, 'sent'],
+    [{ status: 200, body: {} }, 'sent'],
+    [{ status: 299, body: {} }, 'sent'],
+    [{ networkError: true }, 'retry'],
+    [{ status: 500, body: {} }, 'retry'],
+    [{ status: 502, body: '' }, 'retry'],
+    [{ status: 503, body: {} }, 'retry'],
+    [{ status: 408, body: {} }, 'retry'],
+    [{ status: 429, body: {} }, 'retry'],
+    [{ status: 0, body: null }, 'retry'],
+    [{ status: 400, body: {} }, 'rejected'],
+    [{ status: 404, body: {} }, 'rejected'],
+    [{ status: 413, body: {} }, 'rejected'],
+    [{ status: 422, body: {} }, 'rejected'],
+    [{ status: 499, body: {} }, 'rejected'],
+  ])('%j → %s', (result, verdict) => {
+    expect(judgeSend(result)).toBe(verdict);
+  });
+});
+
+describe('retryDelayMs: exponential, spread, capped', () => {
+  it.each([
+    [1, 2_000],
+    [2, 4_000],
+    [3, 8_000],
+    [4, 16_000],
+    [8, 256_000],
+    [9, 300_000],
+    [30, 300_000],
+  ])('after %i failed attempts waits %i ms (no spread)', (attempts, ms) => {
+    expect(retryDelayMs(attempts, middle)).toBe(ms);
+  });
+
+  it('spreads by ±20 % and never passes the cap', () => {
+    expect(retryDelayMs(1, () => 0)).toBe(1_600);
+    expect(retryDelayMs(1, () => 1)).toBe(2_400);
+    expect(retryDelayMs(20, () => 1)).toBe(backoff.maxDelayMs);
+  });
+});
+
+describe('afterAttempt', () => {
+  it('removes a sent entry and gives the id the server answered', () => {
+    expect(afterAttempt(entry('a'), { status: 201, body: { success: true, id: 42 } }, t0, middle)).toEqual({ action: 'remove', id: 42 });
+  });
+
+  it('keeps an unanswered entry pending, one attempt more, the backoff later', () => {
+    const outcome = afterAttempt(entry('a', { attempts: 2 }), { networkError: true }, t0 + 10, middle);
+    expect(outcome).toEqual({ action: 'keep', verdict: 'retry', entry: { ...entry('a'), attempts: 3, nextAttemptAt: t0 + 10 + 8_000 } });
+  });
+
+  it('waits at least as long as Retry-After asks', () => {
+    const outcome = afterAttempt(entry('a'), { status: 429, body: {}, retryAfterSeconds: 30 }, t0, middle);
+    expect(outcome.action === 'keep' && outcome.entry.nextAttemptAt).toBe(t0 + 30_000);
+    const short = afterAttempt(entry('a'), { status: 503, body: {}, retryAfterSeconds: 1 }, t0, middle);
+    expect(short.action === 'keep' && short.entry.nextAttemptAt).toBe(t0 + 2_000);
+  });
+
+  it('marks a refused entry failed with the server text, else the SPEC.md fallback', () => {
+    const refused = afterAttempt(entry('a'), { status: 400, body: { success: false, error: 'Please select at least one office' } }, t0, middle);
+    expect(refused).toMatchObject({ action: 'keep', verdict: 'rejected', entry: { state: 'failed', error: 'Please select at least one office', attempts: 1 } });
+    const bare = afterAttempt(entry('a'), { status: 404, body: '<html>' }, t0, middle);
+    expect(bare).toMatchObject({ entry: { state: 'failed', error: 'Failed to submit waitlist entry' } });
+  });
+});
+
+describe('dueEntries and nextWake', () => {
+  const list = [
+    entry('late', { createdAt: t0 + 2, nextAttemptAt: t0 + 5_000 }),
+    entry('failed', { createdAt: t0, state: 'failed' }),
+    entry('early', { createdAt: t0 + 1, nextAttemptAt: t0 }),
+  ];
+
+  it('takes pending entries whose time has come, oldest first; force takes every pending one', () => {
+    expect(dueEntries(list, t0, false).map((e) => e.key)).toEqual(['early']);
+    expect(dueEntries(list, t0 + 5_000, false).map((e) => e.key)).toEqual(['early', 'late']);
+    expect(dueEntries(list, t0, true).map((e) => e.key)).toEqual(['early', 'late']);
+  });
+
+  it('wakes at the earliest pending attempt, or never', () => {
+    expect(nextWake(list)).toBe(t0);
+    expect(nextWake([entry('f', { state: 'failed' })])).toBeUndefined();
+  });
+});
+
+describe('queuedWaitlistEntry (what the device reads back)', () => {
+  it('accepts what newQueuedEntry writes and refuses a damaged record', () => {
+    expect(queuedWaitlistEntry.safeParse(entry('a')).success).toBe(true);
+    expect(queuedWaitlistEntry.safeParse({ ...entry('a'), key: '' }).success).toBe(false);
+    expect(queuedWaitlistEntry.safeParse({ ...entry('a'), state: 'sent' }).success).toBe(false);
+    expect(queuedWaitlistEntry.safeParse('a').success).toBe(false);
+  });
+});
+
+/** An outbox in memory whose sends answer from a script. */
+function memoryOutbox(entries: QueuedWaitlistEntry[], answers: (SendResult | Error)[]) {
+  const store = new Map(entries.map((e) => [e.key, e]));
+  const sentKeys: string[] = [];
+  let now = t0;
+  const io: OutboxIo = {
+    list: async () => [...store.values()],
+    save: async (e) => void store.set(e.key, e),
+    remove: async (key) => void store.delete(key),
+    send: async (e) => {
+      sentKeys.push(e.key);
+      const answer = answers.shift() ?? { networkError: true };
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+    now: () => now,
+    random: middle,
+  };
+  return { io, store, sentKeys, advance: (ms: number) => (now += ms) };
+}
+
+describe('flushQueue', () => {
+  it('sends every due entry oldest first and empties the outbox', async () => {
+    const o = memoryOutbox([entry('b', { createdAt: t0 + 1 }), entry('a')], [
+      { status: 201, body: { success: true, id: 1 } },
+      { status: 201, body: { success: true, id: 2 } },
+    ]);
+    const report = await flushQueue(o.io, { force: false });
+    expect(o.sentKeys).toEqual(['a', 'b']);
+    expect(report).toEqual({ sent: [{ key: 'a', id: 1 }, { key: 'b', id: 2 }], rejected: [], waiting: 0 });
+    expect(o.store.size).toBe(0);
+  });
+
+  it('stops the round at the first unanswered send and keeps everything queued', async () => {
+    const o = memoryOutbox([entry('a'), entry('b', { createdAt: t0 + 1 })], [new TypeError('Failed to fetch')]);
+    const report = await flushQueue(o.io, { force: false });
+    expect(o.sentKeys).toEqual(['a']);
+    expect(report.waiting).toBe(2);
+    expect(o.store.get('a')).toMatchObject({ attempts: 1, nextAttemptAt: t0 + 2_000, state: 'pending' });
+    expect(o.store.get('b')).toMatchObject({ attempts: 0 });
+  });
+
+  it('keeps a 5xx entry queued, backs off, and sends it with the same key once the server recovers', async () => {
+    const o = memoryOutbox([entry('a')], [{ status: 503, body: {} }, { status: 500, body: {} }, { status: 201, body: { success: true, id: 9 } }]);
+    await flushQueue(o.io, { force: false });
+    expect((await flushQueue(o.io, { force: false })).sent).toEqual([]);
+    expect(o.sentKeys).toEqual(['a']);
+    o.advance(2_000);
+    await flushQueue(o.io, { force: false });
+    expect(o.store.get('a')).toMatchObject({ attempts: 2, nextAttemptAt: t0 + 2_000 + 4_000 });
+    o.advance(4_000);
+    const report = await flushQueue(o.io, { force: false });
+    expect(report.sent).toEqual([{ key: 'a', id: 9 }]);
+    expect(o.sentKeys).toEqual(['a', 'a', 'a']);
+  });
+
+  it('does not retry a refused entry, and carries on with the next one', async () => {
+    const o = memoryOutbox([entry('a'), entry('b', { createdAt: t0 + 1 })], [
+      { status: 400, body: { success: false, error: 'Please fill in all required fields' } },
+      { status: 201, body: { success: true, id: 3 } },
+    ]);
+    const report = await flushQueue(o.io, { force: true });
+    expect(report.rejected.map((e) => e.key)).toEqual(['a']);
+    expect(report.sent).toEqual([{ key: 'b', id: 3 }]);
+    await flushQueue(o.io, { force: true });
+    expect(o.sentKeys).toEqual(['a', 'b']);
+    expect(o.store.get('a')).toMatchObject({ state: 'failed', error: 'Please fill in all required fields' });
+  });
+
+  it('sends a waiting entry at once when forced (back online, app start)', async () => {
+    const o = memoryOutbox([entry('a', { attempts: 5, nextAttemptAt: t0 + 60_000 })], [{ status: 201, body: { success: true, id: 4 } }]);
+    expect((await flushQueue(o.io, { force: false })).sent).toEqual([]);
+    expect((await flushQueue(o.io, { force: true })).sent).toEqual([{ key: 'a', id: 4 }]);
+  });
+});
