@@ -1,0 +1,48 @@
+/** One line of the hosted checkout, with the server's amount. */
+export interface CheckoutLineItem {
+  name: string;
+  amountCents: number;
+  quantity: number;
+}
+
+export interface CheckoutSessionRequest {
+  /** Our order id; also the idempotency key's subject, so a retried request makes no second session. */
+  orderId: string;
+  idempotencyKey: string;
+  currency: 'cad';
+  lineItems: CheckoutLineItem[];
+  /** Where the visitor lands after paying; `{CHECKOUT_SESSION_ID}` is replaced by the session id. */
+  successUrl: string;
+  cancelUrl: string;
+  locale: 'en' | 'fr';
+  expiresAt: Date;
+  /** Our ids only: never a name, an e-mail or an amount. */
+  metadata: Record<string, string>;
+  /** The origin this server was reached at, for a checkout page it serves itself. */
+  origin: string;
+}
+
+export interface CheckoutSession {
+  id: string;
+  url: string;
+}
+
+/** What the server does with a provider's event; anything else is acknowledged and ignored. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  action: 'confirm' | 'expire' | 'ignore';
+  sessionId: string | null;
+}
+
+export interface PaymentProvider {
+  readonly kind: 'stripe' | 'test';
+  createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>;
+  /** The event in a webhook body; throws WebhookSignatureError unless the signature is the provider's. */
+  verifyWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
+}
+
+export class WebhookSignatureError extends Error {}
+
+/** The placeholder Stripe replaces with the session id in success_url; the test checkout does the same. */
+export const sessionIdPlaceholder = '{CHECKOUT_SESSION_ID}';

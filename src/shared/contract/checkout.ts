@@ -1,0 +1,188 @@
+import * as z from 'zod/mini';
+import { checkoutPricing, quote, type ProductChoice, type PricedUnit, type Quote } from '../domain/pricing.ts';
+import type { IsoDate } from '../domain/time.ts';
+import { isoDateString } from './common.ts';
+
+/** Dollars as the API carries them: never negative, never more than a card payment can be. */
+const amount = z.number().check(z.minimum(0), z.maximum(999_999.99));
+const shortText = z.string().check(z.minLength(1), z.maxLength(200));
+/** An http(s) address, localhost included (z.httpUrl wants a dotted domain). */
+const webUrl = z.url({ protocol: /^https?$/ }).check(z.maxLength(2000));
+
+export const locale = z.enum(['en', 'fr']);
+export type Locale = z.infer<typeof locale>;
+
+export const rentalType = z.enum(['standard', 'daily', 'monthly', 'lease']);
+
+/** SPEC.md §7 call 1 `pricing`. */
+export const checkoutPricingSchema = z.object({
+  monthlyRate: amount,
+  proratedFirstMonth: amount,
+  lastMonth: amount,
+  keyFee: amount,
+  setupFee: amount,
+  totalDueToday: amount,
+  rentalType,
+  dailyBookings: z.nullish(z.array(isoDateString).check(z.maxLength(62))),
+  dailyRate: amount,
+  totalDays: z.int().check(z.minimum(0), z.maximum(62)),
+});
+
+/** The literal officeId of a day pass (SPEC.md §7). */
+export const dayPassOfficeId = 'daypass';
+
+/**
+ * SPEC.md §7 call 1: POST /public-api/stripe/create-checkout-session. `locale` is an addition:
+ * 'fr' gives the visitor a French checkout page.
+ */
+export const checkoutRequest = z.object({
+  officeId: z.union([shortText, z.int()]),
+  officeDetails: z.object({
+    office_id: shortText,
+    name: shortText,
+    service_type: shortText,
+    monthly_rate: amount,
+  }),
+  pricing: checkoutPricingSchema,
+  successUrl: webUrl,
+  cancelUrl: webUrl,
+  locale: z.optional(locale),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequest>;
+
+export const checkoutResponse = z.object({
+  success: z.boolean(),
+  checkoutUrl: z.optional(z.string()),
+  error: z.optional(z.string()),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+
+/** SPEC.md §7 call 2: GET /public-api/calendar/availability?officeId&startDate&endDate. */
+export const availabilityQuery = z.object({
+  officeId: shortText,
+  startDate: isoDateString,
+  endDate: isoDateString,
+});
+export type AvailabilityQuery = z.infer<typeof availabilityQuery>;
+
+export const availabilityResponse = z.object({
+  success: z.optional(z.boolean()),
+  bookedDates: z.array(isoDateString),
+});
+export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
+
+/**
+ * SPEC.md §3 checkoutDetails, saved under that key before the redirect. rentalType: daily,
+ * monthly, anything else means a 12-month lease. Amounts in dollars.
+ */
+export const checkoutDetails = z.object({
+  officeName: z.string(),
+  serviceType: z.string(),
+  rentalType: z.string(),
+  monthlyRate: z.number(),
+  dailyRate: z.number(),
+  setupFee: z.number(),
+  keyFee: z.number(),
+  lastMonth: z.number(),
+  proratedFirstMonth: z.number(),
+  totalAmount: z.number(),
+  totalDays: z.number(),
+  bookingDate: isoDateString,
+});
+export type CheckoutDetails = z.infer<typeof checkoutDetails>;
+
+/** The query parameter the checkout adds to successUrl. */
+export const sessionIdParam = 'session_id';
+
+export const orderStatus = z.enum(['pending', 'paid', 'cancelled', 'expired', 'failed']);
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+/**
+ * GET /public-api/orders/{session id}: what the success page shows when this browser has no
+ * checkoutDetails (an iOS home-screen app returns in Safari).
+ */
+export const orderResponse = z.object({
+  success: z.literal(true),
+  status: orderStatus,
+  checkoutDetails,
+  bookingDates: z.array(isoDateString),
+});
+export type OrderResponse = z.infer<typeof orderResponse>;
+
+/** The inventory fields checkout needs (an item of SPEC.md call 3). */
+export interface CheckoutUnit extends PricedUnit {
+  id: number | string;
+  office_id: string;
+  service_code?: string | null;
+  name: string;
+}
+
+/** SPEC.md §2: the anchor the home page scrolls to when the visitor cancels the checkout. */
+export function cancelAnchor(unit: Pick<CheckoutUnit, 'office_id' | 'service_type'>): string {
+  switch (unit.service_type) {
+    case 'conference_room':
+      return 'conference';
+    case 'day_pass':
+      return 'daypass';
+    case 'mailbox':
+      return 'mailbox';
+    default:
+      return `office-${unit.office_id}`;
+  }
+}
+
+/** SPEC.md §7: the room id, 'daypass', the mailbox's office_id (else service_code, else id), or the office_id. */
+export function checkoutOfficeId(unit: Pick<CheckoutUnit, 'id' | 'office_id' | 'service_code' | 'service_type'>): string {
+  if (unit.service_type === 'day_pass') return dayPassOfficeId;
+  if (unit.service_type === 'mailbox') return unit.office_id || unit.service_code || String(unit.id);
+  return unit.office_id;
+}
+
+/** checkoutDetails for a quote: bookingDate is the booked day, or today for a rental. */
+export function checkoutDetailsOf(q: Quote, unit: Pick<CheckoutUnit, 'name' | 'service_type'>, today: IsoDate): CheckoutDetails {
+  const p = checkoutPricing(q);
+  return {
+    officeName: unit.name,
+    serviceType: unit.service_type,
+    // The success page reads anything but daily and monthly as a 12-month lease; a standard rental is month to month.
+    rentalType: q.rentalType === 'standard' ? 'monthly' : q.rentalType,
+    monthlyRate: p.monthlyRate,
+    dailyRate: p.dailyRate,
+    setupFee: p.setupFee,
+    keyFee: p.keyFee,
+    lastMonth: p.lastMonth,
+    proratedFirstMonth: p.proratedFirstMonth,
+    totalAmount: p.totalDueToday,
+    totalDays: p.totalDays,
+    bookingDate: q.dates[0] ?? today,
+  };
+}
+
+/**
+ * The whole call-1 body for a choice, built from the same quote the server recomputes, with
+ * the checkoutDetails to save before the redirect; null when the unit has no usable price.
+ * `origin` is the site's origin (location.origin).
+ */
+export function buildCheckout(
+  unit: CheckoutUnit,
+  choice: ProductChoice,
+  options: { today: IsoDate; origin: string; locale?: Locale },
+): { request: CheckoutRequest; checkoutDetails: CheckoutDetails; quote: Quote } | null {
+  const q = quote(unit, choice, options.today);
+  if (!q) return null;
+  const perDay = unit.service_type === 'conference_room' || unit.service_type === 'day_pass';
+  const request: CheckoutRequest = {
+    officeId: checkoutOfficeId(unit),
+    officeDetails: {
+      office_id: unit.office_id || unit.service_code || String(unit.id),
+      name: unit.name,
+      service_type: unit.service_type,
+      monthly_rate: perDay ? 0 : q.monthlyRate / 100,
+    },
+    pricing: checkoutPricing(q),
+    successUrl: `${options.origin}/checkout-success`,
+    cancelUrl: `${options.origin}/#${cancelAnchor(unit)}`,
+    ...(options.locale ? { locale: options.locale } : {}),
+  };
+  return { request, checkoutDetails: checkoutDetailsOf(q, unit, options.today), quote: q };
+}

@@ -1,0 +1,121 @@
+import { addDays, daysInMonth, spaceDateTime, weekday, type IsoDate } from './time.ts';
+
+/** SPEC.md §5 and §9 'Booking windows'. Every window starts from an instant, read at the space. */
+export const dailyOfficeWindowDays = 14;
+export const conferenceWindowMonths = 3;
+export const dayPassWindowDays = 30;
+/** A day pass for today can be bought only before this hour at the space. */
+export const dayPassSameDayCutoffHour = 12;
+export const conferenceHours = { opens: 7, closes: 19 } as const;
+export const dayPassHours = { opens: 8, closes: 18 } as const;
+
+export type BookingProduct = 'office_daily' | 'conference_room' | 'day_pass';
+
+export interface BookingWindow {
+  product: BookingProduct;
+  /** Today at the space. */
+  today: IsoDate;
+  /** The first and last dates that can be booked. */
+  first: IsoDate;
+  last: IsoDate;
+  weekdaysOnly: boolean;
+}
+
+/** Why a day cannot be chosen; 'available' when it can. */
+export type DayStatus = 'available' | 'past' | 'beyond_window' | 'weekend' | 'booked' | 'same_day_closed';
+
+export function isWeekend(date: IsoDate): boolean {
+  const d = weekday(date);
+  return d === 0 || d === 6;
+}
+
+/** The same day `months` later, or the month's last day when it has no such day (Nov 30 + 3 → Feb 28). */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  const total = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1 + months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const day = Math.min(Number(date.slice(8, 10)), daysInMonth(year, month));
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+export function dailyOfficeWindow(now: Date): BookingWindow {
+  const { date: today } = spaceDateTime(now);
+  return { product: 'office_daily', today, first: today, last: addDays(today, dailyOfficeWindowDays), weekdaysOnly: false };
+}
+
+export function conferenceWindow(now: Date): BookingWindow {
+  const { date: today } = spaceDateTime(now);
+  return { product: 'conference_room', today, first: today, last: addMonths(today, conferenceWindowMonths), weekdaysOnly: true };
+}
+
+export function dayPassWindow(now: Date): BookingWindow {
+  const { date: today, hour } = spaceDateTime(now);
+  const first = hour < dayPassSameDayCutoffHour ? today : addDays(today, 1);
+  return { product: 'day_pass', today, first, last: addDays(today, dayPassWindowDays), weekdaysOnly: true };
+}
+
+export function bookingWindow(product: BookingProduct, now: Date): BookingWindow {
+  switch (product) {
+    case 'office_daily':
+      return dailyOfficeWindow(now);
+    case 'conference_room':
+      return conferenceWindow(now);
+    case 'day_pass':
+      return dayPassWindow(now);
+  }
+}
+
+/** Whether a date can be chosen in a window, and if not, the reason a calendar announces. */
+export function dayStatus(window: BookingWindow, date: IsoDate, booked: ReadonlySet<IsoDate> = new Set()): DayStatus {
+  if (date < window.today) return 'past';
+  if (date < window.first) return 'same_day_closed';
+  if (date > window.last) return 'beyond_window';
+  if (window.weekdaysOnly && isWeekend(date)) return 'weekend';
+  if (booked.has(date)) return 'booked';
+  return 'available';
+}
+
+export function isBookable(window: BookingWindow, date: IsoDate, booked?: ReadonlySet<IsoDate>): boolean {
+  return dayStatus(window, date, booked) === 'available';
+}
+
+/** 'YYYY-MM' of a date. */
+export type IsoMonth = string;
+
+export function monthOf(date: IsoDate): IsoMonth {
+  return date.slice(0, 7);
+}
+
+/** The first and last day of a month: the startDate and endDate of SPEC.md call 2. */
+export function monthBounds(month: IsoMonth): { startDate: IsoDate; endDate: IsoDate } {
+  const year = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  return { startDate: `${month}-01`, endDate: `${month}-${String(daysInMonth(year, m)).padStart(2, '0')}` };
+}
+
+export function shiftMonth(month: IsoMonth, by: number): IsoMonth {
+  return monthOf(addMonths(`${month}-01`, by));
+}
+
+/** Every date of a month, in order. */
+export function datesOfMonth(month: IsoMonth): IsoDate[] {
+  const { startDate, endDate } = monthBounds(month);
+  const out: IsoDate[] = [];
+  for (let d = startDate; d <= endDate; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+/** Going back a month is disabled on the current month (and before it). */
+export function canShowPreviousMonth(window: BookingWindow, shown: IsoMonth): boolean {
+  return shown > monthOf(window.today);
+}
+
+/** Going forward stops at the month that holds the window's last date. */
+export function canShowNextMonth(window: BookingWindow, shown: IsoMonth): boolean {
+  return shown < monthOf(window.last);
+}
+
+/** The first date of a month that can be booked: the conference dialog selects it by itself. */
+export function firstBookableDate(window: BookingWindow, month: IsoMonth, booked: ReadonlySet<IsoDate> = new Set()): IsoDate | null {
+  return datesOfMonth(month).find((d) => isBookable(window, d, booked)) ?? null;
+}

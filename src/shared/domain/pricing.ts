@@ -1,0 +1,322 @@
+import { site } from '../site.ts';
+import { daysInMonth, type IsoDate } from './time.ts';
+
+/**
+ * Every price rule of SPEC.md §9 'Pricing' and 'Due today at checkout', in integer cents of
+ * CAD. The web dialogs and the server build their amounts with these functions, so a price
+ * the visitor sees is the price the server charges.
+ */
+export type Cents = number;
+
+export const keyFeeCents: Cents = 5_000;
+export const leaseDiscountPercent = 5;
+export const leaseTermMonths = 12;
+/** An office day costs the monthly rate spread over 20 working days, doubled. */
+export const officeDaysPerMonth = 20;
+export const officeDayMultiplier = 2;
+/** The list discount and the limited-time offer at checkout are one and the same factor. */
+export const offerPercentOfPrice = Math.round(site.listDiscountFactor * 100);
+export const offerPercentOff = 100 - offerPercentOfPrice;
+
+/** n / d rounded half up, in integers, so no float error decides a cent. */
+export function roundDiv(n: number, d: number): number {
+  return Math.floor((2 * n + d) / (2 * d));
+}
+
+export function dollarsToCents(dollars: number): Cents {
+  return Math.round(dollars * 100);
+}
+
+export function centsToDollars(cents: Cents): number {
+  return cents / 100;
+}
+
+/** base_monthly_rate as the list gives it (a string such as '1200.00'); null when missing or unreadable. */
+export function rateToCents(rate: string | number | null | undefined): Cents | null {
+  if (rate === null || rate === undefined) return null;
+  const n = typeof rate === 'number' ? rate : rate.trim() === '' ? Number.NaN : Number(rate);
+  if (!Number.isFinite(n) || n < 0) return null;
+  return dollarsToCents(n);
+}
+
+/** What the pricing rules need to know about a unit of the inventory. */
+export interface PricedUnit {
+  service_type: string;
+  is_available: boolean;
+  base_monthly_rate?: string | number | null;
+}
+
+/** The limited-time offer: an available dedicated office. */
+export function hasLimitedTimeOffer(unit: Pick<PricedUnit, 'service_type' | 'is_available'>): boolean {
+  return unit.service_type === 'dedicated_office' && unit.is_available;
+}
+
+/**
+ * The monthly rate a visitor is offered: the base rate, less the limited-time offer where it
+ * applies. The list, the chooser and the checkout all show this number.
+ */
+export function monthlyRateCents(unit: PricedUnit): Cents | null {
+  const base = rateToCents(unit.base_monthly_rate);
+  if (base === null) return null;
+  return hasLimitedTimeOffer(unit) ? roundDiv(base * offerPercentOfPrice, 100) : base;
+}
+
+/** The list's price cell: the original (struck through) and the '(N% off)' note when discounted. */
+export function listPrice(unit: PricedUnit): { priceCents: Cents; originalCents: Cents | null; percentOff: number | null } | null {
+  const base = rateToCents(unit.base_monthly_rate);
+  const price = monthlyRateCents(unit);
+  if (base === null || price === null) return null;
+  return hasLimitedTimeOffer(unit) ? { priceCents: price, originalCents: base, percentOff: offerPercentOff } : { priceCents: price, originalCents: null, percentOff: null };
+}
+
+export function leaseMonthlyCents(monthly: Cents): Cents {
+  return roundDiv(monthly * (100 - leaseDiscountPercent), 100);
+}
+
+/** The daily rate of an office, from its base monthly rate (SPEC.md §9). */
+export function officeDailyCents(baseMonthly: Cents): Cents {
+  return roundDiv(baseMonthly * officeDayMultiplier, officeDaysPerMonth);
+}
+
+function monthParts(date: IsoDate): { year: number; month: number; day: number } {
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) };
+}
+
+/** Days left in the month of `today`, today included. */
+export function remainingDaysInMonth(today: IsoDate): number {
+  const { year, month, day } = monthParts(today);
+  return daysInMonth(year, month) - day + 1;
+}
+
+export function proratedFirstMonthCents(monthly: Cents, today: IsoDate): Cents {
+  const { year, month } = monthParts(today);
+  return roundDiv(monthly * remainingDaysInMonth(today), daysInMonth(year, month));
+}
+
+export type Product = 'office_monthly' | 'office_lease' | 'office_daily' | 'standard' | 'conference_room' | 'day_pass' | 'mailbox';
+
+/** What the visitor chose, with the dates for the day-based products. */
+export type ProductChoice =
+  | { product: 'office_monthly' }
+  | { product: 'office_lease' }
+  | { product: 'office_daily'; dates: readonly IsoDate[] }
+  | { product: 'standard' }
+  | { product: 'conference_room'; date: IsoDate }
+  | { product: 'day_pass'; date: IsoDate }
+  | { product: 'mailbox' };
+
+/** The call-1 rentalType. SPEC.md names standard, daily and monthly; a lease is sent as 'lease'. */
+export type CheckoutRentalType = 'standard' | 'daily' | 'monthly' | 'lease';
+
+export type QuoteItem = 'prorated_first_month' | 'last_month' | 'key_fee' | 'setup_fee' | 'first_month' | 'day';
+
+export interface QuoteLine {
+  item: QuoteItem;
+  /** The booked date, for a 'day' line. */
+  date?: IsoDate;
+  cents: Cents;
+}
+
+/** Everything due today for one choice, line by line; `total` is always the sum of the lines. */
+export interface Quote {
+  product: Product;
+  rentalType: CheckoutRentalType;
+  monthlyRate: Cents;
+  dailyRate: Cents;
+  proratedFirstMonth: Cents;
+  lastMonth: Cents;
+  keyFee: Cents;
+  setupFee: Cents;
+  totalDays: number;
+  /** Booked dates, sorted and without repeats; empty for rentals. */
+  dates: IsoDate[];
+  /** For a rental: the days the first month is prorated over, and the month's length. */
+  proration: { days: number; daysInMonth: number } | null;
+  lines: QuoteLine[];
+  total: Cents;
+}
+
+const productServiceTypes: Record<Product, readonly string[]> = {
+  office_monthly: ['dedicated_office'],
+  office_lease: ['dedicated_office'],
+  office_daily: ['dedicated_office'],
+  standard: ['dedicated_office', 'assigned_desk', 'hotdesk', 'parking_spot'],
+  conference_room: ['conference_room'],
+  day_pass: ['day_pass'],
+  mailbox: ['mailbox'],
+};
+
+export function productFitsServiceType(product: Product, serviceType: string): boolean {
+  return productServiceTypes[product].includes(serviceType);
+}
+
+function build(product: Product, rentalType: CheckoutRentalType, parts: Omit<Quote, 'product' | 'rentalType' | 'total'>): Quote {
+  return { product, rentalType, ...parts, total: parts.lines.reduce((sum, l) => sum + l.cents, 0) };
+}
+
+function rental(product: Product, rentalType: CheckoutRentalType, monthly: Cents, dailyRate: Cents, today: IsoDate, fees: { keyFee: Cents; setupFee: Cents }): Quote {
+  const prorated = proratedFirstMonthCents(monthly, today);
+  const { year, month } = monthParts(today);
+  const lines: QuoteLine[] = [
+    { item: 'prorated_first_month', cents: prorated },
+    { item: 'last_month', cents: monthly },
+  ];
+  if (fees.keyFee > 0) lines.push({ item: 'key_fee', cents: fees.keyFee });
+  if (fees.setupFee > 0) lines.push({ item: 'setup_fee', cents: fees.setupFee });
+  return build(product, rentalType, {
+    monthlyRate: monthly,
+    dailyRate,
+    proratedFirstMonth: prorated,
+    lastMonth: monthly,
+    keyFee: fees.keyFee,
+    setupFee: fees.setupFee,
+    totalDays: 0,
+    dates: [],
+    proration: { days: remainingDaysInMonth(today), daysInMonth: daysInMonth(year, month) },
+    lines,
+  });
+}
+
+function perDay(product: Product, monthly: Cents, dailyRate: Cents, dates: readonly IsoDate[]): Quote {
+  const unique = [...new Set(dates)].sort();
+  return build(product, 'daily', {
+    monthlyRate: monthly,
+    dailyRate,
+    proratedFirstMonth: 0,
+    lastMonth: 0,
+    keyFee: 0,
+    setupFee: 0,
+    totalDays: unique.length,
+    dates: unique,
+    proration: null,
+    lines: unique.map((date) => ({ item: 'day', date, cents: dailyRate })),
+  });
+}
+
+/**
+ * The amounts due today for a choice, or null when the unit has no usable price (the
+ * dialogs' missing-price guards) or the choice does not fit the unit's type.
+ *
+ * - Monthly (month to month): prorated first month + last month + key fee + setup fee (one month).
+ * - Lease: 5% off the monthly rate; prorated first month + last month, no key fee, no setup fee.
+ * - Daily office: the base monthly rate / 20 × 2 for each selected day.
+ * - Standard (desks, hot desks, parking, or an office without custom pricing): prorated first
+ *   month + last month + key fee; an available dedicated office gets the limited-time offer.
+ * - Conference room and day pass: the day price for the one date.
+ * - Mailbox: one month.
+ */
+export function quote(unit: PricedUnit, choice: ProductChoice, today: IsoDate): Quote | null {
+  if (!productFitsServiceType(choice.product, unit.service_type)) return null;
+  const base = rateToCents(unit.base_monthly_rate);
+  const monthly = monthlyRateCents(unit);
+  if (base === null || monthly === null || base === 0) return null;
+  switch (choice.product) {
+    case 'office_monthly':
+      return rental('office_monthly', 'monthly', monthly, officeDailyCents(base), today, { keyFee: keyFeeCents, setupFee: monthly });
+    case 'office_lease':
+      return rental('office_lease', 'lease', leaseMonthlyCents(monthly), officeDailyCents(base), today, { keyFee: 0, setupFee: 0 });
+    case 'office_daily':
+      return perDay('office_daily', monthly, officeDailyCents(base), choice.dates);
+    case 'standard':
+      return rental('standard', 'standard', monthly, 0, today, { keyFee: keyFeeCents, setupFee: 0 });
+    case 'conference_room':
+      return perDay('conference_room', 0, base, [choice.date]);
+    case 'day_pass':
+      return perDay('day_pass', 0, base, [choice.date]);
+    case 'mailbox':
+      return build('mailbox', 'monthly', {
+        monthlyRate: base,
+        dailyRate: 0,
+        proratedFirstMonth: 0,
+        lastMonth: 0,
+        keyFee: 0,
+        setupFee: 0,
+        totalDays: 0,
+        dates: [],
+        proration: null,
+        lines: [{ item: 'first_month', cents: base }],
+      });
+  }
+}
+
+/** The chooser's three cards for an available office, from one unit. */
+export function rentalOptions(unit: PricedUnit): { dailyRate: Cents | null; monthlyRate: Cents | null; leaseRate: Cents | null; leaseSavingPerMonth: Cents | null } {
+  const base = rateToCents(unit.base_monthly_rate);
+  const monthly = monthlyRateCents(unit);
+  if (base === null || monthly === null || base === 0) return { dailyRate: null, monthlyRate: null, leaseRate: null, leaseSavingPerMonth: null };
+  const lease = leaseMonthlyCents(monthly);
+  return { dailyRate: officeDailyCents(base), monthlyRate: monthly, leaseRate: lease, leaseSavingPerMonth: monthly - lease };
+}
+
+/** SPEC.md §7 call 1 `pricing`, in dollars as the API carries them. */
+export interface CheckoutPricing {
+  monthlyRate: number;
+  proratedFirstMonth: number;
+  lastMonth: number;
+  keyFee: number;
+  setupFee: number;
+  totalDueToday: number;
+  rentalType: CheckoutRentalType;
+  dailyBookings: IsoDate[] | null;
+  dailyRate: number;
+  totalDays: number;
+}
+
+export function checkoutPricing(q: Quote): CheckoutPricing {
+  return {
+    monthlyRate: centsToDollars(q.monthlyRate),
+    proratedFirstMonth: centsToDollars(q.proratedFirstMonth),
+    lastMonth: centsToDollars(q.lastMonth),
+    keyFee: centsToDollars(q.keyFee),
+    setupFee: centsToDollars(q.setupFee),
+    totalDueToday: centsToDollars(q.total),
+    rentalType: q.rentalType,
+    dailyBookings: q.dates.length > 0 ? [...q.dates] : null,
+    dailyRate: centsToDollars(q.dailyRate),
+    totalDays: q.totalDays,
+  };
+}
+
+/** SPEC.md §3 custom pricing object, passed from the chooser (or date picker) to the order summary. */
+export interface CustomPricing {
+  rentalType: 'daily' | 'monthly' | 'lease';
+  monthlyRate: number;
+  setupFee: number;
+  dailyRate: number;
+  totalDays: number;
+  totalCost: number;
+  selectedDates: IsoDate[];
+  leaseTerm: number;
+}
+
+export function customPricing(q: Quote): CustomPricing | null {
+  const rentalType = q.product === 'office_monthly' ? 'monthly' : q.product === 'office_lease' ? 'lease' : q.product === 'office_daily' ? 'daily' : null;
+  if (!rentalType) return null;
+  return {
+    rentalType,
+    monthlyRate: centsToDollars(q.monthlyRate),
+    setupFee: centsToDollars(q.setupFee),
+    dailyRate: centsToDollars(q.dailyRate),
+    totalDays: q.totalDays,
+    totalCost: centsToDollars(q.total),
+    selectedDates: [...q.dates],
+    leaseTerm: leaseTermMonths,
+  };
+}
+
+/** The amount fields of a quote, by their call-1 names, in cents: what the server compares. */
+export const comparedAmounts = ['monthlyRate', 'proratedFirstMonth', 'lastMonth', 'keyFee', 'setupFee', 'totalDueToday', 'dailyRate'] as const;
+export type ComparedAmount = (typeof comparedAmounts)[number];
+
+/**
+ * The amounts of a client's pricing that differ from the quote by more than a cent
+ * (DESIGN.md §5); empty when the client's prices are the server's.
+ */
+export function amountMismatches(client: Pick<CheckoutPricing, ComparedAmount>, q: Quote): ComparedAmount[] {
+  const server = checkoutPricing(q);
+  return comparedAmounts.filter((k) => Math.abs(dollarsToCents(client[k]) - dollarsToCents(server[k])) > 1);
+}
+
+export function formatCad(cents: Cents, locale: 'en' | 'fr' = 'en'): string {
+  return new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { style: 'currency', currency: site.currency }).format(centsToDollars(cents));
+}

@@ -1,0 +1,217 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { stripeProvider } from '../../src/server/payments/stripe.ts';
+import { backend, buildTestApp, testNow, type TestApp } from './test-app.ts';
+import { booked, checkoutBody, checkoutOk, origin, postCheckout } from './checkout-helpers.ts';
+
+interface Recorded {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  form: URLSearchParams;
+}
+
+/** A local stand-in for api.stripe.com that records what the real SDK sends. */
+async function startStandIn(): Promise<{ server: Server; port: number; requests: Recorded[]; failNext: { count: number } }> {
+  const requests: Recorded[] = [];
+  const failNext = { count: 0 };
+  let sessions = 0;
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, form: new URLSearchParams(raw) });
+      res.setHeader('content-type', 'application/json');
+      if (failNext.count > 0) {
+        failNext.count -= 1;
+        res.statusCode = 500;
+        res.end(JSON.stringify({ error: { type: 'api_error', message: 'stand-in outage' } }));
+        return;
+      }
+      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+        sessions += 1;
+        const id = `cs_test_standin_${sessions}`;
+        res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, payment_status: 'unpaid', status: 'open' }));
+        return;
+      }
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'no such route' } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port, requests, failNext };
+}
+
+const webhookSecret = 'whsec_test_standin_secret';
+const signer = new Stripe('sk_test_signer_only');
+
+function sessionEvent(id: string, type: string, sessionId: string, paymentStatus = 'paid') {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: Math.floor(testNow.getTime() / 1000),
+    data: { object: { id: sessionId, object: 'checkout.session', payment_status: paymentStatus } },
+  });
+}
+
+function postWebhook(t: TestApp, payload: string, signature: string | null) {
+  return t.app.request('/public-api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    body: payload,
+  });
+}
+
+const signed = (payload: string) => signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+
+describe(`Stripe Checkout through the official SDK (${backend})`, () => {
+  let t: TestApp;
+  let standIn: Awaited<ReturnType<typeof startStandIn>>;
+  beforeAll(async () => {
+    standIn = await startStandIn();
+    const payments = stripeProvider({ secretKey: 'sk_test_standin', webhookSecret, api: { host: '127.0.0.1', port: standIn.port, protocol: 'http' } });
+    t = await buildTestApp({ deps: { payments } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => standIn.server.close(resolve));
+  });
+  beforeEach(() => {
+    standIn.requests.length = 0;
+  });
+
+  const orderOf = (sessionId: string) => t.db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+
+  it("sends the server's amounts in CAD, our ids only, an idempotency key per hold, and French for a French visitor", async () => {
+    const body = await checkoutBody(t, 'OFF-101', { product: 'office_monthly' }, 'fr');
+    const res = await postCheckout(t, body);
+    expect(await res.json()).toEqual({ success: true, checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_test_standin_1' });
+    expect(standIn.requests).toHaveLength(1);
+    const sent = standIn.requests[0]!;
+    expect(sent.method).toBe('POST');
+    expect(sent.path).toBe('/v1/checkout/sessions');
+    expect(sent.headers.authorization).toBe('Bearer sk_test_standin');
+    const f = sent.form;
+    expect(f.get('mode')).toBe('payment');
+    expect(f.get('locale')).toBe('fr');
+    const amounts: number[] = [];
+    for (let i = 0; f.has(`line_items[${i}][quantity]`); i++) {
+      expect(f.get(`line_items[${i}][price_data][currency]`)).toBe('cad');
+      expect(f.get(`line_items[${i}][quantity]`)).toBe('1');
+      expect(f.get(`line_items[${i}][price_data][product_data][name]`)).toMatch(/^Office 101 - Window: /);
+      amounts.push(Number(f.get(`line_items[${i}][price_data][unit_amount]`)));
+    }
+    // 8 of 30 days of $960, then the last month, the key fee and the setup fee.
+    expect(amounts).toEqual([25_600, 96_000, 5_000, 96_000]);
+    expect(f.get('line_items[0][price_data][product_data][name]')).toBe('Office 101 - Window: premier mois, au prorata (8 jours sur 30)');
+
+    const order = await orderOf('cs_test_standin_1');
+    expect(order.total_cents).toBe(222_600);
+    expect(sent.headers['idempotency-key']).toBe(`checkout-hold-${order.id}`);
+    const metadata = [...f.keys()].filter((k) => k.startsWith('metadata['));
+    expect(metadata.sort()).toEqual(['metadata[office_id]', 'metadata[order_id]']);
+    expect(f.get('metadata[order_id]')).toBe(order.id);
+    expect(f.get('metadata[office_id]')).toBe('OFF-101');
+    expect(f.get('payment_intent_data[metadata][order_id]')).toBe(order.id);
+    expect(f.get('client_reference_id')).toBe(order.id);
+    expect(f.get('success_url')).toBe(`${origin}/checkout-success?session_id={CHECKOUT_SESSION_ID}`);
+    expect(f.get('cancel_url')).toBe(`${origin}/#office-OFF-101`);
+    expect(Number(f.get('expires_at'))).toBe(Math.floor(testNow.getTime() / 1000) + 31 * 60);
+  });
+
+  it('retries a failed request with the same idempotency key, so Stripe makes one session', async () => {
+    standIn.failNext.count = 1;
+    const { sessionId } = await (async () => {
+      const res = await postCheckout(t, await checkoutBody(t, 'MAILBOX-BASIC', { product: 'mailbox' }));
+      const json = (await res.json()) as { checkoutUrl: string };
+      return { sessionId: json.checkoutUrl.split('/').pop()! };
+    })();
+    expect(standIn.requests).toHaveLength(2);
+    const [first, second] = standIn.requests;
+    expect(first!.headers['idempotency-key']).toBeTruthy();
+    expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+    expect(first!.form.get('line_items[0][price_data][unit_amount]')).toBe('3900');
+    expect(first!.form.get('locale')).toBe('en');
+    expect((await orderOf(sessionId)).status).toBe('pending');
+  });
+
+  it('answers 502 and frees the date when Stripe cannot be reached', async () => {
+    standIn.failNext.count = 10;
+    const body = await checkoutBody(t, 'CONF-B', { product: 'conference_room', date: '2026-12-01' });
+    const res = await postCheckout(t, body);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ success: false, error: 'The payment page could not be opened. Please try again in a moment.' });
+    standIn.failNext.count = 0;
+    expect(await booked(t, 'CONF-B', '2026-12-01', '2026-12-31')).toEqual([]);
+  });
+
+  it('refuses a webhook with a bad or missing signature and writes nothing', async () => {
+    const body = await checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2026-11-24' });
+    const { sessionId } = await checkoutOk(t, body);
+    const payload = sessionEvent('evt_forged', 'checkout.session.completed', sessionId);
+    const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    const attempts: [string, string | null][] = [
+      [payload, forged],
+      [payload, null],
+      [payload, 't=1,v1=deadbeef'],
+      // Signed as sent by Stripe, then changed on the way.
+      [payload.replace('"paid"', '"no_payment_required"'), signed(payload)],
+    ];
+    for (const [body, signature] of attempts) {
+      const res = await postWebhook(t, body, signature);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ success: false, error: expect.stringMatching(/^Webhook refused: /) });
+    }
+    expect(await t.db.selectFrom('payment_events').selectAll().execute()).toEqual([]);
+    const order = await orderOf(sessionId);
+    expect(order.status).toBe('pending');
+    expect(await t.db.selectFrom('reservations').select('status').where('order_id', '=', order.id).execute()).toEqual([{ status: 'held' }]);
+  });
+
+  it('applies the same completed event five times as one booking', async () => {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2026-11-30' }));
+    const payload = sessionEvent('evt_completed_1', 'checkout.session.completed', sessionId);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => postWebhook(t, payload, signed(payload))));
+    for (const a of answers) expect(a.status).toBe(200);
+    const order = await orderOf(sessionId);
+    expect(order.status).toBe('paid');
+    expect(await t.db.selectFrom('reservations').select('status').where('order_id', '=', order.id).execute()).toEqual([{ status: 'booked' }]);
+    expect(await t.db.selectFrom('payment_events').select(['id', 'session_id']).where('id', '=', 'evt_completed_1').execute()).toEqual([{ id: 'evt_completed_1', session_id: sessionId }]);
+    const again = await postWebhook(t, payload, signed(payload));
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+    const bookings = await t.db.selectFrom('reservations').select('id').where('status', '=', 'booked').execute();
+    expect(bookings).toHaveLength(1);
+  });
+
+  it('an expired session releases its hold and the date can be sold again', async () => {
+    const body = await checkoutBody(t, 'CONF-B', { product: 'conference_room', date: '2026-12-02' });
+    const { sessionId } = await checkoutOk(t, body);
+    expect(await booked(t, 'CONF-B', '2026-12-01', '2026-12-31')).toEqual(['2026-12-02']);
+    expect((await postCheckout(t, body)).status).toBe(409);
+    const payload = sessionEvent('evt_expired_1', 'checkout.session.expired', sessionId, 'unpaid');
+    expect((await postWebhook(t, payload, signed(payload))).status).toBe(200);
+    expect((await orderOf(sessionId)).status).toBe('expired');
+    expect(await booked(t, 'CONF-B', '2026-12-01', '2026-12-31')).toEqual([]);
+    await checkoutOk(t, body);
+  });
+
+  it('leaves an unpaid completion and unrelated events alone, acknowledging them', async () => {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'CONF-B', { product: 'conference_room', date: '2026-12-03' }));
+    const unpaid = sessionEvent('evt_unpaid', 'checkout.session.completed', sessionId, 'unpaid');
+    expect((await postWebhook(t, unpaid, signed(unpaid))).status).toBe(200);
+    expect((await orderOf(sessionId)).status).toBe('pending');
+    const other = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
+    expect((await postWebhook(t, other, signed(other))).status).toBe(200);
+    const late = sessionEvent('evt_async_ok', 'checkout.session.async_payment_succeeded', sessionId);
+    expect((await postWebhook(t, late, signed(late))).status).toBe(200);
+    expect((await orderOf(sessionId)).status).toBe('paid');
+  });
+
+  it('has no test checkout page while Stripe takes the payments', async () => {
+    expect((await t.app.request('/public-api/test-checkout/cs_test_standin_1')).status).toBe(404);
+  });
+});

@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCheckout, checkoutResponse, orderResponse, type CheckoutRequest } from '../../src/shared/contract/checkout.ts';
+import type { ProductChoice } from '../../src/shared/domain/pricing.ts';
+import { backend, buildTestApp, testNow, type TestApp } from './test-app.ts';
+import { booked, checkoutBody, checkoutOk, origin, postCheckout, unitByCode } from './checkout-helpers.ts';
+
+const orderCount = async (t: TestApp) => Number((await t.db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+
+describe(`checkout of each product with the test checkout (${backend})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // A second available office, so a daily booking and a rental can both be shown succeeding.
+    await t.db
+      .insertInto('offices')
+      .values({ office_id: 'OFF-901', service_code: 'DO-901', name: 'Office 901 - Loft', service_type: 'dedicated_office', location_code: 'F9-901', seating_capacity: 2, base_monthly_rate: '1000.00', is_available: true })
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  // Monday 2026-11-23 in Montréal: 8 of 30 days left in November.
+  it.each<[string, string, ProductChoice, number, 'rental' | 'day' | null, number]>([
+    ['an office, month to month', 'OFF-101', { product: 'office_monthly' }, 222_600, 'rental', 1],
+    ['an office, 12-month lease', 'OFF-102', { product: 'office_lease' }, 202_160, 'rental', 1],
+    ['an office by the day', 'OFF-901', { product: 'office_daily', dates: ['2026-11-24', '2026-11-26', '2026-12-07'] }, 30_000, 'day', 3],
+    ['a desk', 'DSK-01', { product: 'standard' }, 62_000, 'rental', 1],
+    ['a hot desk', 'HOT-01', { product: 'standard' }, 36_667, 'rental', 1],
+    ['a parking spot', 'PRK-01', { product: 'standard' }, 24_000, 'rental', 1],
+    ['a conference room', 'CONF-A', { product: 'conference_room', date: '2026-11-24' }, 35_000, 'day', 1],
+    ['a day pass', 'DAYPASS', { product: 'day_pass', date: '2026-11-23' }, 3_500, null, 0],
+    ['a mailbox', 'MAILBOX-SCAN', { product: 'mailbox' }, 5_900, null, 0],
+  ])('%s: the server charges its own amounts and holds what it sells', async (_label, officeId, choice, totalCents, holdKind, holds) => {
+    const unit = await unitByCode(t, officeId);
+    const built = buildCheckout(unit, choice, { today: '2026-11-23', origin })!;
+    expect(Math.round(built.request.pricing.totalDueToday * 100)).toBe(totalCents);
+    const { checkoutUrl, sessionId } = await checkoutOk(t, built.request);
+    expect(checkoutUrl).toMatch(/^http:\/\/localhost\/public-api\/test-checkout\/test_cs_[0-9a-f]{32}$/);
+
+    const order = await t.db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: 'pending', total_cents: totalCents, provider: 'test', product: choice.product });
+    const reservations = await t.db.selectFrom('reservations').select(['kind', 'status']).where('order_id', '=', order.id).execute();
+    expect(reservations).toHaveLength(holds);
+    for (const r of reservations) expect(r).toEqual({ kind: holdKind, status: 'held' });
+
+    const lookup = await t.app.request(`/public-api/orders/${sessionId}`);
+    expect(lookup.status).toBe(200);
+    expect(lookup.headers.get('cache-control')).toBe('no-store');
+    const answer = orderResponse.parse(await lookup.json());
+    expect(answer.status).toBe('pending');
+    expect(answer.checkoutDetails).toEqual(built.checkoutDetails);
+  });
+
+  it('sells day passes and mailboxes to as many visitors as ask', async () => {
+    for (let i = 0; i < 3; i++) {
+      await checkoutOk(t, await checkoutBody(t, 'DAYPASS', { product: 'day_pass', date: '2026-11-24' }));
+      await checkoutOk(t, await checkoutBody(t, 'MAILBOX-BASIC', { product: 'mailbox' }));
+    }
+  });
+
+  it("answers 409 'already booked' for a held date, a held unit, or days inside a held rental", async () => {
+    const cases: [string, ProductChoice, string][] = [
+      ['CONF-A', { product: 'conference_room', date: '2026-11-24' }, 'Conference Room Saint-Laurent is already booked on 2026-11-24. Please choose another date.'],
+      ['OFF-901', { product: 'office_daily', dates: ['2026-11-25', '2026-11-26'] }, 'Office 901 - Loft is already booked on 2026-11-25, 2026-11-26. Please choose another date.'],
+      ['OFF-901', { product: 'office_monthly' }, 'Office 901 - Loft is already booked. Please choose another space.'],
+      ['OFF-101', { product: 'office_daily', dates: ['2026-12-01'] }, 'Office 101 - Window is already booked on 2026-12-01. Please choose another date.'],
+      ['DSK-01', { product: 'standard' }, 'Desk A1 is already booked. Please choose another space.'],
+    ];
+    for (const [officeId, choice, error] of cases) {
+      const before = await orderCount(t);
+      const res = await postCheckout(t, await checkoutBody(t, officeId, choice));
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({ success: false, error });
+      expect(await orderCount(t)).toBe(before);
+    }
+  });
+
+  it('reports the held dates of a room for the shown month (call 2), by office_id or service_code', async () => {
+    expect(await booked(t, 'CONF-A', '2026-11-01', '2026-11-30')).toEqual(['2026-11-24']);
+    expect(await booked(t, 'CR-A', '2026-11-01', '2026-11-30')).toEqual(['2026-11-24']);
+    expect(await booked(t, 'CONF-A', '2026-12-01', '2026-12-31')).toEqual([]);
+    expect(await booked(t, 'CONF-B', '2026-11-01', '2026-11-30')).toEqual([]);
+    expect(await booked(t, 'OFF-901', '2026-12-01', '2026-12-31')).toEqual(['2026-12-07']);
+    // A rental takes every day from its start.
+    const rented = await booked(t, 'OFF-101', '2026-11-01', '2026-11-30');
+    expect(rented).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30']);
+  });
+});
+
+describe(`checkout refusals (${backend})`, () => {
+  let t: TestApp;
+  let conference: CheckoutRequest;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    conference = await checkoutBody(t, 'CONF-B', { product: 'conference_room', date: '2026-11-25' });
+  });
+  afterAll(() => t.close());
+
+  const withPricing = (body: CheckoutRequest, change: Partial<CheckoutRequest['pricing']>): CheckoutRequest => ({ ...body, pricing: { ...body.pricing, ...change } });
+
+  it('refuses tampered amounts with 409 and a clear error, writing nothing', async () => {
+    const monthly = await checkoutBody(t, 'OFF-101', { product: 'office_monthly' });
+    const cases: [CheckoutRequest, string][] = [
+      [withPricing(conference, { totalDueToday: 1, dailyRate: 1 }), 'The prices sent do not match our prices (total due today is $220.00, not $1.00; daily rate is $220.00, not $1.00). Please reload the page and try again.'],
+      [withPricing(monthly, { keyFee: 0, totalDueToday: monthly.pricing.totalDueToday - 50 }), 'The prices sent do not match our prices (key fee is $50.00, not $0.00; total due today is $2,226.00, not $2,176.00). Please reload the page and try again.'],
+      [withPricing(monthly, { monthlyRate: 1200 }), 'The prices sent do not match our prices (monthly rate is $960.00, not $1,200.00). Please reload the page and try again.'],
+      [withPricing(monthly, { totalDueToday: monthly.pricing.totalDueToday - 0.02 }), 'The prices sent do not match our prices (total due today is $2,226.00, not $2,225.98). Please reload the page and try again.'],
+    ];
+    for (const [body, error] of cases) {
+      const res = await postCheckout(t, body);
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({ success: false, error });
+    }
+    expect(await orderCount(t)).toBe(0);
+  });
+
+  it('accepts a client amount within a cent of the server', async () => {
+    const res = await postCheckout(t, withPricing(conference, { totalDueToday: 219.99 }));
+    expect(res.status).toBe(200);
+    expect(checkoutResponse.parse(await res.json()).success).toBe(true);
+  });
+
+  it.each<[string, (c: CheckoutRequest) => unknown, number, string | RegExp]>([
+    ['a body that is not JSON', () => '{"officeId":', 400, 'The request body is not valid JSON'],
+    ['a body without pricing', (c) => ({ ...c, pricing: undefined }), 400, /^Invalid checkout request: pricing/],
+    ['a negative amount', (c) => withPricing(c, { keyFee: -50 }), 400, /^Invalid checkout request: pricing\.keyFee/],
+    ['a javascript: success URL', (c) => ({ ...c, successUrl: 'javascript:alert(1)' }), 400, /^Invalid checkout request: successUrl/],
+    ['a date that is not a date', (c) => withPricing(c, { dailyBookings: ['2026-11-31'] }), 400, 'Not a date: 2026-11-31'],
+    ['an unknown office', (c) => ({ ...c, officeId: 'NOPE-1' }), 404, 'No such office or service: NOPE-1'],
+    ['a conference room on a Saturday', (c) => withPricing(c, { dailyBookings: ['2026-11-28'] }), 422, '2026-11-28 cannot be booked: Weekends not available'],
+    ['a conference room in the past', (c) => withPricing(c, { dailyBookings: ['2026-11-20'] }), 422, '2026-11-20 cannot be booked: the date has passed'],
+    ['a conference room beyond 3 months', (c) => withPricing(c, { dailyBookings: ['2027-02-24'] }), 422, '2027-02-24 cannot be booked: conference rooms are booked at most 3 months ahead'],
+    ['a conference room for two dates', (c) => withPricing(c, { dailyBookings: ['2026-11-25', '2026-11-26'], totalDays: 2 }), 422, 'A conference room is booked for exactly one date (pricing.dailyBookings)'],
+    ['a day count that does not match the dates', (c) => withPricing(c, { totalDays: 3 }), 409, /^The number of days sent \(3\)/],
+  ])('refuses %s', async (_label, make, status, error) => {
+    const res = await postCheckout(t, make(conference));
+    expect(res.status).toBe(status);
+    const body = (await res.json()) as { success: boolean; error: string };
+    expect(body.success).toBe(false);
+    if (typeof error === 'string') expect(body.error).toBe(error);
+    else expect(body.error).toMatch(error);
+  });
+
+  it.each<[string, string, ProductChoice, number, string]>([
+    ['an office more than 14 days ahead', 'OFF-101', { product: 'office_daily', dates: ['2026-12-08'] }, 422, '2026-12-08 cannot be booked: offices are booked by the day at most 14 days ahead'],
+    ['a day pass more than 30 days ahead', 'DAYPASS', { product: 'day_pass', date: '2026-12-24' }, 422, '2026-12-24 cannot be booked: day passes are sold at most 30 days ahead'],
+    ['an occupied office', 'OFF-103', { product: 'standard' }, 409, 'Office 103 - Corner is no longer available. Join the waitlist to hear when it is.'],
+    ['an office without a price', 'OFF-301', { product: 'standard' }, 422, 'Unable to proceed - pricing information unavailable for Office 301 - Executive Suite'],
+  ])('refuses %s', async (_label, officeId, choice, status, error) => {
+    const unit = await unitByCode(t, officeId);
+    // Built by hand: the shared builder (rightly) gives no body for these.
+    const body = buildCheckout({ ...unit, is_available: true, base_monthly_rate: unit.base_monthly_rate ?? '100.00' }, choice, { today: '2026-11-23', origin })!.request;
+    const res = await postCheckout(t, body);
+    expect(res.status).toBe(status);
+    expect(await res.json()).toEqual({ success: false, error });
+  });
+
+  it('refuses a product that does not fit the unit', async () => {
+    const desk = await checkoutBody(t, 'DSK-02', { product: 'standard' });
+    const res = await postCheckout(t, withPricing(desk, { rentalType: 'lease' }));
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ success: false, error: 'Desk A2 is rented with pricing.rentalType "standard"' });
+  });
+
+  it.each([
+    ['', 400],
+    ['?officeId=CONF-A&startDate=2026-11-01', 400],
+    ['?officeId=CONF-A&startDate=nope&endDate=2026-11-30', 400],
+    ['?officeId=CONF-A&startDate=2026-02-01&endDate=2026-02-30', 400],
+    ['?officeId=CONF-A&startDate=2026-11-30&endDate=2026-11-01', 400],
+    ['?officeId=CONF-A&startDate=2026-01-01&endDate=2026-12-31', 400],
+    ['?officeId=NOPE&startDate=2026-11-01&endDate=2026-11-30', 404],
+  ])('refuses the availability query %j with a JSON error', async (query, status) => {
+    const res = await t.app.request(`/public-api/calendar/availability${query}`);
+    expect(res.status).toBe(status);
+    expect(await res.json()).toMatchObject({ success: false, error: expect.any(String) });
+  });
+
+  it('answers 404 for an unknown order and 400 for a malformed session id', async () => {
+    expect((await t.app.request('/public-api/orders/test_cs_00000000000000000000000000000000')).status).toBe(404);
+    expect((await t.app.request('/public-api/orders/bad%20id')).status).toBe(400);
+  });
+});
+
+describe(`the test checkout page (${backend})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('shows the order in test mode, with Pay and Cancel forms and no script', async () => {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2026-11-26' }));
+    const res = await t.app.request(`/public-api/test-checkout/${sessionId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const page = await res.text();
+    expect(page).toContain('TEST MODE');
+    expect(page).toContain('Conference Room Saint-Laurent');
+    expect(page).toContain('November 26, 2026');
+    expect(page).toContain('Pay $350.00 CAD');
+    expect(page).toContain(`<form method="post" action="/public-api/test-checkout/${sessionId}/pay">`);
+    expect(page).toContain(`<form method="post" action="/public-api/test-checkout/${sessionId}/cancel">`);
+    expect(page).not.toContain('<script');
+    expect(page).not.toMatch(/style="/);
+    const css = await t.app.request('/public-api/test-checkout/assets/page.css');
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/text\/css/);
+  });
+
+  it('Pay turns the hold into a booking, once, and lands on the success page with the session id', async () => {
+    const body = await checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2026-11-27' });
+    const { sessionId } = await checkoutOk(t, body);
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.request(`/public-api/test-checkout/${sessionId}/pay`, { method: 'POST' });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(`${origin}/checkout-success?session_id=${sessionId}`);
+    }
+    const order = await t.db.selectFrom('orders').select(['id', 'status']).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(order.status).toBe('paid');
+    expect(await t.db.selectFrom('reservations').select(['status', 'expires_at']).where('order_id', '=', order.id).execute()).toEqual([{ status: 'booked', expires_at: null }]);
+    expect(orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json()).status).toBe('paid');
+    expect(await booked(t, 'CONF-A', '2026-11-01', '2026-11-30')).toContain('2026-11-27');
+    const page = await t.app.request(`/public-api/test-checkout/${sessionId}`);
+    expect(page.status).toBe(410);
+  });
+
+  it('Pay for a rental takes the unit off the list of available units', async () => {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'PRK-01', { product: 'standard' }));
+    expect((await unitByCode(t, 'PRK-01')).is_available).toBe(true);
+    await t.app.request(`/public-api/test-checkout/${sessionId}/pay`, { method: 'POST' });
+    expect((await unitByCode(t, 'PRK-01')).is_available).toBe(false);
+  });
+
+  it('Cancel releases the hold and goes back to the cancel anchor; the date can be sold again', async () => {
+    const body = await checkoutBody(t, 'CONF-B', { product: 'conference_room', date: '2026-11-30' });
+    const { sessionId } = await checkoutOk(t, body);
+    expect(await booked(t, 'CONF-B', '2026-11-01', '2026-11-30')).toEqual(['2026-11-30']);
+    const res = await t.app.request(`/public-api/test-checkout/${sessionId}/cancel`, { method: 'POST' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${origin}/#conference`);
+    expect((await t.db.selectFrom('orders').select('status').where('session_id', '=', sessionId).executeTakeFirstOrThrow()).status).toBe('cancelled');
+    expect(await booked(t, 'CONF-B', '2026-11-01', '2026-11-30')).toEqual([]);
+    const pay = await t.app.request(`/public-api/test-checkout/${sessionId}/pay`, { method: 'POST' });
+    expect(pay.status).toBe(410);
+    await checkoutOk(t, body);
+  });
+
+  it('speaks French when the visitor does', async () => {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'MAILBOX-PREMIUM', { product: 'mailbox' }, 'fr'));
+    const page = await (await t.app.request(`/public-api/test-checkout/${sessionId}`)).text();
+    expect(page).toContain('<html lang="fr">');
+    expect(page).toContain('MODE TEST');
+    expect(page).toMatch(/Payer 99,00\s\$ CAD/);
+  });
+
+  it('answers an unknown session with 404', async () => {
+    expect((await t.app.request('/public-api/test-checkout/test_cs_unknown')).status).toBe(404);
+    expect((await t.app.request('/public-api/test-checkout/test_cs_unknown/pay', { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe(`holds expire with the checkout session (${backend})`, () => {
+  let t: TestApp;
+  let now = testNow;
+  beforeAll(async () => {
+    t = await buildTestApp({ deps: { clock: () => now } });
+  });
+  afterAll(() => t.close());
+
+  it('frees the date once the session and its grace are over, and the stale page refuses to pay', async () => {
+    const body = await checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2026-11-24' });
+    const first = await checkoutOk(t, body);
+    now = new Date(testNow.getTime() + 35 * 60_000);
+    expect(await booked(t, 'CONF-A', '2026-11-01', '2026-11-30')).toEqual(['2026-11-24']);
+    expect((await postCheckout(t, body)).status).toBe(409);
+    now = new Date(testNow.getTime() + 36 * 60_000 + 1);
+    expect(await booked(t, 'CONF-A', '2026-11-01', '2026-11-30')).toEqual([]);
+    await checkoutOk(t, body);
+    expect((await t.db.selectFrom('orders').select('status').where('session_id', '=', first.sessionId).executeTakeFirstOrThrow()).status).toBe('expired');
+    expect((await t.app.request(`/public-api/test-checkout/${first.sessionId}/pay`, { method: 'POST' })).status).toBe(410);
+  });
+});
+
+describe(`the test checkout in production (${backend})`, () => {
+  it('is refused unless ALLOW_TEST_CHECKOUT is set', async () => {
+    const t = await buildTestApp({ config: { production: true } });
+    try {
+      const body = await checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2026-11-24' });
+      const res = await postCheckout(t, body);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ success: false, error: 'Card payments are not available right now. Please contact us to book.' });
+      expect((await t.app.request('/public-api/test-checkout/assets/page.css')).status).toBe(404);
+      t.deps.config.allowTestCheckout = true;
+      await checkoutOk(t, body);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe(`checkout rate limit (${backend})`, () => {
+  it('answers 429 with Retry-After past config.rateLimits.checkout', async () => {
+    const t = await buildTestApp({ config: { rateLimits: { browse: { max: 1000, windowMs: 60_000 }, lease: { max: 30, windowMs: 60_000 }, checkout: { max: 2, windowMs: 60_000 } } } });
+    try {
+      const body = await checkoutBody(t, 'MAILBOX-BASIC', { product: 'mailbox' });
+      expect((await postCheckout(t, body, '203.0.113.9')).status).toBe(200);
+      expect((await postCheckout(t, body, '203.0.113.9')).status).toBe(200);
+      const limited = await postCheckout(t, body, '203.0.113.9');
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await postCheckout(t, body, '203.0.113.10')).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
