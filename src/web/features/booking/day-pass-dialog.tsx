@@ -1,0 +1,112 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { canShowNextMonth, canShowPreviousMonth, dayPassWindow, dayStatus, monthOf, type IsoMonth } from '../../../shared/domain/booking-windows.ts';
+import { rateToCents } from '../../../shared/domain/pricing.ts';
+import type { IsoDate } from '../../../shared/domain/time.ts';
+import { commonMessages } from '../../i18n/common.ts';
+import { formatLongDate } from '../../i18n/format.ts';
+import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { Alert } from '../../ui/alert.tsx';
+import { Calendar } from '../../ui/calendar.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import type { UnitActionDialogProps } from '../inventory/unit-actions.tsx';
+import { loadDayPassPrice, type DayPassPriceProblem } from './api/get-day-pass-price.ts';
+import { useMoney } from './booking-parts.tsx';
+import { dayReason } from './day-reasons.ts';
+import { bookingMessages, type BookingMessages } from './messages.ts';
+import { useCheckout } from './use-checkout.ts';
+import './booking.css';
+
+function problemReason(problem: DayPassPriceProblem, m: BookingMessages): string {
+  switch (problem.kind) {
+    case 'status':
+      return m.httpStatus(problem.status);
+    case 'network':
+      return m.networkReason;
+    case 'not-found':
+      return m.dayPassNotFound;
+    case 'no-price':
+      return m.dayPassPriceMissing;
+  }
+}
+
+/**
+ * SPEC §2 modal 5: the price is loaded (call 3) when the dialog opens and the pay button
+ * waits for it; weekdays only, today to 30 days ahead, today only before noon.
+ */
+export default function DayPassDialog({ onClose }: UnitActionDialogProps) {
+  const m = useMessages(bookingMessages);
+  const common = useMessages(commonMessages);
+  const { locale } = useLanguage();
+  const money = useMoney();
+  const queryClient = useQueryClient();
+  const window_ = useMemo(() => dayPassWindow(new Date()), []);
+  const [month, setMonth] = useState<IsoMonth>(monthOf(window_.first));
+  const [date, setDate] = useState<IsoDate | null>(null);
+  const { pay, processing, error, setError } = useCheckout();
+  const price = useQuery({ queryKey: ['day-pass-price'], queryFn: () => loadDayPassPrice(queryClient), staleTime: 0, gcTime: 0, retry: false });
+  const unit = price.data?.ok ? price.data.unit : null;
+  const priceCents = unit ? rateToCents(unit.base_monthly_rate) : null;
+
+  const onPay = () => {
+    if (!unit || !priceCents) {
+      setError(m.dayPassPriceUnavailable);
+      return;
+    }
+    if (!date) {
+      setError(m.pleaseSelectDate);
+      return;
+    }
+    void pay(unit, { product: 'day_pass', date }, m.dayPassPriceUnavailable);
+  };
+
+  return (
+    <Dialog title={m.dayPassTitle} onClose={onClose} closeLabel={common.close}>
+      <div className="booking">
+        <p>{m.dayPassIntro}</p>
+        {price.isPending ? (
+          <p className="status-text" role="status">
+            {m.loadingPrice}
+          </p>
+        ) : price.data && !price.data.ok ? (
+          <Alert tone="error">{m.dayPassPriceFailed(problemReason(price.data.problem, m))}</Alert>
+        ) : null}
+        <Calendar
+          label={m.selectDate}
+          month={month}
+          onMonthChange={setMonth}
+          canShowPrevious={canShowPreviousMonth(window_, month)}
+          canShowNext={canShowNextMonth(window_, month)}
+          selected={date ? new Set([date]) : new Set()}
+          mode="single"
+          disabledReason={(d) => dayReason(dayStatus(window_, d), m)}
+          onSelect={(d) => {
+            setError(null);
+            setDate(d);
+          }}
+        />
+        <section>
+          <h3 className="booking-section-title">{m.bookingSummary}</h3>
+          <dl className="quote">
+            <div className="quote__line">
+              <dt>{m.date}</dt>
+              <dd>{date ? formatLongDate(date, locale) : '—'}</dd>
+            </div>
+            <div className="quote__line">
+              <dt>{m.hours}</dt>
+              <dd>{m.dayPassHoursValue}</dd>
+            </div>
+            <div className="quote__line quote__line--total">
+              <dt>{m.price}</dt>
+              <dd>{priceCents ? money(priceCents) : '—'}</dd>
+            </div>
+          </dl>
+        </section>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <button type="button" className="button button--primary button--block" onClick={onPay} disabled={processing || price.isPending} aria-busy={processing || price.isPending}>
+          {processing ? m.processing : priceCents ? m.pay(money(priceCents)) : m.payUnpriced}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,20 @@
+import type { DayStatus } from '../../../shared/domain/booking-windows.ts';
+import type { BookingMessages } from './messages.ts';
+
+/** The words a calendar announces for a day that cannot be chosen. */
+export function dayReason(status: DayStatus, m: BookingMessages): string | null {
+  switch (status) {
+    case 'available':
+      return null;
+    case 'past':
+      return m.dayPast;
+    case 'beyond_window':
+      return m.dayBeyondWindow;
+    case 'weekend':
+      return m.weekendsNotAvailable;
+    case 'booked':
+      return m.dateBooked;
+    case 'same_day_closed':
+      return m.sameDayClosed;
+  }
+}

@@ -1,0 +1,74 @@
+import { rateToCents } from '../../../shared/domain/pricing.ts';
+import { commonMessages } from '../../i18n/common.ts';
+import { useMessages } from '../../i18n/i18n.tsx';
+import { Alert } from '../../ui/alert.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import type { UnitActionDialogProps } from '../inventory/unit-actions.tsx';
+import { TermsList, useMoney } from './booking-parts.tsx';
+import { bookingMessages, type BookingMessages } from './messages.ts';
+import { useCheckout } from './use-checkout.ts';
+import './booking.css';
+
+/** What a plan adds to the base mailbox, by its office_id (SPEC §3). */
+function planFeatures(officeId: string, m: BookingMessages): string[] {
+  const list = m.mailboxFeatureList;
+  switch (officeId.toUpperCase()) {
+    case 'MAILBOX-SCAN':
+      return [...list.base, ...list.scan];
+    case 'MAILBOX-FORWARD':
+      return [...list.base, ...list.forward];
+    case 'MAILBOX-PREMIUM':
+      return [...list.base, ...list.scan, ...list.forward];
+    case 'VIRTUAL-BASIC':
+      return [...list.base, ...list.virtual];
+    default:
+      return list.base;
+  }
+}
+
+/** SPEC §2 modal 6: the plan's features, what to know before subscribing, and 'Subscribe for $…/mo'. */
+export default function MailboxDialog({ office, onClose }: UnitActionDialogProps) {
+  const m = useMessages(bookingMessages);
+  const common = useMessages(commonMessages);
+  const money = useMoney();
+  const { pay, processing, error, setError } = useCheckout();
+  const priceCents = rateToCents(office.base_monthly_rate);
+
+  const onSubscribe = () => {
+    if (!priceCents) {
+      setError(m.mailboxPriceUnavailable);
+      return;
+    }
+    void pay(office, { product: 'mailbox' }, m.mailboxPriceUnavailable);
+  };
+
+  return (
+    <Dialog title={m.mailboxTitle(office.name)} onClose={onClose} closeLabel={common.close}>
+      <div className="booking">
+        <section>
+          <h3 className="booking-section-title">{m.mailboxFeatures}</h3>
+          <ul className="booking-features">
+            {planFeatures(office.office_id, m).map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        </section>
+        <section>
+          <h3 className="booking-section-title">{m.importantInformation}</h3>
+          <p>{m.mailboxIdNotice}</p>
+        </section>
+        <TermsList serviceType={office.service_type} />
+        <dl className="quote">
+          <div className="quote__line quote__line--total">
+            <dt>{m.monthlyPrice}</dt>
+            <dd>{priceCents ? money(priceCents) : '—'}</dd>
+          </div>
+        </dl>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <button type="button" className="button button--primary button--block" onClick={onSubscribe} disabled={processing} aria-busy={processing}>
+          {processing ? m.processing : priceCents ? m.subscribeFor(money(priceCents)) : m.subscribeUnpriced}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

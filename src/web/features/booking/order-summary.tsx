@@ -1,0 +1,68 @@
+import type { Office } from '../../../shared/contract/offices.ts';
+import { quote, type ProductChoice } from '../../../shared/domain/pricing.ts';
+import { spaceToday } from '../../../shared/domain/time.ts';
+import { commonMessages } from '../../i18n/common.ts';
+import { useMessages } from '../../i18n/i18n.tsx';
+import { Alert } from '../../ui/alert.tsx';
+import { QuoteLines, TermsList, useMoney } from './booking-parts.tsx';
+import { bookingMessages } from './messages.ts';
+import { useCheckout } from './use-checkout.ts';
+
+/**
+ * SPEC §2 modal 3, the body of the 'Rent …' dialog: what is due today, the terms, Cancel and
+ * 'Proceed to Payment'.
+ */
+export function OrderSummary({ unit, choice, onCancel }: { unit: Office; choice: ProductChoice; onCancel: () => void }) {
+  const m = useMessages(bookingMessages);
+  const common = useMessages(commonMessages);
+  const money = useMoney();
+  const { pay, processing, error } = useCheckout();
+  const q = quote(unit, choice, spaceToday(new Date()));
+
+  return (
+    <div className="booking">
+      {q ? (
+        <section aria-label={m.orderSummary}>
+          <dl className="booking-facts">
+            <div>
+              <dt>{m.rentalOption}</dt>
+              <dd>{m.rentalOptions[q.rentalType]}</dd>
+            </div>
+            <div>
+              <dt>{common.serviceTypes[unit.service_type as keyof typeof common.serviceTypes] ?? unit.service_type}</dt>
+              <dd>{unit.office_id}</dd>
+            </div>
+            {q.rentalType === 'daily' ? (
+              <div>
+                <dt>{m.dailyRate}</dt>
+                <dd>
+                  {money(q.dailyRate)}
+                  {m.perDay}
+                </dd>
+              </div>
+            ) : (
+              <div>
+                <dt>{m.monthlyRate}</dt>
+                <dd>
+                  {money(q.monthlyRate)}
+                  {m.perMonth}
+                </dd>
+              </div>
+            )}
+          </dl>
+          <QuoteLines quote={q} />
+        </section>
+      ) : null}
+      <TermsList serviceType={unit.service_type} lease={choice.product === 'office_lease'} />
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="booking-actions">
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={processing}>
+          {m.cancel}
+        </button>
+        <button type="button" className="button button--primary" onClick={() => void pay(unit, choice, m.pricingUnavailable)} disabled={processing} aria-busy={processing}>
+          {processing ? m.processing : m.proceedToPayment}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { commonMessages } from '../../i18n/common.ts';
+import { useMessages } from '../../i18n/i18n.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import type { UnitActionDialogProps } from '../inventory/unit-actions.tsx';
+import { bookingMessages } from './messages.ts';
+import { OrderSummary } from './order-summary.tsx';
+import './booking.css';
+
+/** SPEC §2: an available desk, hot desk or parking spot goes straight to the order summary. */
+export default function RentDirectDialog({ office, onClose }: UnitActionDialogProps) {
+  const m = useMessages(bookingMessages);
+  const common = useMessages(commonMessages);
+  return (
+    <Dialog title={m.rentTitle(office.name)} onClose={onClose} closeLabel={common.close}>
+      <OrderSummary unit={office} choice={{ product: 'standard' }} onCancel={onClose} />
+    </Dialog>
+  );
+}

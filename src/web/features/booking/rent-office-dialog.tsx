@@ -1,0 +1,214 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { checkoutOfficeId } from '../../../shared/contract/checkout.ts';
+import type { Office } from '../../../shared/contract/offices.ts';
+import { canShowNextMonth, canShowPreviousMonth, dailyOfficeWindow, dayStatus, monthOf } from '../../../shared/domain/booking-windows.ts';
+import { quote, rentalOptions, type ProductChoice } from '../../../shared/domain/pricing.ts';
+import type { IsoDate } from '../../../shared/domain/time.ts';
+import { site } from '../../../shared/site.ts';
+import { commonMessages } from '../../i18n/common.ts';
+import { formatLongDate } from '../../i18n/format.ts';
+import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { Calendar } from '../../ui/calendar.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import type { UnitActionDialogProps } from '../inventory/unit-actions.tsx';
+import { bookedDatesQueryOptions } from './api/get-availability.ts';
+import { TermsList, useMoney } from './booking-parts.tsx';
+import { dayReason } from './day-reasons.ts';
+import { bookingMessages } from './messages.ts';
+import { OrderSummary } from './order-summary.tsx';
+import { Step } from './step-focus.tsx';
+import './booking.css';
+
+type FlowStep = { name: 'chooser' } | { name: 'dates' } | { name: 'summary'; choice: ProductChoice };
+
+/**
+ * SPEC §2 modals 1–3 for an available office: the rental option chooser, the daily date
+ * picker (Back returns to the chooser) and the order summary.
+ */
+export default function RentOfficeDialog({ office, onClose }: UnitActionDialogProps) {
+  const m = useMessages(bookingMessages);
+  const common = useMessages(commonMessages);
+  const [step, setStep] = useState<FlowStep>({ name: 'chooser' });
+  const [moved, setMoved] = useState(false);
+  const [dates, setDates] = useState<IsoDate[]>([]);
+  const go = (next: FlowStep) => {
+    setMoved(true);
+    setStep(next);
+  };
+
+  const title = step.name === 'chooser' ? m.chooserTitle(office.name) : step.name === 'dates' ? m.selectYourDates : m.rentTitle(office.name);
+  return (
+    <Dialog title={title} onClose={onClose} closeLabel={common.close} size={step.name === 'chooser' ? 'wide' : 'normal'}>
+      <Step key={step.name} focusOnMount={moved}>
+        {step.name === 'chooser' ? (
+          <Chooser office={office} onDaily={() => go({ name: 'dates' })} onChoose={(choice) => go({ name: 'summary', choice })} />
+        ) : step.name === 'dates' ? (
+          <DailyDatePicker
+            office={office}
+            dates={dates}
+            onChange={setDates}
+            onBack={() => go({ name: 'chooser' })}
+            onConfirm={() => go({ name: 'summary', choice: { product: 'office_daily', dates } })}
+          />
+        ) : (
+          <OrderSummary unit={office} choice={step.choice} onCancel={onClose} />
+        )}
+      </Step>
+    </Dialog>
+  );
+}
+
+function Chooser({ office, onDaily, onChoose }: { office: Office; onDaily: () => void; onChoose: (choice: ProductChoice) => void }) {
+  const m = useMessages(bookingMessages);
+  const money = useMoney();
+  const options = rentalOptions(office);
+
+  const guarded = (price: number | null, unavailable: string, then: () => void) => () => {
+    if (price === null) {
+      window.alert(unavailable);
+      return;
+    }
+    then();
+  };
+
+  return (
+    <div className="booking">
+      <p>{m.chooserIntro}</p>
+      <ul className="rental-options">
+        <li className="rental-option">
+          <h3 className="rental-option__name">{m.daily}</h3>
+          {options.dailyRate !== null ? (
+            <p className="rental-option__price">
+              {money(options.dailyRate)}
+              <span className="price__per">{m.perDay}</span>
+            </p>
+          ) : null}
+          <p className="rental-option__blurb">{m.dailyBlurb}</p>
+          <button type="button" className="button button--secondary button--block" onClick={guarded(options.dailyRate, m.dailyPricingUnavailable, onDaily)}>
+            {m.chooseDays}
+          </button>
+        </li>
+        <li className="rental-option">
+          <h3 className="rental-option__name">{m.monthToMonth}</h3>
+          {options.monthlyRate !== null ? (
+            <p className="rental-option__price">
+              {money(options.monthlyRate)}
+              <span className="price__per">{m.perMonth}</span>
+            </p>
+          ) : null}
+          <p className="rental-option__blurb">{m.monthlyBlurb}</p>
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            onClick={guarded(options.monthlyRate, m.monthlyPricingUnavailable, () => onChoose({ product: 'office_monthly' }))}
+          >
+            {m.rentMonthly}
+          </button>
+        </li>
+        <li className="rental-option rental-option--best">
+          <p className="badge badge--green rental-option__badge">{m.bestValue}</p>
+          <h3 className="rental-option__name">{m.lease12}</h3>
+          {options.leaseRate !== null ? (
+            <p className="rental-option__price">
+              {money(options.leaseRate)}
+              <span className="price__per">{m.perMonth}</span>
+            </p>
+          ) : null}
+          {options.leaseSavingPerMonth !== null ? <p className="rental-option__saving">{m.savePerMonth(money(options.leaseSavingPerMonth))}</p> : null}
+          <p className="rental-option__blurb">{m.leaseBlurb}</p>
+          <a className="button button--secondary button--block" href={site.tourBookingUrl} target="_blank" rel="noopener noreferrer">
+            {m.bookVisitFirst}
+            <span className="visually-hidden"> {m.opensInNewTab}</span>
+          </a>
+          <button
+            type="button"
+            className="button button--primary button--block"
+            onClick={guarded(options.leaseRate, m.leasePricingUnavailable, () => onChoose({ product: 'office_lease' }))}
+          >
+            {m.signLeaseNow}
+          </button>
+        </li>
+      </ul>
+      <TermsList serviceType={office.service_type} />
+      <footer className="booking-footer">
+        <p>{m.tourOffer}</p>
+        <p>
+          {m.contactEmailLabel}: <a href={`mailto:${site.email}`}>{site.email}</a>
+          {' · '}
+          {m.contactPhoneLabel}: <a href={`tel:${site.phone.replaceAll(' ', '')}`}>{site.phoneDisplay}</a>
+        </p>
+      </footer>
+    </div>
+  );
+}
+
+function DailyDatePicker({
+  office,
+  dates,
+  onChange,
+  onBack,
+  onConfirm,
+}: {
+  office: Office;
+  dates: IsoDate[];
+  onChange: (dates: IsoDate[]) => void;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  const m = useMessages(bookingMessages);
+  const { locale } = useLanguage();
+  const money = useMoney();
+  const window_ = useMemo(() => dailyOfficeWindow(new Date()), []);
+  const [month, setMonth] = useState(() => monthOf(dates[0] ?? window_.today));
+  const selected = useMemo(() => new Set(dates), [dates]);
+  // Days another visitor holds are shown as booked; without this answer the server still refuses them at checkout.
+  const availability = useQuery(bookedDatesQueryOptions(checkoutOfficeId(office), month));
+  const booked = useMemo(() => new Set(availability.data ?? []), [availability.data]);
+  useEffect(() => {
+    if (dates.some((d) => booked.has(d))) onChange(dates.filter((d) => !booked.has(d)));
+  }, [booked, dates, onChange]);
+  const q = quote(office, { product: 'office_daily', dates }, window_.today);
+
+  const toggle = (date: IsoDate) => onChange(selected.has(date) ? dates.filter((d) => d !== date) : [...dates, date].sort());
+
+  const confirm = () => {
+    if (dates.length === 0) {
+      window.alert(m.selectAtLeastOneDate);
+      return;
+    }
+    onConfirm();
+  };
+
+  return (
+    <div className="booking">
+      <p>{m.datePickerIntro}</p>
+      <Calendar
+        label={m.selectYourDates}
+        month={month}
+        onMonthChange={setMonth}
+        canShowPrevious={canShowPreviousMonth(window_, month)}
+        canShowNext={canShowNextMonth(window_, month)}
+        selected={selected}
+        mode="multi"
+        disabledReason={(d) => dayReason(dayStatus(window_, d, booked), m)}
+        onSelect={toggle}
+      />
+      <div className="booking-total" aria-live="polite">
+        <p>{m.daysSelected(dates.length)}</p>
+        {dates.length > 0 ? <p className="visually-hidden">{dates.map((d) => formatLongDate(d, locale)).join('; ')}</p> : null}
+        <p className="booking-total__amount">
+          {m.runningTotal}: <strong>{money(q?.total ?? 0)}</strong>
+        </p>
+      </div>
+      <div className="booking-actions">
+        <button type="button" className="button button--secondary" onClick={onBack}>
+          {m.back}
+        </button>
+        <button type="button" className="button button--primary" onClick={confirm}>
+          {m.proceedToCheckout(dates.length)}
+        </button>
+      </div>
+    </div>
+  );
+}

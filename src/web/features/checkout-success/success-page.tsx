@@ -1,0 +1,219 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { checkoutDetails as checkoutDetailsSchema, type CheckoutDetails } from '../../../shared/contract/checkout.ts';
+import { conferenceHours, dayPassHours } from '../../../shared/domain/booking-windows.ts';
+import type { IsoDate } from '../../../shared/domain/time.ts';
+import { site } from '../../../shared/site.ts';
+import { commonMessages } from '../../i18n/common.ts';
+import { formatLongDate, formatMoney } from '../../i18n/format.ts';
+import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { localKeys } from '../../storage/keys.ts';
+import { readLocal, removeLocal } from '../../storage/local.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { orderQueryOptions } from './api/get-order.ts';
+import { calendarFile } from './calendar-file.ts';
+import { playConfetti } from './confetti.ts';
+import { checkoutSuccessMessages } from './messages.ts';
+import './checkout-success.css';
+
+type Purchase = { details: CheckoutDetails; dates: IsoDate[] };
+
+const dayProducts = new Set(['conference_room', 'day_pass']);
+
+/** checkoutDetails is read once: the next visit to this page must not show an old purchase. */
+function useSavedCheckoutDetails(): CheckoutDetails | null {
+  const [saved] = useState(() => readLocal(localKeys.checkoutDetails, checkoutDetailsSchema) ?? null);
+  useEffect(() => removeLocal(localKeys.checkoutDetails), []);
+  return saved;
+}
+
+export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefined }) {
+  const m = useMessages(checkoutSuccessMessages);
+  const saved = useSavedCheckoutDetails();
+  const order = useQuery({ ...orderQueryOptions(sessionId ?? ''), enabled: !saved && Boolean(sessionId) });
+
+  let purchase: Purchase | null = null;
+  let state: 'shown' | 'checking' | 'not-paid' | 'unknown' = 'unknown';
+  if (saved) {
+    purchase = { details: saved, dates: dayProducts.has(saved.serviceType) || saved.rentalType === 'daily' ? [saved.bookingDate] : [] };
+    state = 'shown';
+  } else if (sessionId && (order.isPending || order.data?.status === 'pending')) {
+    state = 'checking';
+  } else if (order.data?.status === 'paid') {
+    purchase = { details: order.data.checkoutDetails, dates: order.data.bookingDates };
+    state = 'shown';
+  } else if (order.data) {
+    state = 'not-paid';
+  }
+  const celebrate = state === 'shown' || state === 'unknown';
+
+  const heading = state === 'not-paid' ? m.notPaidTitle : m.title;
+  useEffect(() => {
+    document.title = `${heading} - ${site.productName}`;
+  }, [heading]);
+
+  useEffect(() => (celebrate ? playConfetti() : undefined), [celebrate]);
+
+  return (
+    <div className="success">
+      <h1 className="success__title">{heading}</h1>
+      {state === 'checking' ? (
+        <p className="status-text" role="status">
+          {m.checking}
+        </p>
+      ) : state === 'not-paid' ? (
+        <Alert tone="warning">{m.notPaid}</Alert>
+      ) : (
+        <p>{m.thanks}</p>
+      )}
+      {state === 'unknown' ? <p>{m.noDetails}</p> : null}
+      {purchase ? <PurchaseDetails purchase={purchase} sessionId={sessionId} /> : null}
+      {state === 'shown' || state === 'unknown' ? (
+        <>
+          <p>{m.contactNote}</p>
+          <AccessInformation />
+        </>
+      ) : null}
+      <ContactLinks />
+      <div className="success__actions">
+        <Link to="/" className="button button--primary">
+          {m.viewMoreSpaces}
+        </Link>
+        <a href={site.mainSiteUrl} className="button button--secondary">
+          {m.visitMainSite}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function PurchaseDetails({ purchase: { details, dates }, sessionId }: { purchase: Purchase; sessionId: string | undefined }) {
+  const m = useMessages(checkoutSuccessMessages);
+  const common = useMessages(commonMessages);
+  const { locale } = useLanguage();
+  const money = (dollars: number) => formatMoney(dollars, locale);
+  const isDay = dayProducts.has(details.serviceType);
+  const rented = !isDay;
+  const option = details.rentalType === 'daily' || details.rentalType === 'monthly' || details.rentalType === 'standard' ? details.rentalType : 'lease';
+  const typeName = common.serviceTypes[details.serviceType as keyof typeof common.serviceTypes] ?? details.serviceType;
+
+  const rows: [string, string][] = [
+    [m.item, details.officeName],
+    [m.type, typeName],
+  ];
+  if (!isDay && details.serviceType !== 'mailbox') rows.push([m.option, m.options[option]]);
+  if (dates.length > 0) rows.push([dates.length > 1 ? m.dates : m.date, dates.map((d) => formatLongDate(d, locale)).join(', ')]);
+  else rows.push([m.startDate, formatLongDate(details.bookingDate, locale)]);
+  if (option === 'daily' && !isDay) rows.push([m.days, String(details.totalDays)], [m.dailyRate, money(details.dailyRate)]);
+  if (!isDay && option !== 'daily') rows.push([m.monthlyRate, money(details.monthlyRate)]);
+  if (details.proratedFirstMonth > 0) rows.push([m.proratedFirstMonth, money(details.proratedFirstMonth)]);
+  if (details.lastMonth > 0) rows.push([m.lastMonth, money(details.lastMonth)]);
+  if (details.keyFee > 0) rows.push([m.keyFee, money(details.keyFee)]);
+  if (details.setupFee > 0) rows.push([m.setupFee, money(details.setupFee)]);
+
+  const downloadCalendar = () => {
+    const hours = details.serviceType === 'conference_room' ? conferenceHours : dayPassHours;
+    const summary = details.serviceType === 'conference_room' ? m.calendarSummaryConference(details.officeName) : m.calendarSummaryDayPass;
+    const description = details.serviceType === 'conference_room' ? m.conferenceNote : m.dayPassNote;
+    const text = calendarFile(
+      dates.map((date, i) => ({ uid: `${sessionId ?? date}-${i}@${new URL(site.mainSiteUrl).hostname}`, date, opens: hours.opens, closes: hours.closes, summary, description, stamp: new Date() })),
+    );
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${details.serviceType === 'conference_room' ? 'conference-room' : 'day-pass'}-${dates[0] ?? 'booking'}.ics`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  return (
+    <section className="success__card" aria-labelledby="purchase-heading">
+      {rented ? <Alert tone="success">{m.rented(details.officeName)}</Alert> : null}
+      <h2 id="purchase-heading">{m.purchaseDetails}</h2>
+      <dl className="success__details">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        <div className="success__total">
+          <dt>{m.totalPaid}</dt>
+          <dd>{money(details.totalAmount)}</dd>
+        </div>
+      </dl>
+      {details.serviceType === 'conference_room' ? <p>{m.conferenceNote}</p> : null}
+      {details.serviceType === 'day_pass' ? <p>{m.dayPassNote}</p> : null}
+      {isDay && dates.length > 0 ? (
+        <button type="button" className="button button--secondary" onClick={downloadCalendar}>
+          {m.addToCalendar}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function AccessInformation() {
+  const m = useMessages(checkoutSuccessMessages);
+  const { lang } = useLanguage();
+  return (
+    <section className="success__card" aria-labelledby="access-heading">
+      <h2 id="access-heading">{m.accessTitle}</h2>
+      <p>{m.accessIntro}</p>
+      <dl className="success__details">
+        {site.accessCodes.map((a) => (
+          <div key={a.code}>
+            <dt>{a.label[lang]}</dt>
+            <dd className="success__code">{a.code}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3>{m.wifiTitle}</h3>
+      <dl className="success__details">
+        <div>
+          <dt>{m.wifiNetwork}</dt>
+          <dd className="success__code">{site.wifi.network}</dd>
+        </div>
+        <div>
+          <dt>{m.wifiPassword}</dt>
+          <dd className="success__code">{site.wifi.password}</dd>
+        </div>
+      </dl>
+      <h3>{m.operationsTitle}</h3>
+      <p>
+        {site.operations.name}
+        <br />
+        <a href={`mailto:${site.operations.email}`}>{site.operations.email}</a>
+        <br />
+        <a href={`tel:${site.operations.phone.replace(/[^\d+]/g, '')}`}>{site.operations.phone}</a>
+      </p>
+      <p>
+        <a href="/welcome.html" target="_blank" rel="noopener">
+          {m.welcomeGuide}
+          <span className="visually-hidden"> {m.opensInNewTab}</span>
+        </a>
+      </p>
+    </section>
+  );
+}
+
+function ContactLinks() {
+  const m = useMessages(checkoutSuccessMessages);
+  return (
+    <section className="success__contact" aria-labelledby="contact-heading">
+      <h2 id="contact-heading">{m.contactTitle}</h2>
+      <p>
+        <a href={`tel:${site.phone.replaceAll(' ', '')}`}>
+          {m.callUs}: {site.phoneDisplay}
+        </a>
+        <br />
+        <a href={`mailto:${site.email}`}>
+          {m.emailUs}: {site.email}
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { Shell } from '../app/shell.tsx';
+import { CheckoutSuccessPage } from '../features/checkout-success/success-page.tsx';
+
+/** The checkout adds its session id (contract sessionIdParam) to the success URL. */
+const searchSchema = z.object({ session_id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_]{8,255}$/))) });
+
+export const Route = createFileRoute('/checkout-success')({
+  validateSearch: (search: Record<string, unknown>): z.infer<typeof searchSchema> => {
+    const parsed = searchSchema.safeParse(search);
+    return parsed.success ? parsed.data : {};
+  },
+  component: CheckoutSuccessRoute,
+});
+
+function CheckoutSuccessRoute() {
+  const { session_id } = Route.useSearch();
+  return (
+    <Shell>
+      <CheckoutSuccessPage sessionId={session_id} />
+    </Shell>
+  );
+}

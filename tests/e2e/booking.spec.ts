@@ -1,0 +1,275 @@
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { spaceToday, daysInMonth } from '../../src/shared/domain/time.ts';
+import { bookableDays, expectTestCheckout, pressUnitButton } from './booking-support.ts';
+import { expectNoAxeViolations, phone } from './support.ts';
+
+/** Dollars as en-CA shows them: '$1,234.50'. */
+function cad(dollars: number): string {
+  return new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(dollars);
+}
+
+/** The first month prorated by the days left in it, today included, worked out here on its own. */
+function proratedFirstMonth(monthly: number): number {
+  const today = spaceToday(new Date());
+  const [y, mo, d] = today.split('-').map(Number) as [number, number, number];
+  const length = daysInMonth(y, mo);
+  return Math.round((monthly * 100 * (length - d + 1)) / length) / 100;
+}
+
+// Each journey rents or books units of its own: they share one server and run side by side.
+test.describe('renting and booking through the test checkout, on a phone', () => {
+  test.use({ ...phone, serviceWorkers: 'block' });
+
+  test('an office by the day: chooser, date picker, order summary, test checkout, success page and back', async ({ page }) => {
+    await pressUnitButton(page, '/offices', 'Rent Now', 'Office 101 - Window');
+    const chooser = page.getByRole('dialog', { name: 'Choose how to rent Office 101 - Window' });
+    await expect(chooser.getByRole('heading', { name: 'DAILY' })).toBeVisible();
+    await expect(chooser.getByRole('heading', { name: 'MONTH-TO-MONTH' })).toBeVisible();
+    await expect(chooser.getByRole('heading', { name: '12-MONTH LEASE' })).toBeVisible();
+    await expect(chooser.getByText('BEST VALUE')).toBeVisible();
+    // 1200 less the 20% offer is 960; the lease takes 5% off that: a saving of $48.00 a month.
+    await expect(chooser.getByText('Save $48.00 per month')).toBeVisible();
+    await expect(chooser.getByRole('link', { name: /Book a Visit First/ })).toHaveAttribute('target', '_blank');
+    await expect(chooser.getByRole('link', { name: 'hello@espacecowork.ca' })).toHaveAttribute('href', 'mailto:hello@espacecowork.ca');
+    await expect(chooser.getByRole('link', { name: '(514) 555-0142' })).toHaveAttribute('href', 'tel:+1514-555-0142');
+    await expect(chooser.getByText('You may bring up to 3 accompanied visitors.')).toBeVisible();
+    await expectNoAxeViolations(page, 'dialog');
+
+    await chooser.getByRole('button', { name: 'Choose Days' }).click();
+    const picker = page.getByRole('dialog', { name: 'Select Your Dates' });
+    await expect(picker.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+    await expect(picker.getByRole('button', { name: 'Proceed to Checkout (0 days)' })).toBeVisible();
+    await expectNoAxeViolations(page, 'dialog');
+    // Back returns to the chooser, and the chooser leads back to the picker.
+    await picker.getByRole('button', { name: 'Back' }).click();
+    await chooser.getByRole('button', { name: 'Choose Days' }).click();
+
+    const days = bookableDays(picker);
+    const firstDay = (await days.nth(0).getAttribute('data-date')) ?? '';
+    const secondDay = (await days.nth(1).getAttribute('data-date')) ?? '';
+    await days.nth(0).click();
+    await days.nth(1).click();
+    await days.nth(2).click();
+    // Pressing a chosen day again removes it.
+    await days.nth(2).click();
+    await expect(picker.getByText('2 days selected')).toBeVisible();
+    // A day is a tenth of the base monthly rate: $120.00.
+    await expect(picker.getByText('Total: $240.00')).toBeVisible();
+    await picker.getByRole('button', { name: 'Proceed to Checkout (2 days)' }).click();
+
+    const summary = page.getByRole('dialog', { name: 'Rent Office 101 - Window' });
+    await expect(summary.getByText('Daily', { exact: true })).toBeVisible();
+    await expect(summary.getByRole('definition').filter({ hasText: '$240.00' })).toBeVisible();
+    await expect(summary.getByText('Month-to-month cancellation needs 30 days’ notice; billing is on the 1st of each month.')).toBeVisible();
+    await expectNoAxeViolations(page, 'dialog');
+    await summary.getByRole('button', { name: 'Proceed to Payment' }).click();
+
+    await expectTestCheckout(page, '$240.00');
+    await page.getByRole('button', { name: 'Pay $240.00 CAD' }).click();
+    await expect(page).toHaveURL(/\/checkout-success\?session_id=/);
+    await expect(page.getByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeVisible();
+    await expect(page.getByText('Successfully rented Office 101 - Window! Check your email for confirmation.')).toBeVisible();
+    const details = page.getByRole('region', { name: 'Purchase details' });
+    await expect(details.getByText('Daily', { exact: true })).toBeVisible();
+    await expect(details.getByText('$240.00')).toBeVisible();
+    // Read once: the details are gone from this device.
+    expect(await page.evaluate(() => localStorage.getItem('checkoutDetails'))).toBeNull();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'View More Spaces' }).click();
+    await expect(page).toHaveURL(/\/conference$/);
+
+    // The two days are now the office's: the picker shows them as booked.
+    await pressUnitButton(page, '/offices', 'Rent Now', 'Office 101 - Window');
+    await page.getByRole('dialog').getByRole('button', { name: 'Choose Days' }).click();
+    for (const date of [firstDay, secondDay]) {
+      await expect(page.getByRole('dialog', { name: 'Select Your Dates' }).locator(`button[data-date="${date}"]`)).toHaveAccessibleName(/, This date is already booked$/);
+    }
+  });
+
+  test('an office on a 12-month lease: no key fee and no setup fee', async ({ page }) => {
+    await pressUnitButton(page, '/offices', 'Rent Now', 'Office 102 - Courtyard');
+    const chooser = page.getByRole('dialog', { name: 'Choose how to rent Office 102 - Courtyard' });
+    await chooser.getByRole('button', { name: 'Sign a Lease Now' }).click();
+    const summary = page.getByRole('dialog', { name: 'Rent Office 102 - Courtyard' });
+    await expect(summary.getByText('12-month lease', { exact: true })).toBeVisible();
+    await expect(summary.getByText('Key fee')).toHaveCount(0);
+    await expect(summary.getByText('Setup fee')).toHaveCount(0);
+    // 2100 less 20% is 1680, less 5% for the lease: 1596 a month; prorated first month + last month.
+    const total = cad(proratedFirstMonth(1596) + 1596);
+    await expect(summary.getByRole('definition').last()).toHaveText(total);
+    await summary.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expectTestCheckout(page, total);
+    await page.getByRole('button', { name: `Pay ${total} CAD` }).click();
+    await expect(page.getByText('Successfully rented Office 102 - Courtyard! Check your email for confirmation.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Purchase details' }).getByText('12-month lease')).toBeVisible();
+  });
+
+  test('a desk goes straight to the order summary, then the success page shows codes, Wi-Fi and contacts', async ({ page }) => {
+    await pressUnitButton(page, '/desks', 'Rent Now', 'Desk A1');
+    const summary = page.getByRole('dialog', { name: 'Rent Desk A1' });
+    await expect(summary.getByText('Minimum term of 3 months.')).toBeVisible();
+    await expect(summary.getByText('Meeting rooms: 2 free hours per month, booked 48 hours in advance.')).toBeVisible();
+    const total = cad(proratedFirstMonth(450) + 450 + 50);
+    await expect(summary.getByRole('definition').last()).toHaveText(total);
+    await expectNoAxeViolations(page, 'dialog');
+    await summary.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expectTestCheckout(page, total);
+    await page.getByRole('button', { name: `Pay ${total} CAD` }).click();
+
+    await expect(page.getByText('Successfully rented Desk A1! Check your email for confirmation.')).toBeVisible();
+    const access = page.getByRole('region', { name: 'Access codes' });
+    await expect(access.getByText('4827#')).toBeVisible();
+    await expect(access.getByText('Cowork-Members')).toBeVisible();
+    await expect(access.getByText('welcome-2026')).toBeVisible();
+    await expect(access.getByRole('link', { name: 'operations@espacecowork.ca' })).toBeVisible();
+    const guide = access.getByRole('link', { name: /Read the welcome guide/ });
+    await expect(guide).toHaveAttribute('href', '/welcome.html');
+    await expect(guide).toHaveAttribute('target', '_blank');
+    await expect(page.getByText('Our team will contact you within 24 hours to welcome you and answer your questions.')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Call us/ })).toHaveAttribute('href', 'tel:+1514-555-0142');
+    await expect(page.getByRole('link', { name: /E-mail us/ })).toHaveAttribute('href', 'mailto:hello@espacecowork.ca');
+    await expect(page.getByRole('link', { name: 'Visit Main Site' })).toHaveAttribute('href', 'https://espacecowork.ca');
+
+    const [guidePage] = await Promise.all([page.context().waitForEvent('page'), guide.click()]);
+    await expect(guidePage.getByRole('heading', { name: 'Welcome guide', level: 1 })).toBeVisible();
+    await expect(guidePage.getByRole('heading', { name: 'Guide de bienvenue', level: 1 })).toBeVisible();
+  });
+
+  test('a conference room: first free date chosen, paid, then shown as booked; the .ics has the day 7 AM to 7 PM', async ({ page }) => {
+    await pressUnitButton(page, '/conference', 'Book Now', 'Conference Room Saint-Laurent');
+    const dialog = page.getByRole('dialog', { name: 'Book Conference Room Saint-Laurent' });
+    await expect(dialog.getByText('Free self-serve coffee before 11 am.')).toBeVisible();
+    const chosen = dialog.getByRole('grid').getByRole('button', { name: /, selected$/ });
+    await expect(chosen).toHaveCount(1);
+    const chosenLabel = (await chosen.getAttribute('aria-label')) ?? '';
+    const chosenDate = (await chosen.getAttribute('data-date')) ?? '';
+    await expect(dialog.getByRole('grid').getByRole('button', { name: /Weekends not available/ }).first()).toBeVisible();
+    await expectNoAxeViolations(page, 'dialog');
+    await dialog.getByRole('button', { name: 'Pay $350.00 CAD' }).click();
+
+    await expectTestCheckout(page, '$350.00');
+    await page.getByRole('button', { name: 'Pay $350.00 CAD' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(page.getByText('Your conference room is reserved for the full day, 7 AM-7 PM.')).toBeVisible();
+    await expect(page.getByText(/^Successfully rented/)).toHaveCount(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Add to calendar' }).click()]);
+    expect(download.suggestedFilename()).toBe(`conference-room-${chosenDate}.ics`);
+    const ics = readFileSync((await download.path()) ?? '', 'utf8');
+    const ymd = chosenDate.replaceAll('-', '');
+    // 7 AM and 7 PM in Montréal are 11:00/23:00 UTC in summer time, 12:00/00:00 in winter.
+    expect(ics).toMatch(new RegExp(`DTSTART:${ymd}T1[12]0000Z`));
+    expect(ics).toMatch(/DTEND:\d{8}T(23|00)0000Z/);
+    expect(ics).toContain('SUMMARY:Conference Room Saint-Laurent: conference room booking');
+
+    await page.getByRole('link', { name: 'View More Spaces' }).click();
+    await page.getByRole('button', { name: 'Book Now: Conference Room Saint-Laurent' }).click();
+    const again = page.getByRole('dialog', { name: 'Book Conference Room Saint-Laurent' });
+    const booked = again.getByRole('grid').locator(`button[data-date="${chosenDate}"]`);
+    await expect(booked).toHaveAttribute('aria-label', `${chosenLabel.replace(/, selected$/, '')}, This date is already booked`);
+    await expect(booked).toHaveAttribute('aria-disabled', 'true');
+    // A day that cannot be chosen still takes focus, and pressing it says why.
+    await booked.focus();
+    await page.keyboard.press('Enter');
+    await expect(again.getByRole('status').filter({ hasText: 'This date is already booked' })).toBeVisible();
+    await expect(again.getByRole('grid').getByRole('button', { name: /, selected$/ })).not.toHaveAttribute('data-date', chosenDate);
+  });
+
+  test('a day pass: price loaded on open, weekday chosen; the success page reads the order from the server when this browser kept nothing', async ({ page }) => {
+    await pressUnitButton(page, '/day-pass', 'Buy Pass', 'Day Pass - Hot Desk Access');
+    const dialog = page.getByRole('dialog', { name: 'Buy a Day Pass' });
+    const pay = dialog.getByRole('button', { name: 'Pay $35.00 CAD' });
+    await expect(pay).toBeEnabled();
+    await expectNoAxeViolations(page, 'dialog');
+    await pay.click();
+    await expect(dialog.getByText('Please select a date')).toBeVisible();
+    const day = bookableDays(dialog).first();
+    const date = (await day.getAttribute('data-date')) ?? '';
+    await day.click();
+    await pay.click();
+
+    await expectTestCheckout(page, '$35.00');
+    // As when a home-screen app comes back in another browser.
+    await page.evaluate(() => localStorage.removeItem('checkoutDetails'));
+    await page.getByRole('button', { name: 'Pay $35.00 CAD' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    const details = page.getByRole('region', { name: 'Purchase details' });
+    await expect(details.getByText('Day Pass - Hot Desk Access')).toBeVisible();
+    const longDate = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+    await expect(details.getByText(longDate)).toBeVisible();
+    await expect(page.getByText('Your day pass gives you hot desk access 8 AM-6 PM on weekdays.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to calendar' })).toBeVisible();
+  });
+
+  test('a mailbox: features, important information, Subscribe for $59.00/mo', async ({ page }) => {
+    await pressUnitButton(page, '/mailbox', 'Subscribe', 'Mailbox + Mail Scanning');
+    const dialog = page.getByRole('dialog', { name: 'Subscribe to Mailbox + Mail Scanning' });
+    await expect(dialog.getByText('Envelopes opened and scanned on request')).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Important information' })).toBeVisible();
+    await expect(dialog.getByText('Meeting rooms: 4 free hours per month, booked 24 hours in advance.')).toBeVisible();
+    await expectNoAxeViolations(page, 'dialog');
+    await dialog.getByRole('button', { name: 'Subscribe for $59.00/mo' }).click();
+    await expectTestCheckout(page, '$59.00');
+    await page.getByRole('button', { name: 'Pay $59.00 CAD' }).click();
+    await expect(page.getByText('Successfully rented Mailbox + Mail Scanning! Check your email for confirmation.')).toBeVisible();
+  });
+
+  test('a parking spot goes straight to checkout and the rental is paid', async ({ page }) => {
+    await pressUnitButton(page, '/parking', 'Rent Spot', 'Parking Spot P1');
+    const summary = page.getByRole('dialog', { name: 'Rent Parking Spot P1' });
+    await expect(summary.getByText('12-month term.')).toBeVisible();
+    await expect(summary.getByText('Meeting rooms are not included.')).toBeVisible();
+    const total = cad(proratedFirstMonth(150) + 150 + 50);
+    await summary.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expectTestCheckout(page, total);
+    await page.getByRole('button', { name: `Pay ${total} CAD` }).click();
+    await expect(page.getByText('Successfully rented Parking Spot P1! Check your email for confirmation.')).toBeVisible();
+  });
+});
+
+test.describe('cancelling on the checkout page comes back to the unit', () => {
+  test.use({ ...phone, serviceWorkers: 'block' });
+
+  test('a hot desk: the Hot Desks category, scrolled to the row and highlighted', async ({ page }) => {
+    await pressUnitButton(page, '/hot-desks', 'Rent Now', 'Hot Desk Membership - Lounge');
+    await page.getByRole('dialog', { name: 'Rent Hot Desk Membership - Lounge' }).getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/hot-desks#office-HOT-01$/);
+    await expect(page.locator('#office-HOT-01')).toBeInViewport();
+    await expect(page.locator('tbody.unit--highlighted')).toContainText('Hot Desk Membership - Lounge');
+  });
+
+  for (const c of [
+    { path: '/conference', button: 'Book Now', name: 'Meeting Room Mont-Royal', dialog: 'Book Meeting Room Mont-Royal', pay: /^Pay \$220\.00 CAD$/, anchor: 'conference', category: 'conference' },
+    { path: '/mailbox', button: 'Subscribe', name: 'Mailbox Basic', dialog: 'Subscribe to Mailbox Basic', pay: /^Subscribe for/, anchor: 'mailbox', category: 'mailbox' },
+    { path: '/day-pass', button: 'Buy Pass', name: 'Day Pass - Hot Desk Access', dialog: 'Buy a Day Pass', pay: /^Pay \$35\.00 CAD$/, anchor: 'daypass', category: 'day-pass' },
+  ]) {
+    test(`${c.name}: back on #${c.anchor}, the ${c.category} cards highlighted`, async ({ page }) => {
+      await pressUnitButton(page, c.path, c.button, c.name);
+      const dialog = page.getByRole('dialog', { name: c.dialog });
+      if (c.anchor === 'daypass') await bookableDays(dialog).last().click();
+      await dialog.getByRole('button', { name: c.pay }).click();
+      await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page).toHaveURL(new RegExp(`/${c.category}#${c.anchor}$`));
+      await expect(page.locator(`#${c.anchor}`)).toHaveClass(/cards--highlighted/);
+    });
+  }
+});
+
+test.describe('the success page', () => {
+  test('shows confetti, and none when the visitor asks for less motion', async ({ browser }) => {
+    const moving = await browser.newPage();
+    await moving.goto('/checkout-success');
+    await expect(moving.locator('canvas.confetti-canvas')).toHaveCount(1);
+    await expect(moving.getByText('Your payment went through. The details of your purchase are in the confirmation e-mail.')).toBeVisible();
+    await moving.close();
+
+    const calm = await browser.newPage({ reducedMotion: 'reduce' });
+    await calm.goto('/checkout-success');
+    await expect(calm.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(calm.locator('canvas.confetti-canvas')).toHaveCount(0);
+    await calm.close();
+  });
+});

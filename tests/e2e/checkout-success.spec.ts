@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, phone } from './support.ts';
+
+const conferenceDetails = {
+  officeName: 'Conference Room Saint-Laurent',
+  serviceType: 'conference_room',
+  rentalType: 'daily',
+  monthlyRate: 0,
+  dailyRate: 350,
+  setupFee: 0,
+  keyFee: 0,
+  lastMonth: 0,
+  proratedFirstMonth: 0,
+  totalAmount: 350,
+  totalDays: 1,
+  bookingDate: '2026-12-01',
+};
+
+test.describe('the payment success page', () => {
+  test.use({ ...phone, serviceWorkers: 'block' });
+
+  test('reads checkoutDetails once: a reload no longer shows the purchase', async ({ page }) => {
+    await page.goto('/checkout-success');
+    await page.evaluate((details) => localStorage.setItem('checkoutDetails', JSON.stringify(details)), conferenceDetails);
+    await page.reload();
+    const details = page.getByRole('region', { name: 'Purchase details' });
+    await expect(details.getByText('Conference Room Saint-Laurent')).toBeVisible();
+    // A calendar date, shown as that date whatever the device's zone.
+    await expect(details.getByText('December 1, 2026')).toBeVisible();
+    await expect(details.getByText('$350.00')).toBeVisible();
+    await expect(page.getByText('Your conference room is reserved for the full day, 7 AM-7 PM.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Purchase details' })).toHaveCount(0);
+    await expect(page.getByText('Your payment went through. The details of your purchase are in the confirmation e-mail.')).toBeVisible();
+  });
+
+  test('an order still being confirmed is asked for again until it is paid', async ({ page }) => {
+    let calls = 0;
+    await page.route('**/public-api/orders/test_cs_pending01', async (route) => {
+      calls += 1;
+      const status = calls < 2 ? 'pending' : 'paid';
+      await route.fulfill({ json: { success: true, status, checkoutDetails: conferenceDetails, bookingDates: ['2026-12-01'] } });
+    });
+    await page.goto('/checkout-success?session_id=test_cs_pending01');
+    await expect(page.getByText('Confirming your payment...')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Purchase details' }).getByText('Conference Room Saint-Laurent')).toBeVisible();
+    expect(calls).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a cancelled order says the payment was not completed, without confetti', async ({ page }) => {
+    await page.route('**/public-api/orders/test_cs_cancelled', (route) =>
+      route.fulfill({ json: { success: true, status: 'cancelled', checkoutDetails: conferenceDetails, bookingDates: ['2026-12-01'] } }),
+    );
+    await page.goto('/checkout-success?session_id=test_cs_cancelled');
+    await expect(page.getByRole('heading', { name: 'Payment not completed', level: 1 })).toBeVisible();
+    await expect(page.getByText('This payment was not completed, so nothing was charged. You can try again from the listings.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Access codes' })).toHaveCount(0);
+    await expect(page.locator('canvas.confetti-canvas')).toHaveCount(0);
+    await expect(page).toHaveTitle('Payment not completed - Espace Cowork Montréal');
+  });
+
+  test('in French, with the codes, Wi-Fi and links, and no axe violation', async ({ browser }) => {
+    const context = await browser.newContext({ ...phone, locale: 'fr-CA', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto('/checkout-success');
+    await expect(page.getByRole('heading', { name: 'Paiement réussi!' })).toBeVisible();
+    const access = page.getByRole('region', { name: 'Codes d’accès' });
+    await expect(access.getByText('Entrée principale')).toBeVisible();
+    await expect(access.getByRole('link', { name: /Lire le guide de bienvenue/ })).toHaveAttribute('target', '_blank');
+    await expect(page.getByRole('link', { name: 'Visiter le site principal' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
