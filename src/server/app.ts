@@ -5,7 +5,14 @@ import { adminAuth } from './middleware/admin-auth.ts';
 import { jsonError } from './middleware/errors.ts';
 import { rateLimit, type RateLimit } from './middleware/rate-limit.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { testCheckoutRoutes } from './payments/test-checkout.ts';
+import { adminLeaseOfferRoutes } from './routes/admin-lease-offers.ts';
+import { adminWaitlistRoutes } from './routes/admin-waitlist.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
+import { leaseRoutes } from './routes/lease.ts';
 import { officesRoutes } from './routes/offices.ts';
+import { waitlistRoutes } from './routes/waitlist.ts';
 import type { StaticSite } from './static-files.ts';
 
 export interface AppConfig {
@@ -14,6 +21,10 @@ export interface AppConfig {
   trustProxy: boolean;
   adminToken: string;
   rateLimits: { browse: RateLimit; lease: RateLimit; checkout: RateLimit };
+  /** AES-256-GCM key (32 bytes) for the banking numbers of signed lease offers. */
+  bankingKey: Buffer;
+  /** Production serves the built-in test checkout only when this is set (ALLOW_TEST_CHECKOUT=true). */
+  allowTestCheckout?: boolean;
 }
 
 export interface AppDeps {
@@ -21,6 +32,8 @@ export interface AppDeps {
   /** The current instant; fixed in tests and by APP_NOW outside production. */
   clock: () => Date;
   config: AppConfig;
+  /** Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout. */
+  payments: PaymentProvider;
   staticSite?: StaticSite;
 }
 
@@ -49,8 +62,15 @@ export function createApp(deps: AppDeps) {
 
   app.use('/public-api/*', rateLimit('browse', config.rateLimits.browse, clientKey));
   app.route('/public-api/offices', officesRoutes(deps));
+  app.route('/public-api/waitlist', waitlistRoutes(deps));
+  app.route('/public-api/lease-offers', leaseRoutes(deps, clientKey));
+  app.use('/public-api/stripe/create-checkout-session', rateLimit('checkout', config.rateLimits.checkout, clientKey));
+  app.route('/public-api', checkoutRoutes(deps));
+  app.route('/public-api/test-checkout', testCheckoutRoutes(deps));
 
   app.use('/admin-api/*', adminAuth(config.adminToken));
+  app.route('/admin-api/waitlist', adminWaitlistRoutes(deps));
+  app.route('/admin-api/lease-offers', adminLeaseOfferRoutes(deps));
 
   app.all('/public-api/*', (c) => jsonError(c, 404, `No such API endpoint: ${c.req.method} ${c.req.path}`));
   app.all('/admin-api/*', (c) => jsonError(c, 404, `No such API endpoint: ${c.req.method} ${c.req.path}`));

@@ -10,7 +10,10 @@ const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   APP_NOW: z.iso.datetime({ offset: true }).optional(),
   ADMIN_TOKEN: z.string().min(16).optional(),
-  BANKING_KEY: z.string().optional(),
+  BANKING_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}={0,1})$/, 'must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)')
+    .optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   ALLOW_TEST_CHECKOUT: z.enum(['true', 'false']).optional(),

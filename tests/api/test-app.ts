@@ -4,11 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { createApp, defaultRateLimits, type AppConfig, type AppDeps } from '../../src/server/app.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
+import { testCheckoutProvider } from '../../src/server/payments/test-checkout.ts';
 import { spaceToday } from '../../src/shared/domain/time.ts';
 
 /** A fixed instant for tests: a Monday morning in Montréal. */
 export const testNow = new Date('2026-11-23T14:00:00Z');
 export const adminToken = 'test-admin-token-0123456789abcdef';
+/** A fixed banking key, so a test can decrypt what the server stored. */
+export const testBankingKey = Buffer.alloc(32, 7);
 
 /**
  * TEST_DATABASE_URL (a PostgreSQL server) → a fresh database per call on it; unset → an
@@ -30,7 +33,9 @@ export async function openTestDatabase(options: { seed?: boolean; now?: Date } =
     dropDatabase = async () => {
       const again = new pg.Client({ connectionString: serverUrl });
       await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
+      // pg's pool.end() resolves before its sockets close; a plain drop waits (up to 5 s) for
+      // those sessions to leave, where a forced one would kill them mid-goodbye and make them throw.
+      await again.query(`drop database if exists ${name}`).catch(() => again.query(`drop database if exists ${name} with (force)`));
       await again.end();
     };
   } else {
@@ -57,11 +62,13 @@ export async function buildTestApp(
   const deps: AppDeps = {
     db,
     clock: () => now,
+    payments: testCheckoutProvider(),
     config: {
       production: false,
       trustProxy: true,
       adminToken,
       rateLimits: defaultRateLimits,
+      bankingKey: testBankingKey,
       ...options.config,
     },
     ...options.deps,

@@ -16,6 +16,133 @@ export interface OfficesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  customer_name: string;
+  email: string;
+  phone: string | null;
+  number_of_users: number;
+  budget_min_cents: number | null;
+  budget_max_cents: number | null;
+  /** date: read it back with ::text, as offices.next_available_date. */
+  desired_start_date: ColumnType<string | null, string | null, string | null>;
+  idempotency_key: string | null;
+  /** SHA-256 of the canonical entry, to tell a replay from another entry under the same key. */
+  request_hash: string | null;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface WaitlistEntryOfficesTable {
+  entry_id: number;
+  office_id: number;
+  /** The order the visitor chose the offices in, 1 to 3. */
+  position: number;
+}
+
+export interface LeaseOffersTable {
+  id: Generated<number>;
+  code_hash: string;
+  email: string;
+  company_name: string | null;
+  contact_name: string | null;
+  status: ColumnType<'new' | 'contract_generated' | 'signed' | 'expired', ('new' | 'contract_generated' | 'signed' | 'expired') | undefined, 'new' | 'contract_generated' | 'signed' | 'expired'>;
+  monthly_rate_cents: number;
+  monthly_discount_cents: ColumnType<number, number | undefined, number>;
+  signup_discount_cents: ColumnType<number, number | undefined, number>;
+  lease_term_months: number;
+  /** date: read it back with ::text. */
+  start_date: ColumnType<string, string, string>;
+  move_in_fee_type: ColumnType<'monthly_rate' | 'fixed_amount' | 'none', ('monthly_rate' | 'fixed_amount' | 'none') | undefined, 'monthly_rate' | 'fixed_amount' | 'none'>;
+  move_in_fee_amount_cents: number | null;
+  contract_language: ColumnType<'en' | 'fr', ('en' | 'fr') | undefined, 'en' | 'fr'>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface LeaseOfferServicesTable {
+  offer_id: number;
+  office_id: number;
+}
+
+export interface LeaseCustomerInfoTable {
+  offer_id: number;
+  phone: string;
+  address: string;
+  city: string;
+  province: string;
+  postal_code: string;
+  submitted_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface LeaseSignaturesTable {
+  offer_id: number;
+  signer_name: string;
+  company_name: string;
+  signature_png: string;
+  signed_at: ColumnType<Date, Date | string, Date | string>;
+  ip_address: string;
+  user_agent: string;
+  language: 'en' | 'fr';
+  contract_text: string;
+  contract_sha256: string;
+  banking_encrypted: string;
+}
+
+export interface OrdersTable {
+  /** Our id (a UUID): the only id Stripe's metadata carries besides the unit's. */
+  id: string;
+  session_id: string | null;
+  provider: 'stripe' | 'test';
+  office_id: number;
+  product: string;
+  rental_type: string;
+  office_name: string;
+  service_type: string;
+  total_cents: number;
+  /** The server's Quote (src/shared/domain/pricing.ts) the visitor pays. */
+  quote: ColumnType<unknown, string, string>;
+  /** date: read it back with ::text. */
+  booking_date: ColumnType<string, string, string>;
+  locale: 'en' | 'fr';
+  success_url: string;
+  cancel_url: string;
+  checkout_url: string | null;
+  status: 'pending' | 'paid' | 'cancelled' | 'expired' | 'failed';
+  expires_at: ColumnType<Date, Date, Date>;
+  created_at: ColumnType<Date, Date, Date>;
+  paid_at: ColumnType<Date | null, Date | null, Date | null>;
+}
+
+/** A hold (while the visitor pays) or a booking of a unit, for one day or as an open-ended rental. */
+export interface ReservationsTable {
+  id: Generated<number>;
+  order_id: string;
+  office_id: number;
+  kind: 'day' | 'rental';
+  start_date: ColumnType<string, string, string>;
+  end_date: ColumnType<string | null, string | null, string | null>;
+  status: 'held' | 'booked' | 'released';
+  expires_at: ColumnType<Date | null, Date | null, Date | null>;
+  created_at: ColumnType<Date, Date, Date>;
+}
+
+/** Payment-provider events already applied, so a redelivered event changes nothing. */
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  session_id: string | null;
+  received_at: ColumnType<Date, Date, Date>;
+}
+
 export interface Database {
   offices: OfficesTable;
+  orders: OrdersTable;
+  reservations: ReservationsTable;
+  payment_events: PaymentEventsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_entry_offices: WaitlistEntryOfficesTable;
+  lease_offers: LeaseOffersTable;
+  lease_offer_services: LeaseOfferServicesTable;
+  lease_customer_info: LeaseCustomerInfoTable;
+  lease_signatures: LeaseSignaturesTable;
 }

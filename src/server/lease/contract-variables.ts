@@ -1,0 +1,98 @@
+import type { LeaseLanguage } from '../../shared/contract/lease.ts';
+import type { BankingNumbers } from '../../shared/domain/banking.ts';
+import { initialLeasePayment } from '../../shared/domain/lease-payment.ts';
+import { formatCad } from '../../shared/domain/pricing.ts';
+import { addDays, daysInMonth, longDate, spaceToday } from '../../shared/domain/time.ts';
+import { site } from '../../shared/site.ts';
+import { providerSignatory } from './contract-templates.ts';
+import type { OfferRecord } from './offers.ts';
+
+const locales: Record<LeaseLanguage, string> = { en: 'en-CA', fr: 'fr-CA' };
+
+/** The day before the same date `months` later (a term of 12 months from 2026-12-01 ends 2027-11-30). */
+export function termEndDate(start: string, months: number): string {
+  const year = Number(start.slice(0, 4));
+  const month0 = Number(start.slice(5, 7)) - 1 + months;
+  const y = year + Math.floor(month0 / 12);
+  const m = (month0 % 12) + 1;
+  const d = Math.min(Number(start.slice(8, 10)), daysInMonth(y, m));
+  return addDays(`${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`, -1);
+}
+
+/**
+ * The values of the contract's {{variables}}, formatted for the language. What is not known yet
+ * (the tenant's phone before the info step, the signature date before signing) is null, which
+ * the contract shows as a blank line. `banking` is shown as given: callers pass it masked.
+ */
+export function contractVariables(
+  offer: Pick<OfferRecord, 'email' | 'company_name' | 'contact_name' | 'monthly_rate_cents' | 'monthly_discount_cents' | 'signup_discount_cents' | 'lease_term_months' | 'start_date' | 'move_in_fee_type' | 'move_in_fee_amount_cents' | 'info' | 'signature'>,
+  language: LeaseLanguage,
+  banking: BankingNumbers | null,
+): Record<string, string | number | null> {
+  const fr = language === 'fr';
+  const money = (cents: number) => formatCad(cents, language);
+  const date = (iso: string) => longDate(iso, locales[language]);
+  const payment = initialLeasePayment({
+    monthly_rate: offer.monthly_rate_cents / 100,
+    monthly_discount: offer.monthly_discount_cents / 100,
+    signup_discount: offer.signup_discount_cents / 100,
+    start_date: offer.start_date,
+    move_in_fee_type: offer.move_in_fee_type,
+    move_in_fee_amount: offer.move_in_fee_amount_cents === null ? null : offer.move_in_fee_amount_cents / 100,
+  });
+  const { firstMonth } = payment;
+  const firstMonthBasis = firstMonth.prorated
+    ? fr
+      ? `au prorata, ${firstMonth.days} jours sur ${firstMonth.daysInMonth}`
+      : `prorated, ${firstMonth.days} of ${firstMonth.daysInMonth} days`
+    : fr
+      ? 'mois complet'
+      : 'full month';
+  const moveInFeeBasis = {
+    monthly_rate: fr
+      ? `Des frais d'emménagement égaux à un mois de loyer, soit ${money(payment.moveInFee.cents)}, sont exigibles.`
+      : `A move-in fee equal to one month's rent, ${money(payment.moveInFee.cents)}, applies.`,
+    fixed_amount: fr
+      ? `Des frais d'emménagement fixes de ${money(payment.moveInFee.cents)} sont exigibles.`
+      : `A fixed move-in fee of ${money(payment.moveInFee.cents)} applies.`,
+    none: fr ? 'Aucuns frais d\'emménagement ne sont exigés.' : 'No move-in fee applies.',
+  }[payment.moveInFee.type];
+  const info = offer.info;
+  const tenantAddress = info
+    ? [info.address, info.city, [info.province, info.postal_code].filter(Boolean).join(' ')].filter((part) => part.trim() !== '').join(', ')
+    : '';
+  const signature = offer.signature;
+  return {
+    provider_name: site.productName,
+    provider_address: site.address,
+    provider_email: site.email,
+    provider_phone: site.phoneDisplay,
+    provider_signatory: providerSignatory.name,
+    provider_signatory_title: providerSignatory.title[language],
+    admin_email: site.adminEmail,
+    company_name: offer.company_name,
+    contact_name: offer.contact_name,
+    tenant_email: offer.email,
+    tenant_phone: info?.phone ?? null,
+    tenant_address: tenantAddress || null,
+    start_date: date(offer.start_date),
+    end_date: date(termEndDate(offer.start_date, offer.lease_term_months)),
+    lease_term_months: offer.lease_term_months,
+    monthly_rate: money(offer.monthly_rate_cents),
+    monthly_discount: money(offer.monthly_discount_cents),
+    monthly_rent: money(payment.monthlyRentCents),
+    first_month_basis: firstMonthBasis,
+    first_month_rent: money(firstMonth.cents),
+    security_deposit: money(payment.securityDepositCents),
+    move_in_fee: money(payment.moveInFee.cents),
+    move_in_fee_basis: moveInFeeBasis,
+    key_fob_deposit: money(payment.keyFobDepositCents),
+    signup_discount: money(payment.signupDiscountCents),
+    initial_payment_total: money(payment.totalCents),
+    transit_number: banking?.transit_number ?? null,
+    institution_number: banking?.institution_number ?? null,
+    account_number: banking?.account_number ?? null,
+    signer_name: signature?.signer_name ?? null,
+    signed_date: signature ? date(spaceToday(signature.signed_at)) : null,
+  };
+}

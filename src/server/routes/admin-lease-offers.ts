@@ -1,0 +1,163 @@
+import { Hono, type Context } from 'hono';
+import * as z from 'zod';
+import { moveInFeeTypes } from '../../shared/domain/lease-payment.ts';
+import { rateToCents } from '../../shared/domain/pricing.ts';
+import { addDays, isIsoDate, spaceToday } from '../../shared/domain/time.ts';
+import { site } from '../../shared/site.ts';
+import type { AppDeps } from '../app.ts';
+import { createOffer, expireOffer, findOfferByCode, listOffers } from '../lease/offers.ts';
+import { jsonError } from '../middleware/errors.ts';
+
+/** An offer left open stays valid this long unless expires_at says otherwise. */
+export const defaultOfferValidityDays = 30;
+
+const amountMessage = 'Expected an amount such as 1200 or 1200.50';
+const money = z.preprocess(
+  // The command line sends what was typed: a decimal string is read as the number it shows.
+  (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+  z
+    .number(amountMessage)
+    .nonnegative('Amounts cannot be negative')
+    .max(1_000_000, 'Amounts above 1,000,000 are refused')
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Amounts have at most two decimals'),
+);
+
+const isoDate = z.string().refine(isIsoDate, 'Expected a date as YYYY-MM-DD');
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .transform((s) => (s === '' ? null : s))
+  .nullish();
+
+export const createOfferInput = z
+  .object({
+    email: z.email('A valid e-mail address is required'),
+    company_name: optionalText,
+    contact_name: optionalText,
+    office_ids: z
+      .array(z.union([z.string().trim().min(1), z.number().int().positive()]))
+      .min(1, 'At least one office is required')
+      .max(20),
+    start_date: isoDate,
+    monthly_rate: money.optional(),
+    monthly_discount: money.default(0),
+    signup_discount: money.default(0),
+    lease_term_months: z.coerce.number().int('lease_term_months must be a whole number').min(1).max(120).default(12),
+    move_in_fee_type: z.enum(moveInFeeTypes).default('monthly_rate'),
+    move_in_fee_amount: money.nullish(),
+    expires_at: z.union([z.iso.datetime({ offset: true }), isoDate]).optional(),
+  })
+  .refine((o) => o.move_in_fee_type !== 'fixed_amount' || (o.move_in_fee_amount !== undefined && o.move_in_fee_amount !== null), {
+    message: 'move_in_fee_amount is required when move_in_fee_type is fixed_amount',
+    path: ['move_in_fee_amount'],
+  });
+export type CreateOfferInput = z.input<typeof createOfferInput>;
+
+/** The instant a calendar day ends at the space (the next midnight in America/Toronto). */
+export function endOfSpaceDay(date: string): Date {
+  const next = addDays(date, 1);
+  const guess = new Date(`${next}T05:00:00Z`);
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: site.timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(guess)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(offset ?? '');
+  const minutes = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : -300;
+  return new Date(Date.parse(`${next}T00:00:00Z`) - minutes * 60_000);
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid offer';
+  const field = issue.path.join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** The public address of an offer, on the origin the request came to. */
+function offerUrl(c: Context, code: string): string {
+  return `${new URL(c.req.url).origin}/lease/${code}`;
+}
+
+/** Staff: create, list and expire lease offers (behind the admin token of app.ts). */
+export function adminLeaseOfferRoutes(deps: AppDeps) {
+  const app = new Hono();
+
+  app.post('/', async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return jsonError(c, 400, 'The request body is not valid JSON');
+    }
+    const parsed = createOfferInput.safeParse(body);
+    if (!parsed.success) return jsonError(c, 400, firstIssue(parsed.error));
+    const input = parsed.data;
+    const now = deps.clock();
+
+    const wantedIds = input.office_ids.filter((id): id is number => typeof id === 'number');
+    const wantedCodes = input.office_ids.filter((id): id is string => typeof id === 'string');
+    const offices = await deps.db
+      .selectFrom('offices')
+      .select(['id', 'office_id', 'base_monthly_rate'])
+      .where((eb) =>
+        eb.or([
+          ...(wantedIds.length ? [eb('id', 'in', wantedIds)] : []),
+          ...(wantedCodes.length ? [eb('office_id', 'in', wantedCodes)] : []),
+        ]),
+      )
+      .execute();
+    const unknown = input.office_ids.filter((id) => !offices.some((o) => o.id === id || o.office_id === id));
+    if (unknown.length) return jsonError(c, 400, `office_ids: no such office: ${unknown.join(', ')}`);
+
+    let monthlyRateCents: number;
+    if (input.monthly_rate !== undefined) {
+      monthlyRateCents = Math.round(input.monthly_rate * 100);
+    } else {
+      const rates = offices.map((o) => rateToCents(o.base_monthly_rate));
+      if (rates.some((r) => r === null)) return jsonError(c, 400, 'monthly_rate: required when an office has no list price');
+      monthlyRateCents = rates.reduce<number>((sum, r) => sum + (r ?? 0), 0);
+    }
+
+    const expiresAt = input.expires_at
+      ? isIsoDate(input.expires_at)
+        ? endOfSpaceDay(input.expires_at)
+        : new Date(input.expires_at)
+      : endOfSpaceDay(addDays(spaceToday(now), defaultOfferValidityDays));
+    if (expiresAt.getTime() <= now.getTime()) return jsonError(c, 400, 'expires_at: must be in the future');
+
+    const { code } = await createOffer(
+      deps.db,
+      {
+        email: input.email,
+        company_name: input.company_name ?? null,
+        contact_name: input.contact_name ?? null,
+        office_ids: offices.map((o) => o.id),
+        start_date: input.start_date,
+        monthly_rate_cents: monthlyRateCents,
+        monthly_discount_cents: Math.round(input.monthly_discount * 100),
+        signup_discount_cents: Math.round(input.signup_discount * 100),
+        lease_term_months: input.lease_term_months,
+        move_in_fee_type: input.move_in_fee_type,
+        move_in_fee_amount_cents:
+          input.move_in_fee_amount === undefined || input.move_in_fee_amount === null ? null : Math.round(input.move_in_fee_amount * 100),
+        expires_at: expiresAt,
+      },
+      now,
+    );
+    return c.json({ success: true, code, url: offerUrl(c, code) }, 201);
+  });
+
+  app.get('/', async (c) => {
+    return c.json({ success: true, offers: await listOffers(deps.db, deps.clock()) });
+  });
+
+  app.post('/:code/expire', async (c) => {
+    const offer = await findOfferByCode(deps.db, c.req.param('code'));
+    if (!offer) return jsonError(c, 404, 'Lease offer not found');
+    if (offer.status === 'signed') return jsonError(c, 409, 'A signed offer cannot be expired');
+    await expireOffer(deps.db, offer.id);
+    return c.json({ success: true, status: 'expired' as const });
+  });
+
+  return app;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { pdfSafeText } from '../../src/server/lease/agreement-pdf.ts';
+import { termEndDate } from '../../src/server/lease/contract-variables.ts';
+import { drawSignaturePng, maxSignatureBytes, readSignatureDataUrl, sampleSignature } from '../../src/server/lease/signature-image.ts';
+
+describe('termEndDate: the day before the same date, the term later', () => {
+  it.each([
+    ['2026-12-01', 12, '2027-11-30'],
+    ['2026-11-23', 12, '2027-11-22'],
+    ['2026-12-16', 1, '2027-01-15'],
+    ['2027-01-31', 1, '2027-02-27'],
+    ['2027-08-31', 6, '2028-02-28'],
+    ['2026-03-01', 24, '2028-02-29'],
+    ['2026-01-01', 120, '2035-12-31'],
+  ])('%s + %i months → %s', (start, months, end) => {
+    expect(termEndDate(start, months)).toBe(end);
+  });
+});
+
+describe('readSignatureDataUrl', () => {
+  it('accepts the PNG data URL a signature pad gives, with its size', () => {
+    const check = readSignatureDataUrl(sampleSignature());
+    expect(check).toMatchObject({ ok: true, width: 300, height: 120 });
+  });
+
+  it.each([
+    ['', 'The signature must be a PNG image (data:image/png;base64,…)'],
+    ['data:image/svg+xml;base64,PHN2Zz4=', 'The signature must be a PNG image (data:image/png;base64,…)'],
+    ['data:image/png;base64,not base64!', 'The signature must be a PNG image (data:image/png;base64,…)'],
+    [`data:image/png;base64,${Buffer.from('x'.repeat(40)).toString('base64')}`, 'The signature is not a valid PNG image'],
+    [drawSignaturePng(4097, 1, []), 'The signature image has unusable dimensions'],
+    [`data:image/png;base64,${'A'.repeat(Math.ceil((maxSignatureBytes * 4) / 3) + 8)}`, 'The signature image is too large (at most 512 KB)'],
+  ])('refuses %#', (dataUrl, error) => {
+    expect(readSignatureDataUrl(dataUrl)).toEqual({ ok: false, error });
+  });
+});
+
+describe('pdfSafeText', () => {
+  it.each([
+    ['Café Lumière « ltée »', 'Café Lumière « ltée »'],
+    ['1\u202f200,00\u00a0$', '1\u00a0200,00\u00a0$'],
+    ['Acme 🚀 株式会社', 'Acme ? ????'],
+    ['• item – “quoted”', '• item – “quoted”'],
+  ])('%j → %j', (given, shown) => {
+    expect(pdfSafeText(given)).toBe(shown);
+  });
+});
