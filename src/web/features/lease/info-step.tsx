@@ -1,0 +1,163 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { customerInfo, defaultProvince, provinces, type LeaseOffer } from '../../../shared/contract/lease.ts';
+import { useMessages } from '../../i18n/i18n.tsx';
+import { Alert } from '../../ui/alert.tsx';
+import { clearLeaseInfoDraft, leaseInfoDraft, readLeaseInfoDraft, saveLeaseInfoDraft, type LeaseInfoDraft } from '../../storage/lease-progress.ts';
+import { leaseOfferQueryOptions } from './api/get-offer.ts';
+import { submitLeaseInfo } from './api/submit-info.ts';
+import { leaseMessages } from './messages.ts';
+
+type FieldName = Exclude<keyof LeaseInfoDraft, 'province'>;
+/** SPEC §5 'Lease info': these three are checked; address, city and postal code are marked required too. */
+const checkedFields: readonly FieldName[] = ['company_name', 'contact_name', 'phone'];
+const textFields: readonly { name: FieldName; autoComplete: string; type?: string }[] = [
+  { name: 'company_name', autoComplete: 'organization' },
+  { name: 'contact_name', autoComplete: 'name' },
+  { name: 'phone', autoComplete: 'tel', type: 'tel' },
+  { name: 'address', autoComplete: 'street-address' },
+  { name: 'city', autoComplete: 'address-level2' },
+];
+
+function draftFromOffer(offer: LeaseOffer): LeaseInfoDraft {
+  return leaseInfoDraft.parse({
+    company_name: offer.company_name ?? '',
+    contact_name: offer.contact_name ?? '',
+    phone: offer.phone ?? '',
+    address: offer.address ?? '',
+    city: offer.city ?? '',
+    province: offer.province || defaultProvince,
+    postal_code: offer.postal_code ?? '',
+  });
+}
+
+/** The company form; what is typed is kept on the device until it is sent. */
+export function InfoStep({ code, offer, onSubmitted, onBack }: { code: string; offer: LeaseOffer; onSubmitted: () => void; onBack: () => void }) {
+  const m = useMessages(leaseMessages).info;
+  const common = useMessages(leaseMessages);
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<LeaseInfoDraft | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [showMissing, setShowMissing] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const edited = useRef(false);
+  // Read once: a later refetch of the offer must not overwrite what is being typed.
+  const offerAtOpen = useRef(offer);
+
+  useEffect(() => {
+    let live = true;
+    void readLeaseInfoDraft(code).then((draft) => {
+      if (live) setValues(draft ?? draftFromOffer(offerAtOpen.current));
+    });
+    return () => {
+      live = false;
+    };
+  }, [code]);
+
+  // Written on every change, so a reload straight after typing still finds it.
+  useEffect(() => {
+    if (values && edited.current) void saveLeaseInfoDraft(code, values);
+  }, [code, values]);
+
+  if (!values) return <p className="status-text">{common.loading}</p>;
+
+  const change = (name: keyof LeaseInfoDraft, value: string) => {
+    edited.current = true;
+    setValues((v) => (v ? leaseInfoDraft.parse({ ...v, [name]: value }) : v));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = customerInfo.safeParse(values);
+    if (!parsed.success) {
+      const missing = checkedFields.some((f) => values[f].trim() === '');
+      setShowMissing(missing);
+      setProblem(missing ? m.required : (parsed.error.issues[0]?.message ?? m.required));
+      return;
+    }
+    setProblem(null);
+    setShowMissing(false);
+    setSubmitting(true);
+    try {
+      await submitLeaseInfo(code, parsed.data);
+    } catch {
+      setSubmitting(false);
+      setProblem(m.failed);
+      return;
+    }
+    edited.current = false;
+    await clearLeaseInfoDraft(code);
+    await queryClient.invalidateQueries({ queryKey: leaseOfferQueryOptions(code).queryKey });
+    setSubmitting(false);
+    onSubmitted();
+  };
+
+  const invalid = (name: FieldName) => showMissing && checkedFields.includes(name) && values[name].trim() === '';
+
+  return (
+    <>
+      <h1 tabIndex={-1} className="lease__title">
+        {m.title}
+      </h1>
+      <p className="lease__lead">{m.intro}</p>
+      <form className="lease-card lease-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={submitting}>
+        <p className="field__hint">
+          {m.requiredNote} {m.draftNote}
+        </p>
+        {textFields.map((f) => (
+          <div className="field" key={f.name}>
+            <label htmlFor={`lease-${f.name}`}>
+              {m[f.name]} <span className="required" aria-hidden="true">*</span>
+            </label>
+            <input
+              id={`lease-${f.name}`}
+              name={f.name}
+              type={f.type ?? 'text'}
+              autoComplete={f.autoComplete}
+              aria-required="true"
+              aria-invalid={invalid(f.name) || undefined}
+              maxLength={200}
+              value={values[f.name]}
+              onChange={(e) => change(f.name, e.target.value)}
+            />
+          </div>
+        ))}
+        <div className="lease-form__row">
+          <div className="field">
+            <label htmlFor="lease-province">{m.province}</label>
+            <select id="lease-province" name="province" autoComplete="address-level1" value={values.province} onChange={(e) => change('province', e.target.value)}>
+              {provinces.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="lease-postal_code">
+              {m.postal_code} <span className="required" aria-hidden="true">*</span>
+            </label>
+            <input
+              id="lease-postal_code"
+              name="postal_code"
+              autoComplete="postal-code"
+              aria-required="true"
+              maxLength={200}
+              value={values.postal_code}
+              onChange={(e) => change('postal_code', e.target.value)}
+            />
+          </div>
+        </div>
+        {problem ? <Alert tone="error">{problem}</Alert> : null}
+        <div className="lease-actions">
+          <button type="button" className="button button--secondary" onClick={onBack}>
+            {common.back}
+          </button>
+          <button type="submit" className="button button--primary" disabled={submitting}>
+            {submitting ? m.submitting : m.submit}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import type { LeaseLanguage } from '../../../shared/contract/lease.ts';
+import { useMessages } from '../../i18n/i18n.tsx';
+import { downloadLeasePdf } from './api/download-pdf.ts';
+import { leaseMessages } from './messages.ts';
+
+/** Download PDF of the signed agreement; SPEC §8 says a failure is an alert. */
+export function PdfButton({ code, company, language, primary }: { code: string; company: string | null | undefined; language: LeaseLanguage; primary?: boolean }) {
+  const m = useMessages(leaseMessages);
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadLeasePdf(code, company, language);
+    } catch {
+      window.alert(m.pdfFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className={`button ${primary ? 'button--primary' : 'button--secondary'}`} disabled={busy} onClick={() => void download()}>
+      {busy ? m.downloading : m.downloadPdf}
+    </button>
+  );
+}

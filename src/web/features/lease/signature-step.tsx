@@ -1,0 +1,141 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import type { AlreadySignedAnswer, LeaseLanguage } from '../../../shared/contract/lease.ts';
+import { bankingInput, firstSigningProblem, type BankingNumbers } from '../../../shared/domain/banking.ts';
+import { site } from '../../../shared/site.ts';
+import { useMessages } from '../../i18n/i18n.tsx';
+import { Alert } from '../../ui/alert.tsx';
+import { AlreadySignedView } from './already-signed-view.tsx';
+import { completeSigning } from './api/complete-signing.ts';
+import { leaseOfferQueryOptions } from './api/get-offer.ts';
+import { leaseMessages } from './messages.ts';
+import type { SignaturePadHandle } from './signature-pad.tsx';
+
+const SignaturePad = lazy(() => import('./signature-pad.tsx'));
+
+// No maxLength on the inputs: it would cut a pasted '12-345' before the separators are stripped.
+const bankingFields: readonly { name: keyof BankingNumbers; hint: 'transitHint' | 'institutionHint' | 'accountHint' }[] = [
+  { name: 'transit_number', hint: 'transitHint' },
+  { name: 'institution_number', hint: 'institutionHint' },
+  { name: 'account_number', hint: 'accountHint' },
+];
+
+/**
+ * Signature, banking and terms. Banking numbers and the drawing live only in this component's
+ * memory: they are sent once and never written to any storage.
+ */
+export function SignatureStep({
+  code,
+  language,
+  onSigned,
+  onContinue,
+  onBack,
+}: {
+  code: string;
+  language: LeaseLanguage;
+  onSigned: () => void;
+  onContinue: () => void;
+  onBack: () => void;
+}) {
+  const m = useMessages(leaseMessages).signature;
+  const queryClient = useQueryClient();
+  const pad = useRef<SignaturePadHandle>(null);
+  const [banking, setBanking] = useState<BankingNumbers>({ transit_number: '', institution_number: '', account_number: '' });
+  const [terms, setTerms] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [alreadySigned, setAlreadySigned] = useState<AlreadySignedAnswer | null>(null);
+
+  if (alreadySigned) return <AlreadySignedView code={code} answer={alreadySigned} language={language} onContinue={onContinue} />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const signature = pad.current?.signature() ?? null;
+    const found = firstSigningProblem({ signature, banking, termsAccepted: terms });
+    if (found || !signature) {
+      setProblem(m.problems[found ?? 'signatureMissing']);
+      return;
+    }
+    setProblem(null);
+    setSubmitting(true);
+    const outcome = await completeSigning(code, { signature, banking, language });
+    setSubmitting(false);
+    if (outcome.kind === 'failed') {
+      setProblem(m.failed);
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: leaseOfferQueryOptions(code).queryKey });
+    if (outcome.kind === 'already-signed') setAlreadySigned(outcome.answer);
+    else onSigned();
+  };
+
+  return (
+    <>
+      <h1 tabIndex={-1} className="lease__title">
+        {m.title}
+      </h1>
+      <form className="lease-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={submitting}>
+        <fieldset className="lease-card">
+          <legend className="lease-card__legend">{m.padLabel}</legend>
+          <p className="field__hint" id="signature-hint">
+            {m.padHint}
+          </p>
+          <Suspense fallback={<div className="signature-pad signature-pad--loading">{m.loadingPad}</div>}>
+            <SignaturePad label={m.padCanvasLabel} handle={pad} />
+          </Suspense>
+          <div className="signature-pad__tools">
+            <button type="button" className="button button--ghost" onClick={() => pad.current?.clear()}>
+              {m.clear}
+            </button>
+          </div>
+        </fieldset>
+
+        <fieldset className="lease-card">
+          <legend className="lease-card__legend">{m.bankingTitle}</legend>
+          <p className="field__hint">{m.bankingNote}</p>
+          <div className="lease-form__row lease-form__row--banking">
+            {bankingFields.map((f) => (
+              <div className="field" key={f.name}>
+                <label htmlFor={`lease-${f.name}`}>{m[f.name]}</label>
+                <input
+                  id={`lease-${f.name}`}
+                  name={f.name}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-describedby={`lease-${f.name}-hint`}
+                  value={banking[f.name]}
+                  onChange={(e) => {
+                    const value = bankingInput[f.name](e.target.value);
+                    setBanking((b) => ({ ...b, [f.name]: value }));
+                  }}
+                />
+                <span className="field__hint" id={`lease-${f.name}-hint`}>
+                  {m[f.hint]}
+                </span>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="lease-card">
+          <div className="lease-terms">
+            <input id="lease-terms" type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
+            <label htmlFor="lease-terms">{m.terms}</label>
+          </div>
+          <Alert tone="info">{m.voidCheque(site.adminEmail)}</Alert>
+        </div>
+
+        {problem ? <Alert tone="error">{problem}</Alert> : null}
+        <div className="lease-actions">
+          <button type="button" className="button button--secondary" onClick={onBack}>
+            {m.back}
+          </button>
+          <button type="submit" className="button button--primary" disabled={submitting}>
+            {submitting ? m.submitting : m.submit}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

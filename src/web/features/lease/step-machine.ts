@@ -1,0 +1,44 @@
+/**
+ * SPEC §4 'Lease step flow': summary → info → contract → signature → completed, with the back
+ * moves info → summary and signature → contract. Pure, so the rules are testable without React.
+ */
+export const leaseSteps = ['summary', 'info', 'contract', 'signature', 'completed'] as const;
+export type LeaseStep = (typeof leaseSteps)[number];
+
+export type LeaseEvent =
+  | 'accept-offer'
+  | 'info-submitted'
+  | 'proceed-to-sign'
+  | 'signed'
+  | 'continue-after-signed'
+  | 'back';
+
+const moves: Record<LeaseStep, Partial<Record<LeaseEvent, LeaseStep>>> = {
+  summary: { 'accept-offer': 'info' },
+  info: { 'info-submitted': 'contract', back: 'summary' },
+  contract: { 'proceed-to-sign': 'signature' },
+  // 'Continue to Contract' of the already-signed view leads to completed, as SPEC §4 says.
+  signature: { signed: 'completed', 'continue-after-signed': 'completed', back: 'contract' },
+  completed: {},
+};
+
+/** The step an event leads to; an event that does not apply leaves the step as it is. */
+export function nextLeaseStep(step: LeaseStep, event: LeaseEvent): LeaseStep {
+  return moves[step][event] ?? step;
+}
+
+export function canGoBack(step: LeaseStep): boolean {
+  return moves[step].back !== undefined;
+}
+
+/**
+ * Where the flow opens: the saved step, except that summary is never restored; with nothing
+ * saved, an offer whose contract is generated opens at the contract (and that step is saved),
+ * a signed one at completed, any other at the summary.
+ */
+export function initialLeaseStep(saved: LeaseStep | undefined, offerStatus: string): { step: LeaseStep; save: boolean } {
+  if (saved && saved !== 'summary') return { step: saved, save: false };
+  if (offerStatus === 'contract_generated') return { step: 'contract', save: true };
+  if (offerStatus === 'signed') return { step: 'completed', save: false };
+  return { step: 'summary', save: false };
+}

@@ -1,0 +1,139 @@
+import type { LeaseOffer } from '../../../shared/contract/lease.ts';
+import { amountToCents, initialLeasePayment } from '../../../shared/domain/lease-payment.ts';
+import { centsToDollars, rateToCents } from '../../../shared/domain/pricing.ts';
+import { isIsoDate } from '../../../shared/domain/time.ts';
+import { commonMessages } from '../../i18n/common.ts';
+import { formatLongDate, formatMoney } from '../../i18n/format.ts';
+import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { leaseMessages } from './messages.ts';
+
+/** The offer as sent: its spaces, rates, discounts, term, start and every line of the initial payment. */
+export function SummaryStep({ offer, onAccept }: { offer: LeaseOffer; onAccept: () => void }) {
+  const m = useMessages(leaseMessages).summary;
+  const common = useMessages(commonMessages);
+  const { locale } = useLanguage();
+  const money = (cents: number) => formatMoney(centsToDollars(cents), locale);
+  const serviceTypeName = (type: string) => (common.serviceTypes as Record<string, string>)[type] ?? type;
+  const payment = isIsoDate(offer.start_date) ? initialLeasePayment(offer) : null;
+  const monthlyDiscountCents = amountToCents(offer.monthly_discount);
+  const term = Number(offer.lease_term_months);
+  const who = offer.company_name || offer.contact_name;
+
+  return (
+    <>
+      <h1 tabIndex={-1} className="lease__title">
+        {m.title}
+      </h1>
+      {who ? <p className="lease__lead">{m.preparedFor(who)}</p> : null}
+
+      <section className="lease-card" aria-labelledby="lease-services">
+        <h2 id="lease-services">{m.servicesTitle}</h2>
+        <ul className="lease-services">
+          {offer.services.map((s, i) => {
+            const rate = rateToCents(s.base_monthly_rate);
+            return (
+              <li key={`${s.name}-${i}`} className="lease-service">
+                <span className="lease-service__name">{s.name}</span>
+                <span className="lease-service__meta">
+                  {serviceTypeName(s.service_type)}
+                  {s.location_code ? ` · ${m.location} ${s.location_code}` : ''}
+                </span>
+                {rate !== null ? (
+                  <span className="lease-service__rate">
+                    {m.listRate} {money(rate)}
+                    {m.perMonth}
+                  </span>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="lease-card" aria-labelledby="lease-terms">
+        <h2 id="lease-terms">{m.termsTitle}</h2>
+        <dl className="lease-facts">
+          <div>
+            <dt>{m.monthlyRate}</dt>
+            <dd>{money(amountToCents(offer.monthly_rate))}</dd>
+          </div>
+          {monthlyDiscountCents > 0 ? (
+            <div>
+              <dt>{m.monthlyDiscount}</dt>
+              <dd>−{money(monthlyDiscountCents)}</dd>
+            </div>
+          ) : null}
+          {payment ? (
+            <div>
+              <dt>{m.monthlyRent}</dt>
+              <dd>
+                {money(payment.monthlyRentCents)}
+                {m.perMonth}
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{m.leaseTerm}</dt>
+            <dd>{Number.isFinite(term) ? m.months(term) : String(offer.lease_term_months)}</dd>
+          </div>
+          <div>
+            <dt>{m.startDate}</dt>
+            <dd>{isIsoDate(offer.start_date) ? formatLongDate(offer.start_date, locale) : offer.start_date}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {payment ? (
+        <section className="lease-card" aria-labelledby="lease-payment">
+          <h2 id="lease-payment">{m.paymentTitle}</h2>
+          <table className="lease-payment">
+            <caption className="visually-hidden">{m.paymentCaption}</caption>
+            <thead className="visually-hidden">
+              <tr>
+                <th scope="col">{m.item}</th>
+                <th scope="col">{m.amount}</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">{payment.firstMonth.prorated ? m.firstMonthProrated(payment.firstMonth.days, payment.firstMonth.daysInMonth) : m.firstMonthFull}</th>
+                <td>{money(payment.firstMonth.cents)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{m.securityDeposit}</th>
+                <td>{money(payment.securityDepositCents)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{m.moveInFee[payment.moveInFee.type]}</th>
+                <td>{money(payment.moveInFee.cents)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{m.keyFobDeposit}</th>
+                <td>{money(payment.keyFobDepositCents)}</td>
+              </tr>
+              {payment.signupDiscountCents > 0 ? (
+                <tr>
+                  <th scope="row">{m.signupDiscount}</th>
+                  <td>−{money(payment.signupDiscountCents)}</td>
+                </tr>
+              ) : null}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{m.total}</th>
+                <td>{money(payment.totalCents)}</td>
+              </tr>
+            </tfoot>
+          </table>
+          <p className="lease__note">{m.later(money(payment.monthlyRentCents))}</p>
+        </section>
+      ) : null}
+
+      <div className="lease-actions">
+        <button type="button" className="button button--primary" onClick={onAccept}>
+          {m.accept}
+        </button>
+      </div>
+    </>
+  );
+}
