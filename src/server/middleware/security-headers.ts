@@ -20,12 +20,19 @@ export function securityHeaders(styleHashes: readonly string[]): MiddlewareHandl
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+  const headers: [string, string][] = [
+    ['Content-Security-Policy', csp],
+    ['Referrer-Policy', 'no-referrer'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ];
   return async (c, next) => {
+    // Set before the handler runs, so answers built with c.json/c.body carry them without
+    // rebuilding the response (the node server's fast path); set again on a response a
+    // handler built itself.
+    for (const [name, value] of headers) c.header(name, value);
     await next();
-    c.header('Content-Security-Policy', csp);
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (!c.res.headers.has('Content-Security-Policy')) for (const [name, value] of headers) c.res.headers.set(name, value);
   };
 }

@@ -1,6 +1,6 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LanguageProvider } from '../i18n/i18n.tsx';
 import { routeTree } from '../route-tree.gen.ts';
@@ -17,14 +17,18 @@ declare module '@tanstack/react-router' {
   }
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <LanguageProvider>
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions()}>
-        <RouterProvider router={router} />
-      </PersistQueryClientProvider>
-    </LanguageProvider>
-  </StrictMode>,
-);
+// The page from index.html stays painted while the app renders in slices, so no single long
+// task holds a phone's main thread.
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <LanguageProvider>
+        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions()}>
+          <RouterProvider router={router} />
+        </PersistQueryClientProvider>
+      </LanguageProvider>
+    </StrictMode>,
+  );
+});
 
 startServiceWorker();

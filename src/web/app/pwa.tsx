@@ -5,6 +5,7 @@ import { useMessages } from '../i18n/i18n.tsx';
 import { localKeys } from '../storage/keys.ts';
 import { onStorageProblem, readLocal, writeLocal } from '../storage/local.ts';
 import * as z from 'zod/mini';
+import { Icon } from '../ui/icons.tsx';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt: () => Promise<void>;
@@ -126,13 +127,14 @@ export function InstallPrompt() {
       {deferred ? (
         <button
           type="button"
-          className="button button--on-brand"
+          className="button button--on-brand install-button"
           onClick={() => {
             void deferred.prompt();
             void deferred.userChoice.finally(() => setDeferred(null));
           }}
         >
-          {m.install}
+          <Icon name="install" size={20} />
+          <span className="install-button__label">{m.install}</span>
         </button>
       ) : null}
       {iosHint ? (
