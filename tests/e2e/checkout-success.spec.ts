@@ -21,6 +21,8 @@ test.describe('the payment success page', () => {
 
   test('reads checkoutDetails once: a reload no longer shows the purchase', async ({ page }) => {
     await page.goto('/checkout-success');
+    // Once this visit has read (and removed) what it found, as the checkout page would leave it.
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     await page.evaluate((details) => localStorage.setItem('checkoutDetails', JSON.stringify(details)), conferenceDetails);
     await page.reload();
     const details = page.getByRole('region', { name: 'Purchase details' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, daysInMonth, isIsoDate, longDate, slashDate, spaceDateTime, spaceToday, weekday } from '../../src/shared/domain/time.ts';
+import { addDays, daysBetween, daysInMonth, isIsoDate, longDate, slashDate, spaceDateTime, spaceToday, spaceUtcOffsetHours, weekday } from '../../src/shared/domain/time.ts';
 
 describe("the space's calendar (America/Toronto)", () => {
   it.each([
@@ -34,5 +34,33 @@ describe("the space's calendar (America/Toronto)", () => {
     expect(slashDate('2027-01-05')).toBe('2027/01/05');
     expect(longDate('2027-01-05', 'en-CA')).toBe('January 5, 2027');
     expect(longDate('2027-01-05', 'fr-CA')).toBe('5 janvier 2027');
+  });
+});
+
+describe('the space’s UTC offset, computed from the DST rule', () => {
+  const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+  const byIntl = (instant: Date) => {
+    const p = Object.fromEntries(intl.formatToParts(instant).map((x) => [x.type, x.value]));
+    return { date: `${p.year}-${p.month}-${p.day}`, hour: Number(p.hour) };
+  };
+
+  it('agrees with the time-zone database for every hour from 2025 to 2030', () => {
+    const mismatches: string[] = [];
+    for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2031, 0, 1); t += 3_600_000) {
+      const instant = new Date(t);
+      const ours = spaceDateTime(instant);
+      const theirs = byIntl(instant);
+      if (ours.date !== theirs.date || ours.hour !== theirs.hour) mismatches.push(instant.toISOString());
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it.each([
+    ['2026-03-08T06:59:59Z', -5],
+    ['2026-03-08T07:00:00Z', -4],
+    ['2026-11-01T05:59:59Z', -4],
+    ['2026-11-01T06:00:00Z', -5],
+  ])('%s is UTC%i', (instant, offset) => {
+    expect(spaceUtcOffsetHours(new Date(instant))).toBe(offset);
   });
 });

@@ -1,21 +1,32 @@
-import { site } from '../site.ts';
-
 /** A calendar date as 'YYYY-MM-DD'. */
 export type IsoDate = string;
 
-const isoDateParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: site.timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
+const hourMs = 3_600_000;
+
+/** The UTC instant of the n-th Sunday (1-based) of a month at a given UTC hour. */
+function nthSundayUtc(year: number, month0: number, n: number, utcHour: number): number {
+  const firstWeekday = new Date(Date.UTC(year, month0, 1)).getUTCDay();
+  const day = 1 + ((7 - firstWeekday) % 7) + (n - 1) * 7;
+  return Date.UTC(year, month0, day, utcHour);
+}
+
+/**
+ * Hours from UTC at the space: -4 in daylight time, -5 otherwise. Quebec keeps the North
+ * American rule: from the second Sunday of March at 2:00 (7:00 UTC) to the first Sunday of
+ * November at 2:00 daylight time (6:00 UTC). Computed rather than asked of Intl because a
+ * formatter with a time zone costs a phone about 90 ms of blocked main thread when the app
+ * starts; a unit test checks this against Intl for every hour of several years.
+ */
+export function spaceUtcOffsetHours(now: Date): number {
+  const year = now.getUTCFullYear();
+  const t = now.getTime();
+  return t >= nthSundayUtc(year, 2, 2, 7) && t < nthSundayUtc(year, 10, 1, 6) ? -4 : -5;
+}
 
 /** The date and hour at the space (America/Toronto) for an instant. */
 export function spaceDateTime(now: Date): { date: IsoDate; hour: number } {
-  const parts = Object.fromEntries(isoDateParts.formatToParts(now).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+  const local = new Date(now.getTime() + spaceUtcOffsetHours(now) * hourMs);
+  return { date: local.toISOString().slice(0, 10), hour: local.getUTCHours() };
 }
 
 export function spaceToday(now: Date): IsoDate {
