@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { defaultLeaseLanguage, leaseLanguage, provinces, type LeaseLanguage } from '../../shared/contract/lease.ts';
 import { leaseSteps, type LeaseStep } from '../features/lease/step-machine.ts';
 import { idbStores } from './keys.ts';
-import { reportStorageProblem } from './local.ts';
+import { reportStorageProblem, askForPersistentStorage } from './local.ts';
 
 /*
  * SPEC §3 'Local progress': the step and contract language of each offer code, and the
@@ -38,14 +38,7 @@ let draftDb: UseStore | undefined;
 const progressStore = () => (progressDb ??= createStore(idbStores.leaseProgress.db, idbStores.leaseProgress.store));
 const draftStore = () => (draftDb ??= createStore(idbStores.leaseInfoDraft.db, idbStores.leaseInfoDraft.store));
 
-let persistenceAsked = false;
 /** DESIGN §7: once a visitor has progress worth keeping, ask the browser not to evict it. */
-function askForPersistentStorage(): void {
-  if (persistenceAsked) return;
-  persistenceAsked = true;
-  void navigator.storage?.persist?.().catch(() => false);
-}
-
 async function readParsed<T>(key: string, store: () => UseStore, schema: z.ZodMiniType<T>): Promise<T | undefined> {
   try {
     const parsed = schema.safeParse(await get(key, store()));

@@ -42,3 +42,15 @@ export function removeLocal(key: string): void {
     // Nothing to remove when storage is unavailable.
   }
 }
+
+let persistenceAsked = false;
+
+/**
+ * Asks the browser to keep this site's storage under pressure, once, after the first thing a
+ * visitor would hate to lose (a queued waitlist entry, a lease step).
+ */
+export function askForPersistentStorage(): void {
+  if (persistenceAsked) return;
+  persistenceAsked = true;
+  void navigator.storage?.persist?.().catch(() => false);
+}

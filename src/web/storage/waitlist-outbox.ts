@@ -14,7 +14,7 @@ import {
 } from '../../shared/domain/waitlist-outbox.ts';
 import { apiUrl } from '../app/api.ts';
 import { idbStores } from './keys.ts';
-import { reportStorageProblem } from './local.ts';
+import { reportStorageProblem, askForPersistentStorage } from './local.ts';
 
 /*
  * The waitlist outbox on this device (DESIGN.md §3). An entry is written here, with its
@@ -82,7 +82,7 @@ export async function enqueueWaitlistEntry(entry: Record<string, unknown>, label
     reportStorageProblem(error);
     return undefined;
   }
-  void navigator.storage?.persist?.().catch(() => false);
+  askForPersistentStorage();
   void registerBackgroundSync();
   announce();
   return queued;
