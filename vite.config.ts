@@ -31,6 +31,33 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * Replaces the entry's module script and its modulepreload links with /boot.js, which requests
+ * them after the first frame: index.html's own content (header, categories, loading text)
+ * always paints before any JavaScript is fetched or run.
+ */
+function startAfterFirstPaint(): Plugin {
+  return {
+    name: 'start-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const preloads: string[] = [];
+        let out = html.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+          preloads.push(href);
+          return '';
+        });
+        out = out.replace(
+          /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+          (_tag, src: string) => `<script src="/boot.js" data-entry="${src}" data-preload="${preloads.join(' ')}" defer></script>`,
+        );
+        return out;
+      },
+    },
+  };
+}
+
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -72,6 +99,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     inlineEntryCss(),
+    startAfterFirstPaint(),
   ],
   build: {
     target: 'es2022',
