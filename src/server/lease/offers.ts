@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { CustomerInfo, LeaseLanguage, LeaseOffer, LeaseOfferStatus } from '../../shared/contract/lease.ts';
 import type { BankingNumbers } from '../../shared/domain/banking.ts';
 import { contractPlainText } from '../../shared/domain/contract-text.ts';
-import { centsToDollars } from '../../shared/domain/pricing.ts';
+import { dollarsFromCents } from '../../shared/domain/pricing.ts';
 import type { MoveInFeeType } from '../../shared/domain/lease-payment.ts';
 import type { Db } from '../db/database.ts';
 import { encryptBanking } from './banking-crypto.ts';
@@ -167,13 +167,13 @@ export function offerAnswer(offer: OfferRecord, code: string, now: Date): LeaseO
       location_code: s.location_code,
       base_monthly_rate: s.base_monthly_rate,
     })),
-    monthly_rate: centsToDollars(offer.monthly_rate_cents),
-    monthly_discount: centsToDollars(offer.monthly_discount_cents),
-    signup_discount: centsToDollars(offer.signup_discount_cents),
+    monthly_rate: dollarsFromCents(offer.monthly_rate_cents),
+    monthly_discount: dollarsFromCents(offer.monthly_discount_cents),
+    signup_discount: dollarsFromCents(offer.signup_discount_cents),
     lease_term_months: offer.lease_term_months,
     start_date: offer.start_date,
     move_in_fee_type: offer.move_in_fee_type,
-    move_in_fee_amount: offer.move_in_fee_amount_cents === null ? null : centsToDollars(offer.move_in_fee_amount_cents),
+    move_in_fee_amount: offer.move_in_fee_amount_cents === null ? null : dollarsFromCents(offer.move_in_fee_amount_cents),
     company_name: offer.company_name,
     contact_name: offer.contact_name,
     tenant_signature_data: offer.signature?.signature_png ?? null,
@@ -341,7 +341,7 @@ export async function listOffers(db: Db, now: Date): Promise<OfferSummary[]> {
     company_name: r.company_name,
     status: effectiveStatus({ status: r.status, expires_at: new Date(r.expires_at) }, now),
     start_date: r.start_date,
-    monthly_rate: centsToDollars(r.monthly_rate_cents),
+    monthly_rate: dollarsFromCents(r.monthly_rate_cents),
     offices: r.offices,
     created_at: new Date(r.created_at).toISOString(),
     expires_at: new Date(r.expires_at).toISOString(),

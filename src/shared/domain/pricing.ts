@@ -27,7 +27,7 @@ export function dollarsToCents(dollars: number): Cents {
   return Math.round(dollars * 100);
 }
 
-export function centsToDollars(cents: Cents): number {
+export function dollarsFromCents(cents: Cents): number {
   return cents / 100;
 }
 
@@ -264,15 +264,15 @@ export interface CheckoutPricing {
 
 export function checkoutPricing(q: Quote): CheckoutPricing {
   return {
-    monthlyRate: centsToDollars(q.monthlyRate),
-    proratedFirstMonth: centsToDollars(q.proratedFirstMonth),
-    lastMonth: centsToDollars(q.lastMonth),
-    keyFee: centsToDollars(q.keyFee),
-    setupFee: centsToDollars(q.setupFee),
-    totalDueToday: centsToDollars(q.total),
+    monthlyRate: dollarsFromCents(q.monthlyRate),
+    proratedFirstMonth: dollarsFromCents(q.proratedFirstMonth),
+    lastMonth: dollarsFromCents(q.lastMonth),
+    keyFee: dollarsFromCents(q.keyFee),
+    setupFee: dollarsFromCents(q.setupFee),
+    totalDueToday: dollarsFromCents(q.total),
     rentalType: q.rentalType,
     dailyBookings: q.dates.length > 0 ? [...q.dates] : null,
-    dailyRate: centsToDollars(q.dailyRate),
+    dailyRate: dollarsFromCents(q.dailyRate),
     totalDays: q.totalDays,
   };
 }
@@ -294,11 +294,11 @@ export function customPricing(q: Quote): CustomPricing | null {
   if (!rentalType) return null;
   return {
     rentalType,
-    monthlyRate: centsToDollars(q.monthlyRate),
-    setupFee: centsToDollars(q.setupFee),
-    dailyRate: centsToDollars(q.dailyRate),
+    monthlyRate: dollarsFromCents(q.monthlyRate),
+    setupFee: dollarsFromCents(q.setupFee),
+    dailyRate: dollarsFromCents(q.dailyRate),
     totalDays: q.totalDays,
-    totalCost: centsToDollars(q.total),
+    totalCost: dollarsFromCents(q.total),
     selectedDates: [...q.dates],
     leaseTerm: leaseTermMonths,
   };
@@ -318,5 +318,5 @@ export function amountMismatches(client: Pick<CheckoutPricing, ComparedAmount>, 
 }
 
 export function formatCad(cents: Cents, locale: 'en' | 'fr' = 'en'): string {
-  return new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { style: 'currency', currency: site.currency }).format(centsToDollars(cents));
+  return new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { style: 'currency', currency: site.currency }).format(dollarsFromCents(cents));
 }

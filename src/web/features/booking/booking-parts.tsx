@@ -1,5 +1,5 @@
 import type { Quote } from '../../../shared/domain/pricing.ts';
-import { centsToDollars } from '../../../shared/domain/pricing.ts';
+import { dollarsFromCents } from '../../../shared/domain/pricing.ts';
 import { termsFor } from '../../../shared/domain/terms.ts';
 import { formatLongDate, formatMoney } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
@@ -7,7 +7,7 @@ import { bookingMessages } from './messages.ts';
 
 export function useMoney() {
   const { locale } = useLanguage();
-  return (cents: number) => formatMoney(centsToDollars(cents), locale);
+  return (cents: number) => formatMoney(dollarsFromCents(cents), locale);
 }
 
 /** SPEC §9 'Terms' for the unit's type, where the visitor decides. */

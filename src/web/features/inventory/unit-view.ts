@@ -1,7 +1,7 @@
 import type { Office } from '../../../shared/contract/offices.ts';
 import { availabilityCategory, availabilityColour, type AvailabilityCategory, type AvailabilityColour } from '../../../shared/domain/availability.ts';
 import { isPricedPerDay, isRentable, serviceTypes, type ServiceType } from '../../../shared/domain/categories.ts';
-import { centsToDollars, listPrice } from '../../../shared/domain/pricing.ts';
+import { dollarsFromCents, listPrice } from '../../../shared/domain/pricing.ts';
 import { slashDate, type IsoDate } from '../../../shared/domain/time.ts';
 
 export function knownServiceType(type: string): ServiceType | undefined {
@@ -47,9 +47,9 @@ export function unitPrice(office: Office): UnitPrice {
   if (!price) return { kind: 'contact' };
   const type = knownServiceType(office.service_type);
   const per = type && isPricedPerDay(type) ? 'day' : 'month';
-  const amount = centsToDollars(price.priceCents);
+  const amount = dollarsFromCents(price.priceCents);
   if (price.originalCents !== null && price.percentOff) {
-    return { kind: 'price', amount, per, original: centsToDollars(price.originalCents), percentOff: price.percentOff };
+    return { kind: 'price', amount, per, original: dollarsFromCents(price.originalCents), percentOff: price.percentOff };
   }
   return { kind: 'price', amount, per };
 }

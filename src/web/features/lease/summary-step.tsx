@@ -1,6 +1,6 @@
 import type { LeaseOffer } from '../../../shared/contract/lease.ts';
 import { amountToCents, initialLeasePayment } from '../../../shared/domain/lease-payment.ts';
-import { centsToDollars, rateToCents } from '../../../shared/domain/pricing.ts';
+import { dollarsFromCents, rateToCents } from '../../../shared/domain/pricing.ts';
 import { isIsoDate } from '../../../shared/domain/time.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { formatLongDate, formatMoney } from '../../i18n/format.ts';
@@ -12,7 +12,7 @@ export function SummaryStep({ offer, onAccept }: { offer: LeaseOffer; onAccept: 
   const m = useMessages(leaseMessages).summary;
   const common = useMessages(commonMessages);
   const { locale } = useLanguage();
-  const money = (cents: number) => formatMoney(centsToDollars(cents), locale);
+  const money = (cents: number) => formatMoney(dollarsFromCents(cents), locale);
   const serviceTypeName = (type: string) => (common.serviceTypes as Record<string, string>)[type] ?? type;
   const payment = isIsoDate(offer.start_date) ? initialLeasePayment(offer) : null;
   const monthlyDiscountCents = amountToCents(offer.monthly_discount);
