@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Office } from '../../src/shared/contract/offices.ts';
 import { addDays } from '../../src/shared/domain/time.ts';
-import { officeAnchor, unitAction, unitPrice, unitStatus } from '../../src/web/features/inventory/unit-view.ts';
+import { cancelAnchor, categoryOfAnchor } from '../../src/shared/domain/categories.ts';
+import { unitAction, unitPrice, unitStatus } from '../../src/web/features/inventory/unit-view.ts';
 
 const today = '2026-11-23';
 function unit(overrides: Partial<Office>): Office {
@@ -65,6 +66,10 @@ describe('list prices', () => {
   });
 });
 
-it("gives each table row the cancel-return anchor '#office-{office_id}'", () => {
-  expect(officeAnchor(unit({ office_id: 'OFF-203' }))).toBe('office-OFF-203');
+it("gives each table row the cancel-return anchor '#office-{office_id}', and rooms, passes and mailboxes their category's", () => {
+  expect(cancelAnchor(unit({ office_id: 'OFF-203' }))).toBe('office-OFF-203');
+  expect(cancelAnchor(unit({ service_type: 'conference_room', office_id: 'CONF-A' }))).toBe('conference');
+  expect(cancelAnchor(unit({ service_type: 'day_pass' }))).toBe('daypass');
+  expect(cancelAnchor(unit({ service_type: 'mailbox' }))).toBe('mailbox');
+  expect([categoryOfAnchor('conference')?.slug, categoryOfAnchor('daypass')?.slug, categoryOfAnchor('mailbox')?.slug, categoryOfAnchor('office-OFF-203')]).toEqual(['conference', 'day-pass', 'mailbox', undefined]);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { endOfSpaceDay } from '../../src/server/routes/admin-lease-offers.ts';
 import { addDays, daysBetween, daysInMonth, isIsoDate, longDate, slashDate, spaceDateTime, spaceToday, spaceUtcOffsetHours, weekday } from '../../src/shared/domain/time.ts';
 
 describe("the space's calendar (America/Toronto)", () => {
@@ -62,5 +63,18 @@ describe('the space’s UTC offset, computed from the DST rule', () => {
     ['2026-11-01T06:00:00Z', -5],
   ])('%s is UTC%i', (instant, offset) => {
     expect(spaceUtcOffsetHours(new Date(instant))).toBe(offset);
+  });
+});
+
+describe('the end of a day at the space (offer expiry)', () => {
+  it.each([
+    ['2026-11-23', '2026-11-24T05:00:00.000Z'],
+    ['2026-07-01', '2026-07-02T04:00:00.000Z'],
+    ['2026-03-07', '2026-03-08T05:00:00.000Z'],
+    ['2026-03-08', '2026-03-09T04:00:00.000Z'],
+    ['2026-10-31', '2026-11-01T04:00:00.000Z'],
+    ['2026-11-01', '2026-11-02T05:00:00.000Z'],
+  ])('%s ends at %s', (date, instant) => {
+    expect(endOfSpaceDay(date).toISOString()).toBe(instant);
   });
 });

@@ -2,8 +2,7 @@ import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { moveInFeeTypes } from '../../shared/domain/lease-payment.ts';
 import { rateToCents } from '../../shared/domain/pricing.ts';
-import { addDays, isIsoDate, spaceToday } from '../../shared/domain/time.ts';
-import { site } from '../../shared/site.ts';
+import { addDays, isIsoDate, spaceToday, spaceUtcOffsetHours } from '../../shared/domain/time.ts';
 import type { AppDeps } from '../app.ts';
 import { createOffer, expireOffer, findOfferByCode, listOffers } from '../lease/offers.ts';
 import { jsonError } from '../middleware/errors.ts';
@@ -56,14 +55,9 @@ export type CreateOfferInput = z.input<typeof createOfferInput>;
 
 /** The instant a calendar day ends at the space (the next midnight in America/Toronto). */
 export function endOfSpaceDay(date: string): Date {
-  const next = addDays(date, 1);
-  const guess = new Date(`${next}T05:00:00Z`);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: site.timeZone, timeZoneName: 'longOffset' })
-    .formatToParts(guess)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(offset ?? '');
-  const minutes = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : -300;
-  return new Date(Date.parse(`${next}T00:00:00Z`) - minutes * 60_000);
+  const midnightUtc = Date.parse(`${addDays(date, 1)}T00:00:00Z`);
+  // Clocks change at 2:00, so the offset at midnight is the offset of the hours around it.
+  return new Date(midnightUtc - spaceUtcOffsetHours(new Date(midnightUtc + 5 * 3_600_000)) * 3_600_000);
 }
 
 function firstIssue(error: z.ZodError): string {

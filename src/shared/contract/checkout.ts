@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { checkoutPricing, quote, type ProductChoice, type PricedUnit, type Quote } from '../domain/pricing.ts';
+import { cancelAnchor } from '../domain/categories.ts';
 import type { IsoDate } from '../domain/time.ts';
 import { isoDateString } from './common.ts';
 
@@ -115,20 +116,6 @@ export interface CheckoutUnit extends PricedUnit {
   office_id: string;
   service_code?: string | null;
   name: string;
-}
-
-/** SPEC.md §2: the anchor the home page scrolls to when the visitor cancels the checkout. */
-export function cancelAnchor(unit: Pick<CheckoutUnit, 'office_id' | 'service_type'>): string {
-  switch (unit.service_type) {
-    case 'conference_room':
-      return 'conference';
-    case 'day_pass':
-      return 'daypass';
-    case 'mailbox':
-      return 'mailbox';
-    default:
-      return `office-${unit.office_id}`;
-  }
 }
 
 /** SPEC.md §7: the room id, 'daypass', the mailbox's office_id (else service_code, else id), or the office_id. */

@@ -44,3 +44,23 @@ export const rentableTypes = ['dedicated_office', 'assigned_desk', 'hotdesk', 'p
 export function isRentable(type: ServiceType): boolean {
   return (rentableTypes as readonly ServiceType[]).includes(type);
 }
+
+/**
+ * SPEC §2: where a cancelled checkout returns on the home page. Rooms, passes and mailboxes
+ * return to their category's list; a rented unit to its own row.
+ */
+const categoryAnchors: Partial<Record<ServiceType, string>> = { conference_room: 'conference', day_pass: 'daypass', mailbox: 'mailbox' };
+
+export function cancelAnchor(unit: { service_type: string; office_id: string }): string {
+  return categoryAnchors[unit.service_type as ServiceType] ?? `office-${unit.office_id}`;
+}
+
+/** The card-list anchor of a category, if it has one. */
+export function categoryAnchor(category: Category): string | undefined {
+  return categoryAnchors[category.serviceType];
+}
+
+/** The category an anchor of cancelAnchor points at, for the anchors that name a category. */
+export function categoryOfAnchor(anchor: string): Category | undefined {
+  return categories.find((c) => categoryAnchors[c.serviceType] === anchor);
+}

@@ -317,6 +317,13 @@ export function amountMismatches(client: Pick<CheckoutPricing, ComparedAmount>, 
   return comparedAmounts.filter((k) => Math.abs(dollarsToCents(client[k]) - dollarsToCents(server[k])) > 1);
 }
 
+const cadFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatCad(cents: Cents, locale: 'en' | 'fr' = 'en'): string {
-  return new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { style: 'currency', currency: site.currency }).format(dollarsFromCents(cents));
+  let f = cadFormats.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { style: 'currency', currency: site.currency });
+    cadFormats.set(locale, f);
+  }
+  return f.format(dollarsFromCents(cents));
 }

@@ -1,15 +1,9 @@
+import { dollarsToCents, formatCad } from '../../shared/domain/pricing.ts';
 import { longDate, spaceUtcOffsetHours } from '../../shared/domain/time.ts';
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** An amount in CAD dollars, e.g. '$1,200.00' (en-CA) or '1 200,00 $' (fr-CA). */
 export function formatMoney(dollars: number, locale: string): string {
-  let f = moneyFormats.get(locale);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD', currencyDisplay: 'narrowSymbol' });
-    moneyFormats.set(locale, f);
-  }
-  return f.format(dollars);
+  return formatCad(dollarsToCents(dollars), locale.startsWith('fr') ? 'fr' : 'en');
 }
 
 export function formatLongDate(isoDate: string, locale: string): string {

@@ -1,8 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { categoryOfServiceType, defaultCategory, findCategory, serviceTypes, type CategorySlug, type ServiceType } from '../../shared/domain/categories.ts';
+import { cancelAnchor, categoryOfAnchor, categoryOfServiceType, defaultCategory, findCategory, serviceTypes, type CategorySlug, type ServiceType } from '../../shared/domain/categories.ts';
 import { officesQueryOptions } from '../features/inventory/api/get-offices.ts';
-
-const cardAnchors: Record<string, CategorySlug> = { conference: 'conference', daypass: 'day-pass', mailbox: 'mailbox' };
 
 /**
  * '/' becomes '/conference'. A cancelled checkout returns to '/#office-{id}', '/#conference',
@@ -11,13 +9,11 @@ const cardAnchors: Record<string, CategorySlug> = { conference: 'conference', da
 export const Route = createFileRoute('/')({
   beforeLoad: async ({ location, context }) => {
     const hash = location.hash.replace(/^#/, '');
-    let category: CategorySlug = defaultCategory;
-    if (cardAnchors[hash]) category = cardAnchors[hash];
-    else if (hash.startsWith('office-')) {
-      const officeId = hash.slice('office-'.length);
+    let category: CategorySlug = categoryOfAnchor(hash)?.slug ?? defaultCategory;
+    if (hash && !categoryOfAnchor(hash)) {
       try {
         const { offices } = await context.queryClient.ensureQueryData(officesQueryOptions());
-        const type = offices.find((o) => o.office_id === officeId)?.service_type;
+        const type = offices.find((o) => cancelAnchor(o) === hash)?.service_type;
         if (type && (serviceTypes as readonly string[]).includes(type)) category = categoryOfServiceType(type as ServiceType).slug;
       } catch {
         // Without the list the conference category is the default, as for any other path.

@@ -1,13 +1,14 @@
-import type { Quote } from '../../../shared/domain/pricing.ts';
-import { dollarsFromCents } from '../../../shared/domain/pricing.ts';
+import type { ReactNode } from 'react';
+import { formatCad, type Quote } from '../../../shared/domain/pricing.ts';
 import { termsFor } from '../../../shared/domain/terms.ts';
-import { formatLongDate, formatMoney } from '../../i18n/format.ts';
+import { formatLongDate } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { bookingMessages } from './messages.ts';
 
+/** Formats cents in the visitor's language. */
 export function useMoney() {
-  const { locale } = useLanguage();
-  return (cents: number) => formatMoney(dollarsFromCents(cents), locale);
+  const { lang } = useLanguage();
+  return (cents: number) => formatCad(cents, lang);
 }
 
 /** SPEC §9 'Terms' for the unit's type, where the visitor decides. */
@@ -33,6 +34,24 @@ export function TermsList({ serviceType, lease }: { serviceType: string; lease?:
         </li>
       </ul>
     </section>
+  );
+}
+
+/** A booking summary: what was chosen, line by line, then the price. */
+export function SummaryLines({ lines, total }: { lines: [label: string, value: ReactNode][]; total: [label: string, value: ReactNode] }) {
+  return (
+    <dl className="quote">
+      {lines.map(([label, value]) => (
+        <div className="quote__line" key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+      <div className="quote__line quote__line--total">
+        <dt>{total[0]}</dt>
+        <dd>{total[1]}</dd>
+      </div>
+    </dl>
   );
 }
 

@@ -12,7 +12,7 @@ import { Calendar } from '../../ui/calendar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import type { UnitActionDialogProps } from '../inventory/unit-actions.tsx';
 import { bookedDatesQueryOptions } from './api/get-availability.ts';
-import { useMoney } from './booking-parts.tsx';
+import { SummaryLines, useMoney } from './booking-parts.tsx';
 import { dayReason } from './day-reasons.ts';
 import { bookingMessages } from './messages.ts';
 import { useCheckout } from './use-checkout.ts';
@@ -110,24 +110,14 @@ export default function ConferenceDialog({ office, onClose }: UnitActionDialogPr
           </section>
           <section>
             <h3 className="booking-section-title">{m.bookingSummary}</h3>
-            <dl className="quote">
-              <div className="quote__line">
-                <dt>{m.room}</dt>
-                <dd>{office.name}</dd>
-              </div>
-              <div className="quote__line">
-                <dt>{m.date}</dt>
-                <dd>{date ? formatLongDate(date, locale) : '—'}</dd>
-              </div>
-              <div className="quote__line">
-                <dt>{m.hours}</dt>
-                <dd>{m.conferenceHoursValue}</dd>
-              </div>
-              <div className="quote__line quote__line--total">
-                <dt>{m.price}</dt>
-                <dd>{priceCents ? money(priceCents) : '—'}</dd>
-              </div>
-            </dl>
+            <SummaryLines
+              lines={[
+                [m.room, office.name],
+                [m.date, date ? formatLongDate(date, locale) : '—'],
+                [m.hours, m.conferenceHoursValue],
+              ]}
+              total={[m.price, priceCents ? money(priceCents) : '—']}
+            />
           </section>
           {error ? <Alert tone="error">{error}</Alert> : null}
           <button type="button" className="button button--primary button--block" onClick={onPay} disabled={processing || availability.isFetching} aria-busy={processing}>

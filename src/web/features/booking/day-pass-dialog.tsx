@@ -11,7 +11,7 @@ import { Calendar } from '../../ui/calendar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import type { UnitActionDialogProps } from '../inventory/unit-actions.tsx';
 import { loadDayPassPrice, type DayPassPriceProblem } from './api/get-day-pass-price.ts';
-import { useMoney } from './booking-parts.tsx';
+import { SummaryLines, useMoney } from './booking-parts.tsx';
 import { dayReason } from './day-reasons.ts';
 import { bookingMessages, type BookingMessages } from './messages.ts';
 import { useCheckout } from './use-checkout.ts';
@@ -87,20 +87,13 @@ export default function DayPassDialog({ onClose }: UnitActionDialogProps) {
         />
         <section>
           <h3 className="booking-section-title">{m.bookingSummary}</h3>
-          <dl className="quote">
-            <div className="quote__line">
-              <dt>{m.date}</dt>
-              <dd>{date ? formatLongDate(date, locale) : '—'}</dd>
-            </div>
-            <div className="quote__line">
-              <dt>{m.hours}</dt>
-              <dd>{m.dayPassHoursValue}</dd>
-            </div>
-            <div className="quote__line quote__line--total">
-              <dt>{m.price}</dt>
-              <dd>{priceCents ? money(priceCents) : '—'}</dd>
-            </div>
-          </dl>
+          <SummaryLines
+            lines={[
+              [m.date, date ? formatLongDate(date, locale) : '—'],
+              [m.hours, m.dayPassHoursValue],
+            ]}
+            total={[m.price, priceCents ? money(priceCents) : '—']}
+          />
         </section>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <button type="button" className="button button--primary button--block" onClick={onPay} disabled={processing || price.isPending} aria-busy={processing || price.isPending}>

@@ -4,7 +4,7 @@ import { useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import type { UnitActionDialogProps } from '../inventory/unit-actions.tsx';
-import { TermsList, useMoney } from './booking-parts.tsx';
+import { SummaryLines, TermsList, useMoney } from './booking-parts.tsx';
 import { bookingMessages, type BookingMessages } from './messages.ts';
 import { useCheckout } from './use-checkout.ts';
 import './booking.css';
@@ -58,12 +58,7 @@ export default function MailboxDialog({ office, onClose }: UnitActionDialogProps
           <p>{m.mailboxIdNotice}</p>
         </section>
         <TermsList serviceType={office.service_type} />
-        <dl className="quote">
-          <div className="quote__line quote__line--total">
-            <dt>{m.monthlyPrice}</dt>
-            <dd>{priceCents ? money(priceCents) : '—'}</dd>
-          </div>
-        </dl>
+        <SummaryLines lines={[]} total={[m.monthlyPrice, priceCents ? money(priceCents) : '—']} />
         {error ? <Alert tone="error">{error}</Alert> : null}
         <button type="button" className="button button--primary button--block" onClick={onSubscribe} disabled={processing} aria-busy={processing}>
           {processing ? m.processing : priceCents ? m.subscribeFor(money(priceCents)) : m.subscribeUnpriced}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { sortUnits } from '../../../shared/domain/availability.ts';
-import type { Category } from '../../../shared/domain/categories.ts';
+import { categoryAnchor, type Category } from '../../../shared/domain/categories.ts';
 import { spaceToday } from '../../../shared/domain/time.ts';
 import { useOnline } from '../../app/use-online.ts';
 import { commonMessages } from '../../i18n/common.ts';
@@ -14,7 +14,6 @@ import { InventoryCards } from './inventory-cards.tsx';
 import { InventoryTable } from './inventory-table.tsx';
 import { inventoryMessages, type InventoryMessages } from './messages.ts';
 import { useUnitActions } from './unit-actions.tsx';
-import { cardListAnchors } from './unit-view.ts';
 
 function problemText(problem: InventoryProblem, m: InventoryMessages): string {
   switch (problem.kind) {
@@ -75,7 +74,7 @@ export function InventoryPage({ category }: { category: Category }) {
     if (units.length === 0) body = <p className="status-text">{m.empty}</p>;
     else if (category.layout === 'table') body = <InventoryTable offices={units} today={today} caption={categoryName} highlighted={highlighted} onAction={onAction} />;
     else {
-      const anchor = cardListAnchors[category.slug as keyof typeof cardListAnchors];
+      const anchor = categoryAnchor(category) ?? category.slug;
       body = <InventoryCards offices={units} anchor={anchor} label={categoryName} highlighted={highlighted === anchor} onAction={onAction} />;
     }
   } else if (query.isError) {

@@ -5,7 +5,8 @@ import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { commonMessages } from '../../i18n/common.ts';
 import { inventoryMessages } from './messages.ts';
 import { ActionButton, PriceTag, StatusBadge } from './unit-bits.tsx';
-import { knownServiceType, officeAnchor, unitPrice, unitStatus } from './unit-view.ts';
+import { cancelAnchor } from '../../../shared/domain/categories.ts';
+import { knownServiceType, unitPrice, unitStatus } from './unit-view.ts';
 import { formatLongDate } from '../../i18n/format.ts';
 
 interface Props {
@@ -39,7 +40,8 @@ export function InventoryTable({ offices, today, caption, highlighted, onAction 
         </tr>
       </thead>
       {offices.map((office) => {
-        const id = officeAnchor(office);
+        // A cancelled checkout comes back to this row's anchor.
+        const id = cancelAnchor(office);
         const isOpen = expanded === id;
         const type = knownServiceType(office.service_type);
         const typeLabel = type ? common.serviceTypes[type] : office.service_type;

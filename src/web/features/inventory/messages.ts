@@ -94,7 +94,7 @@ const fr: typeof en = {
   openFloorPlan: 'Afficher le plan d’étage',
   floorPlanAlt: 'Plan d’étage de l’espace : bureaux, aires de travail, salles de réunion et stationnement',
   floorPlanUnavailable: 'Plan d’étage non disponible',
-  snapshotNotice: (when: string) => `Vous êtes hors ligne. Cette liste est la copie enregistrée le ${when}; la disponibilité a pu changer.`,
+  snapshotNotice: (when: string) => `Vous êtes hors ligne. Cette liste est la copie enregistrée le ${when} ; la disponibilité a pu changer.`,
   staleNotice: (when: string) => `Impossible d’actualiser la liste. Voici la copie enregistrée le ${when}.`,
 };
 

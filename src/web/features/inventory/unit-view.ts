@@ -87,11 +87,3 @@ export function unitAction(office: Office): { kind: UnitActionKind; label: Actio
       return { kind: 'unhandled', label: 'contactUs' };
   }
 }
-
-/** The id of a table row: the cancel-return anchor '#office-{office_id}' of SPEC §2 lands on it. */
-export function officeAnchor(office: Office): string {
-  return `office-${office.office_id}`;
-}
-
-/** The id of a card list: the cancel-return anchors '#conference', '#daypass' and '#mailbox'. */
-export const cardListAnchors = { conference: 'conference', 'day-pass': 'daypass', mailbox: 'mailbox' } as const;

@@ -1,9 +1,9 @@
 import type { LeaseOffer } from '../../../shared/contract/lease.ts';
 import { amountToCents, initialLeasePayment } from '../../../shared/domain/lease-payment.ts';
-import { dollarsFromCents, rateToCents } from '../../../shared/domain/pricing.ts';
+import { formatCad, rateToCents } from '../../../shared/domain/pricing.ts';
 import { isIsoDate } from '../../../shared/domain/time.ts';
 import { commonMessages } from '../../i18n/common.ts';
-import { formatLongDate, formatMoney } from '../../i18n/format.ts';
+import { formatLongDate } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { leaseMessages } from './messages.ts';
 
@@ -11,8 +11,8 @@ import { leaseMessages } from './messages.ts';
 export function SummaryStep({ offer, onAccept }: { offer: LeaseOffer; onAccept: () => void }) {
   const m = useMessages(leaseMessages).summary;
   const common = useMessages(commonMessages);
-  const { locale } = useLanguage();
-  const money = (cents: number) => formatMoney(dollarsFromCents(cents), locale);
+  const { lang, locale } = useLanguage();
+  const money = (cents: number) => formatCad(cents, lang);
   const serviceTypeName = (type: string) => (common.serviceTypes as Record<string, string>)[type] ?? type;
   const payment = isIsoDate(offer.start_date) ? initialLeasePayment(offer) : null;
   const monthlyDiscountCents = amountToCents(offer.monthly_discount);
