@@ -27,6 +27,9 @@ export interface NewOrder {
   sessionExpiresAt: Date;
 }
 
+/** The first key of the advisory locks that make checkouts for one unit take turns. */
+const reservationLockSpace = 7301;
+
 function isConflict(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   // 23P01: the exclusion constraint; 23505: a unique index.
@@ -34,7 +37,7 @@ function isConflict(err: unknown): boolean {
 }
 
 /**
- * Writes the order and its holds in one statement, so either both exist or neither does.
+ * Writes the order and its holds in one transaction, so either both exist or neither does.
  * The database's exclusion constraint decides between two visitors who want the same days.
  */
 export async function placeOrder(db: Db, order: NewOrder): Promise<'placed' | 'already_booked'> {
@@ -52,14 +55,20 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<'placed' | 'a
         ? [sql`(${order.hold.from}::date, null::date)`]
         : [];
   try {
-    if (rows.length === 0) {
-      await insertOrder.execute(db);
-    } else {
-      await sql`with o as (${insertOrder})
-        insert into reservations (order_id, office_id, kind, start_date, end_date, status, expires_at, created_at)
-        select o.id, ${order.officeId}, ${order.hold.kind}, v.start_date, v.end_date, 'held', ${holdUntil}, ${order.now}
-        from o, (values ${sql.join(rows)}) as v(start_date, end_date)`.execute(db);
-    }
+    await db.transaction().execute(async (trx) => {
+      // Checkouts for one unit take turns. Without this, many visitors inserting at once wait on
+      // each other's unfinished rows inside the constraint check, and PostgreSQL needs a second
+      // per deadlock to break each cycle. The constraint below still decides who wins.
+      await sql`select pg_advisory_xact_lock(${reservationLockSpace}, ${order.officeId})`.execute(trx);
+      if (rows.length === 0) {
+        await insertOrder.execute(trx);
+      } else {
+        await sql`with o as (${insertOrder})
+          insert into reservations (order_id, office_id, kind, start_date, end_date, status, expires_at, created_at)
+          select o.id, ${order.officeId}, ${order.hold.kind}, v.start_date, v.end_date, 'held', ${holdUntil}, ${order.now}
+          from o, (values ${sql.join(rows)}) as v(start_date, end_date)`.execute(trx);
+      }
+    });
     return 'placed';
   } catch (err) {
     if (isConflict(err)) return 'already_booked';
