@@ -135,9 +135,10 @@ test.describe('checkout creation (call 1)', () => {
     await patchOffices(page, (offices) => [testOffice, ...offices]);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    let sent: unknown;
+    let received: (body: unknown) => void = () => {};
+    const sent = new Promise<unknown>((resolve) => (received = resolve));
     await page.route('**/public-api/stripe/create-checkout-session', async (route) => {
-      sent = route.request().postDataJSON();
+      received(route.request().postDataJSON());
       await held;
       await route.fulfill({ json: { success: true, checkoutUrl: `${baseURL}/checkout-success?session_id=test_cs_fromroute` } });
     });
@@ -158,7 +159,8 @@ test.describe('checkout creation (call 1)', () => {
     const length = daysInMonth(y, m);
     const prorated = Math.round((80_000 * (length - d + 1)) / length) / 100;
     const total = Math.round((prorated + 800 + 800 + 50) * 100) / 100;
-    expect(sent).toEqual({
+    // 'Processing...' shows before the request leaves: wait for the request itself.
+    expect(await sent).toEqual({
       officeId: 'OFF-901',
       officeDetails: { office_id: 'OFF-901', name: 'Office 901 - Test Suite', service_type: 'dedicated_office', monthly_rate: 800 },
       pricing: {
