@@ -104,6 +104,13 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // React DOM in a chunk of its own, so /boot.js runs it in a task of its own (it is the
+        // largest module the first screen evaluates).
+        codeSplitting: { groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,12 +1,18 @@
 // Starts the app after the page from index.html has painted once: a slow phone shows the
 // header, the categories and the loading text before it spends its network and CPU on
-// JavaScript. The entry and the modules it imports are requested together, so nothing waits
-// on a chain of imports.
+// JavaScript. Every module is requested at once (modulepreload), so nothing waits on a chain
+// of imports; they are then run in dependency order, one per task, so that no single long
+// task holds the main thread while the framework starts.
 (function () {
   var boot = document.currentScript;
   var entry = boot && boot.getAttribute('data-entry');
   if (!entry) return;
   var preloads = (boot.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  function nextTask() {
+    return new Promise(function (resolve) {
+      setTimeout(resolve, 0);
+    });
+  }
   requestAnimationFrame(function () {
     setTimeout(function () {
       preloads.forEach(function (href) {
@@ -16,11 +22,20 @@
         link.href = href;
         document.head.appendChild(link);
       });
-      var script = document.createElement('script');
-      script.type = 'module';
-      script.crossOrigin = '';
-      script.src = entry;
-      document.head.appendChild(script);
+      var chain = Promise.resolve();
+      preloads.forEach(function (href) {
+        chain = chain
+          .then(function () {
+            return import(href);
+          })
+          .then(nextTask);
+      });
+      // A module that failed alone is loaded again by the entry, which reports the error.
+      chain
+        .catch(function () {})
+        .then(function () {
+          return import(entry);
+        });
     }, 0);
   });
 })();

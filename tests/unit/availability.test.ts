@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityCategory, availabilityColour, compareUnits, sortUnits, waitlistAction } from '../../src/shared/domain/availability.ts';
+import fc from 'fast-check';
+import { availabilityCategory, availabilityColour, compareCodes, compareUnits, sortUnits, waitlistAction } from '../../src/shared/domain/availability.ts';
 import { addDays } from '../../src/shared/domain/time.ts';
 
 const today = '2026-11-23';
@@ -60,6 +61,36 @@ describe('sorting within a category (SPEC §4)', () => {
     const a = { is_available: true, next_available_date: null, location_code: 'F1-2' };
     const b = { is_available: true, next_available_date: null, location_code: 'F1-10' };
     expect(compareUnits(a, b)).toBeLessThan(0);
+  });
+
+  it.each([
+    ['A-2', 'A-10', -1],
+    ['A-10', 'A-2', 1],
+    ['a-1', 'B-1', -1],
+    ['B-1', 'a-1', 1],
+    ['F1-101', 'F2-001', -1],
+    ['P-02', 'P-2', 1],
+    ['P-2', 'P-02', -1],
+    ['OFF-9', 'OFF-9', 0],
+    ['OFF', 'OFF-1', -1],
+    ['', 'A', -1],
+  ])('orders location code %s against %s as %i', (a, b, sign) => {
+    expect(Math.sign(compareCodes(a, b))).toBe(sign);
+  });
+
+  it('orders location codes as a total order: antisymmetric, and sorting is stable under reversal', () => {
+    const code = fc.stringMatching(/^[A-Za-z]{0,2}-?[0-9]{0,3}(-[0-9]{1,3})?$/);
+    fc.assert(
+      fc.property(code, code, (a, b) => {
+        expect(Math.sign(compareCodes(a, b))).toBe(-Math.sign(compareCodes(b, a)) || 0);
+        if (compareCodes(a, b) === 0) expect(a).toBe(b);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(code, { maxLength: 30 }), (codes) => {
+        expect([...codes].sort(compareCodes)).toEqual([...codes].reverse().sort(compareCodes));
+      }),
+    );
   });
 
   it('does not change the list it is given', () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   amountToCents,
@@ -117,5 +118,16 @@ describe('formatCad', () => {
 
   it('writes French amounts with a comma and the sign after', () => {
     expect(formatCad(123_456, 'fr').replace(/\s/gu, ' ')).toBe('1 234,56 $');
+  });
+
+  it.each(['en', 'fr'] as const)('writes any amount as Intl.NumberFormat does (%s)', (language) => {
+    const intl = new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-CA', { style: 'currency', currency: 'CAD' });
+    const spaces = (s: string) => s.replace(/[\s\u202f\u00a0]/gu, ' ');
+    fc.assert(
+      fc.property(fc.integer({ min: -10_000_000_000, max: 10_000_000_000 }), (cents) => {
+        expect(spaces(formatCad(cents, language))).toBe(spaces(intl.format(cents / 100)));
+      }),
+    );
+    for (const cents of [0, 1, 99, 100, 99_999, 100_000, 123_456_789, -1, -100_000]) expect(spaces(formatCad(cents, language))).toBe(spaces(intl.format(cents / 100)));
   });
 });

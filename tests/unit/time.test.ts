@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endOfSpaceDay } from '../../src/server/routes/admin-lease-offers.ts';
-import { addDays, daysBetween, daysInMonth, isIsoDate, longDate, slashDate, spaceDateTime, spaceToday, spaceUtcOffsetHours, weekday } from '../../src/shared/domain/time.ts';
+import { addDays, daysBetween, daysInMonth, isIsoDate, longDate, slashDate, spaceDateTime, spaceDateTimeText, spaceToday, spaceUtcOffsetHours, weekday } from '../../src/shared/domain/time.ts';
 
 describe("the space's calendar (America/Toronto)", () => {
   it.each([
@@ -35,6 +35,31 @@ describe("the space's calendar (America/Toronto)", () => {
     expect(slashDate('2027-01-05')).toBe('2027/01/05');
     expect(longDate('2027-01-05', 'en-CA')).toBe('January 5, 2027');
     expect(longDate('2027-01-05', 'fr-CA')).toBe('5 janvier 2027');
+  });
+});
+
+describe('dates for people, written out as Intl writes them for en-CA and fr-CA', () => {
+  // Spacing differs between ICU versions (no-break or narrow spaces); the words and digits may not.
+  const spaces = (s: string) => s.replace(/[\s\u202f\u00a0]+/g, ' ');
+
+  it.each(['en-CA', 'fr-CA'])('long dates for every day of 2027 and of a leap February (%s)', (locale) => {
+    const intl = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    const days = [...Array.from({ length: 365 }, (_, i) => addDays('2027-01-01', i)), '2028-02-29'];
+    for (const day of days) expect(longDate(day, locale)).toBe(spaces(intl.format(new Date(`${day}T00:00:00Z`))));
+  });
+
+  it.each(['en-CA', 'fr-CA'])('date and time at the space for every hour of 2026, across both clock changes (%s)', (locale) => {
+    const intl = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Toronto' });
+    for (let t = Date.UTC(2026, 0, 1, 0, 7); t < Date.UTC(2027, 0, 1); t += 3_600_000) {
+      const instant = new Date(t);
+      expect(spaceDateTimeText(instant, locale)).toBe(spaces(intl.format(instant)));
+    }
+  });
+
+  it('writes noon, midnight and the French 24-hour clock', () => {
+    expect(spaceDateTimeText(new Date('2026-11-23T17:49:00Z'), 'en-CA')).toBe('Nov 23, 2026, 12:49 p.m.');
+    expect(spaceDateTimeText(new Date('2026-11-23T05:09:00Z'), 'en-CA')).toBe('Nov 23, 2026, 12:09 a.m.');
+    expect(spaceDateTimeText(new Date('2026-07-01T04:30:00Z'), 'fr-CA')).toBe('1 juill. 2026, 00 h 30');
   });
 });
 

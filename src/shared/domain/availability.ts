@@ -55,6 +55,30 @@ export function waitlistAction(unit: AvailabilityInput, today: IsoDate): Waitlis
   return 'long_waitlist';
 }
 
+const digitRuns = /(\d+)/;
+
+/**
+ * Location codes in natural order ('A-2' before 'A-10'): digit runs compare as numbers, the
+ * rest as text. Written out because an Intl collator costs a phone tens of milliseconds to
+ * build on first use, in the middle of the first render.
+ */
+export function compareCodes(a: string, b: string): number {
+  const as = a.split(digitRuns);
+  const bs = b.split(digitRuns);
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    const x = as[i]!;
+    const y = bs[i]!;
+    if (x === y) continue;
+    // split() with a capturing group puts digit runs at odd indexes.
+    if (i % 2 === 1) return Number(x) - Number(y) || x.length - y.length;
+    const lx = x.toLowerCase();
+    const ly = y.toLowerCase();
+    if (lx !== ly) return lx < ly ? -1 : 1;
+    return x < y ? -1 : 1;
+  }
+  return as.length - bs.length;
+}
+
 /** Available first, then soonest next date (dated before undated), then location code. */
 export function compareUnits(a: AvailabilityInput, b: AvailabilityInput): number {
   if (a.is_available !== b.is_available) return a.is_available ? -1 : 1;
@@ -63,7 +87,7 @@ export function compareUnits(a: AvailabilityInput, b: AvailabilityInput): number
   if (da && db && da !== db) return da < db ? -1 : 1;
   if (da && !db) return -1;
   if (!da && db) return 1;
-  return (a.location_code ?? '').localeCompare(b.location_code ?? '', 'en', { numeric: true });
+  return compareCodes(a.location_code ?? '', b.location_code ?? '');
 }
 
 export function sortUnits<T extends AvailabilityInput>(units: readonly T[]): T[] {

@@ -1,4 +1,5 @@
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,27 +9,46 @@ import { startServiceWorker } from './pwa.tsx';
 import { createQueryClient, persistOptions } from './query.ts';
 import './styles.css';
 
-const queryClient = createQueryClient();
-const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+function makeRouter(queryClient: ReturnType<typeof createQueryClient>) {
+  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof makeRouter>;
   }
 }
 
-// The page from index.html stays painted while the app renders in slices, so no single long
-// task holds a phone's main thread.
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <LanguageProvider>
-        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions()}>
-          <RouterProvider router={router} />
-        </PersistQueryClientProvider>
-      </LanguageProvider>
-    </StrictMode>,
-  );
-});
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-startServiceWorker();
+/**
+ * The page from index.html stays painted while the app starts in steps, each its own task so
+ * that no single long task holds a phone's main thread: the saved inventory snapshot is
+ * restored (and saving from then on begins, before any request can answer), the route is
+ * resolved (its chunk loaded), and the app renders in slices inside a transition. Rendering
+ * before the route is resolved would mount it later in one synchronous pass, as the router's
+ * store updates are.
+ */
+async function start() {
+  await nextTask();
+  const queryClient = createQueryClient();
+  // An unreadable snapshot is dropped by the restore; the app then starts without one.
+  await persistQueryClient({ queryClient, ...persistOptions() })[1].catch(() => undefined);
+  const router = makeRouter(queryClient);
+  await nextTask();
+  await router.load().catch(() => undefined);
+  startTransition(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <LanguageProvider>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </LanguageProvider>
+      </StrictMode>,
+    );
+  });
+  startServiceWorker();
+}
+
+void start();

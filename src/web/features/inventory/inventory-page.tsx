@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { sortUnits } from '../../../shared/domain/availability.ts';
 import { categoryAnchor, type Category } from '../../../shared/domain/categories.ts';
 import { spaceToday } from '../../../shared/domain/time.ts';
@@ -56,21 +56,26 @@ export function InventoryPage({ category }: { category: Category }) {
     document.title = common.pageTitle(categoryName);
   }, [common, categoryName]);
 
-  const allOffices = useMemo(() => query.data?.offices ?? [], [query.data]);
+  // The list renders from a deferred copy: the router and the query store update
+  // synchronously, and a category of rows rendered in one go would hold a phone's main thread.
+  // React renders the deferred copy in slices, keeping the loading text (or the previous
+  // list) meanwhile; the initial null makes the first mount deferred too.
+  const data = useDeferredValue(query.data ?? null, null);
+  const allOffices = useMemo(() => data?.offices ?? [], [data]);
   const units = useMemo(() => sortUnits(allOffices.filter((o) => o.service_type === category.serviceType)), [allOffices, category.serviceType]);
   const { onAction, dialog } = useUnitActions(allOffices);
   const highlighted = useHashTarget(units.length > 0);
   const today = spaceToday(new Date());
 
   let notice: string | null = null;
-  if (query.data) {
-    const savedAt = query.data.snapshotAt ?? new Date(query.dataUpdatedAt).toISOString();
-    if (query.data.snapshotAt || !online) notice = m.snapshotNotice(formatDateTime(savedAt, locale));
+  if (data) {
+    const savedAt = data.snapshotAt ?? new Date(query.dataUpdatedAt).toISOString();
+    if (data.snapshotAt || !online) notice = m.snapshotNotice(formatDateTime(savedAt, locale));
     else if (query.isError) notice = m.staleNotice(formatDateTime(savedAt, locale));
   }
 
   let body;
-  if (query.data) {
+  if (data) {
     if (units.length === 0) body = <p className="status-text">{m.empty}</p>;
     else if (category.layout === 'table') body = <InventoryTable offices={units} today={today} caption={categoryName} highlighted={highlighted} onAction={onAction} />;
     else {
@@ -109,9 +114,9 @@ export function InventoryPage({ category }: { category: Category }) {
         </h2>
         {body}
       </section>
-      {query.data ? (
+      {data ? (
         <footer className="inventory-footer">
-          {m.lastUpdated} <time dateTime={query.data.lastUpdated}>{formatDateTime(query.data.lastUpdated, locale)}</time>
+          {m.lastUpdated} <time dateTime={data.lastUpdated}>{formatDateTime(data.lastUpdated, locale)}</time>
         </footer>
       ) : null}
       <FloorPlan />
