@@ -8,6 +8,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { testCheckoutRoutes } from './payments/test-checkout.ts';
 import { adminLeaseOfferRoutes } from './routes/admin-lease-offers.ts';
+import { adminOrderRoutes } from './routes/admin-orders.ts';
 import { adminWaitlistRoutes } from './routes/admin-waitlist.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { leaseRoutes } from './routes/lease.ts';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
   app.use('/admin-api/*', adminAuth(config.adminToken));
   app.route('/admin-api/waitlist', adminWaitlistRoutes(deps));
   app.route('/admin-api/lease-offers', adminLeaseOfferRoutes(deps));
+  app.route('/admin-api/orders', adminOrderRoutes(deps));
 
   app.all('/public-api/*', (c) => jsonError(c, 404, `No such API endpoint: ${c.req.method} ${c.req.path}`));
   app.all('/admin-api/*', (c) => jsonError(c, 404, `No such API endpoint: ${c.req.method} ${c.req.path}`));

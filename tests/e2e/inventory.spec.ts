@@ -224,7 +224,7 @@ test.describe('the floor plan', () => {
     await page.getByRole('button', { name: 'Show the floor plan' }).click();
     const dialog = page.getByRole('dialog', { name: 'Floor plan' });
     await expect(dialog.getByRole('img')).toBeVisible();
-    expect(await dialog.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => dialog.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();

@@ -76,6 +76,8 @@ test.describe('joining the waitlist online', () => {
     await expect(page).toHaveTitle('Waitlist - Espace Cowork Montréal');
     await expect(page.getByRole('heading', { name: 'Join the Waitlist' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
+    // The heading paints before the list of offices has loaded.
+    await expect(officeBoxes(page).first()).toBeVisible();
     const names = await officeBoxes(page).evaluateAll((boxes) => boxes.map((b) => b.closest('li')?.querySelector('.waitlist-offices__name')?.textContent));
     // SPEC.md §4: unavailable offices, desks, hot desks and parking; nothing available, no rooms, passes or mailboxes.
     expect(names).toContain('Office 103 - Corner');
@@ -298,8 +300,11 @@ test.describe('joining the waitlist when the answer is lost', () => {
     await fillRequired(page, 'Lost Answer', email);
     await officeBoxes(page).first().check();
     await page.getByRole('button', { name: 'Join Waitlist' }).click();
-    await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
-    // The outbox tries again by itself after its backoff, with the same key.
+    // Usually the form's own send loses the answer and the visitor is told the entry is saved;
+    // when the outbox's app-start round picked the entry up first and lost the answer, the
+    // form's send (after it, same key) gets through and the visitor sees the success dialog.
+    await expect(page.getByText('Saved on this device', { exact: true }).or(page.getByRole('dialog', { name: "You're on the Waitlist!" }))).toBeVisible();
+    // Either way the outbox tries again with the same key, and nothing is left to send.
     await expect(page.getByRole('button', { name: /waitlist entr(y|ies) to send/ })).toHaveCount(0, { timeout: 15_000 });
     expect(keys.length).toBeGreaterThanOrEqual(2);
     expect(new Set(keys).size).toBe(1);

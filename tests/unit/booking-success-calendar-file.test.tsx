@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarFile, spaceInstant } from '../../src/web/features/checkout-success/calendar-file.ts';
+import { spaceInstant } from '../../src/shared/domain/time.ts';
+import { calendarFile } from '../../src/web/features/checkout-success/calendar-file.ts';
 
 describe('an hour on a date at the space, as an instant', () => {
   it.each([
@@ -12,6 +13,20 @@ describe('an hour on a date at the space, as an instant', () => {
     ['2026-12-31', 19, '2027-01-01T00:00:00.000Z'], // the year ends in UTC first
   ])('%s at %i h is %s', (date, hour, iso) => {
     expect(spaceInstant(date, hour).toISOString()).toBe(iso);
+  });
+
+  it('reads back as that date and hour at the space, for every hour of 2026 and 2027 that exists', () => {
+    const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+    for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2028, 0, 1); day += 86_400_000) {
+      const date = new Date(day).toISOString().slice(0, 10);
+      for (let hour = 0; hour < 24; hour++) {
+        const p = Object.fromEntries(intl.formatToParts(spaceInstant(date, hour)).map((x) => [x.type, x.value]));
+        // 2 AM does not exist the day clocks go forward: it reads as 3 AM.
+        const expected = `${date} ${String(hour).padStart(2, '0')}`;
+        const got = `${p.year}-${p.month}-${p.day} ${p.hour}`;
+        if (got !== expected) expect([date, hour, got]).toEqual([date, 2, `${date} 03`]);
+      }
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { offerCommands } from './offer-commands.ts';
+import { orderCommands } from './order-commands.ts';
 import { waitlistCommands } from './waitlist-commands.ts';
 
 export interface AdminClient {
@@ -27,6 +28,7 @@ export type Command = (ctx: CommandContext) => Promise<void>;
 export const groups: Record<string, Record<string, Command>> = {
   waitlist: waitlistCommands,
   offer: offerCommands,
+  orders: orderCommands,
 };
 
 // Kept in its own module: a command that imported it from here, the running entry point, would wait on itself.

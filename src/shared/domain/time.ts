@@ -23,6 +23,15 @@ export function spaceUtcOffsetHours(now: Date): number {
   return t >= nthSundayUtc(year, 2, 2, 7) && t < nthSundayUtc(year, 10, 1, 6) ? -4 : -5;
 }
 
+/** The instant of a wall-clock hour on a date at the space, whatever its daylight-saving state. */
+export function spaceInstant(date: IsoDate, hour: number): Date {
+  const wall = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), hour);
+  // The offset of the instant first guessed with standard time; a second pass settles the
+  // hours next to a clock change.
+  const first = wall - spaceUtcOffsetHours(new Date(wall + 5 * hourMs)) * hourMs;
+  return new Date(wall - spaceUtcOffsetHours(new Date(first)) * hourMs);
+}
+
 /** The date and hour at the space (America/Toronto) for an instant. */
 export function spaceDateTime(now: Date): { date: IsoDate; hour: number } {
   const local = new Date(now.getTime() + spaceUtcOffsetHours(now) * hourMs);

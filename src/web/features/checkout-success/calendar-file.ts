@@ -1,32 +1,5 @@
 import { site } from '../../../shared/site.ts';
-import type { IsoDate } from '../../../shared/domain/time.ts';
-
-const offsetFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: site.timeZone,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** How far the space's clock is ahead of UTC at an instant, in ms (negative in Montréal). */
-function spaceOffsetMs(instant: number): number {
-  const p = Object.fromEntries(offsetFormat.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
-  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return asUtc - instant;
-}
-
-/** The instant of a wall-clock hour on a date at the space, whatever its daylight-saving state. */
-export function spaceInstant(date: IsoDate, hour: number): Date {
-  const wall = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), hour);
-  let instant = wall - spaceOffsetMs(wall);
-  // A second pass settles the hour next to a daylight-saving change.
-  instant = wall - spaceOffsetMs(instant);
-  return new Date(instant);
-}
+import { spaceInstant, type IsoDate } from '../../../shared/domain/time.ts';
 
 function icsTime(d: Date): string {
   return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');

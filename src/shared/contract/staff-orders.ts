@@ -1,0 +1,30 @@
+import * as z from 'zod/mini';
+
+export const orderStatuses = ['pending', 'paid', 'cancelled', 'expired', 'failed'] as const;
+
+/** An order as staff see it (GET /admin-api/orders): what was bought, for which days, and its state. */
+export const staffOrder = z.object({
+  id: z.string(),
+  session_id: z.nullable(z.string()),
+  status: z.enum(orderStatuses),
+  product: z.string(),
+  rental_type: z.string(),
+  office_id: z.string(),
+  office_name: z.string(),
+  service_type: z.string(),
+  /** In CAD dollars. */
+  total: z.number(),
+  locale: z.enum(['en', 'fr']),
+  /** The first day bought, or the start of a rental (YYYY-MM-DD). */
+  start_date: z.string(),
+  /** Each day of a day-based order still held or booked, in order; empty for a rental. */
+  days: z.array(z.string()),
+  created_at: z.string(),
+  paid_at: z.nullable(z.string()),
+});
+export type StaffOrder = z.infer<typeof staffOrder>;
+
+export const staffOrdersResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ orders: z.array(staffOrder) }),
+});
