@@ -117,6 +117,19 @@ test.describe('on a phone', () => {
     expect(width).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
   });
+
+  test("the current category's pill is scrolled into the row, and the page is not", async ({ page }) => {
+    await page.goto('/parking');
+    const pill = page.getByRole('link', { name: 'Parking', exact: true });
+    await expect(pill).toHaveAttribute('aria-current', 'page');
+    await expect(async () => {
+      const [pillBox, rowBox] = await Promise.all([pill.boundingBox(), page.locator('ul.pills').boundingBox()]);
+      // Within a pixel: widths are fractional, scroll offsets whole.
+      expect(pillBox!.x).toBeGreaterThanOrEqual(rowBox!.x - 1);
+      expect(pillBox!.x + pillBox!.width).toBeLessThanOrEqual(rowBox!.x + rowBox!.width + 1);
+    }).toPass({ timeout: 5_000 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
 });
 
 test.describe('sorting and labels, on a fixed list', () => {

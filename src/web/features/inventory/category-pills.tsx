@@ -1,14 +1,30 @@
 import { Link } from '@tanstack/react-router';
+import { useLayoutEffect, useRef } from 'react';
 import { categories, type CategorySlug } from '../../../shared/domain/categories.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
 
-/** The category pills: links, so back and forward move between categories. */
+/**
+ * The category pills: links, so back and forward move between categories. On a phone the row
+ * scrolls sideways; the current category is scrolled into the row's view, so a visitor who
+ * opens /parking sees which pill is on.
+ */
 export function CategoryPills({ current }: { current: CategorySlug }) {
   const m = useMessages(commonMessages);
+  const list = useRef<HTMLUListElement>(null);
+  useLayoutEffect(() => {
+    const row = list.current;
+    const pill = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !pill) return;
+    const left = pill.offsetLeft - row.offsetLeft;
+    // Only the row moves, never the page: scrollIntoView would also scroll the window.
+    if (left < row.scrollLeft || left + pill.offsetWidth > row.scrollLeft + row.clientWidth) {
+      row.scrollLeft = left - (row.clientWidth - pill.offsetWidth) / 2;
+    }
+  }, [current]);
   return (
     <nav aria-label={m.categoriesLabel}>
-      <ul className="pills">
+      <ul className="pills" ref={list}>
         {categories.map((c) => (
           <li key={c.slug}>
             <Link to="/$category" params={{ category: c.slug }} className="pill" aria-current={c.slug === current ? 'page' : undefined}>
