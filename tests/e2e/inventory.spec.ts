@@ -118,6 +118,18 @@ test.describe('on a phone', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('on a 360 px phone in French, every status fits inside its cell', async ({ browser }) => {
+    const context = await browser.newContext({ ...phone, viewport: { width: 360, height: 800 }, locale: 'fr-CA', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto('/offices');
+    await expect(page.getByText('Actuellement occupé').first()).toBeVisible();
+    const spills = await page.evaluate(() =>
+      [...document.querySelectorAll('.unit__row .badge')].filter((b) => b.getBoundingClientRect().right > b.closest('td')!.getBoundingClientRect().right + 0.5).map((b) => b.textContent),
+    );
+    expect(spills).toEqual([]);
+    await context.close();
+  });
+
   test("the current category's pill is scrolled into the row, and the page is not", async ({ page }) => {
     await page.goto('/parking');
     const pill = page.getByRole('link', { name: 'Parking', exact: true });
