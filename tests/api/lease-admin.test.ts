@@ -4,7 +4,7 @@ import { runCli, type AdminClient } from '../../src/server/admin/cli.ts';
 import { createApp } from '../../src/server/app.ts';
 import { demoOffersText, seedDemoOffers } from '../../src/server/lease/seed-offers.ts';
 import { leaseOfferResponse } from '../../src/shared/contract/lease.ts';
-import { adminToken, backend, testBankingKey, testNow, type TestApp } from './test-app.ts';
+import { adminToken, appAdminClient, backend, testBankingKey, testNow, type TestApp } from './test-app.ts';
 import { admin, buildLeaseTestApp, createOffer, post, sign, submitInfo } from './lease-fixtures.ts';
 
 const offers = '/admin-api/lease-offers';
@@ -122,19 +122,7 @@ describe(`the staff command line: npm run admin -- offer … (${backend})`, () =
   let client: AdminClient;
   beforeAll(async () => {
     t = await buildLeaseTestApp();
-    // The command line's HTTP client, speaking to the app in memory.
-    client = {
-      async call(method, path, body) {
-        const res = await t.app.request(path, {
-          method,
-          headers: { authorization: `Bearer ${adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const payload = (await res.json()) as { error?: string };
-        if (!res.ok) throw new Error(`${res.status}: ${payload.error ?? res.statusText}`);
-        return payload;
-      },
-    };
+    client = appAdminClient(t);
   });
   afterAll(() => t.close());
 

@@ -1,22 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type AdminClient } from '../../src/server/admin/cli.ts';
+import { runCli } from '../../src/server/admin/cli.ts';
 import { staffOrdersResponse } from '../../src/shared/contract/staff-orders.ts';
 import { checkoutBody, checkoutOk } from './checkout-helpers.ts';
-import { adminToken, backend, buildTestApp, testNow, type TestApp } from './test-app.ts';
+import { adminToken, appAdminClient, backend, buildTestApp, testNow, type TestApp } from './test-app.ts';
 
 const auth = { authorization: `Bearer ${adminToken}` };
-
-/** The CLI's AdminClient, speaking to the app in memory instead of over HTTP. */
-function appClient(t: TestApp): AdminClient {
-  return {
-    async call(method, path) {
-      const res = await t.app.request(path, { method, headers: auth });
-      const payload = (await res.json()) as { error?: string };
-      if (!res.ok) throw new Error(`${res.status}: ${payload.error ?? res.statusText}`);
-      return payload;
-    },
-  };
-}
 
 async function list(t: TestApp, search = '') {
   const res = await t.app.request(`/admin-api/orders${search}`, { headers: auth });
@@ -78,12 +66,12 @@ describe(`staff orders: GET /admin-api/orders and npm run admin -- orders list (
 
   it('prints a table, or JSON, on the command line', async () => {
     const lines: string[] = [];
-    await runCli(['orders', 'list', '--status', 'paid'], appClient(t), (line) => lines.push(line));
+    await runCli(['orders', 'list', '--status', 'paid'], appAdminClient(t), (line) => lines.push(line));
     expect(lines[0]).toMatch(/^created\s+status\s+unit\s+name\s+type\s+when\s+total\s+order\s*$/);
     expect(lines[2]).toMatch(/^2026-11-23 14:01 UTC\s+paid\s+CONF-A\s+Conference Room Saint-Laurent\s+\S+\s+2026-11-25\s+\$350\.00\s+[0-9a-f-]{36}$/);
     expect(lines).toHaveLength(3);
     const json: string[] = [];
-    await runCli(['orders', 'list', '--json'], appClient(t), (line) => json.push(line));
+    await runCli(['orders', 'list', '--json'], appAdminClient(t), (line) => json.push(line));
     expect((JSON.parse(json.join('\n')) as unknown[]).length).toBe(3);
   });
 });

@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase, type Db } from '../../src/server/db/data
 import { seedDemo } from '../../src/server/db/seed.ts';
 import { testCheckoutProvider } from '../../src/server/payments/test-checkout.ts';
 import { spaceToday } from '../../src/shared/domain/time.ts';
+import type { AdminClient } from '../../src/server/admin/cli.ts';
 
 /** A fixed instant for tests: a Monday morning in Montréal. */
 export const testNow = new Date('2026-11-23T14:00:00Z');
@@ -78,3 +79,19 @@ export async function buildTestApp(
 }
 
 export const backend = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
+
+/** The staff command line's AdminClient, speaking to the app in memory instead of over HTTP. */
+export function appAdminClient(t: Pick<TestApp, 'app'>, token = adminToken): AdminClient {
+  return {
+    async call(method, path, body) {
+      const res = await t.app.request(path, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const payload = (await res.json()) as { error?: string };
+      if (!res.ok) throw new Error(`${res.status}: ${payload.error ?? res.statusText}`);
+      return payload;
+    },
+  };
+}

@@ -1,27 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type AdminClient } from '../../src/server/admin/cli.ts';
+import { runCli } from '../../src/server/admin/cli.ts';
 import { waitlistListResponse } from '../../src/shared/contract/waitlist.ts';
-import { adminToken, backend, buildTestApp, type TestApp } from './test-app.ts';
-
-/** The CLI's AdminClient, speaking to the app in memory instead of over HTTP. */
-function appClient(t: TestApp, token = adminToken): AdminClient {
-  return {
-    async call(method, path, body) {
-      const res = await t.app.request(path, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const payload = (await res.json()) as { error?: string };
-      if (!res.ok) throw new Error(`${res.status}: ${payload.error ?? res.statusText}`);
-      return payload;
-    },
-  };
-}
+import { adminToken, appAdminClient, backend, buildTestApp, type TestApp } from './test-app.ts';
 
 async function cli(t: TestApp, argv: string[], token?: string): Promise<string[]> {
   const lines: string[] = [];
-  await runCli(argv, appClient(t, token), (line) => lines.push(line));
+  await runCli(argv, appAdminClient(t, token), (line) => lines.push(line));
   return lines;
 }
 
