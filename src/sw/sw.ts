@@ -1,56 +1,44 @@
 /// <reference lib="webworker" />
-import { clientsClaim } from "workbox-core";
-import { ExpirationPlugin } from "workbox-expiration";
-import {
-  cleanupOutdatedCaches,
-  createHandlerBoundToURL,
-  precacheAndRoute,
-} from "workbox-precaching";
-import { NavigationRoute, registerRoute } from "workbox-routing";
-import { CacheFirst, NetworkFirst } from "workbox-strategies";
-import { registerWaitlistSync } from "./waitlist-sync.ts";
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { registerWaitlistSync } from './waitlist-sync.ts';
 
-declare const self: ServiceWorkerGlobalScope & {
-  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
-};
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 /** Kept in step with src/web/features/inventory/api/get-offices.ts. */
-const snapshotHeader = "x-snapshot-date";
+const snapshotHeader = 'x-snapshot-date';
 
 // The shell and every route chunk, so each screen opens offline once the app is installed.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // An update waits until the visitor presses Reload: a tablet may be in the middle of signing.
-self.addEventListener("message", (event) => {
-  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING")
-    void self.skipWaiting();
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 // The first install takes the open page at once.
 clientsClaim();
 
 // Every app route is the same single page; API and staff paths never fall back to it.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL("/index.html"), {
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     denylist: [/^\/public-api\//, /^\/admin-api\//, /^\/welcome\.html$/],
   }),
 );
 
 // The floor plan changes rarely and is the one large image: from cache first, refreshed after 30 days.
 registerRoute(
-  ({ url }) => url.pathname === "/floor-plan.svg",
-  new CacheFirst({
-    cacheName: "floor-plan",
-    plugins: [
-      new ExpirationPlugin({ maxEntries: 2, maxAgeSeconds: 30 * 24 * 3600 }),
-    ],
-  }),
+  ({ url }) => url.pathname === '/floor-plan.svg',
+  new CacheFirst({ cacheName: 'floor-plan', plugins: [new ExpirationPlugin({ maxEntries: 2, maxAgeSeconds: 30 * 24 * 3600 })] }),
 );
 
 // The inventory: fresh when the network answers within 3 s, else the last copy, stamped with when it was saved.
-const inventoryPath = "/public-api/offices/available";
+const inventoryPath = '/public-api/offices/available';
 const inventory = new NetworkFirst({
-  cacheName: "inventory",
+  cacheName: 'inventory',
   networkTimeoutSeconds: 3,
   plugins: [
     {
@@ -58,46 +46,26 @@ const inventory = new NetworkFirst({
         if (!response.ok) return null;
         const headers = new Headers(response.headers);
         headers.set(snapshotHeader, new Date().toISOString());
-        return new Response(await response.blob(), {
-          status: response.status,
-          statusText: response.statusText,
-          headers,
-        });
+        return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
       },
     },
   ],
 });
-registerRoute(
-  ({ url, request }) =>
-    request.method === "GET" && url.pathname === inventoryPath,
-  inventory,
-);
+registerRoute(({ url, request }) => request.method === 'GET' && url.pathname === inventoryPath, inventory);
 
 // 'Ready to work offline' holds for the inventory too: the worker saves a copy when it starts,
 // as the open page may show the list from its own saved snapshot without asking the network.
-self.addEventListener("activate", (event) => {
-  const apiBase = (import.meta.env.VITE_API_BASE_URL ?? "").replace(/\/$/, "");
+self.addEventListener('activate', (event) => {
+  const apiBase = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/$/, '');
   const request = new Request(`${apiBase}${inventoryPath}`);
-  event.waitUntil(
-    inventory.handle({ event, request }).then(
-      () => undefined,
-      () => undefined,
-    ),
-  );
+  // Offline or refused, the worker starts all the same; the page's own fetches fill the copy later.
+  event.waitUntil(inventory.handle({ event, request }).catch(() => undefined));
 });
 
 // Booked dates of a room: fresh when possible, the last answer when offline (booking itself needs the network).
 registerRoute(
-  ({ url, request }) =>
-    request.method === "GET" &&
-    url.pathname === "/public-api/calendar/availability",
-  new NetworkFirst({
-    cacheName: "calendar",
-    networkTimeoutSeconds: 3,
-    plugins: [
-      new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 24 * 3600 }),
-    ],
-  }),
+  ({ url, request }) => request.method === 'GET' && url.pathname === '/public-api/calendar/availability',
+  new NetworkFirst({ cacheName: 'calendar', networkTimeoutSeconds: 3, plugins: [new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 24 * 3600 })] }),
 );
 
 // Waitlist entries queued offline go out on Background Sync, even after the page is closed.

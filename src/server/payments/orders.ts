@@ -10,10 +10,9 @@ export const checkoutSessionMinutes = 31;
 /** A hold outlives its session a little, so a payment made in the last second is never sold twice. */
 export const holdGraceMinutes = 5;
 
-export interface NewOrder {
+/** What an order is for, as written when it is placed and read back when it is paid or looked up. */
+interface OrderFacts {
   id: string;
-  provider: 'stripe' | 'test';
-  officeId: number;
   officeName: string;
   serviceType: string;
   quote: Quote;
@@ -21,6 +20,11 @@ export interface NewOrder {
   locale: 'en' | 'fr';
   successUrl: string;
   cancelUrl: string;
+}
+
+export interface NewOrder extends OrderFacts {
+  provider: 'stripe' | 'test';
+  officeId: number;
   /** What the order holds: each day, a rental from its first day on, or nothing (day pass, mailbox). */
   hold: { kind: 'day'; dates: IsoDate[] } | { kind: 'rental'; from: IsoDate } | { kind: 'none' };
   now: Date;
@@ -152,17 +156,9 @@ export async function recordEvent(db: Db, event: { id: string; type: string; ses
     .execute();
 }
 
-export interface StoredOrder {
-  id: string;
+export interface StoredOrder extends OrderFacts {
   sessionId: string;
   status: OrderStatus;
-  officeName: string;
-  serviceType: string;
-  quote: Quote;
-  bookingDate: IsoDate;
-  locale: 'en' | 'fr';
-  successUrl: string;
-  cancelUrl: string;
   expiresAt: Date;
 }
 

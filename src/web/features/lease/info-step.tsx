@@ -7,6 +7,7 @@ import { clearLeaseInfoDraft, leaseInfoDraft, readLeaseInfoDraft, saveLeaseInfoD
 import { leaseOfferQueryOptions } from './api/get-offer.ts';
 import { submitLeaseInfo } from './api/submit-info.ts';
 import { leaseMessages } from './messages.ts';
+import { BackAndSubmit } from './back-and-submit.tsx';
 
 type FieldName = Exclude<keyof LeaseInfoDraft, 'province'>;
 /** SPEC §5 'Lease info': these three are checked; address, city and postal code are marked required too. */
@@ -149,14 +150,7 @@ export function InfoStep({ code, offer, onSubmitted, onBack }: { code: string; o
           </div>
         </div>
         {problem ? <Alert tone="error">{problem}</Alert> : null}
-        <div className="lease-actions">
-          <button type="button" className="button button--secondary" onClick={onBack}>
-            {common.back}
-          </button>
-          <button type="submit" className="button button--primary" disabled={submitting}>
-            {submitting ? m.submitting : m.submit}
-          </button>
-        </div>
+        <BackAndSubmit backLabel={common.back} onBack={onBack} submitting={submitting} submitLabel={m.submit} submittingLabel={m.submitting} />
       </form>
     </>
   );

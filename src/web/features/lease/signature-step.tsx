@@ -10,6 +10,7 @@ import { completeSigning } from './api/complete-signing.ts';
 import { leaseOfferQueryOptions } from './api/get-offer.ts';
 import { leaseMessages } from './messages.ts';
 import type { SignaturePadHandle } from './signature-pad.tsx';
+import { BackAndSubmit } from './back-and-submit.tsx';
 
 const SignaturePad = lazy(() => import('./signature-pad.tsx'));
 
@@ -127,14 +128,7 @@ export function SignatureStep({
         </div>
 
         {problem ? <Alert tone="error">{problem}</Alert> : null}
-        <div className="lease-actions">
-          <button type="button" className="button button--secondary" onClick={onBack}>
-            {m.back}
-          </button>
-          <button type="submit" className="button button--primary" disabled={submitting}>
-            {submitting ? m.submitting : m.submit}
-          </button>
-        </div>
+        <BackAndSubmit backLabel={m.back} onBack={onBack} submitting={submitting} submitLabel={m.submit} submittingLabel={m.submitting} />
       </form>
     </>
   );

@@ -123,6 +123,19 @@ export function EnquiryForm({ offices, preselected, onSent }: EnquiryFormProps) 
 
   const fieldProblems = attempted ? waitlistFieldProblems(form, today) : {};
   const errorId = (field: WaitlistField) => `${ids}-${field}-error`;
+  /** A field's problem: the attributes that tie its input to the message, and the message. */
+  const problemProps = (field: WaitlistField) => ({
+    'aria-invalid': fieldProblems[field] ? true : undefined,
+    'aria-describedby': fieldProblems[field] ? errorId(field) : undefined,
+  });
+  const fieldError = (field: WaitlistField) => {
+    const problem = fieldProblems[field];
+    return problem ? (
+      <span className="field__error" id={errorId(field)}>
+        {m.problems[problem]}
+      </span>
+    ) : null;
+  };
   const full = isSelectionFull(form.service_offering_ids);
   const noneSelected = form.service_offering_ids.length === 0;
 
@@ -221,14 +234,9 @@ export function EnquiryForm({ offices, preselected, onSent }: EnquiryFormProps) 
         aria-required={options.required}
         value={form[field]}
         onChange={(e) => update({ [field]: e.target.value })}
-        aria-invalid={fieldProblems[field] ? true : undefined}
-        aria-describedby={fieldProblems[field] ? errorId(field) : undefined}
+        {...problemProps(field)}
       />
-      {fieldProblems[field] ? (
-        <span className="field__error" id={errorId(field)}>
-          {m.problems[fieldProblems[field]]}
-        </span>
-      ) : null}
+      {fieldError(field)}
     </div>
   );
 
@@ -244,14 +252,9 @@ export function EnquiryForm({ offices, preselected, onSent }: EnquiryFormProps) 
         step={step}
         value={form[field]}
         onChange={(e) => update({ [field]: e.target.value })}
-        aria-invalid={fieldProblems[field] ? true : undefined}
-        aria-describedby={fieldProblems[field] ? errorId(field) : undefined}
+        {...problemProps(field)}
       />
-      {fieldProblems[field] ? (
-        <span className="field__error" id={errorId(field)}>
-          {m.problems[fieldProblems[field]]}
-        </span>
-      ) : null}
+      {fieldError(field)}
     </div>
   );
 
@@ -277,14 +280,9 @@ export function EnquiryForm({ offices, preselected, onSent }: EnquiryFormProps) 
             min={today}
             value={form.desired_start_date}
             onChange={(e) => update({ desired_start_date: e.target.value })}
-            aria-invalid={fieldProblems.desired_start_date ? true : undefined}
-            aria-describedby={fieldProblems.desired_start_date ? errorId('desired_start_date') : undefined}
+            {...problemProps('desired_start_date')}
           />
-          {fieldProblems.desired_start_date ? (
-            <span className="field__error" id={errorId('desired_start_date')}>
-              {m.problems[fieldProblems.desired_start_date]}
-            </span>
-          ) : null}
+          {fieldError('desired_start_date')}
         </div>
       </div>
 
