@@ -19,6 +19,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Two server processes on one PostgreSQL server (TEST_DATABASE_URL).
+        test: {
+          name: 'fleet',
+          include: ['tests/fleet/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

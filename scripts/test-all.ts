@@ -65,8 +65,12 @@ check('typecheck (server, shared, tests)', bin('tsc'), ['-p', 'tsconfig.node.jso
 check('lint', bin('oxlint'), ['--deny-warnings', 'src', 'tests', 'scripts']);
 vitest('unit', 'unit');
 vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) vitest('api (PostgreSQL)', 'api', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
-else console.log('\nTEST_DATABASE_URL is not set: the API suite runs on PGlite only (.ci/run also runs it on PostgreSQL).');
+if (process.env.TEST_DATABASE_URL) {
+  vitest('api (PostgreSQL)', 'api', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  vitest('fleet (2 servers, PostgreSQL)', 'fleet', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: the API suite runs on PGlite only, and the fleet suite (two servers on one PostgreSQL) does not run (.ci/run runs both).');
+}
 
 const built = check('production build', bin('vite'), ['build', '--outDir', join(work, 'dist')]);
 const browser = ensureChromium();

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 
+const perMinute = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
@@ -7,29 +9,75 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   STATIC_DIR: z.string().default('dist'),
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  /** Unset: demo outside production, none in production (see seedMode). */
+  SEED: z.enum(['demo', 'none']).optional(),
   APP_NOW: z.iso.datetime({ offset: true }).optional(),
-  ADMIN_TOKEN: z.string().min(16).optional(),
-  BANKING_KEY: z
-    .string()
-    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}={0,1})$/, 'must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)')
-    .optional(),
+  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  BANKING_KEYS: z.string().min(1).optional(),
+  BANKING_KEY: z.string().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   ALLOW_TEST_CHECKOUT: z.enum(['true', 'false']).optional(),
-  RATE_LIMIT_BROWSE_PER_MINUTE: z.coerce.number().int().positive().default(600),
-  RATE_LIMIT_LEASE_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().positive().default(20),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** The site's public origins, comma-separated (redirects after checkout, e-mail links, the staff Origin check). */
+  PUBLIC_ORIGIN: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text?.trim()) return [];
+      const origins: string[] = [];
+      for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const url = URL.canParse(item) ? new URL(item) : null;
+        if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `'${item}' is not an origin such as https://book.example.com` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
+  RATE_LIMIT_BROWSE_PER_MINUTE: perMinute(600),
+  RATE_LIMIT_LEASE_PER_MINUTE: perMinute(30),
+  RATE_LIMIT_OFFER_PER_MINUTE: perMinute(600),
+  RATE_LIMIT_CHECKOUT_PER_MINUTE: perMinute(20),
+  MAX_UNPAID_HOLDS_PER_CLIENT: z.coerce.number().int().min(1).default(3),
+  /** How many proxies stand in front of the server: the client is that many X-Forwarded-For entries from the right. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((text, ctx) => {
+      if (text === 'false') return 0;
+      if (text === 'true') return 1;
+      if (/^\d{1,2}$/.test(text)) return Number(text);
+      ctx.addIssue({ code: 'custom', message: 'must be false, true (one proxy) or a number of proxies' });
+      return z.NEVER;
+    }),
 });
 export type Env = z.infer<typeof envSchema>;
 
-/** The only place the server reads process.env. */
+/** The only place the server reads process.env. Messages name variables, never their values. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${lines}`);
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${lines}`);
   }
   return parsed.data;
+}
+
+export function isProduction(env: Env): boolean {
+  return env.NODE_ENV === 'production';
+}
+
+/** Two instances starting on one empty database must not both seed it: production never seeds unless told. */
+export function seedMode(env: Env): 'demo' | 'none' {
+  return env.SEED ?? (isProduction(env) ? 'none' : 'demo');
+}
+
+/** What production must be given rather than generate: every instance needs the same secrets. */
+export function missingProductionSecrets(env: Env): string[] {
+  if (!isProduction(env)) return [];
+  const missing: string[] = [];
+  if (!env.BANKING_KEYS && !env.BANKING_KEY) missing.push('BANKING_KEYS');
+  if (!env.ADMIN_TOKEN) missing.push('ADMIN_TOKEN');
+  return missing;
 }

@@ -3,22 +3,43 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spaceToday } from '../shared/domain/time.ts';
-import { createApp, defaultRateLimits } from './app.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import { createApp } from './app.ts';
+import { isPostgresUrl, migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
-import { readEnv } from './env.ts';
-import { loadBankingKey } from './lease/banking-crypto.ts';
+import { defaultRateLimits } from './deps.ts';
+import { isProduction, missingProductionSecrets, readEnv, seedMode, type Env } from './env.ts';
+import { loadBankingKeys } from './lease/banking-crypto.ts';
 import { demoOffersText, seedDemoOffers } from './lease/seed-offers.ts';
+import { logError } from './log.ts';
+import { settleDueRefunds } from './payments/refunds.ts';
 import { stripeProvider } from './payments/stripe.ts';
 import { testCheckoutProvider } from './payments/test-checkout.ts';
 import { StaticSite } from './static-files.ts';
 
-const env = readEnv();
-const production = env.NODE_ENV === 'production';
-const fixedNow = !production && env.APP_NOW ? new Date(env.APP_NOW) : undefined;
-const clock = () => fixedNow ?? new Date();
+/** A configuration the server cannot run with: one line that names the problem (never a secret), exit code 1. */
+function refuseToStart(message: string): never {
+  console.error(`Cannot start: ${message}`);
+  process.exit(1);
+}
 
-/** ADMIN_TOKEN, else a token generated once into the data folder. */
+let env: Env;
+try {
+  env = readEnv();
+} catch (err) {
+  refuseToStart((err as Error).message);
+}
+const production = isProduction(env);
+const missing = missingProductionSecrets(env);
+if (missing.length > 0) {
+  refuseToStart(`NODE_ENV=production needs ${missing.join(' and ')}: every instance must share them (see the README's configuration table).`);
+}
+
+// APP_NOW starts the clock at a fixed instant, from which it ticks on (holds and retries still lapse).
+const startedAt = Date.now();
+const startInstant = !production && env.APP_NOW ? new Date(env.APP_NOW).getTime() : undefined;
+const clock = () => (startInstant === undefined ? new Date() : new Date(startInstant + (Date.now() - startedAt)));
+
+/** ADMIN_TOKEN, else (outside production) a token generated once into the data folder. */
 function adminToken(): { token: string; generatedAt?: string } {
   if (env.ADMIN_TOKEN) return { token: env.ADMIN_TOKEN };
   const file = join(env.DATA_DIR, 'admin-token');
@@ -29,16 +50,22 @@ function adminToken(): { token: string; generatedAt?: string } {
   return { token, generatedAt: file };
 }
 
+let banking: ReturnType<typeof loadBankingKeys>;
+try {
+  banking = loadBankingKeys({ keys: env.BANKING_KEYS, key: env.BANKING_KEY }, env.DATA_DIR);
+} catch (err) {
+  refuseToStart((err as Error).message);
+}
+if (banking.generatedAt) console.log(`Banking encryption key generated into ${banking.generatedAt}: back it up with the database.`);
+
 const db = await openDatabase(env.DATABASE_URL, env.DATA_DIR);
 await migrateToLatest(db);
-if (env.SEED === 'demo' && (await seedDemo(db, spaceToday(clock())))) console.log('Seeded the demo inventory.');
-
-const banking = loadBankingKey(env.BANKING_KEY, env.DATA_DIR);
-if (banking.generatedAt) console.log(`Banking encryption key generated into ${banking.generatedAt}: back it up with the database.`);
-if (production && !env.BANKING_KEY) console.warn('BANKING_KEY is not set: the banking key lives in the data folder, so every instance needs that same file.');
-// Demo offers carry a demo signature and banking numbers: never in production.
-if (env.SEED === 'demo' && !production) {
-  const demoOffers = await seedDemoOffers(db, banking.key, clock(), `http://${env.HOST}:${env.PORT}`);
+const seed = seedMode(env);
+const seeded = seed === 'demo' && (await seedDemo(db, spaceToday(clock())));
+if (seeded) console.log('Seeded the demo inventory.');
+// Demo offers carry a demo signature and banking numbers: never in production, and only with the demo inventory they name.
+if (seeded && !production) {
+  const demoOffers = await seedDemoOffers(db, banking.keyring, clock(), `http://${env.HOST}:${env.PORT}`);
   if (demoOffers) {
     // Codes are stored hashed: this is the only moment they exist in clear.
     const list = demoOffersText(demoOffers);
@@ -64,34 +91,52 @@ if (!env.STRIPE_SECRET_KEY) {
 } else if (!env.STRIPE_WEBHOOK_SECRET) {
   console.warn('No STRIPE_WEBHOOK_SECRET: Stripe webhooks will be refused, so no payment will be confirmed.');
 }
+if (production && env.PUBLIC_ORIGIN.length === 0) {
+  console.warn('No PUBLIC_ORIGIN: checkout redirects are allowed to the origin each request names; set it to the site origins.');
+}
 
 const minute = 60_000;
-const app = createApp({
+const deps = {
   db,
   clock,
   staticSite,
   payments,
   config: {
     production,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustedProxies: env.TRUST_PROXY,
+    publicOrigins: env.PUBLIC_ORIGIN,
     adminToken: admin.token,
-    bankingKey: banking.key,
+    bankingKeys: banking.keyring,
     allowTestCheckout: env.ALLOW_TEST_CHECKOUT === 'true',
+    maxUnpaidHoldsPerClient: env.MAX_UNPAID_HOLDS_PER_CLIENT,
+    sharedRateLimits: isPostgresUrl(env.DATABASE_URL),
     rateLimits: {
       ...defaultRateLimits,
       browse: { max: env.RATE_LIMIT_BROWSE_PER_MINUTE, windowMs: minute },
-      lease: { max: env.RATE_LIMIT_LEASE_PER_MINUTE, windowMs: minute },
+      leaseGuess: { max: env.RATE_LIMIT_LEASE_PER_MINUTE, windowMs: minute },
+      offer: { max: env.RATE_LIMIT_OFFER_PER_MINUTE, windowMs: minute },
       checkout: { max: env.RATE_LIMIT_CHECKOUT_PER_MINUTE, windowMs: minute },
     },
   },
-});
+};
+const app = createApp(deps);
+
+// Refunds the provider has not confirmed yet (a late payment whose first ask failed, or an
+// instance that stopped before asking): every instance looks each minute, and the row claim
+// keeps two from asking at once.
+const refundRound = setInterval(() => {
+  settleDueRefunds(deps).catch((err: unknown) => logError('refunds.round_failed', err));
+}, minute);
+refundRound.unref();
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  console.log(`Serving on http://${info.address}:${info.port}${fixedNow ? ` (clock fixed at ${fixedNow.toISOString()})` : ''}`);
-  if (admin.generatedAt) console.log(`Admin token generated into ${admin.generatedAt}: ${admin.token}`);
+  console.log(`Serving on http://${info.address}:${info.port}${startInstant === undefined ? '' : ` (clock started at ${new Date(startInstant).toISOString()})`}`);
+  // Outside production only: production refuses to start without ADMIN_TOKEN, so nothing is generated there.
+  if (admin.generatedAt) console.log(`Admin token generated into ${admin.generatedAt} (npm run admin reads it from there).`);
 });
 
 function shutdown() {
+  clearInterval(refundRound);
   server.close(() => void db.destroy().then(() => process.exit(0)));
   setTimeout(() => process.exit(0), 3000).unref();
 }

@@ -84,7 +84,13 @@ export class StaticSite {
 
   /** The file at a path, or index.html for an app route (a path without a file extension). */
   respond(c: Context): Response | undefined {
-    const path = decodeURIComponent(c.req.path);
+    let path: string;
+    try {
+      path = decodeURIComponent(c.req.path);
+    } catch {
+      // A '%' left over by the router's decoding (from '%25'): no file has such a name.
+      return undefined;
+    }
     let file = this.files.get(path);
     if (!file && extname(path) === '') file = this.files.get('/index.html');
     if (!file) return undefined;

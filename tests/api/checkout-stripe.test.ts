@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { settleDueRefunds } from '../../src/server/payments/refunds.ts';
 import { stripeProvider } from '../../src/server/payments/stripe.ts';
 import { backend, buildTestApp, testNow, type TestApp } from './test-app.ts';
 import { booked, checkoutBody, checkoutOk, origin, postCheckout } from './checkout-helpers.ts';
@@ -30,6 +31,16 @@ async function startStandIn(): Promise<{ server: Server; port: number; requests:
         res.end(JSON.stringify({ error: { type: 'api_error', message: 'stand-in outage' } }));
         return;
       }
+      if (req.method === 'POST' && req.url === '/v1/refunds') {
+        const form = new URLSearchParams(raw);
+        res.end(JSON.stringify({ id: `re_standin_${requests.length}`, object: 'refund', status: 'succeeded', amount: Number(form.get('amount')), payment_intent: form.get('payment_intent') }));
+        return;
+      }
+      if (req.method === 'GET' && req.url?.startsWith('/v1/checkout/sessions/')) {
+        const id = req.url.split('/').pop()!.split('?')[0]!;
+        res.end(JSON.stringify({ id, object: 'checkout.session', payment_status: 'paid', status: 'complete', payment_intent: `pi_of_${id}` }));
+        return;
+      }
       if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
         sessions += 1;
         const id = `cs_test_standin_${sessions}`;
@@ -47,14 +58,14 @@ async function startStandIn(): Promise<{ server: Server; port: number; requests:
 const webhookSecret = 'whsec_test_standin_secret';
 const signer = new Stripe('sk_test_signer_only');
 
-function sessionEvent(id: string, type: string, sessionId: string, paymentStatus = 'paid') {
+function sessionEvent(id: string, type: string, sessionId: string, paymentStatus = 'paid', paymentIntent: string | null = null) {
   return JSON.stringify({
     id,
     object: 'event',
     type,
     api_version: '2025-01-01',
     created: Math.floor(testNow.getTime() / 1000),
-    data: { object: { id: sessionId, object: 'checkout.session', payment_status: paymentStatus } },
+    data: { object: { id: sessionId, object: 'checkout.session', payment_status: paymentStatus, payment_intent: paymentIntent } },
   });
 }
 
@@ -71,10 +82,11 @@ const signed = (payload: string) => signer.webhooks.generateTestHeaderString({ p
 describe(`Stripe Checkout through the official SDK (${backend})`, () => {
   let t: TestApp;
   let standIn: Awaited<ReturnType<typeof startStandIn>>;
+  let now = testNow;
   beforeAll(async () => {
     standIn = await startStandIn();
     const payments = stripeProvider({ secretKey: 'sk_test_standin', webhookSecret, api: { host: '127.0.0.1', port: standIn.port, protocol: 'http' } });
-    t = await buildTestApp({ deps: { payments } });
+    t = await buildTestApp({ deps: { payments, clock: () => now } });
   });
   afterAll(async () => {
     await t.close();
@@ -210,6 +222,55 @@ describe(`Stripe Checkout through the official SDK (${backend})`, () => {
     expect((await postWebhook(t, late, signed(late))).status).toBe(200);
     expect((await orderOf(sessionId)).status).toBe('paid');
   });
+
+  /** A session paid so late that its hold lapsed and another visitor bought and paid for the date meanwhile. */
+  async function lateSession(date: string, eventId: string): Promise<string> {
+    now = testNow;
+    const body = await checkoutBody(t, 'CONF-A', { product: 'conference_room', date });
+    const late = await checkoutOk(t, body);
+    now = new Date(testNow.getTime() + 40 * 60_000);
+    const other = await checkoutOk(t, body);
+    const paid = sessionEvent(eventId, 'checkout.session.completed', other.sessionId, 'paid', 'pi_other');
+    expect((await postWebhook(t, paid, signed(paid))).status).toBe(200);
+    return late.sessionId;
+  }
+
+  it('refunds a payment confirmed after its date was sold, through the Refunds API, once, with an idempotency key', async () => {
+    const sessionId = await lateSession('2026-12-10', 'evt_other_paid_1');
+    standIn.requests.length = 0;
+    const payload = sessionEvent('evt_late_1', 'checkout.session.completed', sessionId, 'paid', 'pi_late_1');
+    expect((await postWebhook(t, payload, signed(payload))).status).toBe(200);
+    const refunds = standIn.requests.filter((r) => r.path === '/v1/refunds');
+    expect(refunds).toHaveLength(1);
+    const order = await orderOf(sessionId);
+    expect(refunds[0]!.form.get('payment_intent')).toBe('pi_late_1');
+    expect(refunds[0]!.form.get('amount')).toBe('35000');
+    expect(refunds[0]!.form.get('metadata[order_id]')).toBe(order.id);
+    expect(refunds[0]!.headers['idempotency-key']).toMatch(/^refund-[0-9a-f-]{36}$/);
+    expect(order).toMatchObject({ status: 'refunded', refund_reason: 'paid_after_taken', payment_intent_id: 'pi_late_1' });
+    // Stripe redelivers: nothing more is refunded.
+    expect(await (await postWebhook(t, payload, signed(payload))).json()).toEqual({ received: true, duplicate: true });
+    expect(standIn.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
+    now = testNow;
+  });
+
+  it('asks Stripe again with the same key when it refuses, and finds the payment from the session when the event did not name it', async () => {
+    const sessionId = await lateSession('2026-12-11', 'evt_other_paid_2');
+    standIn.requests.length = 0;
+    standIn.failNext.count = 100;
+    const payload = sessionEvent('evt_late_2', 'checkout.session.completed', sessionId, 'paid', null);
+    expect((await postWebhook(t, payload, signed(payload))).status).toBe(200);
+    standIn.failNext.count = 0;
+    expect((await orderOf(sessionId)).status).toBe('refund_pending');
+    now = new Date(now.getTime() + 2 * 60_000);
+    expect(await settleDueRefunds(t.deps)).toBe(1);
+    const order = await orderOf(sessionId);
+    expect(order.status).toBe('refunded');
+    const refunds = standIn.requests.filter((r) => r.path === '/v1/refunds');
+    expect(refunds.at(-1)!.form.get('payment_intent')).toBe(`pi_of_${sessionId}`);
+    expect(new Set(standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds').map((r) => r.headers['idempotency-key'])).size).toBe(1);
+    now = testNow;
+  }, 30_000);
 
   it('has no test checkout page while Stripe takes the payments', async () => {
     expect((await t.app.request('/public-api/test-checkout/cs_test_standin_1')).status).toBe(404);

@@ -1,3 +1,4 @@
+import { defaultRateLimits } from '../../src/server/deps.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCheckout, checkoutResponse, orderResponse, type CheckoutRequest } from '../../src/shared/contract/checkout.ts';
 import type { ProductChoice } from '../../src/shared/domain/pricing.ts';
@@ -301,7 +302,7 @@ describe(`the test checkout in production (${backend})`, () => {
 
 describe(`checkout rate limit (${backend})`, () => {
   it('answers 429 with Retry-After past config.rateLimits.checkout', async () => {
-    const t = await buildTestApp({ config: { rateLimits: { browse: { max: 1000, windowMs: 60_000 }, lease: { max: 30, windowMs: 60_000 }, checkout: { max: 2, windowMs: 60_000 } } } });
+    const t = await buildTestApp({ config: { rateLimits: { ...defaultRateLimits, browse: { max: 1000, windowMs: 60_000 }, checkout: { max: 2, windowMs: 60_000 } } } });
     try {
       const body = await checkoutBody(t, 'MAILBOX-BASIC', { product: 'mailbox' });
       expect((await postCheckout(t, body, '203.0.113.9')).status).toBe(200);

@@ -4,7 +4,7 @@ import { runCli, type AdminClient } from '../../src/server/admin/cli.ts';
 import { createApp } from '../../src/server/app.ts';
 import { demoOffersText, seedDemoOffers } from '../../src/server/lease/seed-offers.ts';
 import { leaseOfferResponse } from '../../src/shared/contract/lease.ts';
-import { adminToken, appAdminClient, backend, testBankingKey, testNow, type TestApp } from './test-app.ts';
+import { adminToken, appAdminClient, backend, testBankingKeys, testNow, type TestApp } from './test-app.ts';
 import { admin, buildLeaseTestApp, createOffer, post, sign, submitInfo } from './lease-fixtures.ts';
 
 const offers = '/admin-api/lease-offers';
@@ -39,7 +39,7 @@ describe(`staff lease offers: /admin-api/lease-offers (${backend})`, () => {
     const res = await post(t, offers, { ...validOffer, company_name: 'Acme', contact_name: 'Ana', lease_term_months: 6 }, admin);
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toEqual({ success: true, code: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/), url: `http://localhost/lease/${body.code}` });
+    expect(body).toEqual({ success: true, code: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/), url: `http://localhost:5173/lease/${body.code}` });
     const { offer } = leaseOfferResponse.parse(await (await t.app.request(`/public-api/lease-offers/${body.code}`)).json());
     expect(offer).toMatchObject({ company_name: 'Acme', contact_name: 'Ana', lease_term_months: 6, monthly_discount: 0, signup_discount: 0, move_in_fee_type: 'monthly_rate', move_in_fee_amount: null });
   });
@@ -148,7 +148,7 @@ describe(`the staff command line: npm run admin -- offer … (${backend})`, () =
       '--move_in_fee_amount', '250',
       '--expires_at', '2026-12-31',
     );
-    const url = created.find((l) => l.startsWith('http://localhost/lease/'));
+    const url = created.find((l) => l.startsWith('http://localhost:5173/lease/'));
     expect(url).toBeDefined();
     const code = url!.split('/').pop()!;
     expect(created).toContain(`Code: ${code}`);
@@ -184,7 +184,7 @@ describe(`the demo lease offers (${backend})`, () => {
   afterAll(() => t.close());
 
   it('makes one offer in each state once, and their links open them in that state', async () => {
-    const made = await seedDemoOffers(t.db, testBankingKey, testNow, 'http://127.0.0.1:8080');
+    const made = await seedDemoOffers(t.db, testBankingKeys, testNow, 'http://127.0.0.1:8080');
     expect(made?.map((o) => o.status)).toEqual(['new', 'contract_generated', 'signed', 'expired']);
     for (const demo of made!) {
       expect(demo.url).toBe(`http://127.0.0.1:8080/lease/${demo.code}`);
@@ -199,6 +199,6 @@ describe(`the demo lease offers (${backend})`, () => {
     const signed = made!.find((o) => o.status === 'signed')!;
     expect((await t.app.request(`/public-api/lease-offers/${signed.code}/download-pdf?language=fr`)).status).toBe(200);
     expect(demoOffersText(made!).split('\n')).toHaveLength(4);
-    expect(await seedDemoOffers(t.db, testBankingKey, testNow, 'http://127.0.0.1:8080')).toBeNull();
+    expect(await seedDemoOffers(t.db, testBankingKeys, testNow, 'http://127.0.0.1:8080')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { defaultRateLimits } from '../../src/server/app.ts';
+import { defaultRateLimits } from '../../src/server/deps.ts';
 import { sampleSignature } from '../../src/server/lease/signature-image.ts';
 import { adminToken, buildTestApp, type TestApp } from './test-app.ts';
 
@@ -7,7 +7,7 @@ export const admin = { authorization: `Bearer ${adminToken}`, 'content-type': 'a
 
 /** Test apps with a lease limit no single test file reaches; the limit itself has its own tests. */
 export function buildLeaseTestApp(options: Parameters<typeof buildTestApp>[0] = {}) {
-  return buildTestApp({ ...options, config: { rateLimits: { ...defaultRateLimits, lease: { max: 100_000, windowMs: 60_000 } }, ...options.config } });
+  return buildTestApp({ ...options, config: { rateLimits: { ...defaultRateLimits, leaseGuess: { max: 100_000, windowMs: 60_000 } }, ...options.config } });
 }
 
 export const validBanking = { transit_number: '12345', institution_number: '003', account_number: '98765432101' };
@@ -47,8 +47,8 @@ export function post(t: TestApp, path: string, body: unknown, headers: Record<st
   });
 }
 
-export function submitInfo(t: TestApp, code: string, info: Record<string, unknown> = companyInfo) {
-  return post(t, `/public-api/lease-offers/${code}/submit-info`, info);
+export function submitInfo(t: TestApp, code: string, info: Record<string, unknown> = companyInfo, headers: Record<string, string> = {}) {
+  return post(t, `/public-api/lease-offers/${code}/submit-info`, info, headers);
 }
 
 export function sign(t: TestApp, code: string, body: Record<string, unknown> = { signature, banking: validBanking }, headers: Record<string, string> = {}) {

@@ -1,3 +1,4 @@
+import { defaultRateLimits } from '../../src/server/deps.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { officesResponse } from '../../src/shared/contract/offices.ts';
 import { availabilityCategory } from '../../src/shared/domain/availability.ts';
@@ -74,7 +75,7 @@ describe(`GET /public-api/offices/available (${backend})`, () => {
 describe(`rate limiting (${backend})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ config: { rateLimits: { browse: { max: 3, windowMs: 60_000 }, lease: { max: 3, windowMs: 60_000 }, checkout: { max: 3, windowMs: 60_000 } } } });
+    t = await buildTestApp({ config: { rateLimits: { ...defaultRateLimits, browse: { max: 3, windowMs: 60_000 }, checkout: { max: 3, windowMs: 60_000 } } } });
   });
   afterAll(() => t.close());
 

@@ -1,18 +1,23 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { createApp, defaultRateLimits, type AppConfig, type AppDeps } from '../../src/server/app.ts';
+import { createApp } from '../../src/server/app.ts';
+import { defaultMaxUnpaidHolds, defaultRateLimits, type AppConfig, type AppDeps } from '../../src/server/deps.ts';
+import { keyringOf, type BankingKeyring } from '../../src/server/lease/banking-crypto.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
 import { testCheckoutProvider } from '../../src/server/payments/test-checkout.ts';
 import { spaceToday } from '../../src/shared/domain/time.ts';
 import type { AdminClient } from '../../src/server/admin/cli.ts';
 
+export const backend = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
+
 /** A fixed instant for tests: a Monday morning in Montréal. */
 export const testNow = new Date('2026-11-23T14:00:00Z');
 export const adminToken = 'test-admin-token-0123456789abcdef';
 /** A fixed banking key, so a test can decrypt what the server stored. */
 export const testBankingKey = Buffer.alloc(32, 7);
+export const testBankingKeys: BankingKeyring = keyringOf([{ id: 'test', key: testBankingKey }]);
 
 /**
  * TEST_DATABASE_URL (a PostgreSQL server) → a fresh database per call on it; unset → an
@@ -66,10 +71,14 @@ export async function buildTestApp(
     payments: testCheckoutProvider(),
     config: {
       production: false,
-      trustProxy: true,
+      trustedProxies: 1,
+      // The PWA's origin in these tests (checkout-helpers' origin): a dev server beside the API.
+      publicOrigins: ['http://localhost:5173'],
       adminToken,
       rateLimits: defaultRateLimits,
-      bankingKey: testBankingKey,
+      maxUnpaidHoldsPerClient: defaultMaxUnpaidHolds,
+      sharedRateLimits: backend === 'postgresql',
+      bankingKeys: testBankingKeys,
       ...options.config,
     },
     ...options.deps,
@@ -78,7 +87,6 @@ export async function buildTestApp(
   return { app, db, deps, close };
 }
 
-export const backend = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
 
 /** The staff command line's AdminClient, speaking to the app in memory instead of over HTTP. */
 export function appAdminClient(t: Pick<TestApp, 'app'>, token = adminToken): AdminClient {

@@ -33,7 +33,7 @@ describe(`POST /public-api/waitlist (${backend})`, () => {
   let valid: Record<string, unknown>;
 
   beforeAll(async () => {
-    t = await buildTestApp({ config: { rateLimits: { browse: roomy, lease: roomy, checkout: roomy } } });
+    t = await buildTestApp({ config: { rateLimits: { browse: roomy, leaseGuess: roomy, offer: roomy, checkout: roomy } } });
     offices = await officeIdsOf(t, 'dedicated_office');
     desks = await officeIdsOf(t, 'assigned_desk');
     const room = await t.db.selectFrom('offices').select('id').where('service_type', '=', 'conference_room').executeTakeFirstOrThrow();
@@ -170,7 +170,7 @@ describe(`POST /public-api/waitlist (${backend})`, () => {
       expect(await res.json()).toEqual({ success: false, error: 'Idempotency-Key must be 1 to 255 visible ASCII characters' });
     }
 
-    const huge = await post(t, { ...valid, notes: 'x'.repeat(20_000) });
+    const huge = await post(t, { ...valid, notes: 'x'.repeat(70_000) });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toMatchObject({ success: false });
     expect((await countEntries(t)).entries).toBe(0);

@@ -63,6 +63,29 @@ test.describe('the payment success page', () => {
     await expect(page).toHaveTitle('Payment not completed - Espace Cowork Montréal');
   });
 
+  test('a payment that came after the date was sold says it was refunded, even where the details were saved, in English and French', async ({ browser }) => {
+    for (const [locale, heading, text] of [
+      ['en-CA', 'Payment refunded', 'Your payment arrived after this booking had gone to someone else, so nothing was booked and the full amount has been refunded to your card.'],
+      ['fr-CA', 'Paiement remboursé', 'Votre paiement est arrivé après que cette réservation a été attribuée à quelqu’un d’autre : rien n’a été réservé et le montant complet a été remboursé sur votre carte.'],
+    ] as const) {
+      const context = await browser.newContext({ ...phone, locale, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      await page.route('**/public-api/orders/test_cs_refunded1', (route) =>
+        route.fulfill({ json: { success: true, status: 'refunded', refundReason: 'paid_after_taken', checkoutDetails: conferenceDetails, bookingDates: ['2026-12-01'] } }),
+      );
+      // The checkout page saved its details before the redirect, as it always does.
+      await page.goto('/');
+      await page.evaluate((details) => localStorage.setItem('checkoutDetails', JSON.stringify(details)), conferenceDetails);
+      await page.goto('/checkout-success?session_id=test_cs_refunded1');
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(page.getByText(text)).toBeVisible();
+      await expect(page.getByRole('region', { name: locale === 'en-CA' ? 'Access codes' : 'Codes d’accès' })).toHaveCount(0);
+      await expect(page.locator('canvas.confetti-canvas')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await context.close();
+    }
+  });
+
   test('in French, with the codes, Wi-Fi and links, and no axe violation', async ({ browser }) => {
     const context = await browser.newContext({ ...phone, locale: 'fr-CA', serviceWorkers: 'block' });
     const page = await context.newPage();

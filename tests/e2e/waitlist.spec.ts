@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, expectNoAxeViolations, waitForServiceWorker } from './support.ts';
+import { adminApi, expectNoAxeViolations, phone, waitForServiceWorker } from './support.ts';
 
 interface StaffEntry {
   id: number;
@@ -17,9 +17,13 @@ function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.ca`;
 }
 
-async function entriesFor(page: Page, email: string): Promise<StaffEntry[]> {
+async function staffEntries(page: Page): Promise<StaffEntry[]> {
   const answer = (await adminApi(page, 'GET', '/admin-api/waitlist?limit=1000')) as { data: { entries: StaffEntry[] } };
-  return answer.data.entries.filter((e) => e.email === email);
+  return answer.data.entries;
+}
+
+async function entriesFor(page: Page, email: string): Promise<StaffEntry[]> {
+  return (await staffEntries(page)).filter((e) => e.email === email);
 }
 
 const form = (page: Page) => page.locator('form.waitlist-form');
@@ -238,7 +242,9 @@ test.describe('joining the waitlist with no network', () => {
     const indicator = page.getByRole('button', { name: '3 waitlist entries to send' });
     await expect(indicator).toBeVisible();
     await indicator.click();
-    await expect(page.getByRole('region', { name: 'Waitlist entries on this device' }).getByText(/Waiting for a connection/)).toHaveCount(3);
+    const panel = page.getByRole('region', { name: 'Waitlist entries on this device' });
+    await expect(panel.getByText(/^Waiting for less than a minute \(\d+ tr(y|ies)\)$/)).toHaveCount(3);
+    await expect(panel.getByText('Last try: no connection. It will be tried again automatically.')).toHaveCount(3);
     await page.close();
 
     await context.setOffline(false);
@@ -304,9 +310,10 @@ test.describe('joining the waitlist when the answer is lost', () => {
     // when the outbox's app-start round picked the entry up first and lost the answer, the
     // form's send (after it, same key) gets through and the visitor sees the success dialog.
     await expect(page.getByText('Saved on this device', { exact: true }).or(page.getByRole('dialog', { name: "You're on the Waitlist!" }))).toBeVisible();
-    // Either way the outbox tries again with the same key, and nothing is left to send.
+    // Either way the outbox tries again with the same key, and nothing is left to send. The retry
+    // is awaited first: the indicator's absence alone would also hold before its chunk has loaded.
+    await expect.poll(() => keys.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     await expect(page.getByRole('button', { name: /waitlist entr(y|ies) to send/ })).toHaveCount(0, { timeout: 15_000 });
-    expect(keys.length).toBeGreaterThanOrEqual(2);
     expect(new Set(keys).size).toBe(1);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(await entriesFor(page, email)).toHaveLength(1);
@@ -324,10 +331,232 @@ test.describe('joining the waitlist when the answer is lost', () => {
     await officeBoxes(page).first().check();
     await page.getByRole('button', { name: 'Join Waitlist' }).click();
     await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: '1 waitlist entry to send' })).toBeVisible();
+    await page.getByRole('button', { name: '1 waitlist entry to send' }).click();
+    const entry = page.getByRole('region', { name: 'Waitlist entries on this device' }).getByRole('listitem');
+    await expect(entry.getByText(/^Waiting for less than a minute \(\d+ tr(y|ies)\)$/)).toBeVisible();
+    await expect(entry.getByText('Last answer: server error 503. It will be tried again automatically.')).toBeVisible();
     failing = false;
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect(page.getByRole('button', { name: /waitlist entr(y|ies) to send/ })).toHaveCount(0);
     expect(await entriesFor(page, email)).toHaveLength(1);
+  });
+});
+
+/** A date some weeks ahead, as a date input holds it. */
+function dateAhead(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const indicator = (page: Page) => page.getByRole('button', { name: /waitlist entr(y|ies) to send/ });
+const pendingPanel = (page: Page) => page.getByRole('region', { name: 'Waitlist entries on this device' });
+const pendingItem = (page: Page, label: string) => pendingPanel(page).getByRole('listitem').filter({ hasText: label });
+const isWaitlistPost = (url: string, method: string) => new URL(url).pathname === '/public-api/waitlist' && method === 'POST';
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+test.describe('entries still on the device: nothing stuck, nothing dropped', () => {
+  // Route interception sees the page's own requests only when no service worker stands between.
+  test.use({ ...phone, serviceWorkers: 'block' });
+
+  test('an entry refused in the background shows as not accepted; Edit fills the form with it, and the correction reaches staff once', async ({ context, page }) => {
+    const name = 'Jeanne Corrigée';
+    const typoEmail = uniqueEmail('refused-typo');
+    const email = uniqueEmail('refused-corrected');
+    const reason = 'This e-mail address bounced: please check it';
+    const start = dateAhead(45);
+    const label = `${name}: Office 103 - Corner, Desk B2`;
+    await page.goto('/waitlist');
+    await expect(officeBoxes(page).first()).toBeVisible();
+
+    await context.setOffline(true);
+    await fillRequired(page, name, typoEmail);
+    await page.getByLabel('Phone').fill('514-555-0142');
+    await page.getByLabel('Number of users').fill('4');
+    await page.getByLabel('Minimum monthly budget (CAD)').fill('1500');
+    await page.getByLabel('Maximum monthly budget (CAD)').fill('2400.5');
+    await page.getByLabel('Desired start date').fill(start);
+    await form(page).getByRole('checkbox', { name: /Office 103 - Corner/ }).check();
+    await form(page).getByRole('checkbox', { name: /Desk B2/ }).check();
+    await page.getByRole('button', { name: 'Join Waitlist' }).click();
+    await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
+
+    // Back online, the outbox sends it by itself, and the server refuses it.
+    const refusedKeys: string[] = [];
+    await page.route('**/public-api/waitlist', async (route) => {
+      refusedKeys.push(route.request().headers()['idempotency-key'] ?? '');
+      await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, error: reason }) });
+    });
+    await context.setOffline(false);
+    await indicator(page).click();
+    const refused = pendingItem(page, label);
+    await expect(refused.getByText(`Not accepted: ${reason}`)).toBeVisible();
+    await expect(refused.getByRole('button', { name: `Discard the entry of ${label}` })).toHaveText('Discard');
+    await expect(refused.getByRole('button', { name: `Edit the entry of ${label}` })).toHaveText('Edit');
+    await expectNoAxeViolations(page, '.pending-entries');
+    expect(refusedKeys).toHaveLength(1);
+    expect(refusedKeys[0]).toMatch(uuid);
+
+    // Edit: the form again, filled in with what was typed.
+    await refused.getByRole('button', { name: `Edit the entry of ${label}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/waitlist\\?edit=${refusedKeys[0]}$`));
+    await expect(pendingPanel(page)).toBeHidden();
+    await expect(page.getByText('Correct your waitlist entry')).toBeVisible();
+    await expect(form(page).getByText(`Not accepted: ${reason}`)).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue(name);
+    await expect(page.getByLabel('E-mail')).toHaveValue(typoEmail);
+    await expect(page.getByLabel('Phone')).toHaveValue('514-555-0142');
+    await expect(page.getByLabel('Number of users')).toHaveValue('4');
+    await expect(page.getByLabel('Minimum monthly budget (CAD)')).toHaveValue('1500');
+    await expect(page.getByLabel('Maximum monthly budget (CAD)')).toHaveValue('2400.5');
+    await expect(page.getByLabel('Desired start date')).toHaveValue(start);
+    await expect(form(page).getByRole('checkbox', { name: /Office 103 - Corner/ })).toBeChecked();
+    await expect(form(page).getByRole('checkbox', { name: /Desk B2/ })).toBeChecked();
+    await expect(form(page).getByRole('checkbox', { checked: true })).toHaveCount(2);
+    await expectNoAxeViolations(page);
+
+    // Left without submitting: the refused entry is still there, and opens again.
+    await page.getByRole('link', { name: 'Back' }).click();
+    // The listings' own header, not the form's still on screen while they load.
+    await expect(page.getByRole('navigation', { name: 'Space categories' })).toBeVisible();
+    await page.getByRole('button', { name: '1 waitlist entry to send' }).click();
+    await pendingItem(page, label).getByRole('button', { name: `Edit the entry of ${label}` }).click();
+    await expect(page.getByLabel('E-mail')).toHaveValue(typoEmail);
+
+    // Corrected and sent, the server now taking it: a new Idempotency-Key, one entry for staff.
+    await page.getByLabel('E-mail').fill(email);
+    await page.unroute('**/public-api/waitlist');
+    await expect(page.getByRole('button', { name: '1 waitlist entry to send' })).toBeVisible();
+    const sent = page.waitForRequest((r) => isWaitlistPost(r.url(), r.method()));
+    await page.getByRole('button', { name: 'Join Waitlist' }).click();
+    const newKey = (await sent).headers()['idempotency-key'];
+    expect(newKey).toMatch(uuid);
+    expect(newKey).not.toBe(refusedKeys[0]);
+    await expect(page.getByRole('dialog', { name: "You're on the Waitlist!" })).toBeVisible();
+    await expect(indicator(page)).toHaveCount(0);
+    const stored = await entriesFor(page, email);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ customer_name: name, number_of_users: 4, budget_min: 1500, budget_max: 2400.5, desired_start_date: start });
+    expect(stored[0]!.offices.map((o) => o.name).sort()).toEqual(['Desk B2', 'Office 103 - Corner']);
+    expect(await entriesFor(page, typoEmail)).toHaveLength(0);
+    expect(refusedKeys).toHaveLength(1);
+  });
+
+  test('Discard, by keyboard, takes a refused entry and a waiting one off the device; neither reaches staff', async ({ page }) => {
+    const refusedName = 'Discarded Refusal';
+    const waitingName = 'Discarded Waiting';
+    const email = uniqueEmail('discard');
+    let refuse = false;
+    const keys = new Set<string>();
+    await page.route('**/public-api/waitlist', async (route) => {
+      keys.add(route.request().headers()['idempotency-key'] ?? '');
+      const body = route.request().postDataJSON() as { customer_name?: string };
+      if (refuse && body.customer_name === refusedName) {
+        await route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Please select no more than 3 offices' }) });
+      } else {
+        await route.abort('internetdisconnected');
+      }
+    });
+    await page.goto('/waitlist');
+    for (const name of [refusedName, waitingName]) {
+      await expect(officeBoxes(page).first()).toBeVisible();
+      await fillRequired(page, name, email);
+      await form(page).getByRole('checkbox', { name: /Parking Spot P2/ }).check();
+      await page.getByRole('button', { name: 'Join Waitlist' }).click();
+      await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
+      await page.reload();
+    }
+
+    // The panel by keyboard: Enter opens it, Escape closes it and gives the focus back.
+    const toggle = page.getByRole('button', { name: '2 waitlist entries to send' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(pendingPanel(page)).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    await expect(pendingPanel(page)).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    refuse = true;
+    await pendingPanel(page).getByRole('button', { name: 'Send now' }).click();
+    const refusedLabel = `${refusedName}: Parking Spot P2`;
+    const waitingLabel = `${waitingName}: Parking Spot P2`;
+    await expect(pendingItem(page, refusedLabel).getByText('Not accepted: Please select no more than 3 offices')).toBeVisible();
+    await expect(pendingItem(page, waitingLabel).getByText('Last try: no connection. It will be tried again automatically.')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: '2 waitlist entries to send, 1 not accepted' })).toBeAttached();
+
+    await pendingItem(page, refusedLabel).getByRole('button', { name: `Discard the entry of ${refusedLabel}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(pendingItem(page, refusedLabel)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '1 waitlist entry to send' })).toBeVisible();
+    await expect(pendingPanel(page).getByRole('heading', { name: 'Waitlist entries on this device' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(pendingItem(page, waitingLabel).getByRole('button', { name: `Edit the entry of ${waitingLabel}` })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(pendingItem(page, waitingLabel).getByRole('button', { name: `Discard the entry of ${waitingLabel}` })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(indicator(page)).toHaveCount(0);
+    await expect(page.locator('main')).toBeFocused();
+
+    // Nothing left to send, even with the server reachable again and the app started anew.
+    await page.unroute('**/public-api/waitlist');
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (isWaitlistPost(r.url(), r.method())) posts.push(r.url());
+    });
+    await page.reload();
+    await expect(page.locator('.pending-entries')).toBeAttached();
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(indicator(page)).toHaveCount(0);
+    expect(posts).toEqual([]);
+    expect(await entriesFor(page, email)).toHaveLength(0);
+
+    // Edit links to a discarded entry, or to no entry at all, open the ordinary empty form.
+    expect(keys.size).toBe(2);
+    for (const key of [...keys, 'not a key <script>']) {
+      await page.goto(`/waitlist?edit=${encodeURIComponent(key)}`);
+      await expect(officeBoxes(page).first()).toBeVisible();
+      await expect(page.getByLabel('Name')).toHaveValue('');
+      await expect(form(page).getByRole('checkbox', { checked: true })).toHaveCount(0);
+      await expect(page.getByText('Correct your waitlist entry')).toHaveCount(0);
+    }
+  });
+
+  test('a send the network drops stays queued, says how long it has waited, and goes later by itself, once', async ({ page }) => {
+    // Staff rows are counted by name: one of its own, also across --repeat-each runs.
+    const name = `Patience Réseau Coupé ${Math.random().toString(36).slice(2, 7)}`;
+    const email = uniqueEmail('dropped-network');
+    const label = `${name}: Hot Desk Membership - Library`;
+    await page.clock.install();
+    let dropping = true;
+    await page.route('**/public-api/waitlist', async (route) => {
+      if (dropping) await route.abort('internetdisconnected');
+      else await route.continue();
+    });
+    await page.goto('/waitlist');
+    await fillRequired(page, name, email);
+    await form(page).getByRole('checkbox', { name: /Hot Desk Membership - Library/ }).check();
+    await page.getByRole('button', { name: 'Join Waitlist' }).click();
+    await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: '1 waitlist entry to send' }).click();
+    const entry = pendingItem(page, label);
+    await expect(entry.getByText(/^Waiting for less than a minute \(\d+ tr(y|ies)\)$/)).toBeVisible();
+    await expect(entry.getByText('Last try: no connection. It will be tried again automatically.')).toBeVisible();
+    await expect(entry.getByRole('button', { name: `Edit the entry of ${label}` })).toBeVisible();
+    await expect(entry.getByRole('button', { name: `Discard the entry of ${label}` })).toBeVisible();
+
+    // Twelve minutes on, the connection still dropping every try: the panel counts them.
+    await page.clock.fastForward('12:00');
+    await expect(entry.getByText(/^Waiting for 12 minutes \(\d+ tries\)$/)).toBeVisible();
+
+    // The connection holds again: the outbox's own next try, at most the longest backoff away, sends it.
+    dropping = false;
+    const delivered = page.waitForResponse((r) => isWaitlistPost(r.url(), r.request().method()) && r.ok());
+    await page.clock.fastForward('05:00');
+    await delivered;
+    await expect(indicator(page)).toHaveCount(0);
+    const rows = (await staffEntries(page)).filter((e) => e.customer_name === name);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.email).toBe(email);
   });
 });

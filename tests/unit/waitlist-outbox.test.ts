@@ -4,6 +4,7 @@ import {
   backoff,
   dueEntries,
   flushQueue,
+  formOfQueuedEntry,
   judgeSend,
   newQueuedEntry,
   nextWake,
@@ -88,6 +89,46 @@ describe('afterAttempt', () => {
   });
 });
 
+describe('afterAttempt: the last answer is kept for the visitor to see', () => {
+  it.each([500, 502, 503, 504, 408, 429])('records HTTP %i on an entry kept to retry', (status) => {
+    const outcome = afterAttempt(entry('a'), { status, body: {} }, t0, middle);
+    expect(outcome).toMatchObject({ action: 'keep', verdict: 'retry', entry: { state: 'pending', attempts: 1, lastStatus: status } });
+  });
+
+  it('records no status when the try got no answer, and clears the one an earlier try left', () => {
+    const fresh = afterAttempt(entry('a'), { networkError: true }, t0, middle);
+    expect(fresh.action === 'keep' && 'lastStatus' in fresh.entry).toBe(false);
+    const after5xx = afterAttempt(entry('a', { attempts: 1, lastStatus: 503 }), { networkError: true }, t0, middle);
+    expect(after5xx).toMatchObject({ action: 'keep', entry: { attempts: 2 } });
+    expect(after5xx.action === 'keep' && 'lastStatus' in after5xx.entry).toBe(false);
+  });
+
+  it('treats status 0 (an answer the page may not read) as no answer', () => {
+    const outcome = afterAttempt(entry('a', { lastStatus: 500 }), { status: 0, body: null }, t0, middle);
+    expect(outcome.action === 'keep' && outcome.entry.lastStatus).toBeUndefined();
+  });
+
+  it('the newest answer wins', () => {
+    const outcome = afterAttempt(entry('a', { attempts: 1, lastStatus: 502 }), { status: 503, body: {} }, t0, middle);
+    expect(outcome).toMatchObject({ entry: { attempts: 2, lastStatus: 503 } });
+  });
+
+  it('records the status of a refusal too', () => {
+    const outcome = afterAttempt(entry('a'), { status: 422, body: { error: 'Please fill in all required fields' } }, t0, middle);
+    expect(outcome).toMatchObject({ verdict: 'rejected', entry: { state: 'failed', lastStatus: 422 } });
+  });
+
+  it('a 5xx then a lost connection, through flushQueue: the stored entry follows', async () => {
+    const o = memoryOutbox([entry('a')], [{ status: 503, body: {} }, new TypeError('Failed to fetch')]);
+    await flushQueue(o.io, { force: true });
+    expect(o.store.get('a')).toMatchObject({ state: 'pending', attempts: 1, lastStatus: 503 });
+    await flushQueue(o.io, { force: true });
+    expect(o.store.get('a')).toMatchObject({ state: 'pending', attempts: 2 });
+    expect(o.store.get('a')?.lastStatus).toBeUndefined();
+    expect(queuedWaitlistEntry.safeParse(o.store.get('a')).success).toBe(true);
+  });
+});
+
 describe('dueEntries and nextWake', () => {
   const list = [
     entry('late', { createdAt: t0 + 2, nextAttemptAt: t0 + 5_000 }),
@@ -113,6 +154,77 @@ describe('queuedWaitlistEntry (what the device reads back)', () => {
     expect(queuedWaitlistEntry.safeParse({ ...entry('a'), key: '' }).success).toBe(false);
     expect(queuedWaitlistEntry.safeParse({ ...entry('a'), state: 'sent' }).success).toBe(false);
     expect(queuedWaitlistEntry.safeParse('a').success).toBe(false);
+  });
+
+  it('reads an entry stored by a version before lastStatus, exactly as it was stored', () => {
+    // Written out as such a version stored it: no lastStatus key at all.
+    const stored = {
+      key: '6f1d1c2e-8a4b-4c1e-9d1a-2b3c4d5e6f70',
+      url: '/public-api/waitlist',
+      entry: { customer_name: 'Jeanne Roy', email: 'jeanne@example.ca', number_of_users: 2, service_offering_ids: ['OFF-203'] },
+      label: 'Jeanne Roy: Office 203',
+      createdAt: t0,
+      attempts: 3,
+      nextAttemptAt: t0 + 8_000,
+      state: 'pending',
+    };
+    const parsed = queuedWaitlistEntry.safeParse(stored);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toEqual(stored);
+    expect(parsed.data?.lastStatus).toBeUndefined();
+    const refused = queuedWaitlistEntry.safeParse({ ...stored, state: 'failed', error: 'Please select at least one office' });
+    expect(refused.success).toBe(true);
+  });
+
+  it('reads lastStatus back, and refuses one that is not a number', () => {
+    expect(queuedWaitlistEntry.safeParse({ ...entry('a'), lastStatus: 503 }).data?.lastStatus).toBe(503);
+    expect(queuedWaitlistEntry.safeParse({ ...entry('a'), lastStatus: '503' }).success).toBe(false);
+  });
+});
+
+describe('formOfQueuedEntry: the form filled in again from a queued entry', () => {
+  it('gives back every field as the form holds it', () => {
+    const queued = entry('a', {
+      entry: {
+        customer_name: 'Jeanne Roy',
+        email: 'jeanne@example.ca',
+        phone: '514-555-0199',
+        number_of_users: 4,
+        budget_min: 1200,
+        budget_max: 1850.5,
+        desired_start_date: '2031-09-01',
+        service_offering_ids: [7, 'OFF-203'],
+      },
+    });
+    expect(formOfQueuedEntry(queued)).toEqual({
+      customer_name: 'Jeanne Roy',
+      email: 'jeanne@example.ca',
+      phone: '514-555-0199',
+      number_of_users: '4',
+      budget_min: '1200',
+      budget_max: '1850.5',
+      desired_start_date: '2031-09-01',
+      service_offering_ids: [7, 'OFF-203'],
+    });
+  });
+
+  it('leaves the omitted fields empty and the number of users at its default', () => {
+    expect(formOfQueuedEntry(entry('a', { entry: { customer_name: 'Luc', email: 'luc@example.ca', service_offering_ids: [3] } }))).toEqual({
+      customer_name: 'Luc',
+      email: 'luc@example.ca',
+      phone: '',
+      number_of_users: '1',
+      budget_min: '',
+      budget_max: '',
+      desired_start_date: '',
+      service_offering_ids: [3],
+    });
+  });
+
+  it('leaves empty what does not read, for the form to ask again', () => {
+    const form = formOfQueuedEntry(entry('a', { entry: { customer_name: 42, email: null, number_of_users: 'many', budget_min: Number.NaN, service_offering_ids: [1, { id: 2 }, null, 'OFF-9'] } }));
+    expect(form).toMatchObject({ customer_name: '', email: '', number_of_users: 'many', budget_min: '', service_offering_ids: [1, 'OFF-9'] });
+    expect(formOfQueuedEntry(entry('a', { entry: { service_offering_ids: 'OFF-1' } })).service_offering_ids).toEqual([]);
   });
 });
 

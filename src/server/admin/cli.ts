@@ -31,9 +31,6 @@ export const groups: Record<string, Record<string, Command>> = {
   orders: orderCommands,
 };
 
-// Kept in its own module: a command that imported it from here, the running entry point, would wait on itself.
-export { printTable } from './table.ts';
-
 function readToken(): string {
   if (process.env.ADMIN_TOKEN) return process.env.ADMIN_TOKEN;
   const file = join(process.env.DATA_DIR ?? 'data', 'admin-token');

@@ -1,6 +1,8 @@
 import { staffOrdersResponse, type StaffOrder } from '../../shared/contract/staff-orders.ts';
 import { formatCad } from '../../shared/domain/pricing.ts';
-import { printTable, type Command } from './cli.ts';
+import type { Command } from './cli.ts';
+import { readAllPages } from './pages.ts';
+import { printTable } from './table.ts';
 
 /** The days of a day-based order, or where a rental starts. */
 function when(o: StaffOrder): string {
@@ -8,13 +10,26 @@ function when(o: StaffOrder): string {
   return o.days.length <= 3 ? o.days.join(', ') : `${o.days[0]} … ${o.days.at(-1)} (${o.days.length} days)`;
 }
 
-/** `npm run admin -- orders list [--status paid] [--limit N] [--json]`: the orders, newest first. */
+/** What stands out about an order: why it was refunded, and what holds its refund up. */
+function note(o: StaffOrder): string {
+  const why = o.refund_reason === 'paid_after_taken' ? 'paid after the date or unit was sold: refunded in full' : '';
+  return o.refund_error ? `${why}; refund refused: ${o.refund_error}` : why;
+}
+
+/** `npm run admin -- orders list [--status paid] [--limit N] [--json]`: every order (or the N newest), newest first. */
 const list: Command = async ({ client, flags, json, print }) => {
-  const params = new URLSearchParams();
-  if (typeof flags.status === 'string') params.set('status', flags.status);
-  if (typeof flags.limit === 'string') params.set('limit', flags.limit);
-  const search = params.size > 0 ? `?${params}` : '';
-  const { orders } = staffOrdersResponse.parse(await client.call('GET', `/admin-api/orders${search}`)).data;
+  const path = typeof flags.status === 'string' ? `/admin-api/orders?status=${encodeURIComponent(flags.status)}` : '/admin-api/orders';
+  const max = typeof flags.limit === 'string' ? Number(flags.limit) : undefined;
+  if (max !== undefined && !(Number.isInteger(max) && max > 0)) throw new Error('--limit must be a whole number of at least 1');
+  const orders = await readAllPages(
+    client,
+    path,
+    (answer) => {
+      const { data } = staffOrdersResponse.parse(answer);
+      return { rows: data.orders, next_cursor: data.next_cursor };
+    },
+    max,
+  );
   if (json) {
     print(JSON.stringify(orders, null, 2));
     return;
@@ -29,6 +44,7 @@ const list: Command = async ({ client, flags, json, print }) => {
       when: when(o),
       total: formatCad(Math.round(o.total * 100)),
       order: o.id,
+      note: note(o),
     })),
     print,
   );

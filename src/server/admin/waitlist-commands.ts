@@ -1,5 +1,7 @@
 import { waitlistListResponse, type WaitlistEntryRecord } from '../../shared/contract/waitlist.ts';
-import { printTable, type Command } from './cli.ts';
+import type { Command } from './cli.ts';
+import { readAllPages } from './pages.ts';
+import { printTable } from './table.ts';
 
 function budgetRange(e: WaitlistEntryRecord): string {
   const money = (n: number) => `$${n.toLocaleString('en-CA', { maximumFractionDigits: 2 })}`;
@@ -9,11 +11,19 @@ function budgetRange(e: WaitlistEntryRecord): string {
   return `${money(e.budget_min)}–${money(e.budget_max)}`;
 }
 
-/** `npm run admin -- waitlist list [--json] [--limit N]`: the entries, newest first. */
+/** `npm run admin -- waitlist list [--json] [--limit N]`: every entry (or the N newest), newest first. */
 const list: Command = async ({ client, flags, json, print }) => {
-  const limit = typeof flags.limit === 'string' ? `?limit=${encodeURIComponent(flags.limit)}` : '';
-  const answer = waitlistListResponse.parse(await client.call('GET', `/admin-api/waitlist${limit}`));
-  const { entries } = answer.data;
+  const max = typeof flags.limit === 'string' ? Number(flags.limit) : undefined;
+  if (max !== undefined && !(Number.isInteger(max) && max > 0)) throw new Error('--limit must be a whole number of at least 1');
+  const entries = await readAllPages(
+    client,
+    '/admin-api/waitlist',
+    (answer) => {
+      const { data } = waitlistListResponse.parse(answer);
+      return { rows: data.entries, next_cursor: data.next_cursor };
+    },
+    max,
+  );
   if (json) {
     print(JSON.stringify(entries, null, 2));
     return;

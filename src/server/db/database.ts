@@ -8,15 +8,26 @@ import { migrations } from './migrations/index.ts';
 
 export type Db = Kysely<Database>;
 
+/** DATABASE_URL names a PostgreSQL server (as opposed to PGlite in a folder or in memory). */
+export function isPostgresUrl(url: string | undefined): url is string {
+  return url !== undefined && /^postgres(ql)?:\/\//.test(url);
+}
+
+/**
+ * Every query of a request is short: one that runs on, or waits on a lock, for longer is ended
+ * (and its request answered with an error) instead of holding a connection and its locks while
+ * the pool runs dry. A transaction left idle is ended too.
+ */
+export function postgresPoolOptions(connectionString: string, max = 10): pg.PoolConfig {
+  return { connectionString, max, statement_timeout: 15_000, lock_timeout: 5_000, idle_in_transaction_session_timeout: 30_000 };
+}
+
 /**
  * Opens the database DATABASE_URL names: unset → PGlite in the data folder; 'memory' → a
  * throwaway PGlite; postgres://… → a PostgreSQL server.
  */
 export async function openDatabase(url: string | undefined, dataDir: string): Promise<Db> {
-  if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  }
+  if (isPostgresUrl(url)) return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool(postgresPoolOptions(url)) }) });
   let client: PGlite;
   if (url === 'memory') {
     client = new PGlite();

@@ -107,10 +107,39 @@ export interface OrdersTable {
   success_url: string;
   cancel_url: string;
   checkout_url: string | null;
-  status: 'pending' | 'paid' | 'cancelled' | 'expired' | 'failed';
+  status: 'pending' | 'paid' | 'cancelled' | 'expired' | 'failed' | 'refund_pending' | 'refunded';
   expires_at: ColumnType<Date, Date, Date>;
   created_at: ColumnType<Date, Date, Date>;
   paid_at: ColumnType<Date | null, Date | null, Date | null>;
+  /** SHA-256 of the address that placed it: the cap on unpaid holds per client counts by it. */
+  client_key: string | null;
+  /** The provider's payment (Stripe's payment intent), once paid: what a refund refers to. */
+  payment_intent_id: string | null;
+  /** Why the order was refunded (refund_pending, refunded). */
+  refund_reason: 'paid_after_taken' | null;
+}
+
+/** Money going back to a customer: decided in a transaction, asked of the provider after it commits. */
+export interface RefundsTable {
+  id: string;
+  order_id: string;
+  amount_cents: number;
+  reason: 'paid_after_taken';
+  status: 'pending' | 'succeeded';
+  provider_refund_id: string | null;
+  last_error: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date, Date>;
+  claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: ColumnType<Date, Date, Date>;
+  refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** rate-limiter-flexible's counts, shared by every instance on the database. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: string | null;
 }
 
 /** A hold (while the visitor pays) or a booking of a unit, for one day or as an open-ended rental. */
@@ -137,6 +166,8 @@ export interface PaymentEventsTable {
 export interface Database {
   offices: OfficesTable;
   orders: OrdersTable;
+  refunds: RefundsTable;
+  rate_limits: RateLimitsTable;
   reservations: ReservationsTable;
   payment_events: PaymentEventsTable;
   waitlist_entries: WaitlistEntriesTable;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
 import type { Db } from './database.ts';
 
@@ -45,19 +46,28 @@ const units: SeedUnit[] = [
   { office_id: 'VIRTUAL-BASIC', service_code: 'VO-BASIC', name: 'Virtual Office - Business Address', service_type: 'mailbox', location_code: 'RECEPTION', seating_capacity: 1, base_monthly_rate: '129.00', next: 'now' },
 ];
 
-/** Fills an empty inventory with the demo units; leaves a database that has any alone. */
+/** The advisory lock two instances starting on one empty database take turns on to seed it. */
+const seedLock = 7300;
+
+/**
+ * Fills an empty inventory with the demo units; leaves a database that has any alone. Two
+ * instances starting together take turns, so only the first seeds.
+ */
 export async function seedDemo(db: Db, today: IsoDate): Promise<boolean> {
-  const existing = await db.selectFrom('offices').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  if (Number(existing.n) > 0) return false;
-  await db
-    .insertInto('offices')
-    .values(
-      units.map(({ next, ...unit }) => ({
-        ...unit,
-        is_available: next === 'now',
-        next_available_date: next === 'now' || next === null ? null : addDays(today, next),
-      })),
-    )
-    .execute();
-  return true;
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${seedLock})`.execute(trx);
+    const existing = await trx.selectFrom('offices').select(trx.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    if (Number(existing.n) > 0) return false;
+    await trx
+      .insertInto('offices')
+      .values(
+        units.map(({ next, ...unit }) => ({
+          ...unit,
+          is_available: next === 'now',
+          next_available_date: next === 'now' || next === null ? null : addDays(today, next),
+        })),
+      )
+      .execute();
+    return true;
+  });
 }

@@ -6,7 +6,7 @@ import { site } from '../../shared/site.ts';
 import { contractSections, providerSignatory } from './contract-templates.ts';
 import { contractVariables } from './contract-variables.ts';
 import type { OfferRecord } from './offers.ts';
-import { readSignatureDataUrl } from './signature-image.ts';
+import { signatureImageForPdf } from './signature-image.ts';
 
 const labels = {
   en: {
@@ -15,6 +15,7 @@ const labels = {
     provider: 'For the Provider',
     tenant: 'For the Tenant',
     signedOn: 'Signed on',
+    signatureUnreadable: 'The drawn signature on file cannot be reproduced here; the signing is recorded in the audit trail.',
     auditTrail: 'Audit trail',
     signedAt: 'Signed at',
     ipAddress: 'IP address',
@@ -31,6 +32,7 @@ const labels = {
     provider: 'Pour le Prestataire',
     tenant: 'Pour le Locataire',
     signedOn: 'Signé le',
+    signatureUnreadable: 'La signature dessinée au dossier ne peut pas être reproduite ici; la signature est consignée dans la piste de vérification.',
     auditTrail: 'Piste de vérification',
     signedAt: 'Signé à',
     ipAddress: 'Adresse IP',
@@ -152,8 +154,14 @@ export function agreementPdf(input: AgreementPdfInput): Promise<Buffer> {
 
   doc.font('Helvetica-Bold').fontSize(11);
   doc.text(pdfSafeText(l.tenant), right, top, { width: column });
-  const image = readSignatureDataUrl(signature.signature_png);
-  if (image.ok) doc.image(image.png, right, top + 18, { fit: [column, 60], valign: 'bottom' });
+  const image = signatureImageForPdf(signature.signature_png);
+  if (image) {
+    doc.image(image, right, top + 18, { fit: [column, 60], valign: 'bottom' });
+  } else {
+    doc.font('Helvetica-Oblique').fontSize(9).fillColor('#666666');
+    doc.text(pdfSafeText(l.signatureUnreadable), right, top + 40, { width: column });
+    doc.fillColor('#000000');
+  }
   doc.moveTo(right, top + 80).lineTo(right + column, top + 80).stroke('#333333');
   doc.font('Helvetica').fontSize(10);
   doc.text(pdfSafeText(`${signature.signer_name}, ${company}`), right, top + 86, { width: column });

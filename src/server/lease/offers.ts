@@ -6,7 +6,7 @@ import { contractPlainText } from '../../shared/domain/contract-text.ts';
 import { dollarsFromCents } from '../../shared/domain/pricing.ts';
 import type { MoveInFeeType } from '../../shared/domain/lease-payment.ts';
 import type { Db } from '../db/database.ts';
-import { encryptBanking } from './banking-crypto.ts';
+import { encryptBanking, type BankingKeyring } from './banking-crypto.ts';
 import { contractSections, type ContractService } from './contract-templates.ts';
 import { contractVariables } from './contract-variables.ts';
 
@@ -221,9 +221,14 @@ export async function createOffer(db: Db, offer: NewOffer, now: Date): Promise<{
   return { id, code };
 }
 
-/** SPEC call 6: keeps the company details and generates the contract from them. */
-export async function submitCustomerInfo(db: Db, offerId: number, info: CustomerInfo, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * SPEC call 6: keeps the company details and generates the contract from them. The offer's row
+ * lock makes this and a signing take turns: details never change under a signature.
+ */
+export async function submitCustomerInfo(db: Db, offerId: number, info: CustomerInfo, now: Date): Promise<'saved' | 'already_signed'> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await trx.selectFrom('lease_offers').select('status').where('id', '=', offerId).forUpdate().executeTakeFirstOrThrow();
+    if (locked.status === 'signed') return 'already_signed' as const;
     await trx
       .updateTable('lease_offers')
       .set({ company_name: info.company_name, contact_name: info.contact_name, status: 'contract_generated' })
@@ -236,6 +241,7 @@ export async function submitCustomerInfo(db: Db, offerId: number, info: Customer
       .values({ offer_id: offerId, ...fields })
       .onConflict((oc) => oc.column('offer_id').doUpdateSet(fields))
       .execute();
+    return 'saved' as const;
   });
 }
 
@@ -259,15 +265,19 @@ export interface SigningRecord {
 }
 
 /**
- * SPEC call 9. One signature per offer: the row lock serialises two signings racing, and the
- * primary key of lease_signatures refuses a second row whatever happens.
+ * SPEC call 9. One signature per offer: the row lock serialises two signings racing (and a
+ * signing with a change of company details), and the primary key of lease_signatures refuses a
+ * second row whatever happens. The contract text and its hash are built from the offer as it
+ * stands under that lock, so they are exactly what is stored.
  */
-export async function signOffer(db: Db, bankingKey: Buffer, offer: OfferRecord, record: SigningRecord): Promise<'signed' | 'already_signed'> {
-  const presented = contractAsPresented(offer, record.language);
+export async function signOffer(db: Db, bankingKeys: BankingKeyring, offerId: number, record: SigningRecord): Promise<'signed' | 'already_signed' | 'not_ready'> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const locked = await trx.selectFrom('lease_offers').select('status').where('id', '=', offer.id).forUpdate().executeTakeFirstOrThrow();
+      const locked = await trx.selectFrom('lease_offers').select('status').where('id', '=', offerId).forUpdate().executeTakeFirstOrThrow();
       if (locked.status === 'signed') return 'already_signed' as const;
+      if (locked.status !== 'contract_generated') return 'not_ready' as const;
+      const offer = (await loadOffer(trx, { id: offerId }))!;
+      const presented = contractAsPresented(offer, record.language);
       await trx
         .insertInto('lease_signatures')
         .values({
@@ -281,7 +291,7 @@ export async function signOffer(db: Db, bankingKey: Buffer, offer: OfferRecord, 
           language: record.language,
           contract_text: presented.text,
           contract_sha256: presented.sha256,
-          banking_encrypted: encryptBanking(bankingKey, record.banking, offer.id),
+          banking_encrypted: encryptBanking(bankingKeys, record.banking, offer.id),
         })
         .execute();
       await trx.updateTable('lease_offers').set({ status: 'signed', contract_language: record.language }).where('id', '=', offer.id).execute();

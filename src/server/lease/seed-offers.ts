@@ -1,7 +1,8 @@
 import type { LeaseOfferStatus } from '../../shared/contract/lease.ts';
 import { addDays, spaceToday } from '../../shared/domain/time.ts';
 import type { Db } from '../db/database.ts';
-import { createOffer, expireOffer, findOfferById, signOffer, submitCustomerInfo, type NewOffer } from './offers.ts';
+import type { BankingKeyring } from './banking-crypto.ts';
+import { createOffer, expireOffer, signOffer, submitCustomerInfo, type NewOffer } from './offers.ts';
 import { sampleSignature } from './signature-image.ts';
 
 export interface DemoOffer {
@@ -100,7 +101,7 @@ function nextMonthDay(today: string, day: 1 | 15): string {
  * Demo offers in each state, made only when there are none. Codes are stored hashed, so this is
  * the one moment they can be shown: the caller prints them (and keeps them in a file).
  */
-export async function seedDemoOffers(db: Db, bankingKey: Buffer, now: Date, baseUrl: string): Promise<DemoOffer[] | null> {
+export async function seedDemoOffers(db: Db, bankingKeys: BankingKeyring, now: Date, baseUrl: string): Promise<DemoOffer[] | null> {
   const existing = await db.selectFrom('lease_offers').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) return null;
   const offices = await db.selectFrom('offices').select(['id', 'office_id']).execute();
@@ -123,8 +124,7 @@ export async function seedDemoOffers(db: Db, bankingKey: Buffer, now: Date, base
       await submitCustomerInfo(db, id, { company_name: spec.offer.company_name ?? '', contact_name: spec.offer.contact_name ?? '', ...spec.info }, now);
     }
     if (spec.status === 'signed') {
-      const offer = await findOfferById(db, id);
-      await signOffer(db, bankingKey, offer!, {
+      await signOffer(db, bankingKeys, id, {
         signature: sampleSignature(),
         banking: { transit_number: '10482', institution_number: '815', account_number: '7301946' },
         language: 'fr',

@@ -1,38 +1,105 @@
-import { deflateSync, crc32 } from 'node:zlib';
+import { PNG } from 'pngjs';
 
-/** A signature pad's PNG; a tablet-sized canvas of strokes stays far below this. */
+/** A signature pad's PNG as sent; a tablet-sized canvas of strokes stays far below this. */
 export const maxSignatureBytes = 512 * 1024;
+/** What a pad of any screen can produce: a wide tablet at three device pixels per CSS pixel. */
 const maxSide = 4096;
+const maxPixels = 4096 * 2048;
+/** What the server keeps: larger drawings are scaled down to fit, which a signature survives. */
+export const storedSignatureBox = { width: 1600, height: 800 } as const;
 const pngMagic = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-export type SignatureImageCheck = { ok: true; png: Buffer; width: number; height: number } | { ok: false; error: string };
-
-/** Accepts only `data:image/png;base64,…` holding a PNG of sane size. */
-export function readSignatureDataUrl(dataUrl: string): SignatureImageCheck {
-  const m = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
-  if (!m?.[1]) return { ok: false, error: 'The signature must be a PNG image (data:image/png;base64,…)' };
-  if ((m[1].length * 3) / 4 > maxSignatureBytes + 3) {
-    return { ok: false, error: `The signature image is too large (at most ${maxSignatureBytes / 1024} KB)` };
-  }
-  const png = Buffer.from(m[1], 'base64');
-  if (png.length < 33 || !png.subarray(0, 8).equals(pngMagic) || png.toString('latin1', 12, 16) !== 'IHDR') {
-    return { ok: false, error: 'The signature is not a valid PNG image' };
-  }
-  const width = png.readUInt32BE(16);
-  const height = png.readUInt32BE(20);
-  if (width < 1 || height < 1 || width > maxSide || height > maxSide) {
-    return { ok: false, error: 'The signature image has unusable dimensions' };
-  }
-  return { ok: true, png, width, height };
+interface Rgba {
+  width: number;
+  height: number;
+  data: Buffer;
 }
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
+/**
+ * The whole image decoded (pngjs), or null for anything that is not a whole, sane PNG. The
+ * header is read first, so a small file that claims a huge image (or an interlaced one, which
+ * the decoder inflates without a bound) is refused before any pixel is allocated.
+ */
+function decodePng(png: Buffer): Rgba | null {
+  if (png.length < 33 || !png.subarray(0, 8).equals(pngMagic) || png.toString('latin1', 12, 16) !== 'IHDR') return null;
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  const interlaced = png[28] !== 0;
+  if (width < 1 || height < 1 || width > maxSide || height > maxSide || width * height > maxPixels || interlaced) return null;
+  try {
+    const image = PNG.sync.read(png);
+    if (image.width !== width || image.height !== height || image.data.length !== width * height * 4) return null;
+    return { width, height, data: image.data };
+  } catch {
+    return null;
+  }
+}
+
+/** Scales down by a whole factor, each pixel the average of its block weighted by coverage. */
+function fitInside(image: Rgba, box: { width: number; height: number }): Rgba {
+  const factor = Math.ceil(Math.max(image.width / box.width, image.height / box.height, 1));
+  if (factor === 1) return image;
+  const width = Math.ceil(image.width / factor);
+  const height = Math.ceil(image.height / factor);
+  const data = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let r = 0, g = 0, b = 0, a = 0, n = 0;
+      for (let sy = y * factor; sy < Math.min(image.height, (y + 1) * factor); sy++) {
+        for (let sx = x * factor; sx < Math.min(image.width, (x + 1) * factor); sx++) {
+          const i = (sy * image.width + sx) * 4;
+          const alpha = image.data[i + 3]!;
+          r += image.data[i]! * alpha;
+          g += image.data[i + 1]! * alpha;
+          b += image.data[i + 2]! * alpha;
+          a += alpha;
+          n++;
+        }
+      }
+      const o = (y * width + x) * 4;
+      if (a > 0) {
+        data[o] = Math.round(r / a);
+        data[o + 1] = Math.round(g / a);
+        data[o + 2] = Math.round(b / a);
+      }
+      data[o + 3] = Math.round(a / n);
+    }
+  }
+  return { width, height, data };
+}
+
+/** 8-bit RGBA, written by pngjs: the only kind of image the server stores or draws. */
+function encodePng(image: Rgba): Buffer {
+  const png = new PNG({ width: image.width, height: image.height, colorType: 6, bitDepth: 8, inputHasAlpha: true });
+  image.data.copy(png.data);
+  return PNG.sync.write(png, { colorType: 6, bitDepth: 8, inputHasAlpha: true });
+}
+
+/** A PNG the server decoded whole and encoded again itself, or null. */
+export function reencodeSignature(png: Buffer): Buffer | null {
+  const image = decodePng(png);
+  return image ? encodePng(fitInside(image, storedSignatureBox)) : null;
+}
+
+/**
+ * A signing's `data:image/png;base64,…`, decoded whole and encoded again by the server, as
+ * the data URL to store; null for anything else.
+ */
+export function readSignatureDataUrl(dataUrl: string): string | null {
+  const m = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
+  if (!m?.[1] || (m[1].length * 3) / 4 > maxSignatureBytes + 3) return null;
+  const png = reencodeSignature(Buffer.from(m[1], 'base64'));
+  return png ? `data:image/png;base64,${png.toString('base64')}` : null;
+}
+
+/**
+ * The stored signature, ready to draw: decoded and re-encoded again, so the PDF renderer only
+ * ever receives an image this server wrote, even for agreements stored before signatures were
+ * checked. Null when it does not decode.
+ */
+export function signatureImageForPdf(stored: string): Buffer | null {
+  const m = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(stored);
+  return m?.[1] ? reencodeSignature(Buffer.from(m[1], 'base64')) : null;
 }
 
 /**
@@ -63,14 +130,7 @@ export function drawSignaturePng(width: number, height: number, strokes: readonl
       for (let k = 0; k <= steps; k++) dot(x0 + ((x1 - x0) * k) / steps, y0 + ((y1 - y0) * k) / steps);
     }
   }
-  const rows = Buffer.alloc(height * (width * 4 + 1));
-  for (let y = 0; y < height; y++) rgba.copy(rows, y * (width * 4 + 1) + 1, y * width * 4, (y + 1) * width * 4);
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  const png = Buffer.concat([pngMagic, chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-  return `data:image/png;base64,${png.toString('base64')}`;
+  return `data:image/png;base64,${encodePng({ width, height, data: rgba }).toString('base64')}`;
 }
 
 /** A handwritten-looking squiggle, for demo data and tests. */

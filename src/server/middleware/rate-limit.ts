@@ -1,4 +1,7 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { CompiledQuery } from 'kysely';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Db } from '../db/database.ts';
 import { jsonError } from './errors.ts';
 
 export interface RateLimit {
@@ -7,36 +10,77 @@ export interface RateLimit {
   windowMs: number;
 }
 
+export type LimitVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
+
 /**
- * A fixed-window limiter per client, kept in memory (one instance; DESIGN.md §9 says what a
- * fleet needs instead). Answers 429 with Retry-After in whole seconds.
+ * A fixed-window count per key (rate-limiter-flexible). `hit` counts one event and says whether
+ * the key is still within its limit; `peek` says so without counting.
  */
-export function rateLimit(
-  name: string,
-  limit: RateLimit,
-  clientKey: (c: Parameters<MiddlewareHandler>[0]) => string,
-  now: () => number = Date.now,
-): MiddlewareHandler {
-  const windows = new Map<string, { start: number; count: number }>();
-  let lastSweep = now();
+export interface Limiter {
+  hit(key: string): Promise<LimitVerdict>;
+  peek(key: string): Promise<LimitVerdict>;
+}
+
+const refused = (res: RateLimiterRes): LimitVerdict => ({ ok: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) });
+
+function limiterOf(engine: RateLimiterAbstract, max: number): Limiter {
+  return {
+    async hit(key) {
+      try {
+        await engine.consume(key);
+        return { ok: true };
+      } catch (outcome) {
+        if (outcome instanceof RateLimiterRes) return refused(outcome);
+        throw outcome;
+      }
+    },
+    async peek(key) {
+      const res = await engine.get(key);
+      return res && res.consumedPoints >= max ? refused(res) : { ok: true };
+    },
+  };
+}
+
+/** Counts kept in this process: one instance's view, cheap enough for every request. */
+export function memoryLimiter(name: string, limit: RateLimit): Limiter {
+  return limiterOf(new RateLimiterMemory({ keyPrefix: name, points: limit.max, duration: limit.windowMs / 1000 }), limit.max);
+}
+
+/**
+ * Counts kept in PostgreSQL (the rate_limits table), so every instance on the database shares
+ * them. Should the database not answer, the instance falls back to counting on its own.
+ */
+export function sharedLimiter(db: Db, name: string, limit: RateLimit): Limiter {
+  // rate-limiter-flexible speaks to a pg-style client: one query object in, rows out.
+  const client = {
+    query: async ({ text, values }: { text: string; values?: unknown[] }) => {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows, rowCount: result.rows.length || Number(result.numAffectedRows ?? 0) };
+    },
+  };
+  const engine = new RateLimiterPostgres({
+    storeClient: client,
+    storeType: 'pool',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: name,
+    points: limit.max,
+    duration: limit.windowMs / 1000,
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points: limit.max, duration: limit.windowMs / 1000 }),
+  });
+  return limiterOf(engine, limit.max);
+}
+
+export function tooManyRequests(c: Context, verdict: { retryAfterSeconds: number }, message: string) {
+  c.header('Retry-After', String(verdict.retryAfterSeconds));
+  return jsonError(c, 429, message.replace('{seconds}', String(verdict.retryAfterSeconds)));
+}
+
+/** Every request of a client counts; over the limit, 429 with Retry-After in whole seconds. */
+export function rateLimit(name: string, limiter: Limiter, key: (c: Context) => string): MiddlewareHandler {
   return async (c, next) => {
-    const t = now();
-    if (t - lastSweep > limit.windowMs) {
-      for (const [key, w] of windows) if (t - w.start >= limit.windowMs) windows.delete(key);
-      lastSweep = t;
-    }
-    const key = clientKey(c);
-    let w = windows.get(key);
-    if (!w || t - w.start >= limit.windowMs) {
-      w = { start: t, count: 0 };
-      windows.set(key, w);
-    }
-    w.count += 1;
-    if (w.count > limit.max) {
-      const retryAfter = Math.max(1, Math.ceil((w.start + limit.windowMs - t) / 1000));
-      c.header('Retry-After', String(retryAfter));
-      return jsonError(c, 429, `Too many requests (${name}). Try again in ${retryAfter} seconds.`);
-    }
+    const verdict = await limiter.hit(key(c));
+    if (!verdict.ok) return tooManyRequests(c, verdict, `Too many requests (${name}). Try again in {seconds} seconds.`);
     await next();
   };
 }

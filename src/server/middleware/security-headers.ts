@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono';
  * CSP with no inline script. Inline style is allowed only by hash: the critical CSS that
  * index.html carries so the first round trip paints.
  */
-export function securityHeaders(styleHashes: readonly string[]): MiddlewareHandler {
+export function securityHeaders(styleHashes: readonly string[], options: { hsts: boolean }): MiddlewareHandler {
   const styleSrc = ["'self'", ...styleHashes.map((h) => `'${h}'`)].join(' ');
   const csp = [
     "default-src 'self'",
@@ -26,6 +26,8 @@ export function securityHeaders(styleHashes: readonly string[]): MiddlewareHandl
     ['X-Content-Type-Options', 'nosniff'],
     ['X-Frame-Options', 'DENY'],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
+    // Production is served over HTTPS only: browsers that saw it once never try plain HTTP again.
+    ...(options.hsts ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]] : []),
   ];
   return async (c, next) => {
     // Set before the handler runs, so answers built with c.json/c.body carry them without

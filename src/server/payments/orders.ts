@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Quote } from '../../shared/domain/pricing.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
 import type { OrderStatus } from '../../shared/contract/checkout.ts';
 import type { Db } from '../db/database.ts';
-import { invalidateOfficesList } from '../routes/offices.ts';
+import type { PaymentEvent } from './provider.ts';
 
 /** Stripe refuses a session that expires in under 30 minutes; a minute more absorbs the round trip. */
 export const checkoutSessionMinutes = 31;
@@ -25,6 +26,10 @@ interface OrderFacts {
 export interface NewOrder extends OrderFacts {
   provider: 'stripe' | 'test';
   officeId: number;
+  /** Who placed it (clientKeyOf): the cap on unpaid holds counts per client. */
+  clientKey: string;
+  /** How many checkouts holding days or a unit a client may have waiting for payment. */
+  maxUnpaidHolds: number;
   /** What the order holds: each day, a rental from its first day on, or nothing (day pass, mailbox). */
   hold: { kind: 'day'; dates: IsoDate[] } | { kind: 'rental'; from: IsoDate } | { kind: 'none' };
   now: Date;
@@ -33,6 +38,35 @@ export interface NewOrder extends OrderFacts {
 
 /** The first key of the advisory locks that make checkouts for one unit take turns. */
 const reservationLockSpace = 7301;
+/** The first key of the advisory locks that make one client's checkouts take turns. */
+const clientLockSpace = 7302;
+
+/** What orders remember of the client that placed them: a hash of its address, never the address. */
+export function clientKeyOf(address: string): string {
+  return createHash('sha256').update(`client:${address}`).digest('hex').slice(0, 32);
+}
+
+/**
+ * Every change to a unit's holds and bookings takes this lock first, for the length of its
+ * transaction: checkouts, payments and releases of one unit take turns, in one order (a
+ * client's lock, then the unit's, then rows), so they can never wait on each other in a circle.
+ */
+async function lockUnit(trx: Db, officeId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${reservationLockSpace}, ${officeId})`.execute(trx);
+}
+
+/** The unit an order holds days or a rental of: it never changes, so it is read without a lock. */
+async function unitOfOrder(db: Db, where: { sessionId: string } | { orderId: string }): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select('office_id')
+    .$if('sessionId' in where, (q) => q.where('session_id', '=', (where as { sessionId: string }).sessionId))
+    .$if('orderId' in where, (q) => q.where('id', '=', (where as { orderId: string }).orderId))
+    .executeTakeFirst();
+  return row?.office_id;
+}
+
+export type PlaceResult = { kind: 'placed' } | { kind: 'already_booked' } | { kind: 'hold_cap'; retryAfterSeconds: number };
 
 function isConflict(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
@@ -42,15 +76,16 @@ function isConflict(err: unknown): boolean {
 
 /**
  * Writes the order and its holds in one transaction, so either both exist or neither does.
- * The database's exclusion constraint decides between two visitors who want the same days.
+ * The database's exclusion constraint decides between two visitors who want the same days; a
+ * client already holding its share of unpaid checkouts is refused, so no one can hoard.
  */
-export async function placeOrder(db: Db, order: NewOrder): Promise<'placed' | 'already_booked'> {
+export async function placeOrder(db: Db, order: NewOrder): Promise<PlaceResult> {
   const holdUntil = new Date(order.sessionExpiresAt.getTime() + holdGraceMinutes * 60_000);
   const insertOrder = sql`insert into orders (id, provider, office_id, product, rental_type, office_name, service_type, total_cents, quote,
-      booking_date, locale, success_url, cancel_url, status, expires_at, created_at)
+      booking_date, locale, success_url, cancel_url, status, expires_at, created_at, client_key)
     values (${order.id}, ${order.provider}, ${order.officeId}, ${order.quote.product}, ${order.quote.rentalType}, ${order.officeName},
       ${order.serviceType}, ${order.quote.total}, ${JSON.stringify(order.quote)}::jsonb, ${order.bookingDate}::date, ${order.locale},
-      ${order.successUrl}, ${order.cancelUrl}, 'pending', ${order.sessionExpiresAt}, ${order.now})
+      ${order.successUrl}, ${order.cancelUrl}, 'pending', ${order.sessionExpiresAt}, ${order.now}, ${order.clientKey})
     returning id`;
   const rows =
     order.hold.kind === 'day'
@@ -59,23 +94,35 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<'placed' | 'a
         ? [sql`(${order.hold.from}::date, null::date)`]
         : [];
   try {
-    await db.transaction().execute(async (trx) => {
+    return await db.transaction().execute(async (trx): Promise<PlaceResult> => {
+      if (rows.length === 0) {
+        await insertOrder.execute(trx);
+        return { kind: 'placed' };
+      }
+      // One client's checkouts take turns, so two at once cannot both slip under the cap.
+      await sql`select pg_advisory_xact_lock(${clientLockSpace}, hashtext(${order.clientKey}))`.execute(trx);
+      const unpaid = await sql<{ holds: number; first_lapse: Date | null }>`
+        select count(distinct o.id)::int as holds, min(r.expires_at) as first_lapse
+        from orders o join reservations r on r.order_id = o.id
+        where o.client_key = ${order.clientKey} and o.status = 'pending' and r.status = 'held' and r.expires_at > ${order.now}`.execute(trx);
+      const { holds, first_lapse } = unpaid.rows[0] ?? { holds: 0, first_lapse: null };
+      if (holds >= order.maxUnpaidHolds) {
+        const lapse = first_lapse ? new Date(first_lapse).getTime() : order.now.getTime() + 60_000;
+        return { kind: 'hold_cap', retryAfterSeconds: Math.max(1, Math.ceil((lapse - order.now.getTime()) / 1000)) };
+      }
       // Checkouts for one unit take turns. Without this, many visitors inserting at once wait on
       // each other's unfinished rows inside the constraint check, and PostgreSQL needs a second
       // per deadlock to break each cycle. The constraint below still decides who wins.
-      await sql`select pg_advisory_xact_lock(${reservationLockSpace}, ${order.officeId})`.execute(trx);
-      if (rows.length === 0) {
-        await insertOrder.execute(trx);
-      } else {
-        await sql`with o as (${insertOrder})
-          insert into reservations (order_id, office_id, kind, start_date, end_date, status, expires_at, created_at)
-          select o.id, ${order.officeId}, ${order.hold.kind}, v.start_date, v.end_date, 'held', ${holdUntil}, ${order.now}
-          from o, (values ${sql.join(rows)}) as v(start_date, end_date)`.execute(trx);
-      }
+      await lockUnit(trx, order.officeId);
+      await releaseExpiredHolds(trx, order.officeId, order.now);
+      await sql`with o as (${insertOrder})
+        insert into reservations (order_id, office_id, kind, start_date, end_date, status, expires_at, created_at)
+        select o.id, ${order.officeId}, ${order.hold.kind}, v.start_date, v.end_date, 'held', ${holdUntil}, ${order.now}
+        from o, (values ${sql.join(rows)}) as v(start_date, end_date)`.execute(trx);
+      return { kind: 'placed' };
     });
-    return 'placed';
   } catch (err) {
-    if (isConflict(err)) return 'already_booked';
+    if (isConflict(err)) return { kind: 'already_booked' };
     throw err;
   }
 }
@@ -84,14 +131,28 @@ export async function attachSession(db: Db, orderId: string, session: { id: stri
   await db.updateTable('orders').set({ session_id: session.id, checkout_url: session.url }).where('id', '=', orderId).execute();
 }
 
-/** The provider could not start a session: the order fails and its holds free the days at once. */
-export async function failOrder(db: Db, orderId: string): Promise<void> {
-  await sql`with o as (update orders set status = 'failed' where id = ${orderId} and status = 'pending' returning id)
-    update reservations set status = 'released' from o where reservations.order_id = o.id and reservations.status = 'held'`.execute(db);
+/** Ends a pending order and frees what it held, under its unit's lock, inside the caller's transaction. */
+async function endPendingOrder(trx: Db, where: { sessionId: string } | { orderId: string }, status: 'failed' | 'expired' | 'cancelled'): Promise<boolean> {
+  const officeId = await unitOfOrder(trx, where);
+  if (officeId === undefined) return false;
+  await lockUnit(trx, officeId);
+  const key = 'sessionId' in where ? sql`session_id = ${where.sessionId}` : sql`id = ${where.orderId}`;
+  const result = await sql<{ orders: number }>`with o as (
+      update orders set status = ${status} where ${key} and status = 'pending' returning id),
+    r as (
+      update reservations set status = 'released' from o
+      where reservations.order_id = o.id and reservations.status = 'held' returning reservations.id)
+    select (select count(*) from o)::int as orders, (select count(*) from r)::int as reservations`.execute(trx);
+  return (result.rows[0]?.orders ?? 0) > 0;
 }
 
-/** Holds of a unit whose time is up stop holding; their orders are marked expired. */
-export async function releaseExpiredHolds(db: Db, officeId: number, now: Date): Promise<void> {
+/** The provider could not start a session: the order fails and its holds free the days at once. */
+export async function failOrder(db: Db, orderId: string): Promise<void> {
+  await db.transaction().execute((trx) => endPendingOrder(trx, { orderId }, 'failed'));
+}
+
+/** Holds of a unit whose time is up stop holding; their orders are marked expired. Run under the unit's lock. */
+async function releaseExpiredHolds(db: Db, officeId: number, now: Date): Promise<void> {
   await sql`with r as (
       update reservations set status = 'released'
       where office_id = ${officeId} and status = 'held' and expires_at <= ${now} returning order_id)
@@ -102,70 +163,88 @@ export type ConfirmResult = 'confirmed' | 'already_applied' | 'unknown_session' 
 
 /**
  * Payment received (Stripe's webhook or the test checkout's Pay): the order is paid, its holds
- * become bookings and a rented unit leaves the list of available units. One statement, applied
- * once: a second call finds the order already paid and changes nothing.
+ * become bookings and a rented unit leaves the list of available units. Run inside the caller's
+ * transaction, applied once: a second call finds the order already paid and changes nothing.
+ *
+ * The caller drops the cached offices list once its transaction commits.
+ *
+ * A payment that arrives after its hold lapsed and the days (or the unit) went to someone else
+ * books nothing: the order becomes refund_pending with a refund row, and the refund is asked
+ * of the provider once this transaction has committed (settleRefund).
  */
-export async function confirmOrder(db: Db, sessionId: string, now: Date): Promise<ConfirmResult> {
-  try {
-    const result = await sql<{ orders: number; units: number }>`with o as (
-        update orders set status = 'paid', paid_at = ${now}
-        where session_id = ${sessionId} and status in ('pending', 'expired') returning id, office_id, product),
-      r as (
-        update reservations set status = 'booked', expires_at = null from o
-        where reservations.order_id = o.id and reservations.status in ('held', 'released') returning reservations.id),
-      u as (
-        update offices set is_available = false, next_available_date = null, updated_at = ${now} from o
-        where offices.id = o.office_id and o.product in ('office_monthly', 'office_lease', 'standard') returning offices.id)
-      select (select count(*) from o)::int as orders, (select count(*) from r)::int as reservations, (select count(*) from u)::int as units`.execute(db);
-    const applied = result.rows[0];
-    if (applied && applied.units > 0) invalidateOfficesList(db);
-    if (applied && applied.orders > 0) return 'confirmed';
-  } catch (err) {
-    if (!isConflict(err)) throw err;
-    // The hold had lapsed and someone else took the days before this late payment arrived:
-    // the money is recorded so staff can refund it, and the other visitor keeps the days.
-    await sql`update orders set status = 'paid', paid_at = ${now} where session_id = ${sessionId} and status in ('pending', 'expired')`.execute(db);
-    console.error(`Order with session ${sessionId} was paid after its days were sold to someone else: refund it.`);
+export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymentIntentId: string | null): Promise<ConfirmResult> {
+  const officeId = await unitOfOrder(trx, { sessionId });
+  if (officeId === undefined) return 'unknown_session';
+  // The same turn-taking as placing a hold: nobody can take these days while this decides.
+  await lockUnit(trx, officeId);
+  const order = await trx.selectFrom('orders').select(['id', 'status', 'office_id', 'product', 'total_cents']).where('session_id', '=', sessionId).forUpdate().executeTakeFirstOrThrow();
+  if (order.status !== 'pending' && order.status !== 'expired') return 'already_applied';
+  await releaseExpiredHolds(trx, order.office_id, now);
+  const taken = await sql<{ n: number }>`select count(*)::int as n from reservations mine join reservations other
+      on other.office_id = mine.office_id and other.order_id <> mine.order_id
+      and daterange(other.start_date, other.end_date, '[)') && daterange(mine.start_date, mine.end_date, '[)')
+      and (other.status = 'booked' or (other.status = 'held' and other.expires_at > ${now}))
+    where mine.order_id = ${order.id}`.execute(trx);
+  if ((taken.rows[0]?.n ?? 0) > 0) {
+    await trx
+      .updateTable('orders')
+      .set({ status: 'refund_pending', paid_at: now, payment_intent_id: paymentIntentId, refund_reason: 'paid_after_taken' })
+      .where('id', '=', order.id)
+      .execute();
+    await trx.updateTable('reservations').set({ status: 'released' }).where('order_id', '=', order.id).where('status', '=', 'held').execute();
+    await trx
+      .insertInto('refunds')
+      .values({ id: randomUUID(), order_id: order.id, amount_cents: order.total_cents, reason: 'paid_after_taken', status: 'pending', next_attempt_at: now, created_at: now })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     return 'paid_but_taken';
   }
-  const existing = await db.selectFrom('orders').select('status').where('session_id', '=', sessionId).executeTakeFirst();
-  return existing ? 'already_applied' : 'unknown_session';
+  await trx.updateTable('orders').set({ status: 'paid', paid_at: now, payment_intent_id: paymentIntentId }).where('id', '=', order.id).execute();
+  await trx.updateTable('reservations').set({ status: 'booked', expires_at: null }).where('order_id', '=', order.id).where('status', 'in', ['held', 'released']).execute();
+  if (rentalProducts.has(order.product)) {
+    await trx.updateTable('offices').set({ is_available: false, next_available_date: null, updated_at: now }).where('id', '=', order.office_id).execute();
+  }
+  return 'confirmed';
 }
 
-/** The session expired or the visitor cancelled: the order ends and its holds free the days. */
-export async function releaseOrder(db: Db, sessionId: string, status: 'expired' | 'cancelled'): Promise<boolean> {
-  const result = await sql<{ orders: number }>`with o as (
-      update orders set status = ${status} where session_id = ${sessionId} and status = 'pending' returning id),
-    r as (
-      update reservations set status = 'released' from o
-      where reservations.order_id = o.id and reservations.status = 'held' returning reservations.id)
-    select (select count(*) from o)::int as orders, (select count(*) from r)::int as reservations`.execute(db);
-  return (result.rows[0]?.orders ?? 0) > 0;
+/** Products that rent the unit itself: paying for one takes the unit off the list. */
+const rentalProducts = new Set(['office_monthly', 'office_lease', 'standard']);
+
+/**
+ * A provider's event, recorded and applied in one transaction: a redelivered event (even two
+ * deliveries at once) finds its id taken and changes nothing.
+ */
+export async function applyPaymentEvent(db: Db, event: PaymentEvent, now: Date): Promise<'applied' | 'duplicate' | ConfirmResult> {
+  return db.transaction().execute(async (trx) => {
+    const recorded = await trx
+      .insertInto('payment_events')
+      .values({ id: event.id, type: event.type, session_id: event.sessionId, received_at: now })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!recorded) return 'duplicate' as const;
+    if (event.sessionId && event.action === 'confirm') return confirmOrder(trx, event.sessionId, now, event.paymentIntentId);
+    if (event.sessionId && event.action === 'expire') await endPendingOrder(trx, { sessionId: event.sessionId }, 'expired');
+    return 'applied' as const;
+  });
 }
 
-/** Event ids already applied: a redelivered event is acknowledged and skipped. */
-export async function eventSeen(db: Db, eventId: string): Promise<boolean> {
-  return (await db.selectFrom('payment_events').select('id').where('id', '=', eventId).executeTakeFirst()) !== undefined;
-}
-
-export async function recordEvent(db: Db, event: { id: string; type: string; sessionId: string | null }, now: Date): Promise<void> {
-  await db
-    .insertInto('payment_events')
-    .values({ id: event.id, type: event.type, session_id: event.sessionId, received_at: now })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+/** The visitor cancelled on the checkout page: the order ends and its holds free the days. */
+export function releaseOrder(db: Db, sessionId: string, status: 'expired' | 'cancelled'): Promise<boolean> {
+  return db.transaction().execute((trx) => endPendingOrder(trx, { sessionId }, status));
 }
 
 export interface StoredOrder extends OrderFacts {
   sessionId: string;
   status: OrderStatus;
   expiresAt: Date;
+  refundReason: 'paid_after_taken' | null;
 }
 
 export async function findOrderBySession(db: Db, sessionId: string): Promise<StoredOrder | undefined> {
   const row = await db
     .selectFrom('orders')
-    .select(['id', 'session_id', 'status', 'office_name', 'service_type', 'quote', 'locale', 'success_url', 'cancel_url', 'expires_at'])
+    .select(['id', 'session_id', 'status', 'office_name', 'service_type', 'quote', 'locale', 'success_url', 'cancel_url', 'expires_at', 'refund_reason'])
     .select(sql<string>`booking_date::text`.as('booking_date'))
     .where('session_id', '=', sessionId)
     .executeTakeFirst();
@@ -183,6 +262,7 @@ export async function findOrderBySession(db: Db, sessionId: string): Promise<Sto
     successUrl: row.success_url,
     cancelUrl: row.cancel_url,
     expiresAt: new Date(row.expires_at),
+    refundReason: row.refund_reason,
   };
 }
 

@@ -33,6 +33,18 @@ export interface PaymentEvent {
   type: string;
   action: 'confirm' | 'expire' | 'ignore';
   sessionId: string | null;
+  /** The payment a confirmed session made (Stripe's payment intent), to refund it by. */
+  paymentIntentId: string | null;
+}
+
+export interface RefundRequest {
+  orderId: string;
+  /** One per refund row: a retried request refunds nothing twice. */
+  idempotencyKey: string;
+  amountCents: number;
+  sessionId: string | null;
+  paymentIntentId: string | null;
+  reason: string;
 }
 
 export interface PaymentProvider {
@@ -40,6 +52,8 @@ export interface PaymentProvider {
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>;
   /** The event in a webhook body; throws WebhookSignatureError unless the signature is the provider's. */
   verifyWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
+  /** Gives money back; throws with the provider's reason when it refuses. */
+  refund(request: RefundRequest): Promise<{ id: string }>;
 }
 
 export class WebhookSignatureError extends Error {}

@@ -38,6 +38,20 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       if (!session.url) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
       return { id: session.id, url: session.url };
     },
+    async refund(request) {
+      let paymentIntent = request.paymentIntentId;
+      if (!paymentIntent && request.sessionId) {
+        const session = await stripe.checkout.sessions.retrieve(request.sessionId);
+        paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+      }
+      if (!paymentIntent) throw new Error(`checkout session ${request.sessionId ?? '(none)'} has no payment to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: request.amountCents, metadata: { order_id: request.orderId, reason: request.reason } },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`Stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason ?? 'no reason given'}`);
+      return { id: refund.id };
+    },
     verifyWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new WebhookSignatureError('No webhook secret is configured (STRIPE_WEBHOOK_SECRET)');
       if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing');
@@ -52,17 +66,25 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
   };
 }
 
+function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
+  const intent = session.payment_intent;
+  return typeof intent === 'string' ? intent : (intent?.id ?? null);
+}
+
 function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  const base = { id: event.id, type: event.type };
   switch (event.type) {
-    case 'checkout.session.completed':
+    case 'checkout.session.completed': {
       // Delayed payment methods complete the session unpaid; their money arrives with async_payment_succeeded.
-      return { id: event.id, type: event.type, sessionId: event.data.object.id, action: event.data.object.payment_status === 'unpaid' ? 'ignore' : 'confirm' };
+      const session = event.data.object;
+      return { ...base, sessionId: session.id, paymentIntentId: paymentIntentOf(session), action: session.payment_status === 'unpaid' ? 'ignore' : 'confirm' };
+    }
     case 'checkout.session.async_payment_succeeded':
-      return { id: event.id, type: event.type, sessionId: event.data.object.id, action: 'confirm' };
+      return { ...base, sessionId: event.data.object.id, paymentIntentId: paymentIntentOf(event.data.object), action: 'confirm' };
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed':
-      return { id: event.id, type: event.type, sessionId: event.data.object.id, action: 'expire' };
+      return { ...base, sessionId: event.data.object.id, paymentIntentId: null, action: 'expire' };
     default:
-      return { id: event.id, type: event.type, sessionId: null, action: 'ignore' };
+      return { ...base, sessionId: null, paymentIntentId: null, action: 'ignore' };
   }
 }

@@ -3,20 +3,38 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { formatCad } from '../../shared/domain/pricing.ts';
 import { longDate } from '../../shared/domain/time.ts';
-import type { AppDeps } from '../app.ts';
+import { sessionIdPattern } from '../../shared/contract/common.ts';
+import type { AppDeps } from '../deps.ts';
 import { jsonError } from '../middleware/errors.ts';
 import { lineItemsFor } from './line-items.ts';
-import { confirmOrder, findOrderBySession, releaseOrder, type StoredOrder } from './orders.ts';
-import { sessionIdPlaceholder, WebhookSignatureError, type CheckoutSession, type PaymentProvider } from './provider.ts';
+import { findOrderBySession, releaseOrder, type StoredOrder } from './orders.ts';
+import { confirmPayment } from './confirm-payment.ts';
+import { sessionIdPlaceholder, WebhookSignatureError, type CheckoutSession, type PaymentProvider, type RefundRequest } from './provider.ts';
 
 /**
  * The built-in test checkout (DESIGN.md §5): without a Stripe key the server serves its own
  * payment page, marked as test mode, whose Pay and Cancel take the same path as Stripe's events.
  */
-export function testCheckoutProvider(): PaymentProvider {
+export interface TestPaymentProvider extends PaymentProvider {
+  /** The refunds it gave, one per idempotency key, for staff to see in the log and tests to read. */
+  readonly refunds: readonly RefundRequest[];
+}
+
+export function testCheckoutProvider(): TestPaymentProvider {
   const byIdempotencyKey = new Map<string, CheckoutSession>();
+  const refunds = new Map<string, RefundRequest & { id: string }>();
   return {
     kind: 'test',
+    get refunds() {
+      return [...refunds.values()];
+    },
+    async refund(request) {
+      const existing = refunds.get(request.idempotencyKey);
+      if (existing) return { id: existing.id };
+      const id = `test_re_${randomBytes(12).toString('hex')}`;
+      refunds.set(request.idempotencyKey, { ...request, id });
+      return { id };
+    },
     async createCheckoutSession(request) {
       const existing = byIdempotencyKey.get(request.idempotencyKey);
       if (existing) return existing;
@@ -142,6 +160,12 @@ export function testCheckoutRoutes(deps: AppDeps) {
     return c.body(stylesheet);
   });
 
+  // A session id is letters, digits and underscores: anything else names no checkout.
+  app.use('/:sessionId/*', async (c, next) => {
+    if (!sessionIdPattern.test(c.req.param('sessionId'))) return notice(c, 'en', texts.en.unknown, 404);
+    await next();
+  });
+
   app.get('/:sessionId', async (c) => {
     const order = await findOrderBySession(deps.db, c.req.param('sessionId'));
     if (!order) return notice(c, 'en', texts.en.unknown, 404);
@@ -156,7 +180,7 @@ export function testCheckoutRoutes(deps: AppDeps) {
     if (!order) return notice(c, 'en', texts.en.unknown, 404);
     if (order.status === 'paid') return c.redirect(successUrlTemplate(order.successUrl).replace(sessionIdPlaceholder, encodeURIComponent(sessionId)), 303);
     if (order.status !== 'pending' || order.expiresAt <= deps.clock()) return notice(c, order.locale, texts[order.locale].expired, 410);
-    await confirmOrder(deps.db, sessionId, deps.clock());
+    await confirmPayment(deps, { sessionId, paymentIntentId: null });
     return c.redirect(successUrlTemplate(order.successUrl).replace(sessionIdPlaceholder, encodeURIComponent(sessionId)), 303);
   });
 

@@ -3,12 +3,18 @@ import * as z from 'zod';
 import { moveInFeeTypes } from '../../shared/domain/lease-payment.ts';
 import { rateToCents } from '../../shared/domain/pricing.ts';
 import { addDays, isIsoDate, spaceToday, spaceUtcOffsetHours } from '../../shared/domain/time.ts';
-import type { AppDeps } from '../app.ts';
+import { unitCodePattern } from '../../shared/contract/common.ts';
+import { isPlainText, plainTextMessage } from '../../shared/domain/text.ts';
+import type { AppDeps } from '../deps.ts';
 import { createOffer, expireOffer, findOfferByCode, listOffers } from '../lease/offers.ts';
 import { jsonError } from '../middleware/errors.ts';
+import { readJson } from '../middleware/json-body.ts';
+import { siteOrigins } from '../public-origin.ts';
 
 /** An offer left open stays valid this long unless expires_at says otherwise. */
 export const defaultOfferValidityDays = 30;
+/** No offer stays open longer: its terms (rates, start date) would be stale by then. */
+const maxOfferValidityDays = 366;
 
 const amountMessage = 'Expected an amount such as 1200 or 1200.50';
 const money = z.preprocess(
@@ -24,6 +30,7 @@ const money = z.preprocess(
 const isoDate = z.string().refine(isIsoDate, 'Expected a date as YYYY-MM-DD');
 const optionalText = z
   .string()
+  .refine(isPlainText, plainTextMessage)
   .trim()
   .max(200)
   .transform((s) => (s === '' ? null : s))
@@ -31,11 +38,11 @@ const optionalText = z
 
 export const createOfferInput = z
   .object({
-    email: z.email('A valid e-mail address is required'),
+    email: z.string().refine(isPlainText, plainTextMessage).pipe(z.email('A valid e-mail address is required')),
     company_name: optionalText,
     contact_name: optionalText,
     office_ids: z
-      .array(z.union([z.string().trim().min(1), z.number().int().positive()]))
+      .array(z.union([z.string().trim().regex(unitCodePattern, 'must be unit codes such as OFF-101'), z.number().int().positive().max(2_147_483_647)]))
       .min(1, 'At least one office is required')
       .max(20),
     start_date: isoDate,
@@ -67,9 +74,9 @@ function firstIssue(error: z.ZodError): string {
   return field ? `${field}: ${issue.message}` : issue.message;
 }
 
-/** The public address of an offer, on the origin the request came to. */
-function offerUrl(c: Context, code: string): string {
-  return `${new URL(c.req.url).origin}/lease/${code}`;
+/** The public address of an offer, on the site's (first) public origin. */
+function offerUrl(c: Context, deps: AppDeps, code: string): string {
+  return `${siteOrigins(c, deps.config)[0]}/lease/${code}`;
 }
 
 /** Staff: create, list and expire lease offers (behind the admin token of app.ts). */
@@ -77,13 +84,9 @@ export function adminLeaseOfferRoutes(deps: AppDeps) {
   const app = new Hono();
 
   app.post('/', async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return jsonError(c, 400, 'The request body is not valid JSON');
-    }
-    const parsed = createOfferInput.safeParse(body);
+    const json = await readJson(c);
+    if (!json.ok) return jsonError(c, 400, 'The request body is not valid JSON');
+    const parsed = createOfferInput.safeParse(json.body);
     if (!parsed.success) return jsonError(c, 400, firstIssue(parsed.error));
     const input = parsed.data;
     const now = deps.clock();
@@ -118,6 +121,7 @@ export function adminLeaseOfferRoutes(deps: AppDeps) {
         : new Date(input.expires_at)
       : endOfSpaceDay(addDays(spaceToday(now), defaultOfferValidityDays));
     if (expiresAt.getTime() <= now.getTime()) return jsonError(c, 400, 'expires_at: must be in the future');
+    if (!(expiresAt.getTime() <= now.getTime() + maxOfferValidityDays * 86_400_000)) return jsonError(c, 400, `expires_at: must be within ${maxOfferValidityDays} days`);
 
     const { code } = await createOffer(
       deps.db,
@@ -138,7 +142,7 @@ export function adminLeaseOfferRoutes(deps: AppDeps) {
       },
       now,
     );
-    return c.json({ success: true, code, url: offerUrl(c, code) }, 201);
+    return c.json({ success: true, code, url: offerUrl(c, deps, code) }, 201);
   });
 
   app.get('/', async (c) => {

@@ -2,17 +2,31 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import * as z from 'zod';
 import { orderStatuses, type StaffOrder } from '../../shared/contract/staff-orders.ts';
-import type { AppDeps } from '../app.ts';
+import { isPlainText } from '../../shared/domain/text.ts';
+import { isIsoDate } from '../../shared/domain/time.ts';
+import type { AppDeps } from '../deps.ts';
 import { jsonError } from '../middleware/errors.ts';
+import { cursorSchema, encodeCursor, pageLimit } from './admin-cursor.ts';
+
+/** Where a page ended: the creation instant (to the microsecond, as PostgreSQL keeps it) and id of its last order. */
+const position = z.object({
+  at: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/)
+    .refine((at) => isIsoDate(at.slice(0, 10))),
+  id: z.string().max(64).refine(isPlainText),
+});
 
 const listQuery = z.object({
   status: z.enum(orderStatuses).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  limit: pageLimit,
+  cursor: cursorSchema(position).optional(),
 });
 
 const utcText = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
-export async function listOrders(deps: Pick<AppDeps, 'db'>, options: z.infer<typeof listQuery>): Promise<StaffOrder[]> {
+/** One page of orders, newest first, and the cursor of the next page (null on the last). */
+export async function listOrders(deps: Pick<AppDeps, 'db'>, options: z.infer<typeof listQuery>): Promise<{ orders: StaffOrder[]; next_cursor: string | null }> {
   let query = deps.db
     .selectFrom('orders as r')
     .innerJoin('offices as o', 'o.id', 'r.office_id')
@@ -27,16 +41,23 @@ export async function listOrders(deps: Pick<AppDeps, 'db'>, options: z.infer<typ
       'r.service_type',
       'r.total_cents',
       'r.locale',
+      'r.refund_reason',
       sql<string>`r.booking_date::text`.as('start_date'),
       utcText('r.created_at').as('created_at'),
+      sql<string>`to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'),
       sql<string | null>`case when r.paid_at is null then null else ${utcText('r.paid_at')} end`.as('paid_at'),
+      sql<string | null>`(select f.last_error from refunds f where f.order_id = r.id and f.status = 'pending' order by f.created_at desc limit 1)`.as('refund_error'),
     ])
     .orderBy('r.created_at', 'desc')
-    .orderBy('r.id')
-    .limit(options.limit);
+    .orderBy('r.id', 'desc')
+    .limit(options.limit + 1);
   if (options.status) query = query.where('r.status', '=', options.status);
-  const orders = await query.execute();
-  if (orders.length === 0) return [];
+  if (options.cursor) query = query.where(sql<boolean>`(r.created_at, r.id) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`);
+  const rows = await query.execute();
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  const next_cursor = rows.length > options.limit && last ? encodeCursor({ at: last.position, id: last.id }) : null;
+  if (page.length === 0) return { orders: [], next_cursor };
   const days = await deps.db
     .selectFrom('reservations')
     .select(['order_id', sql<string>`start_date::text`.as('day')])
@@ -45,22 +66,28 @@ export async function listOrders(deps: Pick<AppDeps, 'db'>, options: z.infer<typ
     .where(
       'order_id',
       'in',
-      orders.map((o) => o.id),
+      page.map((o) => o.id),
     )
     .orderBy('start_date')
     .execute();
   const byOrder = new Map<string, string[]>();
   for (const { order_id, day } of days) byOrder.set(order_id, [...(byOrder.get(order_id) ?? []), day]);
-  return orders.map(({ total_cents, ...o }) => ({ ...o, total: Number(total_cents) / 100, days: byOrder.get(o.id) ?? [] }));
+  return {
+    orders: page.map(({ total_cents, position: _position, ...o }) => ({ ...o, total: Number(total_cents) / 100, days: byOrder.get(o.id) ?? [] })),
+    next_cursor,
+  };
 }
 
 /** Staff read the orders, newest first, optionally of one status (the bearer check guards all of /admin-api). */
 export function adminOrderRoutes(deps: AppDeps) {
   return new Hono().get('/', async (c) => {
     const query = listQuery.safeParse(c.req.query());
-    if (!query.success) return jsonError(c, 400, `status must be one of ${orderStatuses.join(', ')}; limit a whole number from 1 to 1000`);
-    const orders = await listOrders(deps, query.data);
+    if (!query.success) {
+      const badCursor = query.error.issues.some((i) => i.path[0] === 'cursor');
+      return jsonError(c, 400, badCursor ? 'cursor is not one this server gave' : `status must be one of ${orderStatuses.join(', ')}; limit a whole number from 1 to 1000`);
+    }
+    const data = await listOrders(deps, query.data);
     c.header('Cache-Control', 'no-store');
-    return c.json({ success: true as const, data: { orders } });
+    return c.json({ success: true as const, data });
   });
 }

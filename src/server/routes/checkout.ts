@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { sql } from 'kysely';
 import {
   availabilityQuery,
@@ -9,27 +9,30 @@ import {
   type CheckoutRequest,
   type OrderResponse,
 } from '../../shared/contract/checkout.ts';
+import { sessionIdPattern } from '../../shared/contract/common.ts';
 import { bookingWindow, dailyOfficeWindowDays, dayStatus, type BookingProduct, type DayStatus } from '../../shared/domain/booking-windows.ts';
 import { amountMismatches, checkoutPricing, formatCad, quote, type ComparedAmount, type ProductChoice } from '../../shared/domain/pricing.ts';
 import { daysBetween, isIsoDate, spaceToday } from '../../shared/domain/time.ts';
-import type { AppDeps } from '../app.ts';
+import { clientAddress, limitKey } from '../client-address.ts';
 import type { Db } from '../db/database.ts';
+import type { AppDeps } from '../deps.ts';
+import { logError } from '../log.ts';
 import { jsonError } from '../middleware/errors.ts';
+import { issuesText, readJson } from '../middleware/json-body.ts';
+import { tooManyRequests } from '../middleware/rate-limit.ts';
+import { receivePaymentEvent } from '../payments/confirm-payment.ts';
 import { lineItemsFor } from '../payments/line-items.ts';
 import {
   attachSession,
   bookedDates,
   checkoutSessionMinutes,
-  confirmOrder,
-  eventSeen,
+  clientKeyOf,
   failOrder,
   findOrderBySession,
   placeOrder,
-  recordEvent,
-  releaseExpiredHolds,
-  releaseOrder,
 } from '../payments/orders.ts';
 import { WebhookSignatureError } from '../payments/provider.ts';
+import { isSiteUrl, requestOrigin, siteOrigins } from '../public-origin.ts';
 import { successUrlTemplate, testCheckoutAllowed } from '../payments/test-checkout.ts';
 
 interface Unit {
@@ -55,13 +58,6 @@ async function findUnit(db: Db, officeId: string): Promise<Unit | undefined> {
   }
   // An exact office_id wins over a service_code or id that happens to look the same.
   return q.orderBy(sql`case when office_id = ${officeId} then 0 else 1 end`).orderBy('id').limit(1).executeTakeFirst();
-}
-
-function issuesText(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues
-    .slice(0, 5)
-    .map((i) => (i.path.length > 0 ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
-    .join('; ');
 }
 
 const reasons: Record<Exclude<DayStatus, 'available' | 'booked'>, (p: BookingProduct) => string> = {
@@ -103,16 +99,6 @@ function choiceFor(unit: Unit, body: CheckoutRequest): ProductChoice | string {
   }
 }
 
-function requestOrigin(c: Context, trustProxy: boolean): string {
-  const url = new URL(c.req.url);
-  if (trustProxy) {
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    if (host) return `${proto === 'http' ? 'http' : 'https'}://${host}`;
-  }
-  return url.origin;
-}
-
 const amountNames: Record<ComparedAmount, string> = {
   monthlyRate: 'monthly rate',
   proratedFirstMonth: 'prorated first month',
@@ -128,15 +114,16 @@ export function checkoutRoutes(deps: AppDeps) {
 
   /** SPEC.md §7 call 1. */
   app.post('/stripe/create-checkout-session', async (c) => {
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      return jsonError(c, 400, 'The request body is not valid JSON');
-    }
-    const parsed = checkoutRequest.safeParse(raw);
+    const json = await readJson(c);
+    if (!json.ok) return jsonError(c, 400, 'The request body is not valid JSON');
+    const parsed = checkoutRequest.safeParse(json.body);
     if (!parsed.success) return jsonError(c, 400, `Invalid checkout request: ${issuesText(parsed.error.issues)}`);
     const body = parsed.data;
+    // SPEC §7: both are the site's own origin plus a path; anywhere else would make the checkout an open redirect.
+    const origins = siteOrigins(c, deps.config);
+    for (const field of ['successUrl', 'cancelUrl'] as const) {
+      if (!isSiteUrl(body[field], origins)) return jsonError(c, 400, `Invalid checkout request: ${field} must be an address on this site (${origins.join(', ')})`);
+    }
     if (deps.payments.kind === 'test' && !testCheckoutAllowed(deps)) {
       return jsonError(c, 503, 'Card payments are not available right now. Please contact us to book.');
     }
@@ -173,7 +160,6 @@ export function checkoutRoutes(deps: AppDeps) {
       return jsonError(c, 409, `The number of days sent (${body.pricing.totalDays}) does not match the dates chosen (${q.totalDays}). Please reload the page and try again.`);
     }
 
-    await releaseExpiredHolds(deps.db, unit.id, now);
     const orderId = randomUUID();
     const sessionExpiresAt = new Date(now.getTime() + checkoutSessionMinutes * 60_000);
     const locale = body.locale ?? 'en';
@@ -181,6 +167,8 @@ export function checkoutRoutes(deps: AppDeps) {
       id: orderId,
       provider: deps.payments.kind,
       officeId: unit.id,
+      clientKey: clientKeyOf(limitKey(clientAddress(c, deps.config.trustedProxies))),
+      maxUnpaidHolds: deps.config.maxUnpaidHoldsPerClient,
       officeName: unit.name,
       serviceType: unit.service_type,
       quote: q,
@@ -197,7 +185,15 @@ export function checkoutRoutes(deps: AppDeps) {
       now,
       sessionExpiresAt,
     });
-    if (placed === 'already_booked') {
+    if (placed.kind === 'hold_cap') {
+      const minutes = Math.ceil(placed.retryAfterSeconds / 60);
+      return tooManyRequests(
+        c,
+        placed,
+        `You already have ${deps.config.maxUnpaidHoldsPerClient} bookings waiting for payment. Finish paying for one of them, or try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      );
+    }
+    if (placed.kind === 'already_booked') {
       const when = q.dates.length > 0 ? ` on ${q.dates.join(', ')}` : '';
       return jsonError(c, 409, `${unit.name} is already booked${when}. Please choose ${q.dates.length > 0 ? 'another date' : 'another space'}.`);
     }
@@ -213,12 +209,12 @@ export function checkoutRoutes(deps: AppDeps) {
         locale,
         expiresAt: sessionExpiresAt,
         metadata: { order_id: orderId, office_id: unit.office_id },
-        origin: requestOrigin(c, deps.config.trustProxy),
+        origin: requestOrigin(c, deps.config.trustedProxies),
       });
       await attachSession(deps.db, orderId, session);
       return c.json({ success: true, checkoutUrl: session.url });
     } catch (err) {
-      console.error(`Checkout session for order ${orderId} failed:`, err);
+      logError('checkout.session_failed', err, { order: orderId });
       await failOrder(deps.db, orderId);
       return jsonError(c, 502, 'The payment page could not be opened. Please try again in a moment.');
     }
@@ -226,6 +222,7 @@ export function checkoutRoutes(deps: AppDeps) {
 
   /** Stripe's events: each applied once, whatever how often it is delivered. */
   app.post('/stripe/webhook', async (c) => {
+    // The signature covers the exact bytes: the body is read as text, never parsed first.
     const rawBody = await c.req.text();
     let event;
     try {
@@ -234,12 +231,8 @@ export function checkoutRoutes(deps: AppDeps) {
       if (err instanceof WebhookSignatureError) return jsonError(c, 400, `Webhook refused: ${err.message}`);
       throw err;
     }
-    if (await eventSeen(deps.db, event.id)) return c.json({ received: true, duplicate: true });
-    const now = deps.clock();
-    if (event.sessionId && event.action === 'confirm') await confirmOrder(deps.db, event.sessionId, now);
-    if (event.sessionId && event.action === 'expire') await releaseOrder(deps.db, event.sessionId, 'expired');
-    await recordEvent(deps.db, event, now);
-    return c.json({ received: true });
+    const result = await receivePaymentEvent(deps, event);
+    return c.json(result === 'duplicate' ? { received: true, duplicate: true } : { received: true });
   });
 
   /** SPEC.md §7 call 2: the dates of a room (or office) that holds and bookings take, for a month. */
@@ -262,7 +255,7 @@ export function checkoutRoutes(deps: AppDeps) {
   /** What the success page shows when this browser has no checkoutDetails. */
   app.get('/orders/:sessionId', async (c) => {
     const sessionId = c.req.param('sessionId');
-    if (!/^[A-Za-z0-9_]{8,255}$/.test(sessionId)) return jsonError(c, 400, 'Not a checkout session id');
+    if (!sessionIdPattern.test(sessionId)) return jsonError(c, 400, 'Not a checkout session id');
     const order = await findOrderBySession(deps.db, sessionId);
     if (!order) return jsonError(c, 404, 'No order for this checkout session');
     const answer: OrderResponse = {
@@ -271,6 +264,7 @@ export function checkoutRoutes(deps: AppDeps) {
       status: order.status === 'pending' && order.expiresAt <= deps.clock() ? 'expired' : order.status,
       checkoutDetails: checkoutDetailsOf(order.quote, { name: order.officeName, service_type: order.serviceType }, order.bookingDate),
       bookingDates: order.quote.dates,
+      ...(order.refundReason ? { refundReason: order.refundReason } : {}),
     };
     c.header('Cache-Control', 'no-store');
     return c.json(answer);

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   customerInfo,
   defaultLeaseLanguage,
@@ -11,37 +10,25 @@ import {
   type LeaseLanguage,
 } from '../../shared/contract/lease.ts';
 import { accountNumberMaxLength, firstPayloadProblem, maskAccountNumber, signingProblemMessages, type BankingNumbers } from '../../shared/domain/banking.ts';
-import type { AppDeps } from '../app.ts';
+import { clientAddress, limitKey } from '../client-address.ts';
+import type { AppDeps } from '../deps.ts';
 import { agreementPdf } from '../lease/agreement-pdf.ts';
 import { decryptBanking } from '../lease/banking-crypto.ts';
 import { contractSections } from '../lease/contract-templates.ts';
 import { contractVariables } from '../lease/contract-variables.ts';
-import {
-  effectiveStatus,
-  findOfferByCode,
-  findOfferById,
-  offerAnswer,
-  rememberContractLanguage,
-  signOffer,
-  submitCustomerInfo,
-  type OfferRecord,
-} from '../lease/offers.ts';
+import { effectiveStatus, findOfferByCode, findOfferById, hashOfferCode, offerAnswer, rememberContractLanguage, signOffer, submitCustomerInfo, type OfferRecord } from '../lease/offers.ts';
 import { readSignatureDataUrl } from '../lease/signature-image.ts';
 import { jsonError } from '../middleware/errors.ts';
-import { rateLimit } from '../middleware/rate-limit.ts';
+import { readJson } from '../middleware/json-body.ts';
+import { tooManyRequests, type Limiter } from '../middleware/rate-limit.ts';
 
 export const offerNotFoundMessage = 'Lease offer not found';
 export const offerExpiredMessage = 'This lease offer has expired. Please contact us for assistance.';
 export const alreadySignedMessage = 'This agreement has already been signed';
 
-/** A signing body is a PNG signature and three numbers: 1 MB is far more than it needs. */
-const maxSigningBodyBytes = 1024 * 1024;
-
-type Found = { offer: OfferRecord; response?: never } | { offer?: never; response: Response };
-
 function maskedBanking(deps: AppDeps, offer: OfferRecord): BankingNumbers | null {
   if (!offer.signature) return null;
-  const banking = decryptBanking(deps.config.bankingKey, offer.signature.banking_encrypted, offer.id);
+  const banking = decryptBanking(deps.config.bankingKeys, offer.signature.banking_encrypted, offer.id);
   return { ...banking, account_number: maskAccountNumber(banking.account_number) };
 }
 
@@ -67,46 +54,53 @@ function readLanguage(c: Context): LeaseLanguage | null {
   return parsed.success ? parsed.data : null;
 }
 
-async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok: false }> {
-  try {
-    return { ok: true, body: await c.req.json() };
-  } catch {
-    return { ok: false };
-  }
+export interface LeaseLimiters {
+  /** Unknown codes per client address. */
+  guess: Limiter;
+  /** Calls per valid code. */
+  offer: Limiter;
 }
 
 /** SPEC calls 5 to 9 under /public-api/lease-offers. */
-export function leaseRoutes(deps: AppDeps, clientAddress: (c: Context) => string) {
-  const app = new Hono();
+export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
+  const app = new Hono<{ Variables: { offer: OfferRecord; code: string } }>();
+  const address = (c: Context) => clientAddress(c, deps.config.trustedProxies);
 
   // Offers carry personal and banking details: no browser, proxy or service worker keeps them.
   app.use('*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  // Codes are unguessable; the limit makes trying them pointless as well.
-  app.use('*', rateLimit('lease', deps.config.rateLimits.lease, clientAddress));
 
-  /** The offer the code opens, or the 404 / 410 answer to give instead. */
-  async function openOffer(c: Context, code: string): Promise<Found> {
+  /**
+   * Every call names its offer: this finds it, or answers 404 / 410. Codes are unguessable,
+   * and the lookups that find nothing are counted per address, so trying them is pointless as
+   * well; a tenant's own calls with a valid code are never counted against that limit.
+   */
+  app.use('/:code/*', async (c, next) => {
+    const code = c.req.param('code');
+    const guesser = limitKey(address(c));
+    const blocked = await limiters.guess.peek(guesser);
+    if (!blocked.ok) return tooManyRequests(c, blocked, 'Too many lease offer lookups. Try again in {seconds} seconds.');
     const offer = await findOfferByCode(deps.db, code);
-    if (!offer) return { response: jsonError(c, 404, offerNotFoundMessage) };
-    if (effectiveStatus(offer, deps.clock()) === 'expired') return { response: jsonError(c, 410, offerExpiredMessage) };
-    return { offer };
-  }
+    if (!offer) {
+      await limiters.guess.hit(guesser);
+      return jsonError(c, 404, offerNotFoundMessage);
+    }
+    const flood = await limiters.offer.hit(hashOfferCode(code));
+    if (!flood.ok) return tooManyRequests(c, flood, 'Too many requests for this lease offer. Try again in {seconds} seconds.');
+    if (effectiveStatus(offer, deps.clock()) === 'expired') return jsonError(c, 410, offerExpiredMessage);
+    c.set('offer', offer);
+    c.set('code', code);
+    await next();
+  });
 
   app.get('/:code', async (c) => {
-    const code = c.req.param('code');
-    const found = await openOffer(c, code);
-    if (found.response) return found.response;
-    return c.json({ success: true, offer: offerAnswer(found.offer, code, deps.clock()) });
+    return c.json({ success: true, offer: offerAnswer(c.var.offer, c.var.code, deps.clock()) });
   });
 
   app.post('/:code/submit-info', async (c) => {
-    const code = c.req.param('code');
-    const found = await openOffer(c, code);
-    if (found.response) return found.response;
-    const { offer } = found;
+    const { offer, code } = c.var;
     if (offer.signature) return c.json(alreadySignedBody(deps, offer), 409);
     const json = await readJson(c);
     if (!json.ok) return jsonError(c, 400, 'The request body is not valid JSON');
@@ -118,18 +112,16 @@ export function leaseRoutes(deps: AppDeps, clientAddress: (c: Context) => string
       const field = issue.path.join('.');
       return jsonError(c, 400, field && issue.message !== requiredFieldsMessage ? `${field}: ${issue.message}` : issue.message);
     }
-    await submitCustomerInfo(deps.db, offer.id, parsed.data, deps.clock());
-    const updated = await findOfferById(deps.db, offer.id);
-    return c.json({ success: true, offer: offerAnswer(updated!, code, deps.clock()) });
+    const saved = await submitCustomerInfo(deps.db, offer.id, parsed.data, deps.clock());
+    const updated = (await findOfferById(deps.db, offer.id))!;
+    if (saved === 'already_signed') return c.json(alreadySignedBody(deps, updated), 409);
+    return c.json({ success: true, offer: offerAnswer(updated, code, deps.clock()) });
   });
 
   app.get('/:code/contract-data', async (c) => {
-    const code = c.req.param('code');
+    const { offer, code } = c.var;
     const language = readLanguage(c);
     if (!language) return jsonError(c, 400, 'language must be en or fr');
-    const found = await openOffer(c, code);
-    if (found.response) return found.response;
-    const { offer } = found;
     // The signing records the language of the contract the tenant last read.
     if (!offer.signature && offer.contract_language !== language) await rememberContractLanguage(deps.db, offer.id, language);
     return c.json({
@@ -143,12 +135,9 @@ export function leaseRoutes(deps: AppDeps, clientAddress: (c: Context) => string
   });
 
   app.get('/:code/download-pdf', async (c) => {
-    const code = c.req.param('code');
+    const { offer, code } = c.var;
     const language = readLanguage(c);
     if (!language) return jsonError(c, 400, 'language must be en or fr');
-    const found = await openOffer(c, code);
-    if (found.response) return found.response;
-    const { offer } = found;
     if (!offer.signature) return jsonError(c, 409, 'The agreement can be downloaded once it has been signed');
     const pdf = await agreementPdf({ offer, language, banking: maskedBanking(deps, offer), generatedAt: deps.clock() });
     const filename = leasePdfFilename(offer.company_name ?? offer.signature.company_name, code);
@@ -160,56 +149,49 @@ export function leaseRoutes(deps: AppDeps, clientAddress: (c: Context) => string
     });
   });
 
-  app.post(
-    '/:code/complete-signing',
-    bodyLimit({ maxSize: maxSigningBodyBytes, onError: (c) => jsonError(c, 413, 'The signing request is too large') }),
-    async (c) => {
-      const code = c.req.param('code');
-      const found = await openOffer(c, code);
-      if (found.response) return found.response;
-      const { offer } = found;
-      if (offer.signature) return c.json(alreadySignedBody(deps, offer), 409);
-      if (offer.status !== 'contract_generated') {
-        return jsonError(c, 409, 'Submit the company information before signing');
-      }
-      const json = await readJson(c);
-      if (!json.ok) return jsonError(c, 400, 'The request body is not valid JSON');
-      const parsed = signingPayload.safeParse(json.body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const path = issue?.path ?? [];
-        if (path[0] === 'banking') return jsonError(c, 400, signingProblemMessages.bankingIncomplete);
-        if (path[0] === 'signature') return jsonError(c, 400, signingProblemMessages.signatureMissing);
-        return jsonError(c, 400, `${path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
-      }
-      const payload = parsed.data;
-      const banking: BankingNumbers = {
-        transit_number: payload.banking.transit_number.trim(),
-        institution_number: payload.banking.institution_number.trim(),
-        account_number: payload.banking.account_number.trim(),
-      };
-      const problem = firstPayloadProblem({ signature: payload.signature, banking });
-      if (problem) return jsonError(c, 400, signingProblemMessages[problem]);
-      if (banking.account_number.length > accountNumberMaxLength) {
-        return jsonError(c, 400, `Account number must be at most ${accountNumberMaxLength} digits`);
-      }
-      const image = readSignatureDataUrl(payload.signature);
-      if (!image.ok) return jsonError(c, 400, image.error);
+  app.post('/:code/complete-signing', async (c) => {
+    const { offer, code } = c.var;
+    if (offer.signature) return c.json(alreadySignedBody(deps, offer), 409);
+    if (offer.status !== 'contract_generated') return jsonError(c, 409, 'Submit the company information before signing');
+    const json = await readJson(c);
+    if (!json.ok) return jsonError(c, 400, 'The request body is not valid JSON');
+    const parsed = signingPayload.safeParse(json.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = issue?.path ?? [];
+      if (path[0] === 'banking') return jsonError(c, 400, signingProblemMessages.bankingIncomplete);
+      if (path[0] === 'signature') return jsonError(c, 400, signingProblemMessages.signatureMissing);
+      return jsonError(c, 400, `${path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+    }
+    const payload = parsed.data;
+    const banking: BankingNumbers = {
+      transit_number: payload.banking.transit_number.trim(),
+      institution_number: payload.banking.institution_number.trim(),
+      account_number: payload.banking.account_number.trim(),
+    };
+    const problem = firstPayloadProblem({ signature: payload.signature, banking });
+    if (problem) return jsonError(c, 400, signingProblemMessages[problem]);
+    if (banking.account_number.length > accountNumberMaxLength) {
+      return jsonError(c, 400, `Account number must be at most ${accountNumberMaxLength} digits`);
+    }
+    // Only an image the server decoded whole and encoded again is kept (and ever drawn in a PDF).
+    const signature = readSignatureDataUrl(payload.signature);
+    if (!signature) return jsonError(c, 400, signingProblemMessages.signatureMissing);
 
-      const now = deps.clock();
-      const result = await signOffer(deps.db, deps.config.bankingKey, offer, {
-        signature: payload.signature,
-        banking,
-        language: payload.language ?? offer.contract_language,
-        ipAddress: clientAddress(c),
-        userAgent: (c.req.header('user-agent') ?? '').slice(0, 500),
-        now,
-      });
-      const signed = await findOfferById(deps.db, offer.id);
-      if (result === 'already_signed') return c.json(alreadySignedBody(deps, signed!), 409);
-      return c.json({ success: true, signed_at: signed!.signature!.signed_at.toISOString(), offer: offerAnswer(signed!, code, now) });
-    },
-  );
+    const now = deps.clock();
+    const result = await signOffer(deps.db, deps.config.bankingKeys, offer.id, {
+      signature,
+      banking,
+      language: payload.language ?? offer.contract_language,
+      ipAddress: address(c),
+      userAgent: (c.req.header('user-agent') ?? '').slice(0, 500),
+      now,
+    });
+    const signed = (await findOfferById(deps.db, offer.id))!;
+    if (result === 'already_signed') return c.json(alreadySignedBody(deps, signed), 409);
+    if (result === 'not_ready') return jsonError(c, 409, 'Submit the company information before signing');
+    return c.json({ success: true, signed_at: signed.signature!.signed_at.toISOString(), offer: offerAnswer(signed, code, now) });
+  });
 
   return app;
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Office } from '../../shared/contract/offices.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 
 export async function listOffices(deps: Pick<AppDeps, 'db'>): Promise<{ offices: Office[]; lastUpdated: string }> {
   const rows = await deps.db

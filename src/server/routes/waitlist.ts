@@ -1,18 +1,16 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { waitlistEntryPayload, waitlistProblemOf, type WaitlistEntryPayload } from '../../shared/contract/waitlist.ts';
 import { rentableTypes } from '../../shared/domain/categories.ts';
 import { waitlistProblemEn, type WaitlistProblem } from '../../shared/domain/waitlist-rules.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/database.ts';
 import { jsonError } from '../middleware/errors.ts';
+import { readJson } from '../middleware/json-body.ts';
 
 /** Visible ASCII, as the IETF draft for the header and every client library produce. */
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
-
-const maxBodyBytes = 16 * 1024;
 
 /** The entry as stored, in a fixed key order, so the same entry always hashes the same. */
 interface CanonicalEntry {
@@ -119,24 +117,16 @@ async function storeEntry(deps: AppDeps, entry: CanonicalEntry, officeIds: numbe
 export function waitlistRoutes(deps: AppDeps) {
   return new Hono().post(
     '/',
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: (c) => jsonError(c, 413, `The waitlist entry is too large (at most ${maxBodyBytes / 1024} KB)`),
-    }),
     async (c) => {
       const key = c.req.header('idempotency-key') ?? null;
       if (key !== null && !idempotencyKeyPattern.test(key)) {
         return jsonError(c, 400, 'Idempotency-Key must be 1 to 255 visible ASCII characters');
       }
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        return jsonError(c, 400, 'The request body is not valid JSON');
-      }
+      const json = await readJson(c);
+      if (!json.ok) return jsonError(c, 400, 'The request body is not valid JSON');
       // A start date in the past is refused by the form, not here: an entry queued offline may
       // arrive days after the visitor filled it in, and it must not be lost for that.
-      const parsed = waitlistEntryPayload.safeParse(body);
+      const parsed = waitlistEntryPayload.safeParse(json.body);
       if (!parsed.success) return problem(c, waitlistProblemOf(parsed.error));
 
       const entry = canonicalEntry(parsed.data);

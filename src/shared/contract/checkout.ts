@@ -1,14 +1,15 @@
 import * as z from 'zod/mini';
 import { checkoutPricing, quote, type ProductChoice, type PricedUnit, type Quote } from '../domain/pricing.ts';
 import { cancelAnchor } from '../domain/categories.ts';
+import { isPlainText, plainTextMessage } from '../domain/text.ts';
 import type { IsoDate } from '../domain/time.ts';
-import { isoDateString } from './common.ts';
+import { isoDateString, plainText, unitCode } from './common.ts';
 
 /** Dollars as the API carries them: never negative, never more than a card payment can be. */
 const amount = z.number().check(z.minimum(0), z.maximum(999_999.99));
-const shortText = z.string().check(z.minLength(1), z.maxLength(200));
+const shortText = plainText({ min: 1, max: 200 });
 /** An http(s) address, localhost included (z.httpUrl wants a dotted domain). */
-const webUrl = z.url({ protocol: /^https?$/ }).check(z.maxLength(2000));
+const webUrl = z.pipe(z.string().check(z.refine(isPlainText, plainTextMessage), z.maxLength(2000)), z.url({ protocol: /^https?$/ }));
 
 export const locale = z.enum(['en', 'fr']);
 export type Locale = z.infer<typeof locale>;
@@ -37,7 +38,7 @@ export const dayPassOfficeId = 'daypass';
  * 'fr' gives the visitor a French checkout page.
  */
 export const checkoutRequest = z.object({
-  officeId: z.union([shortText, z.int()]),
+  officeId: z.union([unitCode, z.int().check(z.positive())]),
   officeDetails: z.object({
     office_id: shortText,
     name: shortText,
@@ -60,7 +61,7 @@ export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 
 /** SPEC.md §7 call 2: GET /public-api/calendar/availability?officeId&startDate&endDate. */
 export const availabilityQuery = z.object({
-  officeId: shortText,
+  officeId: unitCode,
   startDate: isoDateString,
   endDate: isoDateString,
 });
@@ -95,8 +96,12 @@ export type CheckoutDetails = z.infer<typeof checkoutDetails>;
 /** The query parameter the checkout adds to successUrl. */
 export const sessionIdParam = 'session_id';
 
-export const orderStatus = z.enum(['pending', 'paid', 'cancelled', 'expired', 'failed']);
+export const orderStatuses = ['pending', 'paid', 'cancelled', 'expired', 'failed', 'refund_pending', 'refunded'] as const;
+export const orderStatus = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatus>;
+
+/** Why an order was refunded: the payment arrived after its hold lapsed and the days (or unit) were sold. */
+export const refundReasons = ['paid_after_taken'] as const;
 
 /**
  * GET /public-api/orders/{session id}: what the success page shows when this browser has no
@@ -107,6 +112,7 @@ export const orderResponse = z.object({
   status: orderStatus,
   checkoutDetails,
   bookingDates: z.array(isoDateString),
+  refundReason: z.optional(z.enum(refundReasons)),
 });
 export type OrderResponse = z.infer<typeof orderResponse>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isPlainText, plainTextMessage } from '../domain/text.ts';
 
 /**
  * The lease offer calls of SPEC §7 (calls 5 to 9) and the shapes of SPEC §3. Answers are read
@@ -64,8 +65,10 @@ export type LeaseOfferResponse = z.infer<typeof leaseOfferResponse>;
 /** SPEC §5 'Lease info': the message when company, contact or phone is empty. */
 export const requiredFieldsMessage = 'Please fill in all required fields';
 
-const requiredText = z.string(requiredFieldsMessage).check(z.trim(), z.minLength(1, requiredFieldsMessage), z.maxLength(200, 'At most 200 characters'));
-const optionalText = z._default(z.string().check(z.trim(), z.maxLength(200, 'At most 200 characters')), '');
+const requiredText = z
+  .string(requiredFieldsMessage)
+  .check(z.refine(isPlainText, plainTextMessage), z.trim(), z.minLength(1, requiredFieldsMessage), z.maxLength(200, 'At most 200 characters'));
+const optionalText = z._default(z.string().check(z.refine(isPlainText, plainTextMessage), z.trim(), z.maxLength(200, 'At most 200 characters')), '');
 
 /** Call 6: POST /public-api/lease-offers/{code}/submit-info. */
 export const customerInfo = z.object({

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
+import { orderStatuses, refundReasons } from './checkout.ts';
 
-export const orderStatuses = ['pending', 'paid', 'cancelled', 'expired', 'failed'] as const;
+export { orderStatuses };
 
 /** An order as staff see it (GET /admin-api/orders): what was bought, for which days, and its state. */
 export const staffOrder = z.object({
@@ -21,10 +22,15 @@ export const staffOrder = z.object({
   days: z.array(z.string()),
   created_at: z.string(),
   paid_at: z.nullable(z.string()),
+  /** Why it was refunded, for refund_pending and refunded orders. */
+  refund_reason: z.nullable(z.enum(refundReasons)),
+  /** The provider's last refusal of its refund, while one is pending. */
+  refund_error: z.nullable(z.string()),
 });
 export type StaffOrder = z.infer<typeof staffOrder>;
 
 export const staffOrdersResponse = z.object({
   success: z.literal(true),
-  data: z.object({ orders: z.array(staffOrder) }),
+  /** next_cursor: pass it as ?cursor= for the next page; null on the last one. */
+  data: z.object({ orders: z.array(staffOrder), next_cursor: z.nullable(z.string()) }),
 });

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import { isPlainText } from '../domain/text.ts';
 import { isIsoDate } from '../domain/time.ts';
+import { unitCodePattern } from './common.ts';
 import {
   budgetProblem,
   budgetsInOrder,
@@ -21,7 +23,7 @@ import {
 const officeId = z.union(
   [
     z.int('officeInvalid').check(z.positive('officeInvalid')),
-    z.string('officeInvalid').check(z.trim(), z.minLength(1, 'officeInvalid'), z.maxLength(64, 'officeInvalid')),
+    z.string('officeInvalid').check(z.trim(), z.regex(unitCodePattern, 'officeInvalid')),
   ],
   'officeInvalid',
 );
@@ -42,7 +44,9 @@ const budget = z.nullish(
 export const waitlistEntryPayload = z
   .object(
     {
-      customer_name: z.string('required').check(z.trim(), z.minLength(1, 'required'), z.maxLength(maxNameLength, 'nameTooLong')),
+      customer_name: z
+        .string('required')
+        .check(z.refine(isPlainText, 'nameInvalid'), z.trim(), z.minLength(1, 'required'), z.maxLength(maxNameLength, 'nameTooLong')),
       email: z.string('required').check(
         z.trim(),
         z.minLength(1, 'required'),
@@ -55,7 +59,7 @@ export const waitlistEntryPayload = z
           z.maxLength(maxOfficesPerEntry, 'officeLimit'),
           z.refine((ids) => !hasDuplicateOffices(ids), 'officeDuplicate'),
         ),
-      phone: z.nullish(z.string('phoneTooLong').check(z.trim(), z.maxLength(maxPhoneLength, 'phoneTooLong'))),
+      phone: z.nullish(z.string('phoneInvalid').check(z.refine(isPlainText, 'phoneInvalid'), z.trim(), z.maxLength(maxPhoneLength, 'phoneTooLong'))),
       number_of_users: z.number('usersInvalid').check(
         z.superRefine((n, ctx) => {
           const problem = usersProblem(n);
@@ -103,6 +107,7 @@ export type WaitlistEntryRecord = z.infer<typeof waitlistEntryRecord>;
 
 export const waitlistListResponse = z.object({
   success: z.literal(true),
-  data: z.object({ entries: z.array(waitlistEntryRecord) }),
+  /** next_cursor: pass it as ?cursor= for the next page; null on the last one. */
+  data: z.object({ entries: z.array(waitlistEntryRecord), next_cursor: z.nullable(z.string()) }),
 });
 export type WaitlistListResponse = z.infer<typeof waitlistListResponse>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { defaultUsers, type OfficeId, type WaitlistForm } from './waitlist-rules.ts';
 
 /**
  * The waitlist outbox (DESIGN.md §3): entries are stored on the device, each with its own
@@ -26,6 +27,11 @@ export const queuedWaitlistEntry = z.object({
   nextAttemptAt: z.number(),
   state: z.enum(['pending', 'failed']),
   error: z.optional(z.string()),
+  /**
+   * The HTTP status of the last answer, absent when the last try got none (no connection). Optional:
+   * entries stored by versions before it still read.
+   */
+  lastStatus: z.optional(z.number()),
 });
 export type QueuedWaitlistEntry = z.infer<typeof queuedWaitlistEntry>;
 
@@ -83,19 +89,51 @@ export function afterAttempt(entry: QueuedWaitlistEntry, result: SendResult, now
     const body = 'body' in result ? result.body : undefined;
     return { action: 'remove', id: typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined };
   }
+  const { lastStatus: _previous, ...rest } = entry;
+  // Status 0 is a response the page may not read: as good as no answer.
+  const answered = 'status' in result && result.status > 0 ? { lastStatus: result.status } : {};
   const attempts = entry.attempts + 1;
   if (verdict === 'rejected') {
     return {
       action: 'keep',
       verdict,
-      entry: { ...entry, attempts, state: 'failed', error: serverError('body' in result ? result.body : undefined) },
+      entry: { ...rest, ...answered, attempts, state: 'failed', error: serverError('body' in result ? result.body : undefined) },
     };
   }
   const askedMs = 'retryAfterSeconds' in result && result.retryAfterSeconds ? result.retryAfterSeconds * 1000 : 0;
   return {
     action: 'keep',
     verdict,
-    entry: { ...entry, attempts, nextAttemptAt: now + Math.max(retryDelayMs(attempts, random), askedMs) },
+    entry: { ...rest, ...answered, attempts, nextAttemptAt: now + Math.max(retryDelayMs(attempts, random), askedMs) },
+  };
+}
+
+function storedText(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function storedNumberText(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return storedText(value);
+}
+
+/**
+ * The enquiry form filled in with a queued entry's fields, so the visitor corrects it rather than
+ * retypes it. The payload was stored by this or an older version: a field that does not read is
+ * left empty, for the form's own checks to ask for it again.
+ */
+export function formOfQueuedEntry(queued: QueuedWaitlistEntry): WaitlistForm {
+  const e = queued.entry;
+  const ids = Array.isArray(e.service_offering_ids) ? e.service_offering_ids : [];
+  return {
+    customer_name: storedText(e.customer_name),
+    email: storedText(e.email),
+    phone: storedText(e.phone),
+    number_of_users: e.number_of_users === undefined || e.number_of_users === null ? String(defaultUsers) : storedNumberText(e.number_of_users),
+    budget_min: storedNumberText(e.budget_min),
+    budget_max: storedNumberText(e.budget_max),
+    desired_start_date: storedText(e.desired_start_date),
+    service_offering_ids: ids.filter((id): id is OfficeId => typeof id === 'number' || typeof id === 'string'),
   };
 }
 

@@ -1,3 +1,4 @@
+import { isPlainText } from './text.ts';
 import { isIsoDate, type IsoDate } from './time.ts';
 
 /** SPEC.md §9: at most 3 offices per waitlist entry; at least 1 user, 1 by default. */
@@ -19,8 +20,10 @@ export const waitlistProblems = [
   'bodyInvalid',
   'required',
   'nameTooLong',
+  'nameInvalid',
   'emailInvalid',
   'phoneTooLong',
+  'phoneInvalid',
   'officeRequired',
   'officeLimit',
   'officeInvalid',
@@ -46,8 +49,10 @@ export const waitlistProblemEn: Record<WaitlistProblem, string> = {
   bodyInvalid: 'The waitlist entry must be a JSON object',
   required: 'Please fill in all required fields',
   nameTooLong: `Name must be ${maxNameLength} characters or fewer`,
+  nameInvalid: 'Name must not contain control characters',
   emailInvalid: 'Please enter a valid e-mail address',
   phoneTooLong: `Phone number must be ${maxPhoneLength} characters or fewer`,
+  phoneInvalid: 'Phone number must not contain control characters',
   officeRequired: 'Please select at least one office',
   officeLimit: `Please select no more than ${maxOfficesPerEntry} offices`,
   officeInvalid: 'Offices must be given by their id from the office list',
@@ -66,7 +71,7 @@ export const waitlistProblemEn: Record<WaitlistProblem, string> = {
 /** A deliberately loose check: a real address has one @ and a dot in its domain; the mailbox decides the rest. */
 const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export function isValidEmail(email: string): boolean {
-  return email.length <= maxEmailLength && emailPattern.test(email);
+  return email.length <= maxEmailLength && isPlainText(email) && emailPattern.test(email);
 }
 
 export function usersProblem(n: number): WaitlistProblem | null {
@@ -193,13 +198,15 @@ export function waitlistFieldProblems(form: WaitlistForm, today: IsoDate): Parti
   const entry = formToPayload(form);
   const found: Partial<Record<WaitlistField, WaitlistProblem>> = {};
   if (!entry.customer_name) found.customer_name = 'required';
+  else if (!isPlainText(entry.customer_name)) found.customer_name = 'nameInvalid';
   else if (entry.customer_name.length > maxNameLength) found.customer_name = 'nameTooLong';
   if (!entry.email) found.email = 'required';
   else if (!isValidEmail(entry.email)) found.email = 'emailInvalid';
   if (entry.service_offering_ids.length === 0) found.service_offering_ids = 'officeRequired';
   else if (entry.service_offering_ids.length > maxOfficesPerEntry) found.service_offering_ids = 'officeLimit';
   else if (hasDuplicateOffices(entry.service_offering_ids)) found.service_offering_ids = 'officeDuplicate';
-  if ((entry.phone ?? '').length > maxPhoneLength) found.phone = 'phoneTooLong';
+  if (!isPlainText(entry.phone ?? '')) found.phone = 'phoneInvalid';
+  else if ((entry.phone ?? '').length > maxPhoneLength) found.phone = 'phoneTooLong';
   const users = usersProblem(entry.number_of_users);
   if (users) found.number_of_users = users;
   const min = entry.budget_min === undefined ? null : budgetProblem(entry.budget_min);

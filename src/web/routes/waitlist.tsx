@@ -1,16 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router';
+import * as z from 'zod/mini';
 import { Shell } from '../app/shell.tsx';
 import { officesQueryOptions } from '../features/inventory/api/get-offices.ts';
 import { WaitlistPage } from '../features/waitlist/waitlist-page.tsx';
 
+/** ?edit= names an entry on this device to correct, by its Idempotency-Key (a UUID). */
+const searchSchema = z.object({ edit: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/))) });
+
 export const Route = createFileRoute('/waitlist')({
+  validateSearch: (search: Record<string, unknown>): z.infer<typeof searchSchema> => {
+    const parsed = searchSchema.safeParse(search);
+    return parsed.success ? parsed.data : {};
+  },
   // Not awaited: the page paints at once, with the saved office list when there is one.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(officesQueryOptions());
   },
-  component: () => (
-    <Shell>
-      <WaitlistPage />
-    </Shell>
-  ),
+  component: WaitlistRoute,
 });
+
+function WaitlistRoute() {
+  const { edit } = Route.useSearch();
+  return (
+    <Shell>
+      <WaitlistPage editKey={edit} />
+    </Shell>
+  );
+}

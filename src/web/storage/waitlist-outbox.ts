@@ -1,4 +1,4 @@
-import { createStore, del, get, set, values, type UseStore } from 'idb-keyval';
+import { createStore, del, get, promisifyRequest, set, values, type UseStore } from 'idb-keyval';
 import {
   flushQueue,
   newQueuedEntry,
@@ -70,31 +70,82 @@ async function registerBackgroundSync(): Promise<void> {
   }
 }
 
+function newEntry(entry: Record<string, unknown>, label: string): QueuedWaitlistEntry {
+  return newQueuedEntry(crypto.randomUUID(), apiUrl('/public-api/waitlist'), entry, label, Date.now());
+}
+
+/** After an entry is stored: keep it on the device, and let the browser send it on its own. */
+function afterStored(): void {
+  askForPersistentStorage();
+  void registerBackgroundSync();
+  announce();
+}
+
 /**
  * Stores a new entry with a fresh Idempotency-Key. Returns it, or undefined when this browser
  * will not store it (private mode, full disk): the caller then sends it directly, once.
  */
 export async function enqueueWaitlistEntry(entry: Record<string, unknown>, label: string): Promise<QueuedWaitlistEntry | undefined> {
-  const queued = newQueuedEntry(crypto.randomUUID(), apiUrl('/public-api/waitlist'), entry, label, Date.now());
+  const queued = newEntry(entry, label);
   try {
     await set(queued.key, queued, outboxStore());
   } catch (error) {
     reportStorageProblem(error);
     return undefined;
   }
-  askForPersistentStorage();
-  void registerBackgroundSync();
-  announce();
+  afterStored();
+  return queued;
+}
+
+/**
+ * Stores a corrected entry under a new Idempotency-Key in place of the entry `replacedKey`. One
+ * transaction writes the new one and removes the old, so the old goes only when the new is stored;
+ * under the outbox lock, so no round is sending the old one meanwhile. Undefined, with the old
+ * entry untouched, when this browser will not store it.
+ */
+export async function replaceWaitlistEntry(replacedKey: string, entry: Record<string, unknown>, label: string): Promise<QueuedWaitlistEntry | undefined> {
+  const queued = newEntry(entry, label);
+  try {
+    await exclusively(() =>
+      outboxStore()('readwrite', (s) => {
+        s.put(queued, queued.key);
+        s.delete(replacedKey);
+        return promisifyRequest(s.transaction);
+      }),
+    );
+  } catch (error) {
+    reportStorageProblem(error);
+    return undefined;
+  }
+  afterStored();
   return queued;
 }
 
 /** Sends, once, an entry this browser would not store. */
 export function sendUnqueued(entry: Record<string, unknown>, label: string): Promise<SendResult> {
-  return postQueuedEntry(newQueuedEntry(crypto.randomUUID(), apiUrl('/public-api/waitlist'), entry, label, Date.now()));
+  return postQueuedEntry(newEntry(entry, label));
 }
 
+/** One entry on this device, if it is still there and still reads. */
+export async function readOutboxEntry(key: string): Promise<QueuedWaitlistEntry | undefined> {
+  try {
+    const parsed = queuedWaitlistEntry.safeParse(await get(key, outboxStore()));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Removes an entry the visitor gave up, under the outbox lock: a round sending it at that moment
+ * finishes first, and cannot write it back afterwards.
+ */
 export async function discardEntry(key: string): Promise<void> {
-  await del(key, outboxStore());
+  try {
+    await exclusively(() => del(key, outboxStore()));
+  } catch (error) {
+    reportStorageProblem(error);
+  }
   announce();
 }
 

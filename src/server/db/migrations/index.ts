@@ -3,6 +3,7 @@ import * as offices from './0001-offices.ts';
 import * as waitlist from './0002-waitlist.ts';
 import * as bookings from './0003-bookings.ts';
 import * as leaseOffers from './0004-lease-offers.ts';
+import * as hardening from './0005-hardening.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-waitlist': waitlist,
   '0003-bookings': bookings,
   '0004-lease-offers': leaseOffers,
+  '0005-hardening': hardening,
 };

@@ -7,6 +7,12 @@ const en = {
   rented: (name: string) => `Successfully rented ${name}! Check your email for confirmation.`,
   checking: 'Confirming your payment...',
   notPaid: 'This payment was not completed, so nothing was charged. You can try again from the listings.',
+  refundedTitle: 'Payment refunded',
+  refundPendingTitle: 'Refund in progress',
+  refunded:
+    'Your payment arrived after this booking had gone to someone else, so nothing was booked and the full amount has been refunded to your card. It can take 5 to 10 business days to appear on your statement.',
+  refundPending:
+    'Your payment arrived after this booking had gone to someone else, so nothing was booked. We are refunding the full amount to your card; it can take 5 to 10 business days to appear on your statement.',
   noDetails: 'Your payment went through. The details of your purchase are in the confirmation e-mail.',
   purchaseDetails: 'Purchase details',
   item: 'Space',
@@ -52,6 +58,12 @@ const fr: typeof en = {
   rented: (name: string) => `Location de ${name} réussie! Consultez vos courriels pour la confirmation.`,
   checking: 'Confirmation de votre paiement...',
   notPaid: 'Ce paiement n’a pas été complété : rien n’a été débité. Vous pouvez réessayer à partir des annonces.',
+  refundedTitle: 'Paiement remboursé',
+  refundPendingTitle: 'Remboursement en cours',
+  refunded:
+    'Votre paiement est arrivé après que cette réservation a été attribuée à quelqu’un d’autre : rien n’a été réservé et le montant complet a été remboursé sur votre carte. Le remboursement peut prendre de 5 à 10 jours ouvrables avant d’apparaître sur votre relevé.',
+  refundPending:
+    'Votre paiement est arrivé après que cette réservation a été attribuée à quelqu’un d’autre : rien n’a été réservé. Nous remboursons le montant complet sur votre carte; le remboursement peut prendre de 5 à 10 jours ouvrables avant d’apparaître sur votre relevé.',
   noDetails: 'Votre paiement a été accepté. Les détails de votre achat se trouvent dans le courriel de confirmation.',
   purchaseDetails: 'Détails de l’achat',
   item: 'Espace',

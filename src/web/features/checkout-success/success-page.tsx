@@ -31,11 +31,15 @@ function useSavedCheckoutDetails(): CheckoutDetails | null {
 export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefined }) {
   const m = useMessages(checkoutSuccessMessages);
   const saved = useSavedCheckoutDetails();
-  const order = useQuery({ ...orderQueryOptions(sessionId ?? ''), enabled: !saved && Boolean(sessionId) });
+  // Asked even when this browser saved the details: only the server knows a late payment was refunded.
+  const order = useQuery({ ...orderQueryOptions(sessionId ?? ''), enabled: Boolean(sessionId) });
+  const refund = order.data?.status === 'refunded' || order.data?.status === 'refund_pending' ? order.data.status : null;
 
   let purchase: Purchase | null = null;
-  let state: 'shown' | 'checking' | 'not-paid' | 'unknown' = 'unknown';
-  if (saved) {
+  let state: 'shown' | 'checking' | 'not-paid' | 'refunded' | 'unknown' = 'unknown';
+  if (refund) {
+    state = 'refunded';
+  } else if (saved) {
     purchase = { details: saved, dates: dayProducts.has(saved.serviceType) || saved.rentalType === 'daily' ? [saved.bookingDate] : [] };
     state = 'shown';
   } else if (sessionId && (order.isPending || order.data?.status === 'pending')) {
@@ -48,7 +52,7 @@ export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefin
   }
   const celebrate = state === 'shown' || state === 'unknown';
 
-  const heading = state === 'not-paid' ? m.notPaidTitle : m.title;
+  const heading = state === 'not-paid' ? m.notPaidTitle : refund === 'refunded' ? m.refundedTitle : refund === 'refund_pending' ? m.refundPendingTitle : m.title;
   useEffect(() => {
     document.title = `${heading} - ${site.productName}`;
   }, [heading]);
@@ -64,6 +68,8 @@ export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefin
         </p>
       ) : state === 'not-paid' ? (
         <Alert tone="warning">{m.notPaid}</Alert>
+      ) : state === 'refunded' ? (
+        <Alert tone="warning">{refund === 'refunded' ? m.refunded : m.refundPending}</Alert>
       ) : (
         <p>{m.thanks}</p>
       )}

@@ -5,7 +5,7 @@ import { waitlistEntryPayload, waitlistProblemOf } from '../../../shared/contrac
 import { sortUnits } from '../../../shared/domain/availability.ts';
 import { isRentable, serviceTypes, type ServiceType } from '../../../shared/domain/categories.ts';
 import { spaceToday } from '../../../shared/domain/time.ts';
-import { judgeSend } from '../../../shared/domain/waitlist-outbox.ts';
+import { formOfQueuedEntry, judgeSend, type QueuedWaitlistEntry } from '../../../shared/domain/waitlist-outbox.ts';
 import {
   emptyWaitlistForm,
   formToPayload,
@@ -15,8 +15,6 @@ import {
   validateWaitlistForm,
   waitlistFieldOrder,
   waitlistFieldProblems,
-  waitlistProblemEn,
-  waitlistProblems,
   type OfficeId,
   type WaitlistField,
   type WaitlistForm,
@@ -28,13 +26,16 @@ import {
   clearWaitlistDraft,
   discardEntry,
   enqueueWaitlistEntry,
+  readOutboxEntry,
   readWaitlistDraft,
+  replaceWaitlistEntry,
   sendQueuedNow,
   sendUnqueued,
+  subscribeOutbox,
   writeWaitlistDraft,
 } from '../../storage/waitlist-outbox.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { waitlistMessages, type WaitlistMessages } from './messages.ts';
+import { localServerError, waitlistMessages } from './messages.ts';
 import './waitlist.css';
 
 /** SPEC.md §4: the enquiry form lists the unavailable offices, desks, hot desks and parking spots. */
@@ -57,30 +58,48 @@ const draftSchema = z.object({
   service_offering_ids: z.array(z.union([z.number(), z.string()])),
 });
 
-/** The server answers in English; a text the form knows is shown in the visitor's language. */
-function localServerError(error: string, m: WaitlistMessages): string {
-  const known = waitlistProblems.find((p) => waitlistProblemEn[p] === error);
-  return known ? m.problems[known] : error;
-}
-
 function sameId(a: OfficeId, b: OfficeId) {
   return String(a) === String(b);
+}
+
+/**
+ * A queued entry as the form shows it: offices no longer on the waitlist cannot be shown as boxes,
+ * so they are left out, and named.
+ */
+function editedForm(entry: QueuedWaitlistEntry, offices: readonly Office[]): { form: WaitlistForm; leftOut: string[] } {
+  const form = formOfQueuedEntry(entry);
+  const choices = waitlistOffices(offices);
+  const kept = form.service_offering_ids.filter((id) => choices.some((o) => sameId(o.id, id)));
+  const leftOut = form.service_offering_ids.filter((id) => !kept.includes(id)).map((id) => offices.find((o) => sameId(o.id, id))?.name ?? String(id));
+  return { form: { ...form, service_offering_ids: kept }, leftOut };
 }
 
 export interface EnquiryFormProps {
   offices: readonly Office[];
   /** The office whose Join Waitlist button opened the form. */
   preselected?: OfficeId;
+  /**
+   * An entry on this device to correct: the form opens with its fields, and the corrected entry
+   * replaces it. The draft is neither read nor written then: the entry itself keeps what was typed.
+   */
+  editing?: QueuedWaitlistEntry;
   onSent: () => void;
 }
 
 /** The waitlist enquiry form (SPEC.md §2 modal 7, §3, §5 'Waitlist form'), backed by the outbox. */
-export function EnquiryForm({ offices, preselected, onSent }: EnquiryFormProps) {
+export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFormProps) {
   const m = useMessages(waitlistMessages);
   const common = useMessages(commonMessages);
   const { locale } = useLanguage();
   const ids = useId();
-  const [form, setForm] = useState<WaitlistForm>(() => emptyWaitlistForm(preselected));
+  const [edit] = useState(() => (editing ? editedForm(editing, offices) : undefined));
+  const [form, setForm] = useState<WaitlistForm>(() => edit?.form ?? emptyWaitlistForm(preselected));
+  /** The entry on this device the next submit replaces: the edited one, then its refused correction. */
+  const [replaces, setReplaces] = useState(editing?.key);
+  const [replacedGone, setReplacedGone] = useState(false);
+  /** Why the edited entry was refused, until the form's own send gives a newer answer. */
+  const [editRefusal, setEditRefusal] = useState(editing?.state === 'failed' ? (editing.error ?? '') : undefined);
+  const editNoteRef = useRef<HTMLDivElement>(null);
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -96,6 +115,7 @@ export function EnquiryForm({ offices, preselected, onSent }: EnquiryFormProps) 
 
   // What the visitor typed before a reload comes back, with the office they chose this time.
   useEffect(() => {
+    if (editing) return;
     let cancelled = false;
     void readWaitlistDraft().then((raw) => {
       if (cancelled) return;
@@ -110,11 +130,28 @@ export function EnquiryForm({ offices, preselected, onSent }: EnquiryFormProps) 
     return () => {
       cancelled = true;
     };
-  }, [preselected]);
+  }, [preselected, editing]);
 
   useEffect(() => {
     if (draftLoaded.current && edited.current && !queued) void writeWaitlistDraft(form);
   }, [form, queued]);
+
+  // The entry being corrected may be sent as it was (it was waiting) or discarded meanwhile.
+  useEffect(() => {
+    if (replaces === undefined) return;
+    let current = true;
+    const check = () => void readOutboxEntry(replaces).then((entry) => current && setReplacedGone(entry === undefined));
+    const stop = subscribeOutbox(check);
+    check();
+    return () => {
+      current = false;
+      stop();
+    };
+  }, [replaces]);
+
+  useEffect(() => {
+    if (editing) editNoteRef.current?.focus();
+  }, [editing]);
 
   const update = (change: Partial<WaitlistForm>) => {
     edited.current = true;
@@ -160,14 +197,17 @@ export function EnquiryForm({ offices, preselected, onSent }: EnquiryFormProps) 
     const entry = JSON.parse(JSON.stringify(parsed.data)) as Record<string, unknown>;
     const names = form.service_offering_ids.map((id) => choices.find((o) => sameId(o.id, id))?.name ?? String(id));
     const label = `${parsed.data.customer_name}: ${names.join(', ')}`;
+    // A correction whose original is gone (sent or discarded meanwhile) goes as a new entry.
+    const replacing = replaces !== undefined && !replacedGone ? replaces : undefined;
     try {
-      const queuedEntry = await enqueueWaitlistEntry(entry, label);
+      const queuedEntry = replacing ? await replaceWaitlistEntry(replacing, entry, label) : await enqueueWaitlistEntry(entry, label);
       if (!queuedEntry) {
         // This browser will not keep it: one direct send, and the visitor sees how it went.
         const result = await sendUnqueued(entry, label);
         const verdict = judgeSend(result);
         if (verdict === 'sent') {
-          void clearWaitlistDraft();
+          if (replacing) await discardEntry(replacing);
+          else void clearWaitlistDraft();
           onSent();
         } else {
           const text = 'body' in result && result.body && typeof result.body === 'object' ? (result.body as { error?: unknown }).error : undefined;
@@ -175,14 +215,20 @@ export function EnquiryForm({ offices, preselected, onSent }: EnquiryFormProps) 
         }
         return;
       }
+      if (editing) {
+        setReplaces(queuedEntry.key);
+        setReplacedGone(false);
+      }
       const outcome = await sendQueuedNow(queuedEntry.key);
       if (outcome.kind === 'rejected') {
-        // The visitor sees why here and can correct it; a refused entry must not linger in the outbox.
-        await discardEntry(queuedEntry.key);
+        // The visitor sees why here and can correct it. A new entry's draft still holds what was
+        // typed, so its refused copy goes; a correction has no draft, so it stays, for a later edit.
+        if (editing) setEditRefusal(undefined);
+        else await discardEntry(queuedEntry.key);
         setError(outcome.error ? localServerError(outcome.error, m) : m.submitFailed);
         return;
       }
-      await clearWaitlistDraft();
+      if (!editing) await clearWaitlistDraft();
       if (outcome.kind === 'sent') onSent();
       else setQueued(true);
     } catch {
@@ -260,6 +306,19 @@ export function EnquiryForm({ offices, preselected, onSent }: EnquiryFormProps) 
 
   return (
     <form ref={formRef} className="waitlist-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
+      {editing ? (
+        <div ref={editNoteRef} tabIndex={-1} className="waitlist-form__edit">
+          <Alert tone={replacedGone && !busy ? 'warning' : 'info'} title={m.editTitle}>
+            {replacedGone && !busy ? <p>{m.editGone}</p> : <p>{m.editText}</p>}
+            {editRefusal !== undefined ? (
+              <p className="field__error">
+                {m.pending.failed} {localServerError(editRefusal, m) || m.submitFailed}
+              </p>
+            ) : null}
+            {edit && edit.leftOut.length > 0 ? <p>{m.editOfficesLeftOut(edit.leftOut.join(', '))}</p> : null}
+          </Alert>
+        </div>
+      ) : null}
       <p className="field__hint">{m.requiredNote}</p>
       <div ref={errorRef} tabIndex={-1} className="waitlist-form__error">
         {error ? <Alert tone="error">{error}</Alert> : null}

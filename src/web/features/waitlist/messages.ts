@@ -1,4 +1,5 @@
-import { maxOfficesPerEntry, waitlistProblemEn, type WaitlistProblem } from '../../../shared/domain/waitlist-rules.ts';
+import { maxOfficesPerEntry, waitlistProblemEn, waitlistProblems, type WaitlistProblem } from '../../../shared/domain/waitlist-rules.ts';
+import { fallbackRejection } from '../../../shared/domain/waitlist-outbox.ts';
 import type { Catalogue } from '../../i18n/i18n.tsx';
 
 const en = {
@@ -41,13 +42,27 @@ const en = {
   queuedText:
     'There is no connection right now, so your waitlist entry is saved on this device. It will be sent automatically as soon as the connection is back: you do not need to do anything else.',
   problems: waitlistProblemEn satisfies Record<WaitlistProblem, string>,
+  editTitle: 'Correct your waitlist entry',
+  editText: 'This entry is saved on this device. Once you send it corrected, it replaces the saved one.',
+  editGone:
+    'This entry is no longer on this device: it has been sent as it was, or discarded. If you submit this form, it is sent as a new entry.',
+  editOfficesLeftOut: (names: string) => `No longer on the waitlist, so not chosen: ${names}`,
   pending: {
     button: (n: number) => `${n} waitlist ${n === 1 ? 'entry' : 'entries'} to send`,
+    /** What the status region says when the list changes: the count, and how many were refused. */
+    summary: (n: number, refused: number) => `${n} waitlist ${n === 1 ? 'entry' : 'entries'} to send${refused > 0 ? `, ${refused} not accepted` : ''}`,
     title: 'Waitlist entries on this device',
-    waiting: 'Waiting for a connection. It will be sent automatically.',
+    lessThanAMinute: 'less than a minute',
+    waitingFor: (duration: string, tries: number) => `Waiting for ${duration}${tries > 0 ? ` (${tries} ${tries === 1 ? 'try' : 'tries'})` : ''}`,
+    notTriedYet: 'It will be sent automatically.',
+    lastNoConnection: 'Last try: no connection. It will be tried again automatically.',
+    lastServerAnswer: (status: number) => `Last answer: server ${status >= 500 ? 'error' : 'busy'} ${status}. It will be tried again automatically.`,
     failed: 'Not accepted:',
     sendNow: 'Send now',
-    remove: 'Remove',
+    edit: 'Edit',
+    editLabel: (label: string) => `Edit the entry of ${label}`,
+    discard: 'Discard',
+    discardLabel: (label: string) => `Discard the entry of ${label}`,
     close: 'Close',
   },
 };
@@ -95,8 +110,10 @@ const fr: typeof en = {
     bodyInvalid: 'L’inscription doit être un objet JSON',
     required: 'Veuillez remplir tous les champs obligatoires',
     nameTooLong: 'Le nom doit compter au plus 200 caractères',
+    nameInvalid: 'Le nom ne doit pas contenir de caractères de contrôle',
     emailInvalid: 'Veuillez entrer une adresse courriel valide',
     phoneTooLong: 'Le numéro de téléphone doit compter au plus 40 caractères',
+    phoneInvalid: 'Le numéro de téléphone ne doit pas contenir de caractères de contrôle',
     officeRequired: 'Veuillez sélectionner au moins un espace',
     officeLimit: 'Veuillez sélectionner au plus 3 espaces',
     officeInvalid: 'Les espaces doivent être choisis dans la liste',
@@ -111,16 +128,38 @@ const fr: typeof en = {
     dateInvalid: 'La date de début souhaitée doit être une date valide',
     datePast: 'La date de début souhaitée ne peut pas être passée',
   },
+  editTitle: 'Corrigez votre inscription à la liste d’attente',
+  editText: 'Cette inscription est enregistrée sur cet appareil. Une fois corrigée et envoyée, elle remplace celle enregistrée.',
+  editGone:
+    'Cette inscription n’est plus sur cet appareil : elle a été envoyée telle quelle, ou supprimée. Si vous envoyez ce formulaire, elle sera envoyée comme une nouvelle inscription.',
+  editOfficesLeftOut: (names: string) => `Ne sont plus sur la liste d’attente, donc non choisis : ${names}`,
   pending: {
     button: (n: number) => `${n} ${n === 1 ? 'inscription' : 'inscriptions'} à envoyer`,
+    summary: (n: number, refused: number) =>
+      `${n} ${n === 1 ? 'inscription' : 'inscriptions'} à envoyer${refused > 0 ? `, dont ${refused} ${refused === 1 ? 'refusée' : 'refusées'}` : ''}`,
     title: 'Inscriptions à la liste d’attente sur cet appareil',
-    waiting: 'En attente d’une connexion. Elle sera envoyée automatiquement.',
+    lessThanAMinute: 'moins d’une minute',
+    waitingFor: (duration: string, tries: number) => `En attente depuis ${duration}${tries > 0 ? ` (${tries} ${tries === 1 ? 'essai' : 'essais'})` : ''}`,
+    notTriedYet: 'Elle sera envoyée automatiquement.',
+    lastNoConnection: 'Dernier essai : pas de connexion. Un nouvel essai se fera automatiquement.',
+    lastServerAnswer: (status: number) =>
+      `Dernière réponse : ${status >= 500 ? 'erreur du serveur' : 'serveur occupé'} ${status}. Un nouvel essai se fera automatiquement.`,
     failed: 'Refusée :',
     sendNow: 'Envoyer maintenant',
-    remove: 'Retirer',
+    edit: 'Modifier',
+    editLabel: (label: string) => `Modifier l’inscription de ${label}`,
+    discard: 'Supprimer',
+    discardLabel: (label: string) => `Supprimer l’inscription de ${label}`,
     close: 'Fermer',
   },
 };
 
 export const waitlistMessages: Catalogue<typeof en> = { en, fr };
 export type WaitlistMessages = typeof en;
+
+/** The server answers in English; a text the form knows is shown in the visitor's language. */
+export function localServerError(error: string, m: WaitlistMessages): string {
+  if (error === fallbackRejection) return m.submitFailed;
+  const known = waitlistProblems.find((p) => waitlistProblemEn[p] === error);
+  return known ? m.problems[known] : error;
+}

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import type { QueuedWaitlistEntry } from '../../../shared/domain/waitlist-outbox.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
+import { readOutboxEntry } from '../../storage/waitlist-outbox.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { InventoryLoadError, officesQueryOptions } from '../inventory/api/get-offices.ts';
 import { EnquiryForm } from './enquiry-form.tsx';
@@ -12,12 +14,31 @@ import { WaitlistSuccessDialog } from './success-dialog.tsx';
 /** SPEC.md §2 and §9: after a successful submit the page goes to / after 2 seconds. */
 export const redirectAfterSuccessMs = 2000;
 
+/**
+ * The entry on this device named by /waitlist?edit=…, read once per key. `ready` is false while it
+ * is read; an unknown or already gone key gives no entry, and so the ordinary form.
+ */
+function useEditedEntry(key: string | undefined): { ready: boolean; entry?: QueuedWaitlistEntry } {
+  const [read, setRead] = useState<{ key: string; entry?: QueuedWaitlistEntry }>();
+  useEffect(() => {
+    if (key === undefined) return;
+    let current = true;
+    void readOutboxEntry(key).then((entry) => current && setRead({ key, entry }));
+    return () => {
+      current = false;
+    };
+  }, [key]);
+  if (key === undefined) return { ready: true };
+  return read?.key === key ? { ready: true, entry: read.entry } : { ready: false };
+}
+
 /** /waitlist: the office list, the enquiry form, and where a sent entry leads. */
-export function WaitlistPage() {
+export function WaitlistPage({ editKey }: { editKey?: string }) {
   const m = useMessages(waitlistMessages);
   const common = useMessages(commonMessages);
   const navigate = useNavigate();
   const query = useQuery(officesQueryOptions());
+  const edited = useEditedEntry(editKey);
   const [sent, setSent] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
 
@@ -32,14 +53,17 @@ export function WaitlistPage() {
   }, [sent, navigate]);
 
   let body;
-  if (query.data) {
+  if (query.data && edited.ready) {
     body = sent ? (
       <Alert tone="success" title={m.successTitle}>
         <p>{m.redirecting}</p>
       </Alert>
     ) : (
       <EnquiryForm
+        // Another entry to edit is another form, not this one's state carried over.
+        key={edited.entry?.key ?? 'new'}
         offices={query.data.offices}
+        editing={edited.entry}
         onSent={() => {
           setSent(true);
           setDialogOpen(true);

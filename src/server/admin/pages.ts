@@ -1,0 +1,24 @@
+import type { AdminClient } from './cli.ts';
+
+/**
+ * Every row of a staff list, following its cursor page after page; `max` stops early (the
+ * --limit flag). `read` parses one page's answer.
+ */
+export async function readAllPages<T>(
+  client: AdminClient,
+  path: string,
+  read: (answer: unknown) => { rows: T[]; next_cursor: string | null },
+  max = Number.POSITIVE_INFINITY,
+): Promise<T[]> {
+  const rows: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const url = new URL(path, 'http://list.invalid');
+    url.searchParams.set('limit', String(Math.min(1000, max - rows.length)));
+    if (cursor) url.searchParams.set('cursor', cursor);
+    const page = read(await client.call('GET', `${url.pathname}${url.search}`));
+    rows.push(...page.rows);
+    cursor = page.next_cursor;
+  } while (cursor && rows.length < max);
+  return rows;
+}

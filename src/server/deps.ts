@@ -1,0 +1,54 @@
+import type { Db } from './db/database.ts';
+import type { BankingKeyring } from './lease/banking-crypto.ts';
+import type { RateLimit } from './middleware/rate-limit.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import type { StaticSite } from './static-files.ts';
+
+export interface RateLimits {
+  /** Every public API request of a client: guards load, counted per instance. */
+  browse: RateLimit;
+  /** Lease lookups of unknown codes per client: guessing. */
+  leaseGuess: RateLimit;
+  /** Calls on one valid offer code: a flood guard that a tenant's own use never reaches. */
+  offer: RateLimit;
+  /** Checkout creations per client: money moves. */
+  checkout: RateLimit;
+}
+
+export interface AppConfig {
+  production: boolean;
+  /** How many proxies stand in front of the server (TRUST_PROXY); 0 reads the socket's address. */
+  trustedProxies: number;
+  /** The site's origins (PUBLIC_ORIGIN); empty: the origin each request came to. */
+  publicOrigins: readonly string[];
+  adminToken: string;
+  rateLimits: RateLimits;
+  /** Checkouts a client may have waiting for payment while they hold days or a unit. */
+  maxUnpaidHoldsPerClient: number;
+  /** Counts of the guessing and checkout limits live in PostgreSQL, shared by every instance. */
+  sharedRateLimits?: boolean;
+  /** AES-256-GCM keys for the banking numbers of signed lease offers. */
+  bankingKeys: BankingKeyring;
+  /** Production serves the built-in test checkout only when this is set (ALLOW_TEST_CHECKOUT=true). */
+  allowTestCheckout?: boolean;
+}
+
+export interface AppDeps {
+  db: Db;
+  /** The current instant; fixed in tests and by APP_NOW outside production. */
+  clock: () => Date;
+  config: AppConfig;
+  /** Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout. */
+  payments: PaymentProvider;
+  staticSite?: StaticSite;
+}
+
+const minute = 60_000;
+export const defaultRateLimits: RateLimits = {
+  browse: { max: 600, windowMs: minute },
+  leaseGuess: { max: 30, windowMs: minute },
+  offer: { max: 600, windowMs: minute },
+  checkout: { max: 20, windowMs: minute },
+};
+
+export const defaultMaxUnpaidHolds = 3;

@@ -1,0 +1,39 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { jsonError } from './errors.ts';
+
+const kilobyte = 1024;
+
+/**
+ * The most a request body may hold. A JSON form is a few kilobytes; a signature is a PNG of a
+ * tablet-sized pad; Stripe's events are objects of a few kilobytes, with room to spare.
+ */
+export const bodyLimits = {
+  default: 64 * kilobyte,
+  signing: 1024 * kilobyte,
+  webhook: 512 * kilobyte,
+} as const;
+
+export function bodyLimitFor(path: string): number {
+  if (path === '/public-api/stripe/webhook') return bodyLimits.webhook;
+  if (path.startsWith('/public-api/lease-offers/') && path.endsWith('/complete-signing')) return bodyLimits.signing;
+  return bodyLimits.default;
+}
+
+function limited(maxSize: number): MiddlewareHandler {
+  return bodyLimit({
+    maxSize,
+    // The rest of the body is never read: the connection closes after this answer, so the
+    // client is told instead of having its next request read as the tail of this one.
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return jsonError(c, 413, `The request body is too large (at most ${maxSize / kilobyte} KB)`);
+    },
+  });
+}
+
+/** One limit in front of every route: a declared length over it is refused unread, a streamed body as it crosses it. */
+export function requestBodyLimit(): MiddlewareHandler {
+  const byLimit = new Map(Object.values(bodyLimits).map((size) => [size, limited(size)]));
+  return (c, next) => byLimit.get(bodyLimitFor(c.req.path))!(c, next);
+}

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import { buildCheckout } from '../../src/shared/contract/checkout.ts';
+import { contractDataResponse } from '../../src/shared/contract/lease.ts';
+import { officesResponse, type Office } from '../../src/shared/contract/offices.ts';
+import { startServerProcess, type ServerProcess } from '../api/server-process.ts';
+import { testNow } from '../api/test-app.ts';
+import { companyInfo, signature, validBanking } from '../api/lease-fixtures.ts';
+
+/**
+ * Two server processes on one PostgreSQL database, as a fleet runs: what they must share lives
+ * in the database (holds, idempotency keys, the guessing limit) or in their configuration
+ * (BANKING_KEYS, ADMIN_TOKEN).
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (!serverUrl) throw new Error('The fleet tests need a PostgreSQL server: set TEST_DATABASE_URL');
+
+const adminToken = 'fleet-admin-token-0123456789abcdef';
+const origin = 'http://localhost:5173';
+
+describe('two instances on one PostgreSQL', () => {
+  let database: string;
+  let url: string;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let db: Db;
+  const instances = () => [a, b];
+
+  beforeAll(async () => {
+    database = `fleet_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    await admin.end();
+    const u = new URL(serverUrl);
+    u.pathname = `/${database}`;
+    url = u.toString();
+    const env = {
+      DATABASE_URL: url,
+      APP_NOW: testNow.toISOString(),
+      ADMIN_TOKEN: adminToken,
+      BANKING_KEYS: `fleet:${Buffer.alloc(32, 11).toString('base64')}`,
+      PUBLIC_ORIGIN: origin,
+      TRUST_PROXY: '1',
+      RATE_LIMIT_BROWSE_PER_MINUTE: '1000000',
+      RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000',
+      MAX_UNPAID_HOLDS_PER_CLIENT: '1000000',
+      SEED: 'demo',
+    };
+    // Both start at once on the empty database, as two instances of a deployment do.
+    [a, b] = await Promise.all([startServerProcess({ ...env, DATA_DIR: `/tmp/${database}-a` }), startServerProcess({ ...env, DATA_DIR: `/tmp/${database}-b` })]);
+    db = await openDatabase(url, '');
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(instances().map((s) => s?.stop()));
+    await db?.destroy();
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  });
+
+  it('seeded the demo once, whichever started first', async () => {
+    const seeded = instances().filter((s) => s.output().includes('Seeded the demo inventory.'));
+    expect(seeded).toHaveLength(1);
+    const count = await sql<{ n: number }>`select count(*)::int as n from offices`.execute(db);
+    expect(count.rows[0]!.n).toBe(25);
+  });
+
+  it('50 checkouts of one room and date across both: exactly one hold, 49 × 409 already booked', async () => {
+    const list = officesResponse.parse(await (await fetch(`${a.url}/public-api/offices/available`)).json()).data!.offices;
+    const room = list.find((o: Office) => o.office_id === 'CONF-B')!;
+    const { request } = buildCheckout(room, { product: 'conference_room', date: '2026-11-26' }, { today: '2026-11-23', origin })!;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(`${instances()[i % 2]!.url}/public-api/stripe/create-checkout-session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i + 1}` },
+          body: JSON.stringify(request),
+        }),
+      ),
+    );
+    const bodies = await Promise.all(answers.map(async (r) => ({ status: r.status, body: (await r.json()) as { error?: string } })));
+    expect(bodies.filter((x) => x.status === 200)).toHaveLength(1);
+    const refused = bodies.filter((x) => x.status === 409);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) expect(r.body.error).toBe('Meeting Room Mont-Royal is already booked on 2026-11-26. Please choose another date.');
+    const holds = await sql<{ n: number }>`select count(*)::int as n from reservations r join offices o on o.id = r.office_id
+      where o.office_id = 'CONF-B' and r.start_date = '2026-11-26' and r.status = 'held'`.execute(db);
+    expect(holds.rows[0]!.n).toBe(1);
+  }, 60_000);
+
+  it('one waitlist Idempotency-Key sent to both at once makes one entry', async () => {
+    const office = await sql<{ id: number }>`select id from offices where office_id = 'OFF-203'`.execute(db);
+    const entry = { customer_name: 'Fleet Visitor', email: 'fleet@example.com', number_of_users: 2, service_offering_ids: [office.rows[0]!.id] };
+    const key = `fleet-${randomBytes(8).toString('hex')}`;
+    const answers = await Promise.all(
+      instances().flatMap((s) =>
+        [0, 1].map(() =>
+          fetch(`${s.url}/public-api/waitlist`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(entry) }),
+        ),
+      ),
+    );
+    const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as { id: number }).id));
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(ids).size).toBe(1);
+    const rows = await sql<{ n: number }>`select count(*)::int as n from waitlist_entries where idempotency_key = ${key}`.execute(db);
+    expect(rows.rows[0]!.n).toBe(1);
+  });
+
+  it('the guessing limit is one count for the whole fleet', async () => {
+    const ip = '203.0.113.99';
+    const guess = (s: ServerProcess) => fetch(`${s.url}/public-api/lease-offers/${randomBytes(18).toString('base64url')}`, { headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < 30; i++) expect((await guess(instances()[i % 2]!)).status).toBe(404);
+    expect((await guess(a)).status).toBe(429);
+    expect((await guess(b)).status).toBe(429);
+  });
+
+  it('an offer signed through one instance is read, banking numbers included, through the other', async () => {
+    const headers = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
+    const created = (await (await fetch(`${a.url}/admin-api/lease-offers`, { method: 'POST', headers, body: JSON.stringify({ email: 'fleet-tenant@example.com', office_ids: ['OFF-101'], start_date: '2026-12-01', monthly_rate: 1200 }) })).json()) as { code: string; url: string };
+    expect(created.url).toBe(`${origin}/lease/${created.code}`);
+    const post = (s: ServerProcess, path: string, body: unknown) => fetch(`${s.url}/public-api/lease-offers/${created.code}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post(a, 'submit-info', companyInfo)).status).toBe(200);
+    expect((await post(a, 'complete-signing', { signature, banking: validBanking })).status).toBe(200);
+    const read = await fetch(`${b.url}/public-api/lease-offers/${created.code}/contract-data?language=en`);
+    expect(read.status).toBe(200);
+    const { contract } = contractDataResponse.parse(await read.json());
+    expect(JSON.stringify(contract.variables)).toContain('****2101');
+    const pdf = await fetch(`${b.url}/public-api/lease-offers/${created.code}/download-pdf?language=fr`);
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('every instance ends long statements and lock waits instead of holding the pool', async () => {
+    const settings = await sql<{ statement_timeout: string; lock_timeout: string }>`select current_setting('statement_timeout') as statement_timeout, current_setting('lock_timeout') as lock_timeout`.execute(db);
+    expect(settings.rows[0]).toEqual({ statement_timeout: '15s', lock_timeout: '5s' });
+  });
+});
