@@ -1,0 +1,1230 @@
+/**
+ * Fuzzing every endpoint of the app (fast-check): whatever the body, headers, path parameters
+ * and query, the server never answers a 5xx, never hangs, and still answers afterwards.
+ *
+ * Each endpoint has a fuzzer (the first test checks that the app has no endpoint without one).
+ * A fuzzer that takes a body first sweeps it field by field, every field × every kind of bad
+ * value below (fast-check `examples`), then sends `runs` random requests: one field of a valid
+ * body mutated, several fields, whole random bodies, raw text, odd encodings and content types.
+ * Seed and run counts are fixed; a failure names the seed and the path that replays it:
+ *   FUZZ_PATH='<path>' npx vitest run --project api tests/api/fuzz.test.ts -t '<endpoint>'
+ * FUZZ_ALL=1 goes on past a failure and lists every failing request (with the server's error
+ * line); FUZZ_VERBOSE=1 prints each endpoint's request count and answers by status.
+ */
+import fc from 'fast-check';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCheckout, type CheckoutRequest } from '../../src/shared/contract/checkout.ts';
+import type { Office } from '../../src/shared/contract/offices.ts';
+import type { ProductChoice } from '../../src/shared/domain/pricing.ts';
+import { addDays, spaceToday } from '../../src/shared/domain/time.ts';
+import { defaultRateLimits } from '../../src/server/deps.ts';
+import { StaticSite } from '../../src/server/static-files.ts';
+import { checkoutBody, checkoutOk, inventory, origin } from './checkout-helpers.ts';
+import { admin, companyInfo, createOffer, signature, signedOffer, submitInfo, validBanking } from './lease-fixtures.ts';
+import { backend, buildTestApp, type TestApp } from './test-app.ts';
+
+const seed = 20261123;
+/** Replays one failure: the `path` a failure report gives, with the same seed. */
+const replayPath = process.env.FUZZ_PATH;
+/** Longer than any answer may take: past it the request counts as a hang. */
+const answerTimeoutMs = 10_000;
+const unlimited = { max: 10_000_000, windowMs: 60_000 };
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonPath = readonly (string | number)[];
+
+// ---------------------------------------------------------------------------------------------
+// Bad values, as JSON text: each kind goes into every field of every body in the sweep.
+// ---------------------------------------------------------------------------------------------
+
+const megabyteString = `"${'a'.repeat(1024 * 1024)}"`;
+const deepArrays = '['.repeat(10_000) + ']'.repeat(10_000);
+const deepObjects = '{"a":'.repeat(10_000) + '0' + '}'.repeat(10_000);
+
+const badValues: Record<string, readonly string[]> = {
+  'wrong type': ['null', 'true', 'false', '0', '"text"', '[]', '{}', '[1,"a",null]', '{"a":{"b":[]}}', '""'],
+  '1 MB string': [megabyteString],
+  'almost 64 KB string': [`"${'é'.repeat(31_000)}"`],
+  'deep nesting': [deepArrays, deepObjects],
+  'invalid JSON': ['NaN', 'Infinity', '-Infinity', 'undefined', "'x'", '01', '.5', '+1', '0x1f', '"\\x41"', '"\\u12"', '"open', '{', ']', 'tru', '[1,]', '{"a":1,}', ''],
+  NaN: ['NaN'],
+  '±1e308': ['1e308', '-1e308', '1e309', '-1e309'],
+  'extreme numbers': ['5e-324', '-0', '9007199254740993', '123456789012345678901234567890', '2147483648', '-2147483649', '0.1', '999999.995', '1e21'],
+  negative: ['-1', '-0.01', '-1200', '-999999.99', '-2147483648'],
+  'impossible date': ['"2026-02-30"', '"2026-13-01"', '"2026-00-00"', '"0000-01-01"', '"9999-12-31"', '"+275760-09-13"', '"2026-1-1"', '"2026-11-23T25:00:00Z"', '"2026-11-31"', '"2025-02-29"'],
+  'control characters': ['"\\u0000"', '"a\\u0000b"', '"\\u0001\\u001f"', '"\\u007f"', '"a\\nb"', '"\\t"', '"\\r\\n"', '"\\u2028"', '"\\u0085"', '"\\u001b[31m"'],
+  'lone surrogate': ['"\\ud800"', '"\\udfff"', '"a\\ud800b"', '"\\udc00\\ud800"', '"\\ud83d"'],
+  'numeric text': ['"1200"', '" 1200 "', '"-5"', '"1e3"', '"NaN"', '"Infinity"', '"0x10"', '"1200.505"', '"١٢٣"', '"1e308"'],
+  'markup and injection': ['"<script>alert(1)</script>"', `"' OR 1=1--"`, '"../../etc/passwd"', '"%00"', '"{{7*7}}"', '"${jndi:ldap://x}"', '"__proto__"'],
+  unicode: ['"é"', '"e\\u0301"', '"\\u202eevil"', '"\\u200b"', '"😀"', '"İ"', '"ß"', '"\\ufeff"', '"  "'],
+  'prototype keys': ['{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '{"toString":1,"valueOf":2}'],
+};
+const allBadValues = [...new Set(Object.values(badValues).flat())];
+
+/** A string as the inside of a JSON string literal (controls and lone surrogates as \u escapes). */
+const inner = (s: string) => JSON.stringify(s).slice(1, -1);
+
+function numberText(n: number): string {
+  if (Number.isNaN(n)) return 'NaN';
+  if (!Number.isFinite(n)) return n > 0 ? 'Infinity' : '-Infinity';
+  return JSON.stringify(n);
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+/** Dates real and impossible: months 0 to 13, days 0 to 32, years around ours and far off. */
+const dateText = fc
+  .tuple(
+    fc.oneof(fc.integer({ min: 2024, max: 2028 }), fc.integer({ min: -1, max: 99_999 })),
+    fc.integer({ min: 0, max: 13 }),
+    fc.integer({ min: 0, max: 32 }),
+    fc.constantFrom('', '', '', 'T00:00:00Z', 'T23:59:60Z', ' ', 'T25:00:00+99:00'),
+  )
+  .map(([y, m, d, time]) => `${y < 0 ? String(y) : String(y).padStart(4, '0')}-${twoDigits(m)}-${twoDigits(d)}${time}`);
+
+const controlEscapes = ['\\u0000', '\\u0001', '\\u0007', '\\u0008', '\\u000b', '\\u001f', '\\u007f', '\\ud800', '\\udbff', '\\udc00', '\\n', '\\r'];
+
+/** One bad (or merely random) value as JSON text, possibly not JSON at all. */
+const badValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom(...allBadValues) },
+  { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }).map((s) => JSON.stringify(s)) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.string({ maxLength: 12 }), fc.constantFrom(...controlEscapes), fc.string({ maxLength: 12 }))
+      .map(([a, c, b]) => `"${inner(a)}${c}${inner(b)}"`),
+  },
+  { weight: 2, arbitrary: fc.double().map(numberText) },
+  { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n })).map(String) },
+  { weight: 2, arbitrary: dateText.map((d) => JSON.stringify(d)) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 10_000 }).map((n) => '['.repeat(n) + ']'.repeat(n)) },
+  { weight: 1, arbitrary: fc.integer({ min: 60_000, max: 1_100_000 }).map((n) => `"${'x'.repeat(n)}"`) },
+);
+
+/** Whole bodies that are not the body asked for. */
+const rawBodies = [
+  '', ' ', 'null', '[]', '{}', '"text"', '0', 'NaN', '-1e308', '\ufeff{}', '{}{}', '{} trailing', '\u0000',
+  '{"__proto__":{"polluted":true}}', '{"a":"\\u0000\\ud800"}', deepArrays, deepObjects, '['.repeat(100_000), `${' '.repeat(1024 * 1024)}{}`, megabyteString,
+];
+const wholeBody: fc.Arbitrary<{ text: string; note: string }> = fc.oneof(
+  fc.constantFrom(...rawBodies).map((text) => ({ text, note: 'raw body' })),
+  fc.jsonValue().map((v) => ({ text: JSON.stringify(v), note: 'random JSON' })),
+  fc.anything({ maxDepth: 3, withNullPrototype: true, withObjectString: true }).map((v) => ({ text: JSON.stringify(v) ?? 'undefined', note: 'random value' })),
+  fc.string({ unit: 'binary', maxLength: 200 }).map((text) => ({ text, note: 'random text' })),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Bodies: a valid body with one (or a few) of its fields changed, rendered as raw JSON text.
+// ---------------------------------------------------------------------------------------------
+
+/** Every field of a body, nested ones and array items included. */
+function fieldPaths(value: Json, prefix: JsonPath = []): JsonPath[] {
+  if (value === null || typeof value !== 'object') return [];
+  const entries: [string | number, Json][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  return entries.flatMap(([key, child]) => [[...prefix, key], ...fieldPaths(child, [...prefix, key])]);
+}
+
+/** The objects of a body (the body itself first), where unknown fields can be added. */
+function objectPaths(value: Json, prefix: JsonPath = []): JsonPath[] {
+  if (value === null || typeof value !== 'object') return [];
+  const own = Array.isArray(value) ? [] : [prefix];
+  const entries: [string | number, Json][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  return [...own, ...entries.flatMap(([key, child]) => objectPaths(child, [...prefix, key]))];
+}
+
+const showPath = (path: JsonPath) => (path.length === 0 ? '(body)' : path.join('.'));
+
+type Edit = { kind: 'set'; path: JsonPath; value: string } | { kind: 'delete'; path: JsonPath } | { kind: 'add'; path: JsonPath; key: string; value: string };
+
+function editNote(edit: Edit): string {
+  const shown = (v: string) => (v.length > 60 ? `${v.slice(0, 40)}… (${v.length} chars)` : v);
+  if (edit.kind === 'delete') return `${showPath(edit.path)} missing`;
+  if (edit.kind === 'add') return `${showPath([...edit.path, edit.key])} added = ${shown(edit.value)}`;
+  return `${showPath(edit.path)} = ${shown(edit.value)}`;
+}
+
+/** The body with the edits made, as JSON text: values are spliced in raw, so they may be any text. */
+function render(base: Json, edits: readonly Edit[]): string {
+  const copy = structuredClone(base);
+  const slots: string[] = [];
+  const slot = (value: string) => {
+    slots.push(value);
+    return `\u0000fuzz-slot-${slots.length - 1}\u0000`;
+  };
+  for (const edit of edits) {
+    const parentPath = edit.kind === 'add' ? edit.path : edit.path.slice(0, -1);
+    let parent: Json = copy;
+    for (const key of parentPath) parent = parent !== null && typeof parent === 'object' ? ((parent as Record<string, Json>)[key] ?? null) : null;
+    if (parent === null || typeof parent !== 'object') continue; // an earlier edit replaced an ancestor
+    const container = parent as Record<string | number, Json>;
+    if (edit.kind === 'add') {
+      Object.defineProperty(container, edit.key, { value: slot(edit.value), enumerable: true, writable: true, configurable: true });
+    } else {
+      const key = edit.path.at(-1)!;
+      if (edit.kind === 'delete') {
+        if (Array.isArray(container)) container.splice(Number(key), 1);
+        else delete container[key];
+      } else {
+        container[key] = slot(edit.value);
+      }
+    }
+  }
+  return JSON.stringify(copy).replace(/"\\u0000fuzz-slot-(\d+)\\u0000"/g, (_, i: string) => slots[Number(i)]!);
+}
+
+const fieldName = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', '', ' ', 'a\u0000b', '\ud800', 'success', 'id', 'status'),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+);
+
+/** Requests bodies made from a valid one: the sweep (every field × every kind) and the random mix. */
+function bodiesFrom(bases: readonly Json[], extraValues: Record<string, readonly string[]> = {}, validBodies?: fc.Arbitrary<{ text: string; note: string }>) {
+  const main = bases[0]!;
+  const fieldsOf = bases.map((b) => fieldPaths(b));
+  const valueFor = (path: JsonPath) => {
+    const special = extraValues[String(path.at(-1))];
+    return special ? fc.oneof(badValue, fc.constantFrom(...special)) : badValue;
+  };
+  const edit: (base: number) => fc.Arbitrary<Edit> = (base) =>
+    fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...fieldsOf[base]!).chain((path) => valueFor(path).map((value): Edit => ({ kind: 'set', path, value }))) },
+      { weight: 2, arbitrary: fc.constantFrom(...fieldsOf[base]!).map((path): Edit => ({ kind: 'delete', path })) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(fc.constantFrom(...objectPaths(bases[base]!)), fieldName, badValue).map(([path, key, value]): Edit => ({ kind: 'add', path, key, value })),
+      },
+    );
+  const keys = [...new Set(bases.flatMap((b) => (b && typeof b === 'object' && !Array.isArray(b) ? Object.keys(b) : [])))];
+  const random: fc.Arbitrary<{ text: string; note: string }> = fc.oneof(
+    {
+      weight: 8,
+      arbitrary: fc
+        .integer({ min: 0, max: bases.length - 1 })
+        .chain((b) => edit(b).map((e) => ({ text: render(bases[b]!, [e]), note: `base ${b}: ${editNote(e)}` }))),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .integer({ min: 0, max: bases.length - 1 })
+        .chain((b) => fc.array(edit(b), { minLength: 2, maxLength: 4 }).map((es) => ({ text: render(bases[b]!, es), note: `base ${b}: ${es.map(editNote).join('; ')}` }))),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...keys), badValue)
+        .map(([key, value]) => ({ text: `${render(main, []).slice(0, -1)},${JSON.stringify(key)}:${value}}`, note: `${key} twice, second = ${value.slice(0, 40)}` })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(...keys.map((key) => fc.option(valueFor([key]), { nil: undefined }).map((v) => (v === undefined ? null : `${JSON.stringify(key)}:${v}`))))
+        .map((pairs) => ({ text: `{${pairs.filter((p) => p !== null).join(',')}}`, note: 'every field random' })),
+    },
+    { weight: 2, arbitrary: wholeBody },
+    ...(validBodies ? [{ weight: 4, arbitrary: validBodies }] : []),
+    // The valid body itself: the path past validation, with the odd headers and encodings.
+    { weight: 1, arbitrary: fc.integer({ min: 0, max: bases.length - 1 }).map((b) => ({ text: render(bases[b]!, []), note: `base ${b} unchanged` })) },
+  );
+  const sweep: { text: string; note: string }[] = [];
+  fieldsOf[0]!.forEach((path, i) => {
+    sweep.push({ text: render(main, [{ kind: 'delete', path }]), note: `sweep: ${showPath(path)} missing` });
+    for (const [kind, values] of Object.entries(badValues)) {
+      // Up to three values of each kind per field, a different three from one field to the next.
+      const picked = [...new Set([0, 1, 2].map((k) => values[(i * 3 + k) % values.length]!))];
+      for (const value of picked) {
+        sweep.push({ text: render(main, [{ kind: 'set', path, value }]), note: `sweep: ${showPath(path)} ${kind} (${value.length > 40 ? `${value.slice(0, 30)}…` : value})` });
+      }
+    }
+  });
+  // And the values a field of this endpoint is known to be picky about, each in every field of that name.
+  for (const path of fieldsOf[0]!) {
+    for (const value of extraValues[String(path.at(-1))] ?? []) {
+      sweep.push({ text: render(main, [{ kind: 'set', path, value }]), note: `sweep: ${showPath(path)} = ${value.length > 40 ? `${value.slice(0, 30)}…` : value}` });
+    }
+  }
+  for (const text of rawBodies) sweep.push({ text, note: 'sweep: raw body' });
+  return { random, sweep };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests: how a body is sent (content type, encoding), headers, path segments and queries.
+// ---------------------------------------------------------------------------------------------
+
+type Body = string | Uint8Array<ArrayBuffer>;
+
+/** One request of the fuzz. Placeholders such as {offer:ready} in its path name real records. */
+class Probe {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly headers: Record<string, string>,
+    readonly body: Body | undefined,
+    readonly note: string,
+  ) {}
+
+  /** What a failure report shows: the request, its big parts cut short. */
+  [fc.toStringMethod](): string {
+    const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…(${s.length} chars)` : s);
+    const body =
+      this.body === undefined
+        ? 'no body'
+        : typeof this.body === 'string'
+          ? `body ${JSON.stringify(cut(this.body, 300))}`
+          : `body bytes ${cut(Buffer.from(this.body).toString('hex'), 300)} (${this.body.length} bytes)`;
+    return `${this.method} ${cut(this.path, 300)} headers ${cut(JSON.stringify(this.headers), 600)} ${body} [${this.note}]`;
+  }
+}
+
+const boundary = 'fuzz-boundary-7MA4YWxkTrZu0gW';
+
+/** A header value the fetch API lets through: Latin-1, no NUL, CR or LF. */
+const headerValue = fc.oneof(
+  fc.string({ unit: fc.integer({ min: 1, max: 255 }).filter((c) => c !== 10 && c !== 13).map((c) => String.fromCharCode(c)), maxLength: 80 }),
+  fc.constantFrom('', ' ', 'x'.repeat(8192), '\u00e9', '\u007f', 'null', 'undefined', '../../', '%00', 'a\tb'),
+);
+
+const xForwardedFor = fc.oneof(
+  fc.constantFrom('198.51.100.7', '::1', '::ffff:10.0.0.1', '2001:db8::1', 'ffff::', '1::2::3', '::', '256.256.256.256', 'unknown', ',,,', ' , ', 'a'.repeat(300), `${'1.1.1.1,'.repeat(500)}2.2.2.2`),
+  fc.array(fc.oneof(fc.ipV4(), fc.ipV6(), headerValue), { maxLength: 4 }).map((parts) => parts.join(', ')),
+);
+
+/** Content types, and how the body is encoded with each. */
+type Envelope = 'json' | 'json-utf8' | 'text/plain' | 'multipart' | 'form' | 'none' | 'odd type' | 'utf-16' | 'bad utf-8' | 'bom';
+const envelopes: Envelope[] = ['json', 'json-utf8', 'text/plain', 'multipart', 'form', 'none', 'odd type', 'utf-16', 'bad utf-8', 'bom'];
+const envelope = fc.oneof(
+  { weight: 8, arbitrary: fc.constant<Envelope>('json') },
+  { weight: 6, arbitrary: fc.constantFrom(...envelopes) },
+);
+
+function encodeBody(text: string, how: Envelope, cut: number, oddType: string): { headers: Record<string, string>; body: Body } {
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+  switch (how) {
+    case 'json':
+      return { headers: { 'content-type': 'application/json' }, body: text };
+    case 'json-utf8':
+      return { headers: { 'content-type': 'application/json; charset=UTF-8' }, body: text };
+    case 'text/plain':
+      return { headers: { 'content-type': 'text/plain' }, body: text };
+    case 'multipart':
+      return {
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body: `--${boundary}\r\nContent-Disposition: form-data; name="payload"\r\nContent-Type: application/json\r\n\r\n${text}\r\n--${boundary}--\r\n`,
+      };
+    case 'form':
+      return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `payload=${percentEncode(text.slice(0, 100_000))}` };
+    case 'none':
+      return { headers: {}, body: utf8(text) };
+    case 'odd type':
+      return { headers: { 'content-type': oddType }, body: text };
+    case 'utf-16': {
+      const bytes = new Uint8Array(text.length * 2);
+      for (let i = 0; i < text.length; i++) {
+        bytes[2 * i] = text.charCodeAt(i) & 0xff;
+        bytes[2 * i + 1] = text.charCodeAt(i) >> 8;
+      }
+      return { headers: { 'content-type': 'application/json; charset=utf-16le' }, body: bytes };
+    }
+    case 'bad utf-8': {
+      const bytes = utf8(text);
+      const at = bytes.length === 0 ? 0 : cut % (bytes.length + 1);
+      const junk = [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe0, 0xa4], [0x80], [0xf4, 0x90, 0x80, 0x80]][cut % 6]!;
+      return { headers: { 'content-type': 'application/json' }, body: new Uint8Array([...bytes.subarray(0, at), ...junk, ...bytes.subarray(at)]) };
+    }
+    case 'bom':
+      return { headers: { 'content-type': 'application/json' }, body: `\ufeff${text}` };
+  }
+}
+
+/** A request body arbitrary: a body text sent in one of the envelopes. */
+function sent(bodies: fc.Arbitrary<{ text: string; note: string }>) {
+  return fc.record({ body: bodies, how: envelope, cut: fc.nat(), oddType: headerValue }).map(({ body, how, cut, oddType }) => {
+    const encoded = encodeBody(body.text, how, cut, oddType);
+    return { ...encoded, note: `${body.note}; sent as ${how === 'odd type' ? `content-type ${JSON.stringify(oddType)}` : how}` };
+  });
+}
+
+/** Percent-encoding that never throws: a lone surrogate goes as U+FFFD. */
+function percentEncode(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    out += cp >= 0xd800 && cp <= 0xdfff ? '%EF%BF%BD' : encodeURIComponent(ch);
+  }
+  return out;
+}
+
+/** %-escapes that do not decode, or decode to what no path holds. */
+const oddEscapes = ['%00', '%ZZ', '%E0%A4%A', '%', '%2', '%G1', '%ED%A0%80', '%C0%AF', '%FF', '%0A', '%0D%0A', '%7F', '%1B', '%2F', '%5C', '%2e%2e', '%25', '%u0041', '%F0%9F%98%80', '%EF%BB%BF'];
+
+/** Path segments where an id goes: real-looking, empty, huge, or not decodable. */
+const oddIds = [
+  ...oddEscapes,
+  '..', '.', '+', '%20', ';', 'null', 'undefined', '0', '-1', '1e308', 'NaN', '__proto__', 'constructor', 'é', '😀', 'a b',
+  ...[7, 8, 16, 128, 129, 255, 256, 10_000].map((n) => 'a'.repeat(n)),
+  `test_cs_${'0'.repeat(32)}`, 'test_cs_%00', 'test_cs_%ZZ', 'test_cs_%E0%A4%A',
+];
+const idSegment = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...oddIds) },
+  { weight: 2, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,300}$/) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }).map(percentEncode) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.stringMatching(/^[A-Za-z0-9_]{0,20}$/), fc.constantFrom(...oddEscapes), fc.stringMatching(/^[A-Za-z0-9_]{0,20}$/)).map((parts) => parts.join('')),
+  },
+);
+
+/** A query value as raw URL text: encoded, raw, or with broken %-escapes. */
+const queryValue = fc.oneof(
+  fc.constantFrom(...oddEscapes, '', '+', '&', '=', '==', '%26', '%3D', 'a'.repeat(10_000), 'null', '[]', '{}', 'en', 'fr', 'EN', ' en', 'en%00', 'de'),
+  fc.string({ unit: 'binary', maxLength: 30 }).map(percentEncode),
+  fc.stringMatching(/^[\x21-\x7e]{0,30}$/).map((s) => s.replace(/[#&]/g, '')),
+  dateText.map(percentEncode),
+  fc.double().map((n) => percentEncode(String(n))),
+);
+
+/** A query parameter an endpoint reads: a value it takes, how to make more, and odd ones to sweep. */
+interface QueryParam {
+  example: string;
+  valid: fc.Arbitrary<string>;
+  odd: readonly string[];
+  bad?: fc.Arbitrary<string>;
+}
+
+/** Odd values every query parameter gets in the sweep (raw URL text: the URL parser encodes what it must). */
+const oddQueryValues = [...oddEscapes, '', '+', '%2B', '&', '=', 'a'.repeat(10_000), '2026-02-30', '-1', '0', '1e308', '-1e308', 'NaN', 'null', '[]', '__proto__', 'é', '%C3%A9', ' ', '\u0000', '\ud800'];
+
+type Pair = readonly [string, string | null];
+const queryText = (pairs: readonly Pair[], tail = '') =>
+  pairs.length === 0 && tail === '' ? '' : `?${pairs.map(([k, v]) => (v === null ? k : `${k}=${v}`)).join('&')}${tail}`;
+
+/** Queries: every parameter right but one (wrong, missing, repeated or bare), and random ones. */
+function queries(params: Record<string, QueryParam>) {
+  const names = Object.keys(params);
+  const badFor = (name: string) => {
+    const p = params[name]!;
+    return fc.oneof(fc.constantFrom(...p.odd, ...oddQueryValues), queryValue, ...(p.bad ? [p.bad] : []));
+  };
+  const valid = fc.tuple(...names.map((n) => params[n]!.valid));
+  const extraPairs = fc.array(
+    fc.tuple(fc.oneof(fc.constantFrom(...names, '', '__proto__', 'a[b]', 'a%00', '%ZZ'), queryValue), fc.option(queryValue)),
+    { maxLength: 3 },
+  );
+  const tail = fc.constantFrom('', '', '', '&', '&&', '#frag', '&=&');
+  const oneWrong =
+    names.length === 0
+      ? []
+      : [
+          fc
+            .constantFrom(...names)
+            .chain((name) =>
+              fc.tuple(valid, fc.constant(name), badFor(name), fc.constantFrom('replace', 'replace', 'missing', 'before', 'after', 'bare'), tail),
+            )
+            .map(([values, name, bad, how, end]) => {
+              const pairs: Pair[] = names.map((n, i) => [n, values[i]!]);
+              const at = names.indexOf(name);
+              if (how === 'replace') pairs[at] = [name, bad];
+              if (how === 'missing') pairs.splice(at, 1);
+              if (how === 'before') pairs.unshift([name, bad]);
+              if (how === 'after') pairs.push([name, bad]);
+              if (how === 'bare') pairs[at] = [name, null];
+              return { query: queryText(pairs, end), note: `${name}: ${how} ${how === 'missing' || how === 'bare' ? '' : bad.slice(0, 40)}` };
+            }),
+        ];
+  const random = fc.oneof(
+    ...oneWrong.map((arbitrary) => ({ weight: 4, arbitrary })),
+    {
+      weight: 1,
+      arbitrary: fc.tuple(valid, extraPairs, tail).map(([values, extra, end]) => ({ query: queryText([...names.map((n, i): Pair => [n, values[i]!]), ...extra], end), note: 'extra parameters' })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.array(fc.tuple(fc.constantFrom(...names, 'x'), fc.oneof(queryValue, ...names.map(badFor))), { maxLength: 5 }), tail)
+        .map(([pairs, end]) => ({ query: queryText(pairs, end), note: 'random query' })),
+    },
+  );
+  const example: Pair[] = names.map((n) => [n, params[n]!.example]);
+  const sweep = names.flatMap((name, at) => [
+    { query: queryText(example.filter((_, i) => i !== at)), note: `sweep: ${name} missing` },
+    ...[...params[name]!.odd, ...oddQueryValues].map((value) => ({
+      query: queryText(example.map((pair, i) => (i === at ? [name, value] : pair))),
+      note: `sweep: ${name}=${value.slice(0, 40)}`,
+    })),
+  ]);
+  return { random, sweep };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app, its records, and sending a request with a time limit.
+// ---------------------------------------------------------------------------------------------
+
+let t: TestApp;
+/** The server's error lines (one JSON line per error on stderr), from the request in flight. */
+let serverErrors: string[] = [];
+const writeStderr = process.stderr.write.bind(process.stderr);
+
+/** A record a fuzzed path names: made when first asked for, and again once a request used it up. */
+interface Pool {
+  get: () => Promise<string>;
+  spend: () => void;
+}
+function pool(make: () => Promise<string>): Pool {
+  let current: Promise<string> | undefined;
+  return {
+    get: () => (current ??= make()),
+    spend: () => {
+      current = undefined;
+    },
+  };
+}
+const fixed = (value: string): Pool => ({ get: async () => value, spend: () => {} });
+let pools: Record<string, Pool> = {};
+
+/** Offer codes: real ones in every state, and codes that name nothing. */
+const offerRefs = ['{offer:new}', '{offer:ready}', '{offer:signed}', '{offer:expired}'];
+const offerCode = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...offerRefs) },
+  { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{16,128}$/) },
+  { weight: 1, arbitrary: fc.constantFrom('{offer:new}x', '{offer:new}%00', '{offer:new}%ZZ', '%20{offer:new}', '{offer:new}/..') },
+  { weight: 4, arbitrary: idSegment },
+);
+const sessionRefs = ['{session:pending}', '{session:paid}', '{session:cancelled}'];
+const sessionId = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...sessionRefs) }, { weight: 4, arbitrary: idSegment }, { weight: 1, arbitrary: fc.constant('{session:pending}%00') });
+
+async function resolvePath(path: string): Promise<{ path: string; used: Pool[] }> {
+  const used: Pool[] = [];
+  let out = path;
+  for (const m of path.matchAll(/\{(offer|session|cursor):(\w+)\}/g)) {
+    const p = pools[`${m[1]}:${m[2]}`];
+    if (!p) continue;
+    used.push(p);
+    out = out.replace(m[0], await p.get());
+  }
+  return { path: out, used };
+}
+
+interface Answer {
+  status: number;
+  text: string;
+  errors: string[];
+}
+
+async function exchange(probe: Probe): Promise<Answer> {
+  const { path, used } = await resolvePath(probe.path);
+  const request = new Request(`http://localhost${path}`, { method: probe.method, headers: probe.headers, body: probe.body });
+  serverErrors = [];
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${answerTimeoutMs / 1000} s (a hang)`)), answerTimeoutMs);
+  });
+  const started = performance.now();
+  try {
+    const answer = await Promise.race([
+      (async () => {
+        const res = await t.app.request(request);
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        return { status: res.status, text: new TextDecoder().decode(bytes.subarray(0, 2000)), errors: serverErrors };
+      })(),
+      hang,
+    ]);
+    // Work that never yields cannot be cut short by a timer: it is caught when it ends.
+    const elapsed = performance.now() - started;
+    if (elapsed > answerTimeoutMs) throw new Error(`answered ${answer.status} only after ${(elapsed / 1000).toFixed(1)} s (the limit is ${answerTimeoutMs / 1000} s)`);
+    // A request that changed a record (signed it, paid it…) used it up: the next one gets a fresh one.
+    if (probe.method === 'POST' && answer.status < 400) for (const p of used) p.spend();
+    return answer;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * FUZZ_ALL=1 lists every failing request of a run instead of stopping at the first (the
+ * property then holds, and the test fails at its end with the list).
+ */
+const listAll = process.env.FUZZ_ALL === '1';
+let failures: string[] = [];
+let requestCount = 0;
+const statuses = new Map<number, number>();
+
+/** The property of every request: an answer below 500, within the time limit. */
+async function answersWell(probe: Probe): Promise<void> {
+  requestCount++;
+  let problem: string | undefined;
+  try {
+    const answer = await exchange(probe);
+    statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    if (answer.status >= 500) problem = `answered ${answer.status}: ${answer.text.slice(0, 500)}\nserver error lines:\n${answer.errors.map((line) => `  ${line}`).join('\n') || '  (none)'}`;
+  } catch (err) {
+    problem = err instanceof Error ? err.message : String(err);
+  }
+  if (problem === undefined) return;
+  if (!listAll) throw new Error(problem);
+  failures.push(`${fc.stringify(probe)}\n  → ${problem.replace(/\n/g, '\n    ')}`);
+}
+
+/** Runs the property with the fixed seed; a failure's message names the seed and the path. */
+async function fuzz(name: string, probes: fc.Arbitrary<Probe>, numRuns: number, sweep: Probe[] = []): Promise<void> {
+  failures = [];
+  requestCount = 0;
+  statuses.clear();
+  const property = fc.asyncProperty(probes, answersWell);
+  const result = await fc.check(property, {
+    seed,
+    // fast-check counts the examples among the runs: the sweep comes on top of the random runs.
+    numRuns: sweep.length + numRuns,
+    endOnFailure: true,
+    examples: sweep.map((p) => [p] as [Probe]),
+    ...(replayPath ? { path: replayPath } : {}),
+  });
+  if (result.failed) {
+    const cause = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
+    throw new Error(`${name}: ${fc.defaultReportMessage(result)}\nGot: ${cause}`);
+  }
+  if (process.env.FUZZ_VERBOSE === '1' || failures.length > 0) process.stdout.write(`${name}: ${requestCount} requests (statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}), ${failures.length} failing\n`);
+  if (failures.length > 0) throw new Error(`${name}: ${failures.length} failing requests\n${failures.join('\n')}`);
+  // Still answering after the fuzz.
+  const res = await t.app.request('/public-api/offices/available');
+  expect(res.status).toBe(200);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The endpoints.
+// ---------------------------------------------------------------------------------------------
+
+interface Fuzzer {
+  /** As the app lists it: method and path pattern. */
+  route: string;
+  runs: number;
+  probes: () => Promise<{ random: fc.Arbitrary<Probe>; sweep?: Probe[] }>;
+}
+
+const xff = fc.option(xForwardedFor, { nil: undefined });
+const withXff = (headers: Record<string, string>, value: string | undefined) => (value === undefined ? headers : { ...headers, 'x-forwarded-for': value });
+
+/** POSTs of a JSON body: sweep and random mix, on the paths given, with extra headers. */
+function bodyProbes(
+  paths: fc.Arbitrary<string>,
+  sweepPath: string,
+  bases: readonly Json[],
+  options: {
+    headers?: fc.Arbitrary<Record<string, string>>;
+    fixedHeaders?: Record<string, string>;
+    extraValues?: Record<string, readonly string[]>;
+    /** Bodies the endpoint takes, made another way than by editing the bases. */
+    validBodies?: fc.Arbitrary<{ text: string; note: string }>;
+  } = {},
+) {
+  const { random, sweep } = bodiesFrom(bases, options.extraValues, options.validBodies);
+  const fixedHeaders = options.fixedHeaders ?? {};
+  const randomProbes = fc
+    .record({ path: paths, body: sent(random), headers: options.headers ?? fc.constant({}), xff })
+    .map(({ path, body, headers, xff: forwarded }) => new Probe('POST', path, withXff({ ...body.headers, ...fixedHeaders, ...headers }, forwarded), body.body, body.note));
+  const sweepProbes = sweep.map((b) => new Probe('POST', sweepPath, { 'content-type': 'application/json', ...fixedHeaders }, b.text, b.note));
+  // Every envelope, with the valid body and with bodies no parser should choke on.
+  for (const how of envelopes) {
+    for (const [text, note] of [[render(bases[0]!, []), 'valid body'], [deepArrays, 'deep arrays'], [megabyteString, '1 MB string'], ['NaN', 'NaN']] as const) {
+      const encoded = encodeBody(text, how, text.length >> 1, 'application/octet-stream');
+      sweepProbes.push(new Probe('POST', sweepPath, { ...encoded.headers, ...fixedHeaders }, encoded.body, `sweep: ${note} sent as ${how}`));
+    }
+  }
+  return { random: randomProbes, sweep: sweepProbes };
+}
+
+/** GETs (and HEADs) of a path with a query: the sweep on `sweepPath`, then random paths and queries. */
+function queryProbes(paths: fc.Arbitrary<string>, params: Record<string, QueryParam>, options: { sweepPath?: string; headers?: Record<string, string> } = {}) {
+  const { random, sweep } = queries(params);
+  const headers = options.headers ?? {};
+  return {
+    random: fc
+      .record({ path: paths, query: random, xff, method: fc.constantFrom('GET', 'GET', 'GET', 'HEAD') })
+      .map(({ path, query, xff: forwarded, method }) => new Probe(method, `${path}${query.query}`, withXff(headers, forwarded), undefined, query.note)),
+    sweep: options.sweepPath === undefined ? [] : sweep.map((q) => new Probe('GET', `${options.sweepPath}${q.query}`, headers, undefined, q.note)),
+  };
+}
+
+/** Adds to a fuzzer's sweep one request per odd id (and per real record) in its path. */
+function withIds(
+  probes: { random: fc.Arbitrary<Probe>; sweep?: Probe[] },
+  method: string,
+  path: (id: string) => string,
+  refs: readonly string[],
+  options: { headers?: Record<string, string>; body?: string } = {},
+) {
+  const headers = options.body === undefined ? (options.headers ?? {}) : { 'content-type': 'application/json', ...options.headers };
+  const ids = [...refs, ...oddIds, ...refs.map((ref) => `${ref}%00`), ...refs.map((ref) => `${ref}x`)];
+  return { random: probes.random, sweep: [...(probes.sweep ?? []), ...ids.map((id) => new Probe(method, path(id), headers, options.body, `sweep: id ${id.slice(0, 40)}`))] };
+}
+
+const adminAuth = { authorization: admin.authorization };
+/** Mostly the staff token; now and then a wrong one, to fuzz the check itself. */
+const adminHeaders = fc.oneof(
+  { weight: 9, arbitrary: fc.constant(adminAuth) },
+  { weight: 1, arbitrary: headerValue.map((v) => ({ authorization: v })) },
+  { weight: 1, arbitrary: headerValue.map((v) => ({ authorization: `Bearer ${v}` })) },
+);
+
+let checkoutBases: CheckoutRequest[] = [];
+let waitlistBase: Json = {};
+let signatureValues: string[] = [];
+
+/** Signature data URLs a pad never sends: broken, truncated, huge, or the largest accepted. */
+function signatureFuzz(): string[] {
+  const png = (width: number, height: number, options: { colorType?: 0 | 2 | 4 | 6; bitDepth?: 8 | 16 } = {}) => {
+    const image = new PNG({ width, height, colorType: options.colorType ?? 6, bitDepth: options.bitDepth ?? 8, inputHasAlpha: true });
+    image.data.fill(0x40);
+    return PNG.sync.write(image, { colorType: options.colorType ?? 6, bitDepth: options.bitDepth ?? 8, inputHasAlpha: true });
+  };
+  const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
+  const valid = Buffer.from(signature.split(',')[1]!, 'base64');
+  const flipped = Buffer.from(valid);
+  flipped[valid.length >> 1] = flipped[valid.length >> 1]! ^ 0xff;
+  /** A header that claims a big image over a few bytes of pixels. */
+  const liar = Buffer.from(png(4, 4));
+  liar.writeUInt32BE(4096, 16);
+  liar.writeUInt32BE(2048, 20);
+  return [
+    dataUrl(flipped),
+    dataUrl(valid.subarray(0, valid.length - 20)),
+    dataUrl(valid.subarray(0, 40)),
+    dataUrl(liar),
+    dataUrl(png(4096, 2048)),
+    dataUrl(png(4097, 1)),
+    dataUrl(png(1, 1)),
+    dataUrl(png(64, 64, { colorType: 0, bitDepth: 16 })),
+    dataUrl(png(64, 64, { colorType: 2 })),
+    `data:image/png;base64,${'A'.repeat(700_000)}`,
+    `data:image/png;base64,${'A'.repeat(680_000)}==`,
+    'data:image/png;base64,',
+    'data:image/png;base64,=',
+    'data:image/png;base64,****',
+    `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')}`,
+    `${signature}\n`,
+    ` ${signature}`,
+    signature.replace('base64,', 'base64, '),
+  ].map((s) => JSON.stringify(s));
+}
+
+const language: QueryParam = { example: 'fr', valid: fc.constantFrom('en', 'fr'), odd: ['EN', 'Fr', 'de', 'en-CA', 'en%00', 'fr%20', 'en,fr'] };
+/** Dates from `from` to `to` days after 1 November 2026. */
+const nearDate = (from: number, to: number) => fc.integer({ min: from, max: to }).map((d) => new Date(Date.UTC(2026, 10, 1) + d * 86_400_000).toISOString().slice(0, 10));
+const impossibleDates = ['2026-02-30', '2026-13-01', '2026-11-00', '0000-01-01', '9999-12-31', '275760-09-13', '2026-11-1', '2026-11-01T00:00:00Z', '+2026-11-01', '2026-11-31'];
+
+/** Return addresses: on the site, elsewhere, or not addresses at all. */
+const urlValues = [
+  '"http://localhost:5173/x"',
+  '"http://localhost:5173/x?y=1#z"',
+  '"http://evil.example/"',
+  '"javascript:alert(1)"',
+  '"http://user:pw@localhost:5173/"',
+  '"http://localhost:5173/\\u0000"',
+  `"http://localhost:5173/${'a'.repeat(3000)}"`,
+  '"//localhost:5173/"',
+  '"http://[::1"',
+  '"http://localhost:5173/#\\ud800"',
+  '"http://LOCALHOST:5173/"',
+  '"http://localhost:5173:80/"',
+];
+
+let units: Office[] = [];
+
+/**
+ * Checkout bodies priced right by the shared pricing, for any unit and any product, on any
+ * dates: past, today, weekends, beyond the booking windows, repeated, out of order, too many.
+ * They get past validation and the price check, into the windows, holds and orders.
+ */
+function pricedChoices(): fc.Arbitrary<{ text: string; note: string }> {
+  const today = spaceToday(t.deps.clock());
+  // CONF-B is left alone: the last test books it.
+  const candidates = units.filter((u) => u.office_id !== 'CONF-B');
+  const day = fc.integer({ min: -3, max: 100 }).map((n) => addDays(today, n));
+  const products: ProductChoice['product'][] = ['office_monthly', 'office_lease', 'office_daily', 'standard', 'conference_room', 'day_pass', 'mailbox'];
+  const productsOf: Record<string, ProductChoice['product'][]> = {
+    dedicated_office: ['office_monthly', 'office_lease', 'office_daily', 'standard'],
+    conference_room: ['conference_room'],
+    day_pass: ['day_pass'],
+    mailbox: ['mailbox'],
+  };
+  return fc
+    .record({
+      unit: fc.constantFrom(...candidates),
+      anyProduct: fc.constantFrom(...products),
+      fitting: fc.nat(),
+      dates: fc.oneof(
+        fc.uniqueArray(fc.integer({ min: 1, max: 30 }).map((n) => addDays(today, n)), { minLength: 1, maxLength: 8 }),
+        fc.array(day, { maxLength: 5 }),
+        fc.array(day, { minLength: 60, maxLength: 70 }),
+        day.map((d) => [d, d]),
+      ),
+      locale: fc.constantFrom<('en' | 'fr' | undefined)[]>(undefined, 'en', 'fr'),
+      idForm: fc.constantFrom('office_id', 'service_code', 'id', 'id as text'),
+    })
+    .map(({ unit, anyProduct, fitting, dates, locale, idForm }) => {
+      // Mostly a product the unit has, now and then any product.
+      const own = productsOf[unit.service_type] ?? ['standard'];
+      const product = fitting % 5 === 0 ? anyProduct : own[fitting % own.length]!;
+      const first = dates[0] ?? today;
+      const choice: ProductChoice =
+        product === 'office_daily' ? { product, dates } : product === 'conference_room' || product === 'day_pass' ? { product, date: first } : { product };
+      const built = buildCheckout(unit, choice, { today, origin, locale });
+      const note = `priced choice: ${unit.office_id} ${product} ${dates.slice(0, 3).join(',')}${dates.length > 3 ? `… (${dates.length} dates)` : ''} by ${idForm}`;
+      if (!built) return { text: JSON.stringify({ ...checkoutBases[0], officeId: unit.office_id }), note: `${note} (no price: another unit's body)` };
+      const officeId = idForm === 'service_code' ? (unit.service_code ?? unit.office_id) : idForm === 'id' ? unit.id : idForm === 'id as text' ? String(unit.id) : built.request.officeId;
+      return { text: JSON.stringify({ ...built.request, officeId }), note };
+    });
+}
+
+const fuzzers: Fuzzer[] = [
+  {
+    route: 'POST /public-api/stripe/create-checkout-session',
+    runs: 300,
+    probes: async () =>
+      bodyProbes(fc.constant('/public-api/stripe/create-checkout-session'), '/public-api/stripe/create-checkout-session', checkoutBases as unknown as Json[], {
+        headers: fc.record(
+          { 'x-forwarded-host': headerValue, 'x-forwarded-proto': fc.constantFrom('http', 'https', 'ftp', '', 'http, https') },
+          { requiredKeys: [] },
+        ),
+        extraValues: {
+          successUrl: urlValues,
+          cancelUrl: urlValues,
+          officeId: ['"daypass"', '"OFF-101"', '"DO-101"', '"1"', '1', '0', '999999999', '1e9', '"CONF-A"', '"MAILBOX-BASIC"', '"OFF-301"', '"000000001"'],
+          rentalType: ['"standard"', '"daily"', '"monthly"', '"lease"', '"Daily"', '"hourly"'],
+          locale: ['"en"', '"fr"', '"de"', '"EN"'],
+        },
+        validBodies: pricedChoices(),
+      }),
+  },
+  {
+    route: 'POST /public-api/stripe/webhook',
+    runs: 150,
+    probes: async () =>
+      bodyProbes(
+        fc.constant('/public-api/stripe/webhook'),
+        '/public-api/stripe/webhook',
+        [{ id: 'evt_1', type: 'checkout.session.completed', data: { object: { id: 'cs_test_1', payment_status: 'paid', metadata: { order_id: 'x' } } } }],
+        { headers: fc.record({ 'stripe-signature': fc.oneof(headerValue, fc.constant('t=1,v1=abc')) }, { requiredKeys: [] }) },
+      ),
+  },
+  {
+    route: 'POST /public-api/waitlist',
+    runs: 300,
+    probes: async () =>
+      bodyProbes(fc.constant('/public-api/waitlist'), '/public-api/waitlist', [waitlistBase], {
+        headers: fc.oneof(
+          fc.constant({}),
+          fc.stringMatching(/^[\x21-\x7e]{1,255}$/).map((key) => ({ 'idempotency-key': key })),
+          fc.constantFrom('fuzz-key-1', 'fuzz-key-2').map((key) => ({ 'idempotency-key': key })),
+          headerValue.map((key) => ({ 'idempotency-key': key })),
+          fc.constantFrom('', ' ', 'a b', 'x'.repeat(256), 'x'.repeat(255), '\u00e9', '\u007f', '\u0001', 'a\tb', '%00').map((key) => ({ 'idempotency-key': key })),
+        ),
+        extraValues: { service_offering_ids: ['[1,1]', '["1",1]', '[" OFF-101 "]', `[${Array.from({ length: 1000 }, (_, i) => i + 1).join(',')}]`, '[2147483648]', '["2147483648"]', '[9007199254740991]'] },
+      }),
+  },
+  {
+    route: 'POST /public-api/lease-offers/:code/submit-info',
+    runs: 250,
+    probes: async () =>
+      withIds(
+        bodyProbes(offerCode.map((code) => `/public-api/lease-offers/${code}/submit-info`), '/public-api/lease-offers/{offer:new}/submit-info', [companyInfo as Json], {
+          extraValues: { province: ['"QC"', '"qc"', '"XX"', '""', 'null'] },
+        }),
+        'POST',
+        (code) => `/public-api/lease-offers/${code}/submit-info`,
+        offerRefs,
+        { body: JSON.stringify(companyInfo) },
+      ),
+  },
+  {
+    route: 'POST /public-api/lease-offers/:code/complete-signing',
+    runs: 250,
+    probes: async () =>
+      withIds(
+        bodyProbes(
+          offerCode.map((code) => `/public-api/lease-offers/${code}/complete-signing`),
+          '/public-api/lease-offers/{offer:ready}/complete-signing',
+          [{ signature, banking: validBanking, language: 'en' }],
+          {
+            headers: fc.record({ 'user-agent': headerValue }, { requiredKeys: [] }),
+            extraValues: {
+              signature: [...signatureValues],
+              account_number: ['"1234567"', `"${'9'.repeat(12)}"`, `"${'9'.repeat(13)}"`, `"${'9'.repeat(100_000)}"`, '" 123 "', '"１２３"'],
+              transit_number: ['"12345"', '"1234"', '"123456"', '"١٢٣٤٥"'],
+              institution_number: ['"003"', '"03"', '"0003"'],
+            },
+          },
+        ),
+        'POST',
+        (code) => `/public-api/lease-offers/${code}/complete-signing`,
+        offerRefs,
+        { body: JSON.stringify({ signature, banking: validBanking }) },
+      ),
+  },
+  {
+    route: 'GET /public-api/lease-offers/:code',
+    runs: 150,
+    probes: async () =>
+      withIds(
+        queryProbes(offerCode.map((code) => `/public-api/lease-offers/${code}`), { language }, { sweepPath: '/public-api/lease-offers/{offer:new}' }),
+        'GET',
+        (code) => `/public-api/lease-offers/${code}`,
+        offerRefs,
+      ),
+  },
+  {
+    route: 'GET /public-api/lease-offers/:code/contract-data',
+    runs: 200,
+    probes: async () =>
+      withIds(
+        queryProbes(offerCode.map((code) => `/public-api/lease-offers/${code}/contract-data`), { language }, { sweepPath: '/public-api/lease-offers/{offer:ready}/contract-data' }),
+        'GET',
+        (code) => `/public-api/lease-offers/${code}/contract-data?language=fr`,
+        offerRefs,
+      ),
+  },
+  {
+    route: 'GET /public-api/lease-offers/:code/download-pdf',
+    runs: 150,
+    probes: async () =>
+      withIds(
+        queryProbes(offerCode.map((code) => `/public-api/lease-offers/${code}/download-pdf`), { language }, { sweepPath: '/public-api/lease-offers/{offer:signed}/download-pdf' }),
+        'GET',
+        (code) => `/public-api/lease-offers/${code}/download-pdf`,
+        offerRefs,
+      ),
+  },
+  {
+    route: 'GET /public-api/offices/available',
+    runs: 50,
+    probes: async () => queryProbes(fc.constantFrom('/public-api/offices/available', '/public-api/offices/available/', '/public-api/offices//available'), {}),
+  },
+  {
+    route: 'GET /public-api/calendar/availability',
+    runs: 300,
+    probes: async () =>
+      queryProbes(
+        fc.constant('/public-api/calendar/availability'),
+        {
+          officeId: {
+            example: 'CONF-A',
+            valid: fc.constantFrom('CONF-A', 'CONF-B', 'CR-A', 'OFF-101', 'OFF-102', 'OFF-204', 'daypass', 'DAYPASS', 'MAILBOX-BASIC', '1', '21'),
+            odd: ['999999999', '9999999999', '-1', '2147483648', 'a'.repeat(64), 'a'.repeat(65), 'CONF-A%00', 'conf-a', '1e3', '0x15', 'CONF-A ', '%20CONF-A'],
+            bad: idSegment,
+          },
+          startDate: { example: '2026-11-01', valid: nearDate(0, 45), odd: impossibleDates, bad: dateText.map(percentEncode) },
+          endDate: { example: '2026-11-30', valid: nearDate(40, 95), odd: [...impossibleDates, '2025-11-01', '2027-01-31', '1970-01-01'], bad: dateText.map(percentEncode) },
+        },
+        { sweepPath: '/public-api/calendar/availability' },
+      ),
+  },
+  {
+    route: 'GET /public-api/orders/:sessionId',
+    runs: 150,
+    probes: async () => withIds(queryProbes(sessionId.map((id) => `/public-api/orders/${id}`), {}), 'GET', (id) => `/public-api/orders/${id}`, sessionRefs),
+  },
+  {
+    route: 'GET /public-api/test-checkout/assets/page.css',
+    runs: 30,
+    probes: async () => queryProbes(fc.constant('/public-api/test-checkout/assets/page.css'), {}),
+  },
+  {
+    route: 'GET /public-api/test-checkout/:sessionId',
+    runs: 150,
+    probes: async () => withIds(queryProbes(sessionId.map((id) => `/public-api/test-checkout/${id}`), {}), 'GET', (id) => `/public-api/test-checkout/${id}`, sessionRefs),
+  },
+  {
+    route: 'POST /public-api/test-checkout/:sessionId/pay',
+    runs: 150,
+    probes: async () => withIds({ random: formPosts(sessionId.map((id) => `/public-api/test-checkout/${id}/pay`)) }, 'POST', (id) => `/public-api/test-checkout/${id}/pay`, sessionRefs),
+  },
+  {
+    route: 'POST /public-api/test-checkout/:sessionId/cancel',
+    runs: 150,
+    probes: async () => withIds({ random: formPosts(sessionId.map((id) => `/public-api/test-checkout/${id}/cancel`)) }, 'POST', (id) => `/public-api/test-checkout/${id}/cancel`, sessionRefs),
+  },
+  {
+    route: 'GET /admin-api/waitlist',
+    runs: 200,
+    probes: async () =>
+      queryProbes(fc.constant('/admin-api/waitlist'), { limit, cursor: cursor('waitlist') }, { sweepPath: '/admin-api/waitlist', headers: adminAuth }),
+  },
+  {
+    route: 'GET /admin-api/orders',
+    runs: 200,
+    probes: async () =>
+      queryProbes(
+        fc.constant('/admin-api/orders'),
+        {
+          limit,
+          status: {
+            example: 'paid',
+            valid: fc.constantFrom('pending', 'paid', 'cancelled', 'expired', 'failed', 'refund_pending', 'refunded'),
+            odd: ['PAID', 'Paid', 'paid%00', 'paid,pending', 'paid ', 'unknown'],
+          },
+          cursor: cursor('orders'),
+        },
+        { sweepPath: '/admin-api/orders', headers: adminAuth },
+      ),
+  },
+  {
+    route: 'GET /admin-api/lease-offers',
+    runs: 30,
+    probes: async () => queryProbes(fc.constant('/admin-api/lease-offers'), {}, { headers: adminAuth }),
+  },
+  {
+    route: 'POST /admin-api/lease-offers',
+    runs: 300,
+    probes: async () => adminOfferProbes(),
+  },
+  {
+    route: 'POST /admin-api/lease-offers/:code/expire',
+    runs: 150,
+    probes: async () =>
+      withIds(
+        {
+          random: fc
+            .record({ code: fc.oneof(fc.constantFrom('{offer:fresh}', '{offer:signed}', '{offer:expired}'), offerCode), headers: adminHeaders, body: fc.option(sent(wholeBody), { nil: undefined }) })
+            .map(({ code, headers, body }) => new Probe('POST', `/admin-api/lease-offers/${code}/expire`, { ...body?.headers, ...headers }, body?.body, body?.note ?? 'no body')),
+        },
+        'POST',
+        (code) => `/admin-api/lease-offers/${code}/expire`,
+        ['{offer:fresh}', '{offer:signed}', '{offer:expired}'],
+        { headers: adminAuth },
+      ),
+  },
+  {
+    route: 'GET /*',
+    runs: 300,
+    probes: async () => ({ random: anyPath() }),
+  },
+];
+
+/** POST /admin-api/lease-offers: the staff token is part of every sweep request. */
+function adminOfferProbes() {
+  const bases: Json[] = [
+    {
+      email: 'tenant@example.com',
+      company_name: 'Acme Analytics inc.',
+      contact_name: 'Jeanne Tremblay',
+      office_ids: ['OFF-101', 'OFF-102'],
+      start_date: '2026-12-01',
+      monthly_rate: 1200,
+      monthly_discount: 50,
+      signup_discount: 100.5,
+      lease_term_months: 12,
+      move_in_fee_type: 'fixed_amount',
+      move_in_fee_amount: 500,
+      expires_at: '2026-12-31T23:00:00-05:00',
+    },
+    { email: 'tenant@example.com', office_ids: [1], start_date: '2026-12-01', lease_term_months: '24', monthly_rate: '1200.50', expires_at: '2026-12-31' },
+  ];
+  return bodyProbes(fc.constant('/admin-api/lease-offers'), '/admin-api/lease-offers', bases, {
+    headers: adminHeaders,
+    fixedHeaders: adminAuth,
+    extraValues: {
+      office_ids: ['[2147483648]', '[9007199254740991]', '[1e308]', '["OFF-101",1]', '[" OFF-101 "]', '[0]', `[${Array.from({ length: 20 }, (_, i) => i + 1).join(',')}]`],
+      move_in_fee_type: ['"fixed_amount"', '"monthly_rate"', '"none"', '"FIXED"'],
+      expires_at: ['"2026-11-23T14:00:00Z"', '"2026-11-23T13:59:59.999Z"', '"+275760-09-13T00:00:00Z"', '"2026-11-23T14:00:01+14:00"', '"9999-12-31"', '"2026-02-30T00:00:00Z"'],
+      lease_term_months: ['"12"', '" 12 "', '"1e1"', '"0x0c"', '120', '121', '"Infinity"'],
+      email: ['"a@b.c"', '"a@b"', '"a\\u0000@b.co"', `"${'a'.repeat(64)}@${'b'.repeat(250)}.com"`, '"\\"quoted\\"@example.com"'],
+    },
+  });
+}
+
+/** The test checkout's buttons post a form; fuzzed with any body. */
+function formPosts(paths: fc.Arbitrary<string>) {
+  return fc
+    .record({ path: paths, body: fc.option(sent(wholeBody), { nil: undefined }), xff })
+    .map(({ path, body, xff: forwarded }) => new Probe('POST', path, withXff(body?.headers ?? {}, forwarded), body?.body, body?.note ?? 'no body'));
+}
+
+const limit: QueryParam = {
+  example: '2',
+  valid: fc.integer({ min: 1, max: 1000 }).map(String),
+  odd: ['1001', '0', '-1', '1.5', '1e3', '0x10', '%205', '5%20', 'NaN', 'Infinity', '-Infinity', '99999999999999999999', '1e308', '0001', '+5', '５'],
+};
+
+/** Cursors: one the server gave, base64url of positions right and wrong, and text that is none. */
+function cursor(list: 'waitlist' | 'orders'): QueryParam {
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value) ?? '').toString('base64url');
+  const positions =
+    list === 'waitlist'
+      ? fc.oneof(
+          fc.constantFrom(1, 2, 2147483647, 2147483648, 9007199254740991, 1e308, 0, -1, 1.5).map((id) => ({ id })),
+          fc.integer({ min: 1 }).map((id) => ({ id })),
+          fc.anything().map((id) => ({ id })),
+        )
+      : fc.oneof(
+          fc
+            .tuple(dateText, fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }), fc.constantFrom('x', '', 'a'.repeat(64), '\u0000', "'"))
+            .map(([d, h, m, s, id]) => ({ at: `${d.slice(0, 10)}T${twoDigits(h)}:${twoDigits(m)}:${twoDigits(s)}.000000Z`, id })),
+          fc.constantFrom(
+            { at: '2026-11-23T14:00:00.000000Z', id: '00000000-0000-0000-0000-000000000000' },
+            { at: '2026-02-30T00:00:00.000000Z', id: 'x' },
+            { at: '0000-01-01T00:00:00.000000Z', id: 'x' },
+            { at: '9999-12-31T23:59:59.999999Z', id: 'x' },
+            { at: '2026-11-23T24:00:00.000000Z', id: 'x' },
+          ),
+          fc.anything().map((at) => ({ at, id: 'x' })),
+        );
+  const odd =
+    list === 'waitlist'
+      ? [{ id: 2147483647 }, { id: 2147483648 }, { id: 9007199254740991 }, { id: 1e308 }, { id: 0 }, { id: -1 }, { id: 1.5 }, { id: '1' }, {}]
+      : [
+          { at: '2026-02-30T00:00:00.000000Z', id: 'x' },
+          { at: '0000-01-01T00:00:00.000000Z', id: 'x' },
+          { at: '9999-12-31T23:59:59.999999Z', id: 'x' },
+          { at: '2026-11-23T24:00:00.000000Z', id: 'x' },
+          { at: '2026-11-23T23:59:60.000000Z', id: 'x' },
+          { at: '2026-11-23T14:00:00.000000Z', id: '\u0000' },
+          { at: '2026-11-23T14:00:00.000000Z', id: 'a'.repeat(65) },
+          { at: '2026-11-23T14:00:00Z', id: 'x' },
+        ];
+  return {
+    example: `{cursor:${list}}`,
+    valid: fc.constant(`{cursor:${list}}`),
+    odd: [...odd.map(b64), 'e30', 'bnVsbA', 'W10', 'eyJpZCI6MX0=', 'a'.repeat(300), 'a'.repeat(301), '!!!!', '{cursor:' + list + '}x'],
+    bad: fc.oneof(positions.map(b64), fc.anything().map(b64), fc.stringMatching(/^[A-Za-z0-9_-]{0,301}$/)),
+  };
+}
+
+/** Paths of the static site and anything else: GET and HEAD mostly, with odd escapes. */
+function anyPath() {
+  const segment = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom('', '.', '..', 'index.html', 'assets', 'app-abc123.js', 'sw.js', 'lease', 'conference', 'public-api', 'admin-api', 'test-checkout', 'favicon.ico', '%2e%2e', '.git', 'ñ', '%C3%B1') },
+    { weight: 2, arbitrary: fc.constantFrom(...oddEscapes) },
+    { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }).map(percentEncode) },
+    { weight: 2, arbitrary: fc.stringMatching(/^[\x21-\x7e]{0,20}$/).map((s) => s.replace(/[#?]/g, '')) },
+    { weight: 1, arbitrary: fc.tuple(fc.stringMatching(/^[a-z]{0,8}$/), fc.constantFrom(...oddEscapes)).map((parts) => parts.join('')) },
+  );
+  const path = fc.oneof(
+    { weight: 8, arbitrary: fc.array(segment, { minLength: 1, maxLength: 6 }).map((s) => `/${s.join('/')}`) },
+    { weight: 1, arbitrary: fc.constantFrom(`/${'a'.repeat(10_000)}`, `/${'%2F'.repeat(3000)}`, '//', '///etc/passwd', '/\\..\\', '/assets/app-abc123.js%00', '/index.html%ZZ', '/%E0%A4%A') },
+  );
+  const headers = fc.record(
+    { 'accept-encoding': fc.constantFrom('gzip', 'br', 'gzip, br', '*', 'identity;q=0', ''), 'if-none-match': headerValue, accept: headerValue, range: fc.constantFrom('bytes=0-10', 'bytes=-1', 'bytes=999999-') },
+    { requiredKeys: [] },
+  );
+  return fc
+    .record({
+      method: fc.oneof({ weight: 8, arbitrary: fc.constantFrom('GET', 'HEAD') }, { weight: 1, arbitrary: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', 'POST', 'PROPFIND', 'get') }),
+      path,
+      query: fc.option(queries({}).random.map((q) => q.query), { nil: '' }),
+      headers,
+    })
+    .map(({ method, path: p, query, headers: h }) => new Probe(method, `${p}${query}`, h, undefined, 'any path'));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe(`fuzzing every endpoint (${backend})`, () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'coworking-fuzz-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><style>body{margin:0}</style></head><body>${'x'.repeat(2000)}</body></html>`);
+    writeFileSync(join(dir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('y'.repeat(3000))})`);
+    writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    writeFileSync(join(dir, 'ñ.txt'), 'accent');
+    t = await buildTestApp({
+      config: {
+        rateLimits: { ...defaultRateLimits, browse: unlimited, leaseGuess: unlimited, offer: unlimited, checkout: unlimited },
+        maxUnpaidHoldsPerClient: 1_000_000,
+      },
+      deps: { staticSite: new StaticSite(dir) },
+    });
+    // The server's error lines go on to stderr as ever, and to the report of the request that caused them.
+    process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      if (text.includes('"level":"error"')) serverErrors.push(text.trim());
+      return (writeStderr as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof process.stderr.write;
+
+    checkoutBases = await Promise.all([
+      checkoutBody(t, 'OFF-102', { product: 'office_daily', dates: ['2026-11-24', '2026-11-25'] }, 'en'),
+      checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2026-11-26' }, 'fr'),
+      checkoutBody(t, 'MAILBOX-BASIC', { product: 'mailbox' }),
+      checkoutBody(t, 'DAYPASS', { product: 'day_pass', date: '2026-11-24' }),
+      checkoutBody(t, 'OFF-101', { product: 'office_monthly' }),
+      checkoutBody(t, 'DSK-01', { product: 'standard' }),
+    ]);
+    const rentable = await t.db.selectFrom('offices').select('id').where('service_type', 'in', ['dedicated_office', 'assigned_desk']).orderBy('id').limit(2).execute();
+    waitlistBase = {
+      customer_name: 'Émilie Gagnon',
+      email: 'emilie@example.ca',
+      phone: '514-555-0100',
+      number_of_users: 3,
+      budget_min: 900,
+      budget_max: 1500.5,
+      desired_start_date: '2027-01-04',
+      service_offering_ids: rentable.map((r) => r.id),
+    };
+    signatureValues = signatureFuzz();
+    units = await inventory(t);
+
+    const mailbox = await checkoutBody(t, 'MAILBOX-SCAN', { product: 'mailbox' });
+    const paid = (await checkoutOk(t, mailbox)).sessionId;
+    expect((await t.app.request(`/public-api/test-checkout/${paid}/pay`, { method: 'POST' })).status).toBe(303);
+    const cancelled = (await checkoutOk(t, mailbox)).sessionId;
+    expect((await t.app.request(`/public-api/test-checkout/${cancelled}/cancel`, { method: 'POST' })).status).toBe(303);
+    const expired = (await createOffer(t)).code;
+    expect((await t.app.request(`/admin-api/lease-offers/${expired}/expire`, { method: 'POST', headers: adminAuth })).status).toBe(200);
+    const signed = await signedOffer(t);
+    const cursorOf = async (list: string) => {
+      const res = await t.app.request(`/admin-api/${list}?limit=1`, { headers: adminAuth });
+      const { data } = (await res.json()) as { data: { next_cursor: string | null } };
+      return data.next_cursor ?? Buffer.from(JSON.stringify({ id: 1 })).toString('base64url');
+    };
+    await t.app.request('/public-api/waitlist', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(waitlistBase) });
+    await t.app.request('/public-api/waitlist', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(waitlistBase) });
+    const newOffer = () => createOffer(t).then((o) => o.code);
+    pools = {
+      'offer:new': pool(newOffer),
+      'offer:ready': pool(async () => {
+        const { code } = await createOffer(t);
+        expect((await submitInfo(t, code)).status).toBe(200);
+        return code;
+      }),
+      'offer:signed': fixed(signed),
+      'offer:expired': fixed(expired),
+      'offer:fresh': pool(newOffer),
+      'session:pending': pool(async () => (await checkoutOk(t, mailbox)).sessionId),
+      'session:paid': fixed(paid),
+      'session:cancelled': fixed(cancelled),
+      'cursor:waitlist': fixed(await cursorOf('waitlist')),
+      'cursor:orders': fixed(await cursorOf('orders')),
+    };
+  });
+
+  afterAll(async () => {
+    process.stderr.write = writeStderr;
+    await t?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has a fuzzer for every endpoint of the app', () => {
+    const endpoints = new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`));
+    expect(new Set(fuzzers.map((f) => f.route))).toEqual(endpoints);
+  });
+
+  for (const fuzzer of fuzzers) {
+    it(`never answers a 5xx nor hangs: ${fuzzer.route}`, { timeout: 120_000 }, async () => {
+      const { random, sweep } = await fuzzer.probes();
+      await fuzz(fuzzer.route, random, fuzzer.runs, sweep);
+    });
+  }
+
+  it('still answers afterwards: the inventory, and a checkout that takes payment', async () => {
+    const res = await t.app.request('/public-api/offices/available');
+    expect(res.status).toBe(200);
+    await checkoutOk(t, await checkoutBody(t, 'MAILBOX-PREMIUM', { product: 'mailbox' }));
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'CONF-B', { product: 'conference_room', date: '2026-12-08' }));
+    expect((await t.app.request(`/public-api/test-checkout/${sessionId}/pay`, { method: 'POST' })).status).toBe(303);
+    const order = await t.app.request(`/public-api/orders/${sessionId}`);
+    expect(order.status).toBe(200);
+    expect(await order.json()).toMatchObject({ success: true, status: 'paid', bookingDates: ['2026-12-08'] });
+  });
+});
