@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createApp } from '../../src/server/app.ts';
 import { defaultMaxUnpaidHolds, defaultRateLimits, type AppConfig, type AppDeps } from '../../src/server/deps.ts';
 import { keyringOf, type BankingKeyring } from '../../src/server/lease/banking-crypto.ts';
-import { migrateToLatest, openDatabase, type Db } from '../../src/server/db/database.ts';
+import { migrateToLatest, openDatabase, postgresPoolOptions, type Db } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
 import { testCheckoutProvider } from '../../src/server/payments/test-checkout.ts';
 import { spaceToday } from '../../src/shared/domain/time.ts';
@@ -19,31 +19,41 @@ export const adminToken = 'test-admin-token-0123456789abcdef';
 export const testBankingKey = Buffer.alloc(32, 7);
 export const testBankingKeys: BankingKeyring = keyringOf([{ id: 'test', key: testBankingKey }]);
 
-/**
- * TEST_DATABASE_URL (a PostgreSQL server) → a fresh database per call on it; unset → an
- * in-memory PGlite. Either way: migrated, demo-seeded unless told otherwise.
- */
-export async function openTestDatabase(options: { seed?: boolean; now?: Date } = {}): Promise<{ db: Db; close: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  let db: Db;
-  let dropDatabase = async () => {};
-  if (serverUrl) {
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 20 }) }) });
-    dropDatabase = async () => {
+/** A fresh, empty database on a PostgreSQL server, and how to drop it. */
+export async function freshPostgresDatabase(serverUrl: string, prefix = 'test'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
       const again = new pg.Client({ connectionString: serverUrl });
       await again.connect();
       // pg's pool.end() resolves before its sockets close; a plain drop waits (up to 5 s) for
       // those sessions to leave, where a forced one would kill them mid-goodbye and make them throw.
       await again.query(`drop database if exists ${name}`).catch(() => again.query(`drop database if exists ${name} with (force)`));
       await again.end();
-    };
+    },
+  };
+}
+
+/**
+ * TEST_DATABASE_URL (a PostgreSQL server) → a fresh database per call on it, with the pool
+ * settings production uses; unset → an in-memory PGlite. Either way: migrated, demo-seeded
+ * unless told otherwise.
+ */
+export async function openTestDatabase(options: { seed?: boolean; now?: Date } = {}): Promise<{ db: Db; close: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let db: Db;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const fresh = await freshPostgresDatabase(serverUrl);
+    db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool(postgresPoolOptions(fresh.url, 20)) }) });
+    dropDatabase = fresh.drop;
   } else {
     db = await openDatabase('memory', '');
   }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
@@ -7,7 +9,7 @@ import { buildCheckout } from '../../src/shared/contract/checkout.ts';
 import { contractDataResponse } from '../../src/shared/contract/lease.ts';
 import { officesResponse, type Office } from '../../src/shared/contract/offices.ts';
 import { startServerProcess, type ServerProcess } from '../api/server-process.ts';
-import { testNow } from '../api/test-app.ts';
+import { freshPostgresDatabase, testNow } from '../api/test-app.ts';
 import { companyInfo, signature, validBanking } from '../api/lease-fixtures.ts';
 
 /**
@@ -22,22 +24,17 @@ const adminToken = 'fleet-admin-token-0123456789abcdef';
 const origin = 'http://localhost:5173';
 
 describe('two instances on one PostgreSQL', () => {
-  let database: string;
   let url: string;
+  let dropDatabase: (() => Promise<void>) | undefined;
   let a: ServerProcess;
   let b: ServerProcess;
   let db: Db;
   const instances = () => [a, b];
 
   beforeAll(async () => {
-    database = `fleet_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${database}`);
-    await admin.end();
-    const u = new URL(serverUrl);
-    u.pathname = `/${database}`;
-    url = u.toString();
+    const fresh = await freshPostgresDatabase(serverUrl, 'fleet');
+    url = fresh.url;
+    dropDatabase = fresh.drop;
     const env = {
       DATABASE_URL: url,
       APP_NOW: testNow.toISOString(),
@@ -51,17 +48,15 @@ describe('two instances on one PostgreSQL', () => {
       SEED: 'demo',
     };
     // Both start at once on the empty database, as two instances of a deployment do.
-    [a, b] = await Promise.all([startServerProcess({ ...env, DATA_DIR: `/tmp/${database}-a` }), startServerProcess({ ...env, DATA_DIR: `/tmp/${database}-b` })]);
+    const dataDir = (name: string) => mkdtempSync(join(tmpdir(), `coworking-fleet-${name}-`));
+    [a, b] = await Promise.all([startServerProcess({ ...env, DATA_DIR: dataDir('a') }), startServerProcess({ ...env, DATA_DIR: dataDir('b') })]);
     db = await openDatabase(url, '');
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all(instances().map((s) => s?.stop()));
     await db?.destroy();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
+    await dropDatabase?.();
   });
 
   it('seeded the demo once, whichever started first', async () => {
