@@ -18,6 +18,9 @@ import { leaseRoutes } from './routes/lease.ts';
 import { officesRoutes } from './routes/offices.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 
+/** lock_timeout, statement_timeout, deadlock_detected. */
+const busyDatabaseCodes = new Set(['55P03', '57014', '40P01']);
+
 export function createApp(deps: AppDeps) {
   const { config } = deps;
   const client = (c: Context) => limitKey(clientAddress(c, config.trustedProxies));
@@ -28,20 +31,21 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
   app.use(securityHeaders(deps.staticSite?.inlineStyleHashes ?? [], { hsts: config.production }));
   app.use(requestPathCheck());
+  // Counted before any body is read: a client over its limit costs no memory.
+  app.use('/public-api/*', rateLimit('browse', memoryLimiter('browse', config.rateLimits.browse), client));
+  app.use('/public-api/stripe/create-checkout-session', rateLimit('checkout', secretLimiter('checkout', config.rateLimits.checkout), client));
+  app.use('/admin-api/*', adminAuth(config.adminToken));
   app.use(requestBodyLimit());
 
-  app.use('/public-api/*', rateLimit('browse', memoryLimiter('browse', config.rateLimits.browse), client));
   app.route('/public-api/offices', officesRoutes(deps));
   app.route('/public-api/waitlist', waitlistRoutes(deps));
   app.route(
     '/public-api/lease-offers',
     leaseRoutes(deps, { guess: secretLimiter('lease-guess', config.rateLimits.leaseGuess), offer: memoryLimiter('lease-offer', config.rateLimits.offer) }),
   );
-  app.use('/public-api/stripe/create-checkout-session', rateLimit('checkout', secretLimiter('checkout', config.rateLimits.checkout), client));
   app.route('/public-api', checkoutRoutes(deps));
   app.route('/public-api/test-checkout', testCheckoutRoutes(deps));
 
-  app.use('/admin-api/*', adminAuth(config.adminToken));
   app.route('/admin-api/waitlist', adminWaitlistRoutes(deps));
   app.route('/admin-api/lease-offers', adminLeaseOfferRoutes(deps));
   app.route('/admin-api/orders', adminOrderRoutes(deps));
@@ -53,6 +57,11 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => jsonError(c, 404, 'Not found'));
   app.onError((err, c) => {
     logError('request.failed', err, { method: c.req.method, path: maskPath(c.req.path) });
+    // A lock or a statement that timed out, or a deadlock PostgreSQL broke: the request itself was fine.
+    if (busyDatabaseCodes.has(String((err as { code?: unknown }).code))) {
+      c.header('Retry-After', '5');
+      return jsonError(c, 503, 'We are busy right now. Please try again in a few seconds.');
+    }
     // One agreement's banking numbers that no configured key opens: that offer alone cannot be shown.
     if (err instanceof BankingUnreadableError) {
       return jsonError(c, 500, 'The banking details of this agreement cannot be read right now. Please contact us; your agreement is safe.');

@@ -23,9 +23,21 @@ export function clientAddress(c: Context, trustedProxies: number): string {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const hops = [...forwarded, socketAddress(c)];
-  const address = hops[Math.max(0, hops.length - 1 - trustedProxies)] ?? 'unknown';
-  return address.slice(0, 64);
+  const socket = socketAddress(c);
+  const hops = [...forwarded, socket];
+  return bareAddress(hops[Math.max(0, hops.length - 1 - trustedProxies)] ?? '') ?? socket;
+}
+
+/**
+ * An address as proxies write it, without the port some of them add ('198.51.100.7:52114',
+ * '[2001:db8::1]:443'); undefined when it is not an IP address at all. A port counted as part
+ * of the address would give every new connection a fresh budget.
+ */
+function bareAddress(entry: string): string | undefined {
+  const bracketed = /^\[([0-9a-fA-F:.]+)\](?::\d+)?$/.exec(entry)?.[1];
+  const withPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry)?.[1];
+  const candidate = bracketed ?? withPort ?? entry;
+  return isIP(candidate) ? candidate : undefined;
 }
 
 /**

@@ -56,7 +56,9 @@ export type Env = z.infer<typeof envSchema>;
 
 /** The only place the server reads process.env. Messages name variables, never their values. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  // A variable set to nothing (VAR= in a deployment file) is a variable not set.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${lines}`);
@@ -73,11 +75,15 @@ export function seedMode(env: Env): 'demo' | 'none' {
   return env.SEED ?? (isProduction(env) ? 'none' : 'demo');
 }
 
-/** What production must be given rather than generate: every instance needs the same secrets. */
-export function missingProductionSecrets(env: Env): string[] {
+/**
+ * What production must be told rather than generate or guess: every instance needs the same
+ * secrets, and the site's origins cannot come from a request, whose Host header its sender writes.
+ */
+export function missingProductionSettings(env: Env): string[] {
   if (!isProduction(env)) return [];
   const missing: string[] = [];
   if (!env.BANKING_KEYS && !env.BANKING_KEY) missing.push('BANKING_KEYS');
   if (!env.ADMIN_TOKEN) missing.push('ADMIN_TOKEN');
+  if (env.PUBLIC_ORIGIN.length === 0) missing.push('PUBLIC_ORIGIN');
   return missing;
 }

@@ -7,7 +7,7 @@ import { createApp } from './app.ts';
 import { isPostgresUrl, migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
 import { defaultRateLimits } from './deps.ts';
-import { isProduction, missingProductionSecrets, readEnv, seedMode, type Env } from './env.ts';
+import { isProduction, missingProductionSettings, readEnv, seedMode, type Env } from './env.ts';
 import { loadBankingKeys } from './lease/banking-crypto.ts';
 import { demoOffersText, seedDemoOffers } from './lease/seed-offers.ts';
 import { logError } from './log.ts';
@@ -29,9 +29,10 @@ try {
   refuseToStart((err as Error).message);
 }
 const production = isProduction(env);
-const missing = missingProductionSecrets(env);
+const missing = missingProductionSettings(env);
 if (missing.length > 0) {
-  refuseToStart(`NODE_ENV=production needs ${missing.join(' and ')}: every instance must share them (see the README's configuration table).`);
+  const list = missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}` : missing[0];
+  refuseToStart(`NODE_ENV=production needs ${list}: every instance must be given the same (see the README's configuration table).`);
 }
 
 // APP_NOW starts the clock at a fixed instant, from which it ticks on (holds and retries still lapse).
@@ -90,9 +91,6 @@ if (!env.STRIPE_SECRET_KEY) {
   );
 } else if (!env.STRIPE_WEBHOOK_SECRET) {
   console.warn('No STRIPE_WEBHOOK_SECRET: Stripe webhooks will be refused, so no payment will be confirmed.');
-}
-if (production && env.PUBLIC_ORIGIN.length === 0) {
-  console.warn('No PUBLIC_ORIGIN: checkout redirects are allowed to the origin each request names; set it to the site origins.');
 }
 
 const minute = 60_000;

@@ -3,14 +3,15 @@
  * so a path cannot forge a line or swallow the error; personal data never reaches it.
  */
 
-/** Path segments that are secrets or look like one (offer codes, session ids, tokens): kept to their first 4 characters. */
-const tokenLike = /^[A-Za-z0-9_-]{16,}$/;
+/**
+ * Runs that are secrets or look like one (offer codes, session ids, tokens: 16 or more
+ * URL-safe characters with a capital or a digit in them) are kept to their first 4 characters,
+ * wherever they stand; route words ('complete-signing') stay readable.
+ */
+const tokenLike = /[A-Za-z0-9_-]{16,}/g;
 
 export function maskPath(path: string): string {
-  return path
-    .split('/')
-    .map((segment) => (tokenLike.test(segment) ? `${segment.slice(0, 4)}…` : segment.slice(0, 80)))
-    .join('/');
+  return path.slice(0, 300).replace(tokenLike, (run) => (/[A-Z0-9]/.test(run) ? `${run.slice(0, 4)}…` : run));
 }
 
 /**

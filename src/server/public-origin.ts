@@ -8,12 +8,16 @@ export function requestOrigin(c: Context, trustedProxies: number): string {
     const last = (header: string) => c.req.header(header)?.split(',').at(-1)?.trim();
     const host = last('x-forwarded-host');
     const proto = last('x-forwarded-proto');
-    if (host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:.]+\](:\d{1,5})?$/.test(host)) return `${proto === 'http' ? 'http' : 'https'}://${host}`;
+    const candidate = `${proto === 'http' ? 'http' : 'https'}://${host ?? ''}`;
+    if (host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:.]+\](:\d{1,5})?$/.test(host) && URL.canParse(candidate)) return new URL(candidate).origin;
   }
   return own.origin;
 }
 
-/** The site's origins: PUBLIC_ORIGIN, else the origin the request came to. */
+/**
+ * The site's origins: PUBLIC_ORIGIN, else (outside production, which requires it) the origin
+ * the request came to.
+ */
 export function siteOrigins(c: Context, config: Pick<AppConfig, 'publicOrigins' | 'trustedProxies'>): readonly string[] {
   return config.publicOrigins.length > 0 ? config.publicOrigins : [requestOrigin(c, config.trustedProxies)];
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settleDueRefunds } from '../../src/server/payments/refunds.ts';
 import { stripeProvider } from '../../src/server/payments/stripe.ts';
 import { backend, buildTestApp, testNow, type TestApp } from './test-app.ts';
@@ -240,6 +240,8 @@ describe(`Stripe Checkout through the official SDK (${backend})`, () => {
     standIn.requests.length = 0;
     const payload = sessionEvent('evt_late_1', 'checkout.session.completed', sessionId, 'paid', 'pi_late_1');
     expect((await postWebhook(t, payload, signed(payload))).status).toBe(200);
+    // Stripe is answered first; the refund is asked for right after.
+    await vi.waitFor(async () => expect((await orderOf(sessionId)).status).toBe('refunded'));
     const refunds = standIn.requests.filter((r) => r.path === '/v1/refunds');
     expect(refunds).toHaveLength(1);
     const order = await orderOf(sessionId);
@@ -260,8 +262,11 @@ describe(`Stripe Checkout through the official SDK (${backend})`, () => {
     standIn.failNext.count = 100;
     const payload = sessionEvent('evt_late_2', 'checkout.session.completed', sessionId, 'paid', null);
     expect((await postWebhook(t, payload, signed(payload))).status).toBe(200);
+    const refundOf = () => t.db.selectFrom('refunds').innerJoin('orders', 'orders.id', 'refunds.order_id').select(['refunds.last_error', 'refunds.attempts']).where('orders.session_id', '=', sessionId).executeTakeFirstOrThrow();
+    await vi.waitFor(async () => expect((await refundOf()).last_error).toMatch(/stand-in outage/), { timeout: 20_000 });
     standIn.failNext.count = 0;
     expect((await orderOf(sessionId)).status).toBe('refund_pending');
+    expect(await settleDueRefunds(t.deps)).toBe(0);
     now = new Date(now.getTime() + 2 * 60_000);
     expect(await settleDueRefunds(t.deps)).toBe(1);
     const order = await orderOf(sessionId);

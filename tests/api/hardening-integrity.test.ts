@@ -290,6 +290,46 @@ describe(`an offer whose banking numbers no key opens fails alone, clearly (${ba
   });
 });
 
+describe(`a database that is busy answers 503, not 500 (${backend})`, () => {
+  it('a lock wait that timed out asks the visitor to try again in a few seconds', async () => {
+    const t = await buildTestApp();
+    try {
+      await sql`create function busy_waitlist() returns trigger language plpgsql as $$
+        begin raise exception 'canceling statement due to lock timeout' using errcode = 'lock_not_available'; end $$`.execute(t.db);
+      await sql`create trigger busy_waitlist before insert on waitlist_entries for each row execute function busy_waitlist()`.execute(t.db);
+      const office = await t.db.selectFrom('offices').select('id').where('office_id', '=', 'OFF-203').executeTakeFirstOrThrow();
+      const res = await t.app.request('/public-api/waitlist', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ customer_name: 'Ana', email: 'ana@example.com', number_of_users: 1, service_offering_ids: [office.id] }),
+      });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(await res.json()).toEqual({ success: false, error: 'We are busy right now. Please try again in a few seconds.' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe(`details sent for an offer staff have just expired are refused (${backend})`, () => {
+  it('submit-info under the lock sees the expiry and saves nothing', async () => {
+    const t = await buildLeaseTestApp();
+    try {
+      const { code } = await createOffer(t);
+      const { expireOffer, findOfferByCode, submitCustomerInfo } = await import('../../src/server/lease/offers.ts');
+      const offer = (await findOfferByCode(t.db, code))!;
+      expect(await expireOffer(t.db, offer.id)).toBe(true);
+      expect(await expireOffer(t.db, offer.id)).toBe(false);
+      // The visitor's request had found the offer open a moment before.
+      expect(await submitCustomerInfo(t.db, offer.id, { ...companyInfo, province: 'QC' }, testNow)).toBe('closed');
+      expect(await t.db.selectFrom('lease_customer_info').selectAll().execute()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe(`production headers (${backend})`, () => {
   it('sends HSTS in production only', async () => {
     const t = await buildTestApp();

@@ -28,6 +28,14 @@ describe(`guessing lease codes (${backend})`, () => {
     expect((await lookup(t, realCode, '198.18.9.9')).status).toBe(200);
   }, 120_000);
 
+  it('guesses sent all at once are counted before they are looked up: no more than the limit get an answer', async () => {
+    const ip = '198.19.0.9';
+    const answers = await Promise.all(Array.from({ length: 250 }, () => lookup(t, guess(), ip)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(150);
+  });
+
   it('one client passing the guessing limit gets 429 with Retry-After, even for a real code', async () => {
     const ip = '198.19.0.1';
     for (let i = 0; i < 100; i++) expect((await lookup(t, guess(), ip)).status).toBe(404);

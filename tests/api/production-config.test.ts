@@ -11,13 +11,15 @@ const bankingSecret = Buffer.alloc(32, 5).toString('base64');
 const dataDir = () => mkdtempSync(join(tmpdir(), 'coworking-prod-'));
 
 describe(`production refuses unsafe defaults (${backend})`, () => {
+  const complete = { ADMIN_TOKEN: adminSecret, BANKING_KEYS: `k1:${bankingSecret}`, PUBLIC_ORIGIN: 'https://book.example.com' };
   it.each([
-    ['no secrets at all', {}, 'NODE_ENV=production needs BANKING_KEYS and ADMIN_TOKEN'],
-    ['no ADMIN_TOKEN', { BANKING_KEYS: `k1:${bankingSecret}` }, 'NODE_ENV=production needs ADMIN_TOKEN'],
-    ['no banking key', { ADMIN_TOKEN: adminSecret }, 'NODE_ENV=production needs BANKING_KEYS'],
-    ['a banking key of the wrong size', { ADMIN_TOKEN: adminSecret, BANKING_KEYS: `k1:${Buffer.alloc(16, 5).toString('base64')}` }, "BANKING_KEYS: key 'k1': a banking key must be 32 bytes"],
-    ['a TRUST_PROXY that is not a number of proxies', { ADMIN_TOKEN: adminSecret, BANKING_KEYS: `k1:${bankingSecret}`, TRUST_PROXY: 'yes' }, 'TRUST_PROXY: must be false, true (one proxy) or a number of proxies'],
-    ['a PUBLIC_ORIGIN with a path', { ADMIN_TOKEN: adminSecret, BANKING_KEYS: `k1:${bankingSecret}`, PUBLIC_ORIGIN: 'https://book.example.com/app' }, "PUBLIC_ORIGIN: 'https://book.example.com/app' is not an origin"],
+    ['nothing set', {}, 'NODE_ENV=production needs BANKING_KEYS, ADMIN_TOKEN and PUBLIC_ORIGIN'],
+    ['no ADMIN_TOKEN', { ...complete, ADMIN_TOKEN: '' }, 'NODE_ENV=production needs ADMIN_TOKEN'],
+    ['no banking key', { ...complete, BANKING_KEYS: '' }, 'NODE_ENV=production needs BANKING_KEYS'],
+    ['no PUBLIC_ORIGIN', { ...complete, PUBLIC_ORIGIN: '' }, 'NODE_ENV=production needs PUBLIC_ORIGIN'],
+    ['a banking key of the wrong size', { ...complete, BANKING_KEYS: `k1:${Buffer.alloc(16, 5).toString('base64')}` }, "BANKING_KEYS: key 'k1': a banking key must be 32 bytes"],
+    ['a TRUST_PROXY that is not a number of proxies', { ...complete, TRUST_PROXY: 'yes' }, 'TRUST_PROXY: must be false, true (one proxy) or a number of proxies'],
+    ['a PUBLIC_ORIGIN with a path', { ...complete, PUBLIC_ORIGIN: 'https://book.example.com/app' }, "PUBLIC_ORIGIN: 'https://book.example.com/app' is not an origin"],
   ])('with %s: one clear line, exit code 1, no secret printed', async (_label, env, message) => {
     const run = await refusedStart({ NODE_ENV: 'production', DATABASE_URL: 'memory', DATA_DIR: dataDir(), ...env });
     expect(run.code).toBe(1);

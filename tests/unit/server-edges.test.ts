@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { clientAddress, limitKey } from '../../src/server/client-address.ts';
-import { missingProductionSecrets, readEnv, seedMode } from '../../src/server/env.ts';
+import { missingProductionSettings, readEnv, seedMode } from '../../src/server/env.ts';
 import { errorFields, maskPath } from '../../src/server/log.ts';
 import { isPlainText } from '../../src/shared/domain/text.ts';
 
@@ -19,6 +19,9 @@ describe('clientAddress: the address the nearest trusted proxy saw', () => {
     ['6.6.6.6, 198.51.100.7, 10.0.0.2', 2, '198.51.100.7'],
     ['198.51.100.7', 3, '198.51.100.7'],
     [' 6.6.6.6 ,  203.0.113.9 ', 1, '203.0.113.9'],
+    ['6.6.6.6, 203.0.113.9:52114', 1, '203.0.113.9'],
+    ['6.6.6.6, [2001:db8::7]:443', 1, '2001:db8::7'],
+    ['6.6.6.6, not-an-address', 1, 'unknown'],
   ])('X-Forwarded-For %j behind %i proxies → %s', async (forwarded, hops, expected) => {
     expect(await addressOf(forwarded, hops)).toBe(expected);
   });
@@ -43,6 +46,9 @@ describe('the log keeps secrets and personal data out', () => {
     expect(maskPath('/public-api/lease-offers/AbCdEfGhIjKlMnOpQrStUvWx/contract-data')).toBe('/public-api/lease-offers/AbCd…/contract-data');
     expect(maskPath('/public-api/orders/test_cs_0123456789abcdef0123456789abcdef')).toBe('/public-api/orders/test…');
     expect(maskPath('/public-api/offices/available')).toBe('/public-api/offices/available');
+    expect(maskPath('/public-api/lease-offers/AbCdEfGhIjKlMnOpQrStUvWx/complete-signing')).toBe('/public-api/lease-offers/AbCd…/complete-signing');
+    expect(maskPath('/public-api/stripe/create-checkout-session')).toBe('/public-api/stripe/create-checkout-session');
+    expect(maskPath('/public-api/lease-offers/AbCdEfGhIjKlMnOpQrStUvWx .x/contract-data')).toBe('/public-api/lease-offers/AbCd… .x/contract-data');
   });
 
   it("drops a database error's parameters, detail and quoted values, keeping its code and constraint", () => {
@@ -61,10 +67,10 @@ describe('the log keeps secrets and personal data out', () => {
 });
 
 describe('configuration', () => {
-  it('production needs its shared secrets and seeds nothing by default', () => {
-    expect(missingProductionSecrets(readEnv({ NODE_ENV: 'production' }))).toEqual(['BANKING_KEYS', 'ADMIN_TOKEN']);
-    expect(missingProductionSecrets(readEnv({ NODE_ENV: 'production', BANKING_KEY: 'x', ADMIN_TOKEN: 'a'.repeat(16) }))).toEqual([]);
-    expect(missingProductionSecrets(readEnv({}))).toEqual([]);
+  it('production needs its shared secrets and its origins, and seeds nothing by default', () => {
+    expect(missingProductionSettings(readEnv({ NODE_ENV: 'production' }))).toEqual(['BANKING_KEYS', 'ADMIN_TOKEN', 'PUBLIC_ORIGIN']);
+    expect(missingProductionSettings(readEnv({ NODE_ENV: 'production', BANKING_KEY: 'x', ADMIN_TOKEN: 'a'.repeat(16), PUBLIC_ORIGIN: 'https://book.example.com' }))).toEqual([]);
+    expect(missingProductionSettings(readEnv({}))).toEqual([]);
     expect(seedMode(readEnv({ NODE_ENV: 'production' }))).toBe('none');
     expect(seedMode(readEnv({ NODE_ENV: 'production', SEED: 'demo' }))).toBe('demo');
     expect(seedMode(readEnv({}))).toBe('demo');
@@ -78,6 +84,16 @@ describe('configuration', () => {
     expect(readEnv({ PUBLIC_ORIGIN: 'https://book.example.com, https://cdn.example.net/' }).PUBLIC_ORIGIN).toEqual(['https://book.example.com', 'https://cdn.example.net']);
     expect(() => readEnv({ PUBLIC_ORIGIN: 'https://book.example.com/app' })).toThrow(/PUBLIC_ORIGIN/);
     expect(() => readEnv({ PUBLIC_ORIGIN: 'ftp://book.example.com' })).toThrow(/PUBLIC_ORIGIN/);
+  });
+});
+
+describe('offer codes', () => {
+  it('carry 144 bits in 24 URL-safe characters, and never begin with a dash (a command line would read a flag)', async () => {
+    const { generateOfferCode } = await import('../../src/server/lease/offers.ts');
+    for (let i = 0; i < 5000; i++) {
+      const code = generateOfferCode();
+      expect(code).toMatch(/^[A-Za-z0-9_][A-Za-z0-9_-]{23}$/);
+    }
   });
 });
 

@@ -10,9 +10,15 @@ import { encryptBanking, type BankingKeyring } from './banking-crypto.ts';
 import { contractSections, type ContractService } from './contract-templates.ts';
 import { contractVariables } from './contract-variables.ts';
 
-/** 18 random bytes: 144 bits, 24 base64url characters. */
+/**
+ * 18 random bytes: 144 bits, 24 base64url characters. A code that would begin with '-' is
+ * drawn again: on a command line (npm run admin -- offer expire CODE) it would read as a flag.
+ */
 export function generateOfferCode(): string {
-  return randomBytes(18).toString('base64url');
+  for (;;) {
+    const code = randomBytes(18).toString('base64url');
+    if (!code.startsWith('-')) return code;
+  }
 }
 
 export function hashOfferCode(code: string): string {
@@ -225,10 +231,12 @@ export async function createOffer(db: Db, offer: NewOffer, now: Date): Promise<{
  * SPEC call 6: keeps the company details and generates the contract from them. The offer's row
  * lock makes this and a signing take turns: details never change under a signature.
  */
-export async function submitCustomerInfo(db: Db, offerId: number, info: CustomerInfo, now: Date): Promise<'saved' | 'already_signed'> {
+export async function submitCustomerInfo(db: Db, offerId: number, info: CustomerInfo, now: Date): Promise<'saved' | 'already_signed' | 'closed'> {
   return db.transaction().execute(async (trx) => {
-    const locked = await trx.selectFrom('lease_offers').select('status').where('id', '=', offerId).forUpdate().executeTakeFirstOrThrow();
+    const locked = await trx.selectFrom('lease_offers').select(['status', 'expires_at']).where('id', '=', offerId).forUpdate().executeTakeFirstOrThrow();
     if (locked.status === 'signed') return 'already_signed' as const;
+    // Staff may have expired it since the visitor opened it.
+    if (effectiveStatus({ status: locked.status, expires_at: new Date(locked.expires_at) }, now) === 'expired') return 'closed' as const;
     await trx
       .updateTable('lease_offers')
       .set({ company_name: info.company_name, contact_name: info.contact_name, status: 'contract_generated' })
@@ -258,7 +266,8 @@ export function contractAsPresented(offer: OfferRecord, language: LeaseLanguage)
 export interface SigningRecord {
   signature: string;
   banking: BankingNumbers;
-  language: LeaseLanguage;
+  /** The language of the contract shown; without it, the one the tenant last read (as the offer records it). */
+  language: LeaseLanguage | undefined;
   ipAddress: string;
   userAgent: string;
   now: Date;
@@ -277,7 +286,8 @@ export async function signOffer(db: Db, bankingKeys: BankingKeyring, offerId: nu
       if (locked.status === 'signed') return 'already_signed' as const;
       if (locked.status !== 'contract_generated') return 'not_ready' as const;
       const offer = (await loadOffer(trx, { id: offerId }))!;
-      const presented = contractAsPresented(offer, record.language);
+      const language = record.language ?? offer.contract_language;
+      const presented = contractAsPresented(offer, language);
       await trx
         .insertInto('lease_signatures')
         .values({
@@ -288,13 +298,13 @@ export async function signOffer(db: Db, bankingKeys: BankingKeyring, offerId: nu
           signed_at: record.now,
           ip_address: record.ipAddress,
           user_agent: record.userAgent,
-          language: record.language,
+          language,
           contract_text: presented.text,
           contract_sha256: presented.sha256,
           banking_encrypted: encryptBanking(bankingKeys, record.banking, offer.id),
         })
         .execute();
-      await trx.updateTable('lease_offers').set({ status: 'signed', contract_language: record.language }).where('id', '=', offer.id).execute();
+      await trx.updateTable('lease_offers').set({ status: 'signed', contract_language: language }).where('id', '=', offer.id).execute();
       return 'signed' as const;
     });
   } catch (err) {
@@ -305,13 +315,14 @@ export async function signOffer(db: Db, bankingKeys: BankingKeyring, offerId: nu
 
 /** Closes an offer that is not signed; false when there is nothing to close. */
 export async function expireOffer(db: Db, offerId: number): Promise<boolean> {
-  const result = await db
+  const expired = await db
     .updateTable('lease_offers')
     .set({ status: 'expired' })
     .where('id', '=', offerId)
     .where('status', 'in', ['new', 'contract_generated'])
+    .returning('id')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return expired !== undefined;
 }
 
 export interface OfferSummary {

@@ -14,16 +14,16 @@ export type LimitVerdict = { ok: true } | { ok: false; retryAfterSeconds: number
 
 /**
  * A fixed-window count per key (rate-limiter-flexible). `hit` counts one event and says whether
- * the key is still within its limit; `peek` says so without counting.
+ * the key is still within its limit; `giveBack` uncounts one that turned out not to count.
  */
 export interface Limiter {
   hit(key: string): Promise<LimitVerdict>;
-  peek(key: string): Promise<LimitVerdict>;
+  giveBack(key: string): Promise<void>;
 }
 
 const refused = (res: RateLimiterRes): LimitVerdict => ({ ok: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) });
 
-function limiterOf(engine: RateLimiterAbstract, max: number): Limiter {
+function limiterOf(engine: RateLimiterAbstract): Limiter {
   return {
     async hit(key) {
       try {
@@ -34,16 +34,15 @@ function limiterOf(engine: RateLimiterAbstract, max: number): Limiter {
         throw outcome;
       }
     },
-    async peek(key) {
-      const res = await engine.get(key);
-      return res && res.consumedPoints >= max ? refused(res) : { ok: true };
+    async giveBack(key) {
+      await engine.reward(key);
     },
   };
 }
 
 /** Counts kept in this process: one instance's view, cheap enough for every request. */
 export function memoryLimiter(name: string, limit: RateLimit): Limiter {
-  return limiterOf(new RateLimiterMemory({ keyPrefix: name, points: limit.max, duration: limit.windowMs / 1000 }), limit.max);
+  return limiterOf(new RateLimiterMemory({ keyPrefix: name, points: limit.max, duration: limit.windowMs / 1000 }));
 }
 
 /**
@@ -68,7 +67,7 @@ export function sharedLimiter(db: Db, name: string, limit: RateLimit): Limiter {
     duration: limit.windowMs / 1000,
     insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points: limit.max, duration: limit.windowMs / 1000 }),
   });
-  return limiterOf(engine, limit.max);
+  return limiterOf(engine);
 }
 
 export function tooManyRequests(c: Context, verdict: { retryAfterSeconds: number }, message: string) {

@@ -1,31 +1,41 @@
 import type { AppDeps } from '../deps.ts';
-import { logEvent } from '../log.ts';
+import { logError, logEvent, maskPath } from '../log.ts';
 import { invalidateOfficesList } from '../routes/offices.ts';
 import { applyPaymentEvent, confirmOrder, type ConfirmResult } from './orders.ts';
 import type { PaymentEvent } from './provider.ts';
-import { refundIdOfOrder, settleRefund } from './refunds.ts';
+import { settleDueRefunds } from './refunds.ts';
 
-/** What follows a payment's transaction once it has committed: the list shows the unit taken, a late payment is refunded. */
-async function afterCommit(deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>, sessionId: string, result: ConfirmResult | 'applied' | 'duplicate'): Promise<void> {
+/**
+ * What follows a payment's transaction once it has committed: the list shows the unit taken,
+ * and a late payment's refund is asked for (by then it is a row: if this ask fails or the
+ * process stops, the instances' refund round asks again).
+ */
+async function afterCommit(deps: RefundDeps, sessionId: string, result: ConfirmResult | 'applied' | 'duplicate'): Promise<void> {
   if (result === 'confirmed') invalidateOfficesList(deps.db);
   if (result !== 'paid_but_taken') return;
-  logEvent('warn', 'payment.after_taken', { session: sessionId.slice(0, 12) });
-  const refundId = await refundIdOfOrder(deps.db, sessionId);
-  // A failure here leaves the refund pending: the instances' refund round asks again.
-  if (refundId) await settleRefund(deps, refundId);
+  logEvent('warn', 'payment.after_taken', { session: maskPath(sessionId) });
+  await settleDueRefunds(deps);
 }
 
-/** The test checkout's Pay: the same path as a provider's confirmation, in its own transaction. */
-export async function confirmPayment(deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>, payment: { sessionId: string; paymentIntentId: string | null }): Promise<ConfirmResult> {
+type RefundDeps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;
+
+/** The test checkout's Pay: the same path as a provider's confirmation, in its own transaction; the visitor's page waits for the refund. */
+export async function confirmPayment(deps: RefundDeps, payment: { sessionId: string; paymentIntentId: string | null }): Promise<ConfirmResult> {
   const now = deps.clock();
   const result = await deps.db.transaction().execute((trx) => confirmOrder(trx, payment.sessionId, now, payment.paymentIntentId));
   await afterCommit(deps, payment.sessionId, result);
   return result;
 }
 
-/** A provider's webhook event, recorded and applied once. */
-export async function receivePaymentEvent(deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>, event: PaymentEvent): Promise<'applied' | 'duplicate' | ConfirmResult> {
+/**
+ * A provider's webhook event, recorded and applied once. The provider is answered as soon as
+ * the event is recorded; a refund it calls for is asked of the provider after that answer.
+ */
+export async function receivePaymentEvent(deps: RefundDeps, event: PaymentEvent): Promise<'applied' | 'duplicate' | ConfirmResult> {
   const result = await applyPaymentEvent(deps.db, event, deps.clock());
-  if (event.sessionId) await afterCommit(deps, event.sessionId, result);
+  if (event.sessionId) {
+    const sessionId = event.sessionId;
+    void afterCommit(deps, sessionId, result).catch((err: unknown) => logError('payment.after_commit_failed', err, { session: maskPath(sessionId) }));
+  }
   return result;
 }

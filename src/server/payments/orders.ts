@@ -55,15 +55,13 @@ async function lockUnit(trx: Db, officeId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(${reservationLockSpace}, ${officeId})`.execute(trx);
 }
 
+/** Which order: by the provider's session id, or by our own id. */
+type OrderKey = { sessionId: string } | { orderId: string };
+const whereOrder = (key: OrderKey) => ('sessionId' in key ? sql<boolean>`session_id = ${key.sessionId}` : sql<boolean>`id = ${key.orderId}`);
+
 /** The unit an order holds days or a rental of: it never changes, so it is read without a lock. */
-async function unitOfOrder(db: Db, where: { sessionId: string } | { orderId: string }): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('orders')
-    .select('office_id')
-    .$if('sessionId' in where, (q) => q.where('session_id', '=', (where as { sessionId: string }).sessionId))
-    .$if('orderId' in where, (q) => q.where('id', '=', (where as { orderId: string }).orderId))
-    .executeTakeFirst();
-  return row?.office_id;
+async function unitOfOrder(db: Db, key: OrderKey): Promise<number | undefined> {
+  return (await db.selectFrom('orders').select('office_id').where(whereOrder(key)).executeTakeFirst())?.office_id;
 }
 
 export type PlaceResult = { kind: 'placed' } | { kind: 'already_booked' } | { kind: 'hold_cap'; retryAfterSeconds: number };
@@ -132,18 +130,12 @@ export async function attachSession(db: Db, orderId: string, session: { id: stri
 }
 
 /** Ends a pending order and frees what it held, under its unit's lock, inside the caller's transaction. */
-async function endPendingOrder(trx: Db, where: { sessionId: string } | { orderId: string }, status: 'failed' | 'expired' | 'cancelled'): Promise<boolean> {
-  const officeId = await unitOfOrder(trx, where);
-  if (officeId === undefined) return false;
+async function endPendingOrder(trx: Db, key: OrderKey, status: 'failed' | 'expired' | 'cancelled'): Promise<void> {
+  const officeId = await unitOfOrder(trx, key);
+  if (officeId === undefined) return;
   await lockUnit(trx, officeId);
-  const key = 'sessionId' in where ? sql`session_id = ${where.sessionId}` : sql`id = ${where.orderId}`;
-  const result = await sql<{ orders: number }>`with o as (
-      update orders set status = ${status} where ${key} and status = 'pending' returning id),
-    r as (
-      update reservations set status = 'released' from o
-      where reservations.order_id = o.id and reservations.status = 'held' returning reservations.id)
-    select (select count(*) from o)::int as orders, (select count(*) from r)::int as reservations`.execute(trx);
-  return (result.rows[0]?.orders ?? 0) > 0;
+  await sql`with o as (update orders set status = ${status} where ${whereOrder(key)} and status = 'pending' returning id)
+    update reservations set status = 'released' from o where reservations.order_id = o.id and reservations.status = 'held'`.execute(trx);
 }
 
 /** The provider could not start a session: the order fails and its holds free the days at once. */
@@ -230,8 +222,8 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, now: Date):
 }
 
 /** The visitor cancelled on the checkout page: the order ends and its holds free the days. */
-export function releaseOrder(db: Db, sessionId: string, status: 'expired' | 'cancelled'): Promise<boolean> {
-  return db.transaction().execute((trx) => endPendingOrder(trx, { sessionId }, status));
+export async function cancelOrder(db: Db, sessionId: string): Promise<void> {
+  await db.transaction().execute((trx) => endPendingOrder(trx, { sessionId }, 'cancelled'));
 }
 
 export interface StoredOrder extends OrderFacts {

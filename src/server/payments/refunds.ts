@@ -3,8 +3,12 @@ import type { Db } from '../db/database.ts';
 import { logError, logEvent } from '../log.ts';
 import type { PaymentProvider } from './provider.ts';
 
-/** A worker owns a refund it claimed for this long; should it die, another takes over after. */
-const claimMs = 2 * 60_000;
+/**
+ * A worker owns a refund it claimed for this long; should it die, another takes over after.
+ * Longer than the slowest ask can take (the Stripe SDK: 20 s, retried twice, for the session
+ * and then for the refund), so two workers never ask at once.
+ */
+const claimMs = 5 * 60_000;
 /** Waits between attempts: 1 minute, doubling, at most an hour. A refund is owed: it is never given up. */
 function retryDelayMs(attempts: number): number {
   return Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
@@ -23,8 +27,9 @@ interface RefundDeps {
  */
 export async function settleRefund(deps: RefundDeps, refundId: string): Promise<'succeeded' | 'failed' | 'not_due'> {
   const now = deps.clock();
+  const claimedUntil = new Date(now.getTime() + claimMs);
   const claimed = await sql<{ id: string; order_id: string; amount_cents: number; reason: string; attempts: number; session_id: string | null; payment_intent_id: string | null }>`
-    update refunds set claimed_until = ${new Date(now.getTime() + claimMs)}, attempts = refunds.attempts + 1
+    update refunds set claimed_until = ${claimedUntil}, attempts = refunds.attempts + 1
     from orders
     where refunds.id = ${refundId} and orders.id = refunds.order_id and refunds.status = 'pending'
       and (refunds.claimed_until is null or refunds.claimed_until <= ${now})
@@ -45,6 +50,7 @@ export async function settleRefund(deps: RefundDeps, refundId: string): Promise<
         .updateTable('refunds')
         .set({ status: 'succeeded', provider_refund_id: given.id, refunded_at: deps.clock(), claimed_until: null, last_error: null })
         .where('id', '=', refund.id)
+        .where('status', '=', 'pending')
         .execute();
       await trx.updateTable('orders').set({ status: 'refunded' }).where('id', '=', refund.order_id).where('status', '=', 'refund_pending').execute();
     });
@@ -52,10 +58,13 @@ export async function settleRefund(deps: RefundDeps, refundId: string): Promise<
     return 'succeeded';
   } catch (err) {
     const reason = err instanceof Error ? err.message.slice(0, 500) : 'the provider refused the refund';
+    // Only while this worker still holds its claim: never over a refund another one has settled.
     await deps.db
       .updateTable('refunds')
       .set({ last_error: reason, claimed_until: null, next_attempt_at: new Date(deps.clock().getTime() + retryDelayMs(refund.attempts)) })
       .where('id', '=', refund.id)
+      .where('status', '=', 'pending')
+      .where('claimed_until', '=', claimedUntil)
       .execute();
     logError('refund.failed', err, { refund: refund.id, order: refund.order_id, attempt: refund.attempts });
     return 'failed';
@@ -76,16 +85,4 @@ export async function settleDueRefunds(deps: RefundDeps, limit = 20): Promise<nu
   let settled = 0;
   for (const { id } of due) if ((await settleRefund(deps, id)) === 'succeeded') settled++;
   return settled;
-}
-
-/** The refund of an order decided in a transaction that has just committed. */
-export async function refundIdOfOrder(db: Db, sessionId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('refunds')
-    .innerJoin('orders', 'orders.id', 'refunds.order_id')
-    .select('refunds.id')
-    .where('orders.session_id', '=', sessionId)
-    .where('refunds.status', '=', 'pending')
-    .executeTakeFirst();
-  return row?.id;
 }

@@ -41,8 +41,7 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
     async refund(request) {
       let paymentIntent = request.paymentIntentId;
       if (!paymentIntent && request.sessionId) {
-        const session = await stripe.checkout.sessions.retrieve(request.sessionId);
-        paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+        paymentIntent = paymentIntentOf(await stripe.checkout.sessions.retrieve(request.sessionId));
       }
       if (!paymentIntent) throw new Error(`checkout session ${request.sessionId ?? '(none)'} has no payment to refund`);
       const refund = await stripe.refunds.create(

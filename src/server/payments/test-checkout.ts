@@ -7,7 +7,7 @@ import { sessionIdPattern } from '../../shared/contract/common.ts';
 import type { AppDeps } from '../deps.ts';
 import { jsonError } from '../middleware/errors.ts';
 import { lineItemsFor } from './line-items.ts';
-import { findOrderBySession, releaseOrder, type StoredOrder } from './orders.ts';
+import { cancelOrder, findOrderBySession, type StoredOrder } from './orders.ts';
 import { confirmPayment } from './confirm-payment.ts';
 import { sessionIdPlaceholder, WebhookSignatureError, type CheckoutSession, type PaymentProvider, type RefundRequest } from './provider.ts';
 
@@ -188,7 +188,7 @@ export function testCheckoutRoutes(deps: AppDeps) {
     const sessionId = c.req.param('sessionId');
     const order = await findOrderBySession(deps.db, sessionId);
     if (!order) return notice(c, 'en', texts.en.unknown, 404);
-    await releaseOrder(deps.db, sessionId, 'cancelled');
+    await cancelOrder(deps.db, sessionId);
     return c.redirect(order.cancelUrl, 303);
   });
   return app;

@@ -75,18 +75,17 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
   /**
    * Every call names its offer: this finds it, or answers 404 / 410. Codes are unguessable,
    * and the lookups that find nothing are counted per address, so trying them is pointless as
-   * well; a tenant's own calls with a valid code are never counted against that limit.
+   * well: each lookup is counted before it is made (so lookups sent all at once cannot slip past
+   * the count) and given back when the code was a real one, so a tenant's own calls never count.
    */
   app.use('/:code/*', async (c, next) => {
     const code = c.req.param('code');
     const guesser = limitKey(address(c));
-    const blocked = await limiters.guess.peek(guesser);
-    if (!blocked.ok) return tooManyRequests(c, blocked, 'Too many lease offer lookups. Try again in {seconds} seconds.');
+    const allowed = await limiters.guess.hit(guesser);
+    if (!allowed.ok) return tooManyRequests(c, allowed, 'Too many lease offer lookups. Try again in {seconds} seconds.');
     const offer = await findOfferByCode(deps.db, code);
-    if (!offer) {
-      await limiters.guess.hit(guesser);
-      return jsonError(c, 404, offerNotFoundMessage);
-    }
+    if (!offer) return jsonError(c, 404, offerNotFoundMessage);
+    await limiters.guess.giveBack(guesser);
     const flood = await limiters.offer.hit(hashOfferCode(code));
     if (!flood.ok) return tooManyRequests(c, flood, 'Too many requests for this lease offer. Try again in {seconds} seconds.');
     if (effectiveStatus(offer, deps.clock()) === 'expired') return jsonError(c, 410, offerExpiredMessage);
@@ -115,6 +114,7 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
     const saved = await submitCustomerInfo(deps.db, offer.id, parsed.data, deps.clock());
     const updated = (await findOfferById(deps.db, offer.id))!;
     if (saved === 'already_signed') return c.json(alreadySignedBody(deps, updated), 409);
+    if (saved === 'closed') return jsonError(c, 410, offerExpiredMessage);
     return c.json({ success: true, offer: offerAnswer(updated, code, deps.clock()) });
   });
 
@@ -182,7 +182,7 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
     const result = await signOffer(deps.db, deps.config.bankingKeys, offer.id, {
       signature,
       banking,
-      language: payload.language ?? offer.contract_language,
+      language: payload.language,
       ipAddress: address(c),
       userAgent: (c.req.header('user-agent') ?? '').slice(0, 500),
       now,
