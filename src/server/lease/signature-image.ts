@@ -76,19 +76,21 @@ function encodePng(image: Rgba): Buffer {
 }
 
 /** A PNG the server decoded whole and encoded again itself, or null. */
-export function reencodeSignature(png: Buffer): Buffer | null {
+function reencodeSignature(png: Buffer): Buffer | null {
   const image = decodePng(png);
   return image ? encodePng(fitInside(image, storedSignatureBox)) : null;
 }
 
-/**
- * A signing's `data:image/png;base64,…`, decoded whole and encoded again by the server, as
- * the data URL to store; null for anything else.
- */
-export function readSignatureDataUrl(dataUrl: string): string | null {
+/** The PNG a `data:image/png;base64,…` URL holds, re-encoded by the server; null for anything else. */
+function reencodedDataUrlPng(dataUrl: string): Buffer | null {
   const m = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
   if (!m?.[1] || (m[1].length * 3) / 4 > maxSignatureBytes + 3) return null;
-  const png = reencodeSignature(Buffer.from(m[1], 'base64'));
+  return reencodeSignature(Buffer.from(m[1], 'base64'));
+}
+
+/** A signing's signature, decoded whole and encoded again by the server, as the data URL to store; null for anything else. */
+export function readSignatureDataUrl(dataUrl: string): string | null {
+  const png = reencodedDataUrlPng(dataUrl);
   return png ? `data:image/png;base64,${png.toString('base64')}` : null;
 }
 
@@ -98,8 +100,7 @@ export function readSignatureDataUrl(dataUrl: string): string | null {
  * checked. Null when it does not decode.
  */
 export function signatureImageForPdf(stored: string): Buffer | null {
-  const m = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(stored);
-  return m?.[1] ? reencodeSignature(Buffer.from(m[1], 'base64')) : null;
+  return reencodedDataUrlPng(stored);
 }
 
 /**

@@ -8,13 +8,13 @@ const kilobyte = 1024;
  * The most a request body may hold. A JSON form is a few kilobytes; a signature is a PNG of a
  * tablet-sized pad; Stripe's events are objects of a few kilobytes, with room to spare.
  */
-export const bodyLimits = {
+const bodyLimits = {
   default: 64 * kilobyte,
   signing: 1024 * kilobyte,
   webhook: 512 * kilobyte,
 } as const;
 
-export function bodyLimitFor(path: string): number {
+function bodyLimitFor(path: string): number {
   if (path === '/public-api/stripe/webhook') return bodyLimits.webhook;
   if (path.startsWith('/public-api/lease-offers/') && path.endsWith('/complete-signing')) return bodyLimits.signing;
   return bodyLimits.default;
