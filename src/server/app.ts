@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { clientAddress, limitKey } from './client-address.ts';
-import type { AppDeps } from './deps.ts';
+import type { AppContext, AppDeps } from './deps.ts';
+import { createOfficesList } from './inventory/offices-list.ts';
 import { BankingUnreadableError } from './lease/banking-crypto.ts';
 import { logError, maskPath } from './log.ts';
 import { adminAuth } from './middleware/admin-auth.ts';
@@ -9,13 +10,15 @@ import { jsonError } from './middleware/errors.ts';
 import { memoryLimiter, rateLimit, sharedLimiter, type RateLimit } from './middleware/rate-limit.ts';
 import { requestPathCheck } from './middleware/request-path.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { testCheckoutRoutes } from './payments/test-checkout.ts';
 import { adminLeaseOfferRoutes } from './routes/admin-lease-offers.ts';
 import { adminOrderRoutes } from './routes/admin-orders.ts';
 import { adminWaitlistRoutes } from './routes/admin-waitlist.ts';
+import { calendarRoutes } from './routes/calendar.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { leaseRoutes } from './routes/lease.ts';
 import { officesRoutes } from './routes/offices.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { testCheckoutRoutes } from './routes/test-checkout.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 
 /** lock_timeout, statement_timeout, deadlock_detected. */
@@ -23,6 +26,7 @@ const busyDatabaseCodes = new Set(['55P03', '57014', '40P01']);
 
 export function createApp(deps: AppDeps) {
   const { config } = deps;
+  const ctx: AppContext = { ...deps, officesList: createOfficesList(deps.db) };
   const client = (c: Context) => limitKey(clientAddress(c, config.trustedProxies));
   // What guards secrets and money is counted in PostgreSQL when there is one, so every instance
   // shares it; browsing only guards load and stays in each instance's memory.
@@ -37,18 +41,20 @@ export function createApp(deps: AppDeps) {
   app.use('/admin-api/*', adminAuth(config.adminToken));
   app.use(requestBodyLimit());
 
-  app.route('/public-api/offices', officesRoutes(deps));
-  app.route('/public-api/waitlist', waitlistRoutes(deps));
+  app.route('/public-api/offices', officesRoutes(ctx));
+  app.route('/public-api/waitlist', waitlistRoutes(ctx));
   app.route(
     '/public-api/lease-offers',
-    leaseRoutes(deps, { guess: secretLimiter('lease-guess', config.rateLimits.leaseGuess), offer: memoryLimiter('lease-offer', config.rateLimits.offer) }),
+    leaseRoutes(ctx, { guess: secretLimiter('lease-guess', config.rateLimits.leaseGuess), offer: memoryLimiter('lease-offer', config.rateLimits.offer) }),
   );
-  app.route('/public-api', checkoutRoutes(deps));
-  app.route('/public-api/test-checkout', testCheckoutRoutes(deps));
+  app.route('/public-api/stripe', checkoutRoutes(ctx));
+  app.route('/public-api/calendar', calendarRoutes(ctx));
+  app.route('/public-api/orders', orderRoutes(ctx));
+  app.route('/public-api/test-checkout', testCheckoutRoutes(ctx));
 
-  app.route('/admin-api/waitlist', adminWaitlistRoutes(deps));
-  app.route('/admin-api/lease-offers', adminLeaseOfferRoutes(deps));
-  app.route('/admin-api/orders', adminOrderRoutes(deps));
+  app.route('/admin-api/waitlist', adminWaitlistRoutes(ctx));
+  app.route('/admin-api/lease-offers', adminLeaseOfferRoutes(ctx));
+  app.route('/admin-api/orders', adminOrderRoutes(ctx));
 
   app.all('/public-api/*', (c) => jsonError(c, 404, `No such API endpoint: ${c.req.method} ${maskPath(c.req.path)}`));
   app.all('/admin-api/*', (c) => jsonError(c, 404, `No such API endpoint: ${c.req.method} ${maskPath(c.req.path)}`));

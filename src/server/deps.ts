@@ -1,4 +1,5 @@
 import type { Db } from './db/database.ts';
+import type { OfficesList } from './inventory/offices-list.ts';
 import type { BankingKeyring } from './lease/banking-crypto.ts';
 import type { RateLimit } from './middleware/rate-limit.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -41,6 +42,11 @@ export interface AppDeps {
   /** Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout. */
   payments: PaymentProvider;
   staticSite?: StaticSite;
+}
+
+/** What createApp builds once from the deps and hands to the routes and services beside them. */
+export interface AppContext extends AppDeps {
+  officesList: OfficesList;
 }
 
 const minute = 60_000;

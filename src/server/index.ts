@@ -11,7 +11,7 @@ import { isProduction, missingProductionSettings, readEnv, seedMode, type Env } 
 import { loadBankingKeys } from './lease/banking-crypto.ts';
 import { demoOffersText, seedDemoOffers } from './lease/seed-offers.ts';
 import { logError } from './log.ts';
-import { settleDueRefunds } from './payments/refunds.ts';
+import { settleDueRefunds } from './bookings/refunds.ts';
 import { stripeProvider } from './payments/stripe.ts';
 import { testCheckoutProvider } from './payments/test-checkout.ts';
 import { StaticSite } from './static-files.ts';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { settleDueRefunds } from '../../src/server/payments/refunds.ts';
+import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
 import { stripeProvider } from '../../src/server/payments/stripe.ts';
 import { backend, buildTestApp, testNow, type TestApp } from './test-app.ts';
 import { booked, checkoutBody, checkoutOk, origin, postCheckout } from './checkout-helpers.ts';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/server/admin/cli.ts';
 import { createApp } from '../../src/server/app.ts';
 import { keyringOf } from '../../src/server/lease/banking-crypto.ts';
-import { confirmPayment } from '../../src/server/payments/confirm-payment.ts';
-import { settleDueRefunds } from '../../src/server/payments/refunds.ts';
+import { confirmPayment } from '../../src/server/bookings/payments.ts';
+import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
 import { testCheckoutProvider, type TestPaymentProvider } from '../../src/server/payments/test-checkout.ts';
 import { orderResponse } from '../../src/shared/contract/checkout.ts';
 import { staffOrdersResponse } from '../../src/shared/contract/staff-orders.ts';
@@ -102,8 +102,8 @@ describe(`a payment that arrives after its days were sold is refunded, and says 
   it('refunds the whole amount through the provider once, keeps the date with its buyer, and tells the visitor and staff', async () => {
     const sessionId = await lateOrder('2026-12-08');
     // The provider confirms the payment now (a webhook delivered late): the same path as any confirmation.
-    expect(await confirmPayment(t.deps, { sessionId, paymentIntentId: null })).toBe('paid_but_taken');
-    expect(await confirmPayment(t.deps, { sessionId, paymentIntentId: null })).toBe('already_applied');
+    expect(await confirmPayment(t.ctx, { sessionId, paymentIntentId: null })).toBe('paid_but_taken');
+    expect(await confirmPayment(t.ctx, { sessionId, paymentIntentId: null })).toBe('already_applied');
 
     const order = await t.db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: 'refunded', refund_reason: 'paid_after_taken' });
@@ -125,7 +125,7 @@ describe(`a payment that arrives after its days were sold is refunded, and says 
     const sessionId = await lateOrder('2026-12-09');
     refuse = 'card network unavailable';
     try {
-      expect(await confirmPayment(t.deps, { sessionId, paymentIntentId: null })).toBe('paid_but_taken');
+      expect(await confirmPayment(t.ctx, { sessionId, paymentIntentId: null })).toBe('paid_but_taken');
     } finally {
       refuse = null;
     }
@@ -160,12 +160,12 @@ describe(`a webhook event is recorded and applied in one transaction (${backend}
         end $$`.execute(t.db);
       await sql`create trigger refuse_payment before update on orders for each row execute function refuse_payment()`.execute(t.db);
       const event = { id: 'evt_atomic_1', type: 'checkout.session.completed', action: 'confirm' as const, sessionId, paymentIntentId: 'pi_1' };
-      const { receivePaymentEvent } = await import('../../src/server/payments/confirm-payment.ts');
-      await expect(receivePaymentEvent(t.deps, event)).rejects.toThrow(/injected failure/);
+      const { receivePaymentEvent } = await import('../../src/server/bookings/payments.ts');
+      await expect(receivePaymentEvent(t.ctx, event)).rejects.toThrow(/injected failure/);
       expect(await t.db.selectFrom('payment_events').selectAll().execute()).toEqual([]);
       await sql`delete from fail_once`.execute(t.db);
-      expect(await receivePaymentEvent(t.deps, event)).toBe('confirmed');
-      expect(await receivePaymentEvent(t.deps, event)).toBe('duplicate');
+      expect(await receivePaymentEvent(t.ctx, event)).toBe('confirmed');
+      expect(await receivePaymentEvent(t.ctx, event)).toBe('duplicate');
       expect((await t.db.selectFrom('orders').select(['status', 'payment_intent_id']).where('session_id', '=', sessionId).executeTakeFirstOrThrow())).toEqual({ status: 'paid', payment_intent_id: 'pi_1' });
     } finally {
       await t.close();

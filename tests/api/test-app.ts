@@ -2,13 +2,14 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { createApp } from '../../src/server/app.ts';
-import { defaultMaxUnpaidHolds, defaultRateLimits, type AppConfig, type AppDeps } from '../../src/server/deps.ts';
+import { defaultMaxUnpaidHolds, defaultRateLimits, type AppConfig, type AppContext, type AppDeps } from '../../src/server/deps.ts';
+import { createOfficesList } from '../../src/server/inventory/offices-list.ts';
 import { keyringOf, type BankingKeyring } from '../../src/server/lease/banking-crypto.ts';
 import { migrateToLatest, openDatabase, postgresPoolOptions, type Db } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
 import { testCheckoutProvider } from '../../src/server/payments/test-checkout.ts';
 import { spaceToday } from '../../src/shared/domain/time.ts';
-import type { AdminClient } from '../../src/server/admin/cli.ts';
+import type { AdminClient } from '../../src/server/admin/command.ts';
 
 export const backend = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
 
@@ -94,7 +95,9 @@ export async function buildTestApp(
     ...options.deps,
   };
   const app = createApp(deps);
-  return { app, db, deps, close };
+  // For tests that call a service directly (a payment confirmed outside any request).
+  const ctx: AppContext = { ...deps, officesList: createOfficesList(db) };
+  return { app, db, deps, ctx, close };
 }
 
 

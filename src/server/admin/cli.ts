@@ -6,23 +6,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { AdminClient, Command } from './command.ts';
 import { offerCommands } from './offer-commands.ts';
 import { orderCommands } from './order-commands.ts';
 import { waitlistCommands } from './waitlist-commands.ts';
-
-export interface AdminClient {
-  call(method: string, path: string, body?: unknown): Promise<unknown>;
-}
-
-export interface CommandContext {
-  client: AdminClient;
-  args: string[];
-  flags: Record<string, string | boolean | undefined>;
-  json: boolean;
-  print: (line: string) => void;
-}
-
-export type Command = (ctx: CommandContext) => Promise<void>;
 
 /** Each group of commands, by name: `waitlist list`, `offer create`, … */
 export const groups: Record<string, Record<string, Command>> = {

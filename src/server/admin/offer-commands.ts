@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { Command } from './cli.ts';
+import type { Command } from './command.ts';
 import { printTable } from './table.ts';
 
 /** The fields of POST /admin-api/lease-offers, each a flag of `offer create`. */

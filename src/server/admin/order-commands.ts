@@ -1,6 +1,6 @@
 import { staffOrdersResponse, type StaffOrder } from '../../shared/contract/staff-orders.ts';
 import { formatCad } from '../../shared/domain/pricing.ts';
-import type { Command } from './cli.ts';
+import type { Command } from './command.ts';
 import { readAllPages } from './pages.ts';
 import { printTable } from './table.ts';
 

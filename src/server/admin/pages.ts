@@ -1,4 +1,4 @@
-import type { AdminClient } from './cli.ts';
+import type { AdminClient } from './command.ts';
 
 /**
  * Every row of a staff list, following its cursor page after page; `max` stops early (the

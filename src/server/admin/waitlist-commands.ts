@@ -1,5 +1,5 @@
 import { waitlistListResponse, type WaitlistEntryRecord } from '../../shared/contract/waitlist.ts';
-import type { Command } from './cli.ts';
+import type { Command } from './command.ts';
 import { readAllPages } from './pages.ts';
 import { printTable } from './table.ts';
 

@@ -1,5 +1,6 @@
 import type { LeaseLanguage } from '../../shared/contract/lease.ts';
 import type { ContractSectionText } from '../../shared/domain/contract-text.ts';
+import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
 
 /** The provider's side of every agreement: fixed text, never taken from a request. */
 export const providerSignatory = {
@@ -13,31 +14,17 @@ export interface ContractService {
   location_code: string | null;
 }
 
-const serviceTypeLabels: Record<LeaseLanguage, Record<string, string>> = {
-  en: {
-    dedicated_office: 'dedicated office',
-    assigned_desk: 'assigned desk',
-    hotdesk: 'hot desk membership',
-    parking_spot: 'parking spot',
-    mailbox: 'mailbox service',
-    conference_room: 'conference room',
-    day_pass: 'day pass',
-  },
-  fr: {
-    dedicated_office: 'bureau privé',
-    assigned_desk: 'poste de travail attitré',
-    hotdesk: 'abonnement poste flexible',
-    parking_spot: 'espace de stationnement',
-    mailbox: 'service de boîte aux lettres',
-    conference_room: 'salle de conférence',
-    day_pass: 'laissez-passer journalier',
-  },
-};
+/** A kind of unit inside a sentence: the site's own name for it ('Passe journalière' → 'passe journalière'). */
+function serviceTypeLabel(type: string, language: LeaseLanguage): string {
+  if (!isServiceType(type)) return type;
+  const name = serviceTypeNames[language][type];
+  return name.charAt(0).toLocaleLowerCase(language) + name.slice(1);
+}
 
 /** One line per service of the offer; names come from the inventory, never from the tenant. */
 export function serviceLines(services: readonly ContractService[], language: LeaseLanguage): string[] {
   return services.map((s) => {
-    const type = serviceTypeLabels[language][s.service_type] ?? s.service_type;
+    const type = serviceTypeLabel(s.service_type, language);
     const where = s.location_code ? (language === 'fr' ? `, emplacement ${s.location_code}` : `, location ${s.location_code}`) : '';
     return `${s.name} (${type}${where})`;
   });

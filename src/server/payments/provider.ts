@@ -60,3 +60,11 @@ export class WebhookSignatureError extends Error {}
 
 /** The placeholder Stripe replaces with the session id in success_url; the test checkout does the same. */
 export const sessionIdPlaceholder = '{CHECKOUT_SESSION_ID}';
+
+/** successUrl with the session id in its query, as Stripe's {CHECKOUT_SESSION_ID} gives it. */
+export function successUrlTemplate(successUrl: string): string {
+  const hashAt = successUrl.indexOf('#');
+  const base = hashAt >= 0 ? successUrl.slice(0, hashAt) : successUrl;
+  const hash = hashAt >= 0 ? successUrl.slice(hashAt) : '';
+  return `${base}${base.includes('?') ? '&' : '?'}session_id=${sessionIdPlaceholder}${hash}`;
+}

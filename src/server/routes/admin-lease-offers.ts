@@ -8,7 +8,7 @@ import { isPlainText, plainTextMessage } from '../../shared/domain/text.ts';
 import type { AppDeps } from '../deps.ts';
 import { createOffer, expireOffer, findOfferByCode, listOffers } from '../lease/offers.ts';
 import { jsonError } from '../middleware/errors.ts';
-import { readJson } from '../middleware/json-body.ts';
+import { jsonBody } from '../middleware/json-body.ts';
 import { siteOrigins } from '../public-origin.ts';
 
 /** An offer left open stays valid this long unless expires_at says otherwise. */
@@ -67,13 +67,6 @@ export function endOfSpaceDay(date: string): Date {
   return new Date(midnightUtc - spaceUtcOffsetHours(new Date(midnightUtc + 5 * 3_600_000)) * 3_600_000);
 }
 
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid offer';
-  const field = issue.path.join('.');
-  return field ? `${field}: ${issue.message}` : issue.message;
-}
-
 /** The public address of an offer, on the site's (first) public origin. */
 function offerUrl(c: Context, deps: AppDeps, code: string): string {
   return `${siteOrigins(c, deps.config)[0]}/lease/${code}`;
@@ -83,12 +76,8 @@ function offerUrl(c: Context, deps: AppDeps, code: string): string {
 export function adminLeaseOfferRoutes(deps: AppDeps) {
   const app = new Hono();
 
-  app.post('/', async (c) => {
-    const json = await readJson(c);
-    if (!json.ok) return jsonError(c, 400, 'The request body is not valid JSON');
-    const parsed = createOfferInput.safeParse(json.body);
-    if (!parsed.success) return jsonError(c, 400, firstIssue(parsed.error));
-    const input = parsed.data;
+  app.post('/', jsonBody(createOfferInput), async (c) => {
+    const input = c.var.body;
     const now = deps.clock();
 
     const wantedIds = input.office_ids.filter((id): id is number => typeof id === 'number');

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import {
   customerInfo,
   defaultLeaseLanguage,
@@ -19,7 +19,7 @@ import { contractVariables } from '../lease/contract-variables.ts';
 import { effectiveStatus, findOfferByCode, findOfferById, hashOfferCode, offerAnswer, rememberContractLanguage, signOffer, submitCustomerInfo, type OfferRecord } from '../lease/offers.ts';
 import { readSignatureDataUrl } from '../lease/signature-image.ts';
 import { jsonError } from '../middleware/errors.ts';
-import { readJson } from '../middleware/json-body.ts';
+import { issuesText, jsonBody } from '../middleware/json-body.ts';
 import { tooManyRequests, type Limiter } from '../middleware/rate-limit.ts';
 
 export const offerNotFoundMessage = 'Lease offer not found';
@@ -54,6 +54,26 @@ function readLanguage(c: Context): LeaseLanguage | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * A body that does not fit the company form: SPEC's required-fields text as it is, any other
+ * problem with the field it is about.
+ */
+function customerInfoProblem(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  const issue = issues[0];
+  if (!issue) return 'Invalid company information';
+  return issue.message === requiredFieldsMessage ? issue.message : issuesText([issue]);
+}
+
+/** A signing body that does not fit: SPEC's texts for the banking details and the signature. */
+function signingProblem(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  const issue = issues[0];
+  if (issue?.path[0] === 'banking') return signingProblemMessages.bankingIncomplete;
+  if (issue?.path[0] === 'signature') return signingProblemMessages.signatureMissing;
+  return issue && issue.path.length > 0 ? issuesText([issue]) : `body: ${issue?.message ?? 'invalid'}`;
+}
+
+type Env = { Variables: { offer: OfferRecord; code: string } };
+
 export interface LeaseLimiters {
   /** Unknown codes per client address. */
   guess: Limiter;
@@ -63,7 +83,7 @@ export interface LeaseLimiters {
 
 /** SPEC calls 5 to 9 under /public-api/lease-offers. */
 export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
-  const app = new Hono<{ Variables: { offer: OfferRecord; code: string } }>();
+  const app = new Hono<Env>();
   const address = (c: Context) => clientAddress(c, deps.config.trustedProxies);
 
   // Offers carry personal and banking details: no browser, proxy or service worker keeps them.
@@ -98,20 +118,15 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
     return c.json({ success: true, offer: offerAnswer(c.var.offer, c.var.code, deps.clock()) });
   });
 
-  app.post('/:code/submit-info', async (c) => {
+  // A signed agreement answers with its signature whatever the body: checked before it is read.
+  const unsigned: MiddlewareHandler<Env> = async (c, next) => {
+    if (c.var.offer.signature) return c.json(alreadySignedBody(deps, c.var.offer), 409);
+    await next();
+  };
+
+  app.post('/:code/submit-info', unsigned, jsonBody(customerInfo, customerInfoProblem), async (c) => {
     const { offer, code } = c.var;
-    if (offer.signature) return c.json(alreadySignedBody(deps, offer), 409);
-    const json = await readJson(c);
-    if (!json.ok) return jsonError(c, 400, 'The request body is not valid JSON');
-    const parsed = customerInfo.safeParse(json.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      if (!issue) return jsonError(c, 400, 'Invalid company information');
-      // The required-fields message is SPEC's own text; other problems name their field.
-      const field = issue.path.join('.');
-      return jsonError(c, 400, field && issue.message !== requiredFieldsMessage ? `${field}: ${issue.message}` : issue.message);
-    }
-    const saved = await submitCustomerInfo(deps.db, offer.id, parsed.data, deps.clock());
+    const saved = await submitCustomerInfo(deps.db, offer.id, c.var.body, deps.clock());
     const updated = (await findOfferById(deps.db, offer.id))!;
     if (saved === 'already_signed') return c.json(alreadySignedBody(deps, updated), 409);
     if (saved === 'closed') return jsonError(c, 410, offerExpiredMessage);
@@ -149,21 +164,14 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
     });
   });
 
-  app.post('/:code/complete-signing', async (c) => {
+  const infoSubmitted: MiddlewareHandler<Env> = async (c, next) => {
+    if (c.var.offer.status !== 'contract_generated') return jsonError(c, 409, 'Submit the company information before signing');
+    await next();
+  };
+
+  app.post('/:code/complete-signing', unsigned, infoSubmitted, jsonBody(signingPayload, signingProblem), async (c) => {
     const { offer, code } = c.var;
-    if (offer.signature) return c.json(alreadySignedBody(deps, offer), 409);
-    if (offer.status !== 'contract_generated') return jsonError(c, 409, 'Submit the company information before signing');
-    const json = await readJson(c);
-    if (!json.ok) return jsonError(c, 400, 'The request body is not valid JSON');
-    const parsed = signingPayload.safeParse(json.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const path = issue?.path ?? [];
-      if (path[0] === 'banking') return jsonError(c, 400, signingProblemMessages.bankingIncomplete);
-      if (path[0] === 'signature') return jsonError(c, 400, signingProblemMessages.signatureMissing);
-      return jsonError(c, 400, `${path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
-    }
-    const payload = parsed.data;
+    const payload = c.var.body;
     const banking: BankingNumbers = {
       transit_number: payload.banking.transit_number.trim(),
       institution_number: payload.banking.institution_number.trim(),

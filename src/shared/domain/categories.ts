@@ -1,13 +1,4 @@
-export const serviceTypes = [
-  'dedicated_office',
-  'assigned_desk',
-  'hotdesk',
-  'parking_spot',
-  'mailbox',
-  'conference_room',
-  'day_pass',
-] as const;
-export type ServiceType = (typeof serviceTypes)[number];
+import type { ServiceType } from './products.ts';
 
 /** The category pills, in the order the inventory page shows them. */
 export const categories = [
@@ -34,16 +25,8 @@ export function categoryOfServiceType(type: ServiceType): Category {
   return found;
 }
 
-/** Priced per day in the list; everything else per month. */
-export function isPricedPerDay(type: ServiceType): boolean {
-  return type === 'conference_room' || type === 'day_pass';
-}
-
-/** Units that are rented (and can be waitlisted) rather than booked by the day. */
-export const rentableTypes = ['dedicated_office', 'assigned_desk', 'hotdesk', 'parking_spot'] as const satisfies readonly ServiceType[];
-export function isRentable(type: ServiceType): boolean {
-  return (rentableTypes as readonly ServiceType[]).includes(type);
-}
+// Until every importer reads them from products.ts.
+export { isPricedPerDay, isRentable, rentableTypes, serviceTypes, type ServiceType } from './products.ts';
 
 /**
  * SPEC §2: where a cancelled checkout returns on the home page. Rooms, passes and mailboxes

@@ -1,4 +1,5 @@
 import { site } from '../site.ts';
+import { productFitsServiceType, products, type CheckoutRentalType, type Product } from './products.ts';
 import { daysInMonth, type IsoDate } from './time.ts';
 
 /**
@@ -93,8 +94,6 @@ export function proratedFirstMonthCents(monthly: Cents, today: IsoDate): Cents {
   return roundDiv(monthly * remainingDaysInMonth(today), daysInMonth(year, month));
 }
 
-export type Product = 'office_monthly' | 'office_lease' | 'office_daily' | 'standard' | 'conference_room' | 'day_pass' | 'mailbox';
-
 /** What the visitor chose, with the dates for the day-based products. */
 export type ProductChoice =
   | { product: 'office_monthly' }
@@ -104,9 +103,6 @@ export type ProductChoice =
   | { product: 'conference_room'; date: IsoDate }
   | { product: 'day_pass'; date: IsoDate }
   | { product: 'mailbox' };
-
-/** The call-1 rentalType. SPEC.md names standard, daily and monthly; a lease is sent as 'lease'. */
-export type CheckoutRentalType = 'standard' | 'daily' | 'monthly' | 'lease';
 
 export type QuoteItem = 'prorated_first_month' | 'last_month' | 'key_fee' | 'setup_fee' | 'first_month' | 'day';
 
@@ -136,25 +132,11 @@ export interface Quote {
   total: Cents;
 }
 
-const productServiceTypes: Record<Product, readonly string[]> = {
-  office_monthly: ['dedicated_office'],
-  office_lease: ['dedicated_office'],
-  office_daily: ['dedicated_office'],
-  standard: ['dedicated_office', 'assigned_desk', 'hotdesk', 'parking_spot'],
-  conference_room: ['conference_room'],
-  day_pass: ['day_pass'],
-  mailbox: ['mailbox'],
-};
-
-export function productFitsServiceType(product: Product, serviceType: string): boolean {
-  return productServiceTypes[product].includes(serviceType);
+function build(product: Product, parts: Omit<Quote, 'product' | 'rentalType' | 'total'>): Quote {
+  return { product, rentalType: products[product].rentalType, ...parts, total: parts.lines.reduce((sum, l) => sum + l.cents, 0) };
 }
 
-function build(product: Product, rentalType: CheckoutRentalType, parts: Omit<Quote, 'product' | 'rentalType' | 'total'>): Quote {
-  return { product, rentalType, ...parts, total: parts.lines.reduce((sum, l) => sum + l.cents, 0) };
-}
-
-function rental(product: Product, rentalType: CheckoutRentalType, monthly: Cents, dailyRate: Cents, today: IsoDate, fees: { keyFee: Cents; setupFee: Cents }): Quote {
+function rental(product: Product, monthly: Cents, dailyRate: Cents, today: IsoDate, fees: { keyFee: Cents; setupFee: Cents }): Quote {
   const prorated = proratedFirstMonthCents(monthly, today);
   const { year, month } = monthParts(today);
   const lines: QuoteLine[] = [
@@ -163,7 +145,7 @@ function rental(product: Product, rentalType: CheckoutRentalType, monthly: Cents
   ];
   if (fees.keyFee > 0) lines.push({ item: 'key_fee', cents: fees.keyFee });
   if (fees.setupFee > 0) lines.push({ item: 'setup_fee', cents: fees.setupFee });
-  return build(product, rentalType, {
+  return build(product, {
     monthlyRate: monthly,
     dailyRate,
     proratedFirstMonth: prorated,
@@ -179,7 +161,7 @@ function rental(product: Product, rentalType: CheckoutRentalType, monthly: Cents
 
 function perDay(product: Product, monthly: Cents, dailyRate: Cents, dates: readonly IsoDate[]): Quote {
   const unique = [...new Set(dates)].sort();
-  return build(product, 'daily', {
+  return build(product, {
     monthlyRate: monthly,
     dailyRate,
     proratedFirstMonth: 0,
@@ -212,19 +194,19 @@ export function quote(unit: PricedUnit, choice: ProductChoice, today: IsoDate): 
   if (base === null || monthly === null || base === 0) return null;
   switch (choice.product) {
     case 'office_monthly':
-      return rental('office_monthly', 'monthly', monthly, officeDailyCents(base), today, { keyFee: keyFeeCents, setupFee: monthly });
+      return rental('office_monthly', monthly, officeDailyCents(base), today, { keyFee: keyFeeCents, setupFee: monthly });
     case 'office_lease':
-      return rental('office_lease', 'lease', leaseMonthlyCents(monthly), officeDailyCents(base), today, { keyFee: 0, setupFee: 0 });
+      return rental('office_lease', leaseMonthlyCents(monthly), officeDailyCents(base), today, { keyFee: 0, setupFee: 0 });
     case 'office_daily':
       return perDay('office_daily', monthly, officeDailyCents(base), choice.dates);
     case 'standard':
-      return rental('standard', 'standard', monthly, 0, today, { keyFee: keyFeeCents, setupFee: 0 });
+      return rental('standard', monthly, 0, today, { keyFee: keyFeeCents, setupFee: 0 });
     case 'conference_room':
       return perDay('conference_room', 0, base, [choice.date]);
     case 'day_pass':
       return perDay('day_pass', 0, base, [choice.date]);
     case 'mailbox':
-      return build('mailbox', 'monthly', {
+      return build('mailbox', {
         monthlyRate: base,
         dailyRate: 0,
         proratedFirstMonth: 0,

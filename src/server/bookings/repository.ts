@@ -1,15 +1,42 @@
 import { sql } from 'kysely';
 import { createHash, randomUUID } from 'node:crypto';
+import { dayPassOfficeId, type OrderStatus } from '../../shared/contract/checkout.ts';
 import type { Quote } from '../../shared/domain/pricing.ts';
+import { unitRentingProducts } from '../../shared/domain/products.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
-import type { OrderStatus } from '../../shared/contract/checkout.ts';
 import type { Db } from '../db/database.ts';
-import type { PaymentEvent } from './provider.ts';
+import type { PaymentEvent } from '../payments/provider.ts';
 
 /** Stripe refuses a session that expires in under 30 minutes; a minute more absorbs the round trip. */
 export const checkoutSessionMinutes = 31;
 /** A hold outlives its session a little, so a payment made in the last second is never sold twice. */
 export const holdGraceMinutes = 5;
+
+/** The fields of an inventory unit that booking it needs. */
+export interface Unit {
+  id: number;
+  office_id: string;
+  service_code: string | null;
+  name: string;
+  service_type: string;
+  is_available: boolean;
+  base_monthly_rate: string | null;
+}
+
+/** A unit by the officeId of SPEC.md §7: 'daypass', an office_id, a service_code or the numeric id. */
+export async function findUnit(db: Db, officeId: string): Promise<Unit | undefined> {
+  let q = db
+    .selectFrom('offices')
+    .select(['id', 'office_id', 'service_code', 'name', 'service_type', 'is_available', sql<string | null>`base_monthly_rate::text`.as('base_monthly_rate')]);
+  if (officeId === dayPassOfficeId) {
+    q = q.where('service_type', '=', 'day_pass');
+  } else {
+    const numeric = /^\d{1,9}$/.test(officeId) ? Number(officeId) : -1;
+    q = q.where((eb) => eb.or([eb('office_id', '=', officeId), eb('service_code', '=', officeId), eb('id', '=', numeric)]));
+  }
+  // An exact office_id wins over a service_code or id that happens to look the same.
+  return q.orderBy(sql`case when office_id = ${officeId} then 0 else 1 end`).orderBy('id').limit(1).executeTakeFirst();
+}
 
 /** What an order is for, as written when it is placed and read back when it is paid or looked up. */
 interface OrderFacts {
@@ -193,14 +220,11 @@ export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymen
   }
   await trx.updateTable('orders').set({ status: 'paid', paid_at: now, payment_intent_id: paymentIntentId }).where('id', '=', order.id).execute();
   await trx.updateTable('reservations').set({ status: 'booked', expires_at: null }).where('order_id', '=', order.id).where('status', 'in', ['held', 'released']).execute();
-  if (rentalProducts.has(order.product)) {
+  if ((unitRentingProducts as readonly string[]).includes(order.product)) {
     await trx.updateTable('offices').set({ is_available: false, next_available_date: null, updated_at: now }).where('id', '=', order.office_id).execute();
   }
   return 'confirmed';
 }
-
-/** Products that rent the unit itself: paying for one takes the unit off the list. */
-const rentalProducts = new Set(['office_monthly', 'office_lease', 'standard']);
 
 /**
  * A provider's event, recorded and applied in one transaction: a redelivered event (even two

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { logError, logEvent } from '../log.ts';
-import type { PaymentProvider } from './provider.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 
 /**
  * A worker owns a refund it claimed for this long; should it die, another takes over after.

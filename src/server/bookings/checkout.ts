@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { checkoutDetailsOf, type CheckoutRequest, type OrderResponse } from '../../shared/contract/checkout.ts';
+import {
+  bookingWindow,
+  conferenceWindowMonths,
+  dailyOfficeWindowDays,
+  dayPassWindowDays,
+  dayStatus,
+  type BookingProduct,
+  type DayStatus,
+} from '../../shared/domain/booking-windows.ts';
+import { amountMismatches, checkoutPricing, formatCad, quote, type ComparedAmount, type ProductChoice } from '../../shared/domain/pricing.ts';
+import { productRule, productsFor, serviceTypeNames, isServiceType, type Product } from '../../shared/domain/products.ts';
+import { isIsoDate, spaceToday, type IsoDate } from '../../shared/domain/time.ts';
+import type { AppContext } from '../deps.ts';
+import { logError } from '../log.ts';
+import { lineItemsFor } from '../payments/line-items.ts';
+import { successUrlTemplate } from '../payments/provider.ts';
+import { testCheckoutAllowed } from '../payments/test-checkout.ts';
+import { isSiteUrl } from '../public-origin.ts';
+import {
+  attachSession,
+  bookedDates,
+  checkoutSessionMinutes,
+  clientKeyOf,
+  failOrder,
+  findOrderBySession,
+  findUnit,
+  placeOrder,
+  type NewOrder,
+  type Unit,
+} from './repository.ts';
+
+/** Who asks for a checkout, as the route reads it from the request. */
+export interface CheckoutClient {
+  /** The client's rate-limit key (its address, or its /64): unpaid holds are capped per client. */
+  limitKey: string;
+  /** The origin the request came to, for a checkout page this server serves itself. */
+  origin: string;
+  /** The site's origins: successUrl and cancelUrl must be on one of them. */
+  siteOrigins: readonly string[];
+}
+
+/** A session to send the visitor to, or why not (status and the visitor's message). */
+export type CheckoutAnswer =
+  | { kind: 'session'; url: string }
+  | { kind: 'refused'; status: 400 | 404 | 409 | 422 | 502 | 503; error: string }
+  | { kind: 'too_many'; retryAfterSeconds: number; error: string };
+
+const refused = (status: 400 | 404 | 409 | 422 | 502 | 503, error: string): CheckoutAnswer => ({ kind: 'refused', status, error });
+
+/** Why a date is outside its product's window, in the server's words. */
+const windowReasons: Record<Exclude<DayStatus, 'available' | 'booked'>, (p: BookingProduct) => string> = {
+  past: () => 'the date has passed',
+  beyond_window: (p) =>
+    ({
+      office_daily: `offices are booked by the day at most ${dailyOfficeWindowDays} days ahead`,
+      conference_room: `conference rooms are booked at most ${conferenceWindowMonths} months ahead`,
+      day_pass: `day passes are sold at most ${dayPassWindowDays} days ahead`,
+    })[p],
+  weekend: () => 'Weekends not available',
+  same_day_closed: () => 'a day pass for today is sold only before noon',
+};
+
+const amountNames: Record<ComparedAmount, string> = {
+  monthlyRate: 'monthly rate',
+  proratedFirstMonth: 'prorated first month',
+  lastMonth: 'last month',
+  keyFee: 'key fee',
+  setupFee: 'setup fee',
+  totalDueToday: 'total due today',
+  dailyRate: 'daily rate',
+};
+
+/** The product a call-1 body chooses for a unit (products.ts), with its dates, or the reason it chooses none. */
+function choiceFor(unit: Unit, pricing: CheckoutRequest['pricing']): ProductChoice | string {
+  const sold = productsFor(unit.service_type);
+  if (sold.length === 0 || !isServiceType(unit.service_type)) return `${unit.name} cannot be booked online`;
+  const product: Product | undefined = sold.find((p) => productRule(p).chosenBy.includes(pricing.rentalType));
+  if (!product) {
+    const wanted = [...new Set(sold.flatMap((p) => productRule(p).chosenBy))].map((t) => `"${t}"`).join(' or ');
+    return `${unit.name} is rented with pricing.rentalType ${wanted}`;
+  }
+  const dates = pricing.dailyBookings ?? [];
+  switch (productRule(product).dates) {
+    case 'none':
+      return { product } as ProductChoice;
+    case 'one': {
+      const [date] = dates;
+      if (dates.length !== 1 || !date) return `A ${serviceTypeNames.en[unit.service_type].toLowerCase()} is booked for exactly one date (pricing.dailyBookings)`;
+      return { product, date } as ProductChoice;
+    }
+    case 'many':
+      if (dates.length === 0) return 'Choose at least one date (pricing.dailyBookings)';
+      return { product, dates } as ProductChoice;
+  }
+}
+
+/** What placing the order holds until it is paid, from its product (products.ts). */
+function holdOf(product: Product, dates: IsoDate[], today: IsoDate): NewOrder['hold'] {
+  switch (productRule(product).holds) {
+    case 'days':
+      return { kind: 'day', dates };
+    case 'unit':
+      return { kind: 'rental', from: today };
+    case 'nothing':
+      return { kind: 'none' };
+  }
+}
+
+/**
+ * SPEC.md §7 call 1, the server's side of 'Rent Now' and 'Book': checks the choice against the
+ * unit, its window and the server's own prices, holds what the product holds, and opens the
+ * provider's checkout for exactly the server's amounts.
+ */
+export async function startCheckout(ctx: AppContext, body: CheckoutRequest, client: CheckoutClient): Promise<CheckoutAnswer> {
+  // SPEC §7: both are the site's own origin plus a path; anywhere else would make the checkout an open redirect.
+  for (const field of ['successUrl', 'cancelUrl'] as const) {
+    if (!isSiteUrl(body[field], client.siteOrigins)) {
+      return refused(400, `Invalid checkout request: ${field} must be an address on this site (${client.siteOrigins.join(', ')})`);
+    }
+  }
+  if (ctx.payments.kind === 'test' && !testCheckoutAllowed(ctx)) return refused(503, 'Card payments are not available right now. Please contact us to book.');
+
+  const unit = await findUnit(ctx.db, String(body.officeId));
+  if (!unit) return refused(404, `No such office or service: ${String(body.officeId)}`);
+  const choice = choiceFor(unit, body.pricing);
+  if (typeof choice === 'string') return refused(422, choice);
+  const rule = productRule(choice.product);
+
+  const now = ctx.clock();
+  const today = spaceToday(now);
+  if (rule.window) {
+    const window = bookingWindow(rule.window, now);
+    for (const date of body.pricing.dailyBookings ?? []) {
+      if (!isIsoDate(date)) return refused(400, `Not a date: ${date}`);
+      const status = dayStatus(window, date);
+      if (status !== 'available' && status !== 'booked') return refused(422, `${date} cannot be booked: ${windowReasons[status](rule.window)}`);
+    }
+  }
+  if (rule.needsAvailableUnit && !unit.is_available) return refused(409, `${unit.name} is no longer available. Join the waitlist to hear when it is.`);
+
+  const q = quote(unit, choice, today);
+  if (!q) return refused(422, `Unable to proceed - pricing information unavailable for ${unit.name}`);
+  const mismatches = amountMismatches(body.pricing, q);
+  if (mismatches.length > 0) {
+    const server = checkoutPricing(q);
+    const details = mismatches.map((k) => `${amountNames[k]} is ${formatCad(Math.round(server[k] * 100))}, not ${formatCad(Math.round(body.pricing[k] * 100))}`).join('; ');
+    return refused(409, `The prices sent do not match our prices (${details}). Please reload the page and try again.`);
+  }
+  if (body.pricing.totalDays !== q.totalDays) {
+    return refused(409, `The number of days sent (${body.pricing.totalDays}) does not match the dates chosen (${q.totalDays}). Please reload the page and try again.`);
+  }
+
+  const orderId = randomUUID();
+  const sessionExpiresAt = new Date(now.getTime() + checkoutSessionMinutes * 60_000);
+  const locale = body.locale ?? 'en';
+  const placed = await placeOrder(ctx.db, {
+    id: orderId,
+    provider: ctx.payments.kind,
+    officeId: unit.id,
+    clientKey: clientKeyOf(client.limitKey),
+    maxUnpaidHolds: ctx.config.maxUnpaidHoldsPerClient,
+    officeName: unit.name,
+    serviceType: unit.service_type,
+    quote: q,
+    bookingDate: q.dates[0] ?? today,
+    locale,
+    successUrl: body.successUrl,
+    cancelUrl: body.cancelUrl,
+    hold: holdOf(choice.product, q.dates, today),
+    now,
+    sessionExpiresAt,
+  });
+  if (placed.kind === 'hold_cap') {
+    const minutes = Math.ceil(placed.retryAfterSeconds / 60);
+    return {
+      kind: 'too_many',
+      retryAfterSeconds: placed.retryAfterSeconds,
+      error: `You already have ${ctx.config.maxUnpaidHoldsPerClient} bookings waiting for payment. Finish paying for one of them, or try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    };
+  }
+  if (placed.kind === 'already_booked') {
+    const when = q.dates.length > 0 ? ` on ${q.dates.join(', ')}` : '';
+    return refused(409, `${unit.name} is already booked${when}. Please choose ${q.dates.length > 0 ? 'another date' : 'another space'}.`);
+  }
+
+  try {
+    const session = await ctx.payments.createCheckoutSession({
+      orderId,
+      idempotencyKey: `checkout-hold-${orderId}`,
+      currency: 'cad',
+      lineItems: lineItemsFor(q, unit.name, locale),
+      successUrl: successUrlTemplate(body.successUrl),
+      cancelUrl: body.cancelUrl,
+      locale,
+      expiresAt: sessionExpiresAt,
+      metadata: { order_id: orderId, office_id: unit.office_id },
+      origin: client.origin,
+    });
+    await attachSession(ctx.db, orderId, session);
+    return { kind: 'session', url: session.url };
+  } catch (err) {
+    logError('checkout.session_failed', err, { order: orderId });
+    await failOrder(ctx.db, orderId);
+    return refused(502, 'The payment page could not be opened. Please try again in a moment.');
+  }
+}
+
+/** SPEC.md §7 call 2: the dates of a unit that holds and bookings take, or undefined for no such unit. */
+export async function unitBookedDates(ctx: AppContext, officeId: string, startDate: IsoDate, endDate: IsoDate): Promise<IsoDate[] | undefined> {
+  const unit = await findUnit(ctx.db, officeId);
+  if (!unit) return undefined;
+  return bookedDates(ctx.db, unit.id, startDate, endDate, ctx.clock());
+}
+
+/** What the success page shows of an order when its browser has no checkoutDetails; undefined for no such session. */
+export async function orderForSuccessPage(ctx: AppContext, sessionId: string): Promise<OrderResponse | undefined> {
+  const order = await findOrderBySession(ctx.db, sessionId);
+  if (!order) return undefined;
+  return {
+    success: true,
+    // An abandoned test checkout (or a session whose expiry event is late) is over once its time is.
+    status: order.status === 'pending' && order.expiresAt <= ctx.clock() ? 'expired' : order.status,
+    checkoutDetails: checkoutDetailsOf(order.quote, { name: order.officeName, service_type: order.serviceType }, order.bookingDate),
+    bookingDates: order.quote.dates,
+    ...(order.refundReason ? { refundReason: order.refundReason } : {}),
+  };
+}
