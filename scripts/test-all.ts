@@ -63,6 +63,7 @@ check('typecheck (web)', bin('tsc'), ['-p', 'tsconfig.json']);
 check('typecheck (service worker)', bin('tsc'), ['-p', 'src/sw/tsconfig.json']);
 check('typecheck (server, shared, tests)', bin('tsc'), ['-p', 'tsconfig.node.json']);
 check('lint', bin('oxlint'), ['--deny-warnings', 'src', 'tests', 'scripts']);
+check('layers (no import cycle, features apart)', bin('depcruise'), ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
 vitest('unit', 'unit');
 vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {

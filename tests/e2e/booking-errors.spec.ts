@@ -1,8 +1,8 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { datesOfMonth, monthOf, shiftMonth } from '../../src/shared/domain/booking-windows.ts';
-import { daysInMonth, spaceToday } from '../../src/shared/domain/time.ts';
+import { daysInMonth } from '../../src/shared/domain/time.ts';
 import { bookableDays, pressUnitButton } from './booking-support.ts';
-import { expectNoAxeViolations, phone } from './support.ts';
+import { changesSharedData, e2eDaysFromToday, e2eToday, expect, expectNoAxeViolations, phone, test } from './support.ts';
 
 type ListedOffice = { office_id: string; service_type: string; base_monthly_rate: string | null; [key: string]: unknown };
 
@@ -70,7 +70,7 @@ test.describe('missing prices and empty choices', () => {
     await picker.getByRole('button', { name: 'Proceed to Checkout (0 days)' }).click();
     await expect.poll(() => seen).toEqual(['Please select at least one date']);
 
-    const today = spaceToday(new Date());
+    const today = e2eToday;
     const grid = picker.getByRole('grid', { name: 'Select Your Dates' });
     const todayButton = grid.locator(`button[data-date="${today}"]`);
     await expect(todayButton).toHaveAttribute('tabindex', '0');
@@ -78,9 +78,7 @@ test.describe('missing prices and empty choices', () => {
     await page.keyboard.press('Space');
     await expect(todayButton).toHaveAccessibleName(/, selected$/);
     await page.keyboard.press('ArrowDown');
-    const inAWeek = new Date(`${today}T12:00:00Z`);
-    inAWeek.setUTCDate(inAWeek.getUTCDate() + 7);
-    const weekLater = inAWeek.toISOString().slice(0, 10);
+    const weekLater = e2eDaysFromToday(7);
     await expect(page.locator(`button[data-date="${weekLater}"]`)).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(picker.getByText('2 days selected')).toBeVisible();
@@ -94,9 +92,7 @@ test.describe('missing prices and empty choices', () => {
     await expect(page.locator(`button[data-date^="${monthOf(today)}-"]:focus`)).toHaveCount(1);
     await expect(picker.getByRole('button', { name: 'Previous month' })).toBeDisabled();
     // A day past the 14-day window says so.
-    const late = new Date(`${today}T12:00:00Z`);
-    late.setUTCDate(late.getUTCDate() + 15);
-    const lateDate = late.toISOString().slice(0, 10);
+    const lateDate = e2eDaysFromToday(15);
     if (monthOf(lateDate) !== monthOf(today)) await picker.getByRole('button', { name: 'Next month' }).click();
     await expect(picker.locator(`button[data-date="${lateDate}"]`)).toHaveAccessibleName(/, Too far ahead to book online$/);
     await picker.getByRole('button', { name: 'Proceed to Checkout (2 days)' }).click();
@@ -154,8 +150,7 @@ test.describe('checkout creation (call 1)', () => {
     await summary.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(summary.getByRole('button', { name: 'Processing...' })).toBeDisabled();
 
-    const today = spaceToday(new Date());
-    const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+    const [y, m, d] = e2eToday.split('-').map(Number) as [number, number, number];
     const length = daysInMonth(y, m);
     const prorated = Math.round((80_000 * (length - d + 1)) / length) / 100;
     const total = Math.round((prorated + 800 + 800 + 50) * 100) / 100;
@@ -226,7 +221,7 @@ test.describe('conference availability (call 2)', () => {
     fail = false;
     await dialog.getByRole('button', { name: 'Try again' }).click();
     await expect(dialog.getByRole('alert')).toHaveCount(0);
-    const month = monthOf(spaceToday(new Date()));
+    const month = monthOf(e2eToday);
     const first = `${month}-01`;
     const last = datesOfMonth(month).at(-1);
     // The alert goes as soon as the retry starts, which may be before its request is seen here.
@@ -308,7 +303,7 @@ test.describe('day pass price (call 3 when the dialog opens)', () => {
 test.describe('en français', () => {
   test.use({ ...phone, serviceWorkers: 'block', locale: 'fr-CA' });
 
-  test('a mailbox in French, through the French test checkout to the French success page', async ({ page }) => {
+  test('a mailbox in French, through the French test checkout to the French success page', changesSharedData, async ({ page }) => {
     await pressUnitButton(page, '/mailbox', 'S’abonner', 'Mailbox + Mail Forwarding');
     const dialog = page.getByRole('dialog', { name: 'S’abonner : Mailbox + Mail Forwarding' });
     await expect(dialog.getByRole('heading', { name: 'Renseignements importants' })).toBeVisible();

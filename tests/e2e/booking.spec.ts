@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { spaceToday, daysInMonth } from '../../src/shared/domain/time.ts';
+import { daysInMonth } from '../../src/shared/domain/time.ts';
 import { bookableDays, expectTestCheckout, pressUnitButton } from './booking-support.ts';
-import { expectNoAxeViolations, phone } from './support.ts';
+import { changesSharedData, e2eDaysFromToday, e2eToday, e2eTodayAt, expect, expectNoAxeViolations, newContextAtNow, phone, test } from './support.ts';
 
 /** Dollars as en-CA shows them: '$1,234.50'. */
 function cad(dollars: number): string {
@@ -11,14 +10,13 @@ function cad(dollars: number): string {
 
 /** The first month prorated by the days left in it, today included, worked out here on its own. */
 function proratedFirstMonth(monthly: number): number {
-  const today = spaceToday(new Date());
-  const [y, mo, d] = today.split('-').map(Number) as [number, number, number];
+  const [y, mo, d] = e2eToday.split('-').map(Number) as [number, number, number];
   const length = daysInMonth(y, mo);
   return Math.round((monthly * 100 * (length - d + 1)) / length) / 100;
 }
 
 // Each journey rents or books units of its own: they share one server and run side by side.
-test.describe('renting and booking through the test checkout, on a phone', () => {
+test.describe('renting and booking through the test checkout, on a phone', changesSharedData, () => {
   test.use({ ...phone, serviceWorkers: 'block' });
 
   test('an office by the day: chooser, date picker, order summary, test checkout, success page and back', async ({ page }) => {
@@ -227,7 +225,8 @@ test.describe('renting and booking through the test checkout, on a phone', () =>
   });
 });
 
-test.describe('cancelling on the checkout page comes back to the unit', () => {
+// A checkout holds its unit or date until it is cancelled: on the server of the tests that take them.
+test.describe('cancelling on the checkout page comes back to the unit', changesSharedData, () => {
   test.use({ ...phone, serviceWorkers: 'block' });
 
   test('a hot desk: the Hot Desks category, scrolled to the row and highlighted', async ({ page }) => {
@@ -260,16 +259,37 @@ test.describe('cancelling on the checkout page comes back to the unit', () => {
 
 test.describe('the success page', () => {
   test('shows confetti, and none when the visitor asks for less motion', async ({ browser }) => {
-    const moving = await browser.newPage();
+    const moving = await (await newContextAtNow(browser)).newPage();
     await moving.goto('/checkout-success');
     await expect(moving.locator('canvas.confetti-canvas')).toHaveCount(1);
     await expect(moving.getByText('Your payment went through. The details of your purchase are in the confirmation e-mail.')).toBeVisible();
-    await moving.close();
+    await moving.context().close();
 
-    const calm = await browser.newPage({ reducedMotion: 'reduce' });
+    const calm = await (await newContextAtNow(browser, { reducedMotion: 'reduce' })).newPage();
     await calm.goto('/checkout-success');
     await expect(calm.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     await expect(calm.locator('canvas.confetti-canvas')).toHaveCount(0);
-    await calm.close();
+    await calm.context().close();
+  });
+});
+
+test.describe('a day pass for today is sold only before noon at the space', () => {
+  test.use({ ...phone, serviceWorkers: 'block' });
+
+  test('in the morning, today is the first day offered', async ({ page }) => {
+    await pressUnitButton(page, '/day-pass', 'Buy Pass', 'Day Pass - Hot Desk Access');
+    const dialog = page.getByRole('dialog', { name: 'Buy a Day Pass' });
+    await expect(bookableDays(dialog).first()).toHaveAttribute('data-date', e2eToday);
+  });
+
+  test.describe('from noon', () => {
+    test.use({ now: e2eTodayAt(12) });
+
+    test('today says why it cannot be chosen, and tomorrow is the first day offered', async ({ page }) => {
+      await pressUnitButton(page, '/day-pass', 'Buy Pass', 'Day Pass - Hot Desk Access');
+      const dialog = page.getByRole('dialog', { name: 'Buy a Day Pass' });
+      await expect(dialog.locator(`button[data-date="${e2eToday}"]`)).toHaveAccessibleName(/, Same-day passes are sold only before noon$/);
+      await expect(bookableDays(dialog).first()).toHaveAttribute('data-date', e2eDaysFromToday(1));
+    });
   });
 });

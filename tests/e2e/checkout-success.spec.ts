@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, phone } from './support.ts';
+import { expect, expectNoAxeViolations, newContextAtNow, phone, test } from './support.ts';
 
 const conferenceDetails = {
   officeName: 'Conference Room Saint-Laurent',
@@ -68,7 +67,7 @@ test.describe('the payment success page', () => {
       ['en-CA', 'Payment refunded', 'Your payment arrived after this booking had gone to someone else, so nothing was booked and the full amount has been refunded to your card.'],
       ['fr-CA', 'Paiement remboursé', 'Votre paiement est arrivé après que cette réservation a été attribuée à quelqu’un d’autre : rien n’a été réservé et le montant complet a été remboursé sur votre carte.'],
     ] as const) {
-      const context = await browser.newContext({ ...phone, locale, serviceWorkers: 'block' });
+      const context = await newContextAtNow(browser, { ...phone, locale, serviceWorkers: 'block' });
       const page = await context.newPage();
       await page.route('**/public-api/orders/test_cs_refunded1', (route) =>
         route.fulfill({ json: { success: true, status: 'refunded', refundReason: 'paid_after_taken', checkoutDetails: conferenceDetails, bookingDates: ['2026-12-01'] } }),
@@ -87,7 +86,7 @@ test.describe('the payment success page', () => {
   });
 
   test('in French, with the codes, Wi-Fi and links, and no axe violation', async ({ browser }) => {
-    const context = await browser.newContext({ ...phone, locale: 'fr-CA', serviceWorkers: 'block' });
+    const context = await newContextAtNow(browser, { ...phone, locale: 'fr-CA', serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.goto('/checkout-success');
     await expect(page.getByRole('heading', { name: 'Paiement réussi!' })).toBeVisible();

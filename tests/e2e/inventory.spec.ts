@@ -1,9 +1,9 @@
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.ts';
-import { expectNoAxeViolations, phone, waitForServiceWorker } from './support.ts';
+import { e2eDaysFromToday, e2eNow, expect, expectNoAxeViolations, newContextAtNow, phone, test, waitForServiceWorker } from './support.ts';
 
 const categories = [
   { path: '/conference', name: 'Conference', layout: 'cards' },
@@ -119,7 +119,7 @@ test.describe('on a phone', () => {
   });
 
   test('on a 360 px phone in French, every status fits inside its cell', async ({ browser }) => {
-    const context = await browser.newContext({ ...phone, viewport: { width: 360, height: 800 }, locale: 'fr-CA', serviceWorkers: 'block' });
+    const context = await newContextAtNow(browser, { ...phone, viewport: { width: 360, height: 800 }, locale: 'fr-CA', serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.goto('/offices');
     await expect(page.getByText('Actuellement occupé').first()).toBeVisible();
@@ -149,8 +149,7 @@ test.describe('sorting and labels, on a fixed list', () => {
   test.use({ serviceWorkers: 'block' });
 
   test('offices are sorted, labelled and priced as SPEC §4 and §9 say', async ({ page }) => {
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
-    const inDays = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const inDays = e2eDaysFromToday;
     const office = (office_id: string, name: string, location_code: string, base_monthly_rate: string | null, is_available: boolean, next: number | null) => ({
       id: office_id, office_id, service_code: null, name, service_type: 'dedicated_office', location_code, seating_capacity: 2, base_monthly_rate, is_available, next_available_date: next === null ? null : inDays(next),
     });
@@ -328,6 +327,7 @@ test.describe('as an installed app', () => {
     const profile = mkdtempSync(join(tmpdir(), 'coworking-profile-'));
     const context = await chromium.launchPersistentContext(profile, { executablePath: findChromium(), args: chromiumArgs, baseURL: test.info().project.use.baseURL });
     try {
+      await context.clock.install({ time: e2eNow });
       const page = await context.newPage();
       await page.goto('/conference');
       await waitForServiceWorker(page);

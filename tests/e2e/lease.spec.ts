@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { adminApi, expectNoAxeViolations, phone, tablet } from './support.ts';
+import { adminApi, e2eDaysFromToday, expect, expectNoAxeViolations, phone, tablet, test } from './support.ts';
 
 /*
  * A tenant's lease offer on a tablet: from the link the space sent to the signed PDF.
@@ -16,11 +16,6 @@ interface OfferOptions {
   move_in_fee_amount?: number;
 }
 
-function isoDaysFromNow(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return d.toISOString().slice(0, 10);
-}
-
 async function createOffer(page: Page, options: OfferOptions = {}): Promise<string> {
   const list = (await (await page.request.get('/public-api/offices/available')).json()) as { data: { offices: { office_id: string; service_type: string }[] } };
   const office = list.data.offices.find((o) => o.service_type === 'dedicated_office');
@@ -28,7 +23,7 @@ async function createOffer(page: Page, options: OfferOptions = {}): Promise<stri
   const created = (await adminApi(page, 'POST', '/admin-api/lease-offers', {
     email: 'tenant@example.com',
     office_ids: [office.office_id],
-    start_date: options.start_date ?? `${isoDaysFromNow(40).slice(0, 7)}-15`,
+    start_date: options.start_date ?? `${e2eDaysFromToday(40).slice(0, 7)}-15`,
     monthly_rate: 1000,
     monthly_discount: 0,
     signup_discount: options.signup_discount ?? 0,
@@ -135,7 +130,7 @@ test.describe('lease offer on a tablet', () => {
   test.use(tablet);
 
   test('the whole flow to the signed PDF, each step restored on reload and free of axe violations', async ({ page }) => {
-    const code = await createOffer(page, { start_date: `${isoDaysFromNow(40).slice(0, 7)}-15`, signup_discount: 100 });
+    const code = await createOffer(page, { start_date: `${e2eDaysFromToday(40).slice(0, 7)}-15`, signup_discount: 100 });
     await page.goto(`/lease/${code}`);
 
     await expect(heading(page, 'Your Lease Offer')).toBeVisible();

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, waitForServiceWorker } from './support.ts';
+import { expect, startServer, test, waitForServiceWorker } from './support.ts';
 
 test('offers a new release with Reload, and never reloads by itself', async ({ page }) => {
   test.setTimeout(120_000);
@@ -15,7 +14,7 @@ test('offers a new release with Reload, and never reloads by itself', async ({ p
     await page.goto(`http://127.0.0.1:${port}/conference`);
     await expect(page.getByRole('list', { name: 'Conference' })).toBeVisible();
     await waitForServiceWorker(page);
-    const marker = await page.evaluate(() => ((window as unknown as { stayed: number }).stayed = Date.now()));
+    const marker = await page.evaluate(() => ((window as unknown as { stayed: string }).stayed = crypto.randomUUID()));
 
     await server.stop();
     writeFileSync(join(release, 'sw.js'), `${readFileSync(join(release, 'sw.js'), 'utf8')}\n// next release`);
@@ -28,11 +27,11 @@ test('offers a new release with Reload, and never reloads by itself', async ({ p
     await expect(toast).toBeVisible({ timeout: 20_000 });
     // Still the same document: nothing reloaded behind the visitor's back.
     await page.waitForTimeout(1000);
-    expect(await page.evaluate(() => (window as unknown as { stayed?: number }).stayed)).toBe(marker);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: string }).stayed)).toBe(marker);
     const reloaded = page.waitForEvent('load');
     await toast.getByRole('button', { name: 'Reload' }).click();
     await reloaded;
-    expect(await page.evaluate(() => (window as unknown as { stayed?: number }).stayed)).toBeUndefined();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: string }).stayed)).toBeUndefined();
   } finally {
     await server.stop();
     rmSync(release, { recursive: true, force: true });

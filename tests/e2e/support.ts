@@ -1,8 +1,58 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { addDays, spaceInstant, spaceToday, type IsoDate } from '../../src/shared/domain/time.ts';
 
-/** The staff token the e2e server is started with (playwright.config.ts). */
+export { expect };
+
+/** The staff token the e2e servers are started with (playwright.config.ts). */
 export const e2eAdminToken = 'e2e-admin-token-0123456789abcdef';
+
+/**
+ * The instant the whole suite runs at: a Wednesday, 9:30 AM in Montréal, before the day pass's
+ * noon cutoff, weeks from a daylight-saving change and twelve days before a month ends. The
+ * servers' clocks start here (APP_NOW) and every page's clock too, so no journey depends on the
+ * day or the hour it runs. Both clocks tick on from it (holds, retries and backoffs still lapse):
+ * a run's few minutes take neither past noon nor into another day.
+ */
+export const e2eNow = '2026-11-18T14:30:00.000Z';
+
+/** Today at the space, at e2eNow. */
+export const e2eToday: IsoDate = spaceToday(new Date(e2eNow));
+
+/** The date `days` after e2eToday (before it when negative). */
+export function e2eDaysFromToday(days: number): IsoDate {
+  return addDays(e2eToday, days);
+}
+
+/** An hour of e2eToday at the space, as an ISO instant: for the journeys that need another time of day. */
+export function e2eTodayAt(hour: number): string {
+  return spaceInstant(e2eToday, hour).toISOString();
+}
+
+/**
+ * A test that changes data other tests read (a paid rental takes its unit off the list, a booking
+ * takes its date) carries this tag: it runs against a server and database of its own.
+ */
+export const changesSharedData = { tag: '@changes-shared-data' } as const;
+
+/**
+ * Playwright's test, with every page's clock installed at `now` (e2eNow unless a test uses
+ * another): timers and animation frames still run, and time flows on from there.
+ */
+export const test = base.extend<{ now: string }>({
+  now: [e2eNow, { option: true }],
+  context: async ({ context, now }, use) => {
+    await context.clock.install({ time: now });
+    await use(context);
+  },
+});
+
+/** A context of the test's own (other locale, viewport…), its clock at e2eNow like the test's page. */
+export async function newContextAtNow(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.clock.install({ time: e2eNow });
+  return context;
+}
 
 export const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 export const tablet = { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true } as const;
@@ -42,7 +92,7 @@ export async function adminApi(page: Page, method: string, path: string, body?: 
 export async function startServer(port: number, staticDir: string): Promise<{ stop: () => Promise<void> }> {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: 'memory', STATIC_DIR: staticDir, DATA_DIR: `${staticDir}-data`, ADMIN_TOKEN: e2eAdminToken },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: 'memory', STATIC_DIR: staticDir, DATA_DIR: `${staticDir}-data`, ADMIN_TOKEN: e2eAdminToken, APP_NOW: e2eNow },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { adminApi, expectNoAxeViolations, phone, waitForServiceWorker } from './support.ts';
+import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { adminApi, e2eDaysFromToday, expect, expectNoAxeViolations, phone, test, waitForServiceWorker } from './support.ts';
 
 interface StaffEntry {
   id: number;
@@ -14,7 +15,7 @@ interface StaffEntry {
 
 /** Tests share one server, so each marks its entries with an e-mail of its own. */
 function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.ca`;
+  return `${label}-${randomUUID()}@example.ca`;
 }
 
 async function staffEntries(page: Page): Promise<StaffEntry[]> {
@@ -342,11 +343,6 @@ test.describe('joining the waitlist when the answer is lost', () => {
   });
 });
 
-/** A date some weeks ahead, as a date input holds it. */
-function dateAhead(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 const indicator = (page: Page) => page.getByRole('button', { name: /waitlist entr(y|ies) to send/ });
 const pendingPanel = (page: Page) => page.getByRole('region', { name: 'Waitlist entries on this device' });
 const pendingItem = (page: Page, label: string) => pendingPanel(page).getByRole('listitem').filter({ hasText: label });
@@ -362,7 +358,7 @@ test.describe('entries still on the device: nothing stuck, nothing dropped', () 
     const typoEmail = uniqueEmail('refused-typo');
     const email = uniqueEmail('refused-corrected');
     const reason = 'This e-mail address bounced: please check it';
-    const start = dateAhead(45);
+    const start = e2eDaysFromToday(45);
     const label = `${name}: Office 103 - Corner, Desk B2`;
     await page.goto('/waitlist');
     await expect(officeBoxes(page).first()).toBeVisible();
@@ -526,7 +522,6 @@ test.describe('entries still on the device: nothing stuck, nothing dropped', () 
     const name = `Patience Réseau Coupé ${Math.random().toString(36).slice(2, 7)}`;
     const email = uniqueEmail('dropped-network');
     const label = `${name}: Hot Desk Membership - Library`;
-    await page.clock.install();
     let dropping = true;
     await page.route('**/public-api/waitlist', async (route) => {
       if (dropping) await route.abort('internetdisconnected');
