@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { checkoutPricing, quote, type ProductChoice, type PricedUnit, type Quote } from '../domain/pricing.ts';
 import { cancelAnchor } from '../domain/categories.ts';
+import { checkoutRentalTypes, productRule } from '../domain/products.ts';
 import { isPlainText, plainTextMessage } from '../domain/text.ts';
 import type { IsoDate } from '../domain/time.ts';
 import { isoDateString, plainText, unitCode } from './common.ts';
@@ -14,7 +15,7 @@ const webUrl = z.pipe(z.string().check(z.refine(isPlainText, plainTextMessage), 
 export const locale = z.enum(['en', 'fr']);
 export type Locale = z.infer<typeof locale>;
 
-export const rentalType = z.enum(['standard', 'daily', 'monthly', 'lease']);
+export const rentalType = z.enum(checkoutRentalTypes);
 
 /** SPEC.md §7 call 1 `pricing`. */
 export const checkoutPricingSchema = z.object({
@@ -163,7 +164,8 @@ export function buildCheckout(
 ): { request: CheckoutRequest; checkoutDetails: CheckoutDetails; quote: Quote } | null {
   const q = quote(unit, choice, options.today);
   if (!q) return null;
-  const perDay = unit.service_type === 'conference_room' || unit.service_type === 'day_pass';
+  // SPEC.md §7: a room or a pass, whose rate is a day's price, sends no monthly rate.
+  const perDay = productRule(q.product).unitRate === 'day';
   const request: CheckoutRequest = {
     officeId: checkoutOfficeId(unit),
     officeDetails: {
