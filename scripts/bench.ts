@@ -68,7 +68,9 @@ function staticClosure(keys: string[]): Set<string> {
   return seen;
 }
 const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-const routeKeys = Object.keys(manifest).filter((k) => /routes\/\$category\.tsx/.test(k));
+// The inventory's routes: the layout and the category list a visitor lands on.
+const routeKeys = Object.keys(manifest).filter((k) => /routes\/_inventory(\.\$category)?\.tsx/.test(k));
+if (routeKeys.length === 0) throw new Error('bench: no inventory route in the build manifest; update routeKeys');
 const criticalFiles = [...staticClosure([entryKey, ...routeKeys])].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
 
 const server = await startServer('src/server/index.ts', {

@@ -4,12 +4,10 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { cacheNames, snapshotHeader } from '../shared/storage-names.ts';
 import { registerWaitlistSync } from './waitlist-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
-
-/** Kept in step with src/web/features/inventory/api/get-offices.ts. */
-const snapshotHeader = 'x-snapshot-date';
 
 // The shell and every route chunk, so each screen opens offline once the app is installed.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -32,13 +30,13 @@ registerRoute(
 // The floor plan changes rarely and is the one large image: from cache first, refreshed after 30 days.
 registerRoute(
   ({ url }) => url.pathname === '/floor-plan.svg',
-  new CacheFirst({ cacheName: 'floor-plan', plugins: [new ExpirationPlugin({ maxEntries: 2, maxAgeSeconds: 30 * 24 * 3600 })] }),
+  new CacheFirst({ cacheName: cacheNames.floorPlan, plugins: [new ExpirationPlugin({ maxEntries: 2, maxAgeSeconds: 30 * 24 * 3600 })] }),
 );
 
 // The inventory: fresh when the network answers within 3 s, else the last copy, stamped with when it was saved.
 const inventoryPath = '/public-api/offices/available';
 const inventory = new NetworkFirst({
-  cacheName: 'inventory',
+  cacheName: cacheNames.inventory,
   networkTimeoutSeconds: 3,
   plugins: [
     {
@@ -65,7 +63,7 @@ self.addEventListener('activate', (event) => {
 // Booked dates of a room: fresh when possible, the last answer when offline (booking itself needs the network).
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.pathname === '/public-api/calendar/availability',
-  new NetworkFirst({ cacheName: 'calendar', networkTimeoutSeconds: 3, plugins: [new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 24 * 3600 })] }),
+  new NetworkFirst({ cacheName: cacheNames.calendar, networkTimeoutSeconds: 3, plugins: [new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 24 * 3600 })] }),
 );
 
 // Waitlist entries queued offline go out on Background Sync, even after the page is closed.

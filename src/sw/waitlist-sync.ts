@@ -1,15 +1,7 @@
 /// <reference lib="webworker" />
 import { createStore, del, set, values } from 'idb-keyval';
-import {
-  flushQueue,
-  outboxChannelName,
-  outboxDatabaseName,
-  outboxStoreName,
-  outboxSyncTag,
-  postQueuedEntry,
-  queuedWaitlistEntry,
-  type OutboxIo,
-} from '../shared/domain/waitlist-outbox.ts';
+import { flushQueue, postQueuedEntry, queuedWaitlistEntry, type OutboxIo } from '../shared/domain/waitlist-outbox.ts';
+import { idbStores, outboxSignals } from '../shared/storage-names.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -20,7 +12,7 @@ interface SyncEvent extends ExtendableEvent {
 }
 
 async function flushOutbox(lastChance: boolean): Promise<void> {
-  const store = createStore(outboxDatabaseName, outboxStoreName);
+  const store = createStore(idbStores.waitlistOutbox.db, idbStores.waitlistOutbox.store);
   const io: OutboxIo = {
     list: async () => (await values(store)).flatMap((r) => {
       const parsed = queuedWaitlistEntry.safeParse(r);
@@ -28,14 +20,15 @@ async function flushOutbox(lastChance: boolean): Promise<void> {
     }),
     save: (entry) => set(entry.key, entry, store),
     remove: (key) => del(key, store),
+    // Plain fetch: the PWA's API client is the page's (src/web), which the worker does not import.
     send: (entry) => postQueuedEntry(entry),
     now: () => Date.now(),
     random: () => Math.random(),
   };
   const run = () => flushQueue(io, { force: true });
   // The same lock as the page's, so a page and this worker never send one entry side by side.
-  const report = self.navigator.locks ? await self.navigator.locks.request(outboxChannelName, run) : await run();
-  const channel = new BroadcastChannel(outboxChannelName);
+  const report = self.navigator.locks ? await self.navigator.locks.request(outboxSignals.lock, run) : await run();
+  const channel = new BroadcastChannel(outboxSignals.channel);
   channel.postMessage('changed');
   channel.close();
   // A failed sync is retried by the browser later, with its own backoff.
@@ -46,6 +39,6 @@ async function flushOutbox(lastChance: boolean): Promise<void> {
 export function registerWaitlistSync(): void {
   self.addEventListener('sync', (event) => {
     const sync = event as SyncEvent;
-    if (sync.tag === outboxSyncTag) sync.waitUntil(flushOutbox(sync.lastChance));
+    if (sync.tag === outboxSignals.syncTag) sync.waitUntil(flushOutbox(sync.lastChance));
   });
 }

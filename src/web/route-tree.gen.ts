@@ -10,9 +10,10 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as CategoryRouteImport } from './routes/$category'
+import { Route as InventoryRouteImport } from './routes/_inventory'
 import { Route as CheckoutSuccessRouteImport } from './routes/checkout-success'
 import { Route as WaitlistRouteImport } from './routes/waitlist'
+import { Route as InventoryCategoryRouteImport } from './routes/_inventory.$category'
 import { Route as LeaseCodeRouteImport } from './routes/lease.$code'
 
 const IndexRoute = IndexRouteImport.update({
@@ -20,9 +21,8 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CategoryRoute = CategoryRouteImport.update({
-  id: '/$category',
-  path: '/$category',
+const InventoryRoute = InventoryRouteImport.update({
+  id: '/_inventory',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CheckoutSuccessRoute = CheckoutSuccessRouteImport.update({
@@ -35,6 +35,11 @@ const WaitlistRoute = WaitlistRouteImport.update({
   path: '/waitlist',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InventoryCategoryRoute = InventoryCategoryRouteImport.update({
+  id: '/$category',
+  path: '/$category',
+  getParentRoute: () => InventoryRoute,
+} as any)
 const LeaseCodeRoute = LeaseCodeRouteImport.update({
   id: '/lease/$code',
   path: '/lease/$code',
@@ -43,44 +48,46 @@ const LeaseCodeRoute = LeaseCodeRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/$category': typeof CategoryRoute
   '/checkout-success': typeof CheckoutSuccessRoute
   '/waitlist': typeof WaitlistRoute
+  '/$category': typeof InventoryCategoryRoute
   '/lease/$code': typeof LeaseCodeRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/$category': typeof CategoryRoute
   '/checkout-success': typeof CheckoutSuccessRoute
   '/waitlist': typeof WaitlistRoute
+  '/$category': typeof InventoryCategoryRoute
   '/lease/$code': typeof LeaseCodeRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/$category': typeof CategoryRoute
+  '/_inventory': typeof InventoryRouteWithChildren
   '/checkout-success': typeof CheckoutSuccessRoute
   '/waitlist': typeof WaitlistRoute
+  '/_inventory/$category': typeof InventoryCategoryRoute
   '/lease/$code': typeof LeaseCodeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/$category' | '/checkout-success' | '/waitlist' | '/lease/$code'
+    '/' | '/checkout-success' | '/waitlist' | '/$category' | '/lease/$code'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/$category' | '/checkout-success' | '/waitlist' | '/lease/$code'
+  to: '/' | '/checkout-success' | '/waitlist' | '/$category' | '/lease/$code'
   id:
     | '__root__'
     | '/'
-    | '/$category'
+    | '/_inventory'
     | '/checkout-success'
     | '/waitlist'
+    | '/_inventory/$category'
     | '/lease/$code'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  CategoryRoute: typeof CategoryRoute
+  InventoryRoute: typeof InventoryRouteWithChildren
   CheckoutSuccessRoute: typeof CheckoutSuccessRoute
   WaitlistRoute: typeof WaitlistRoute
   LeaseCodeRoute: typeof LeaseCodeRoute
@@ -95,11 +102,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/$category': {
-      id: '/$category'
-      path: '/$category'
-      fullPath: '/$category'
-      preLoaderRoute: typeof CategoryRouteImport
+    '/_inventory': {
+      id: '/_inventory'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof InventoryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/checkout-success': {
@@ -116,6 +123,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WaitlistRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_inventory/$category': {
+      id: '/_inventory/$category'
+      path: '/$category'
+      fullPath: '/$category'
+      preLoaderRoute: typeof InventoryCategoryRouteImport
+      parentRoute: typeof InventoryRoute
+    }
     '/lease/$code': {
       id: '/lease/$code'
       path: '/lease/$code'
@@ -126,9 +140,21 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface InventoryRouteChildren {
+  InventoryCategoryRoute: typeof InventoryCategoryRoute
+}
+
+const InventoryRouteChildren: InventoryRouteChildren = {
+  InventoryCategoryRoute: InventoryCategoryRoute,
+}
+
+const InventoryRouteWithChildren = InventoryRoute._addFileChildren(
+  InventoryRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  CategoryRoute: CategoryRoute,
+  InventoryRoute: InventoryRouteWithChildren,
   CheckoutSuccessRoute: CheckoutSuccessRoute,
   WaitlistRoute: WaitlistRoute,
   LeaseCodeRoute: LeaseCodeRoute,

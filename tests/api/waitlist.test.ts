@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { waitlistEntryCreated, waitlistListResponse } from '../../src/shared/contract/waitlist.ts';
-import { waitlistProblemEn } from '../../src/shared/domain/waitlist-rules.ts';
+import { waitlistEntryCreated, waitlistListResponse, waitlistProblemHeader } from '../../src/shared/contract/waitlist.ts';
+import { waitlistProblemEn, type WaitlistProblem } from '../../src/shared/domain/waitlist-rules.ts';
 import { adminToken, backend, buildTestApp, type TestApp } from './test-app.ts';
 
 const roomy = { max: 100_000, windowMs: 60_000 };
@@ -157,6 +157,28 @@ describe(`POST /public-api/waitlist (${backend})`, () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ success: false, error: message });
     expect((await countEntries(t)).entries).toBe(0);
+  });
+
+  it.each<[string, (v: Record<string, unknown>) => unknown, WaitlistProblem]>([
+    ['no name', (v) => ({ ...v, customer_name: '' }), 'required'],
+    ['a bad e-mail', (v) => ({ ...v, email: 'emilie.example.ca' }), 'emailInvalid'],
+    ['4 offices', (v) => ({ ...v, service_offering_ids: [1, 2, 3, 4] }), 'officeLimit'],
+    ['budgets the wrong way round', (v) => ({ ...v, budget_min: 2, budget_max: 1 }), 'budgetOrder'],
+    ['an office that does not exist', (v) => ({ ...v, service_offering_ids: [999_999] }), 'officeUnknown'],
+    ['a list instead of an entry', () => [1, 2], 'bodyInvalid'],
+  ])('names the problem of %s by its code in a header, beside its English text', async (_label, change, code) => {
+    const res = await post(t, change(valid));
+    expect(res.status).toBe(400);
+    expect(res.headers.get(waitlistProblemHeader)).toBe(code);
+    expect(await res.json()).toEqual({ success: false, error: waitlistProblemEn[code] });
+  });
+
+  it('names no problem code on an answer that is not about the entry', async () => {
+    const notJson = await post(t, '{"customer_name": ');
+    expect(notJson.headers.get(waitlistProblemHeader)).toBeNull();
+    const created = await post(t, valid);
+    expect(created.status).toBe(201);
+    expect(created.headers.get(waitlistProblemHeader)).toBeNull();
   });
 
   it('refuses a body that is not JSON, a bad Idempotency-Key and an oversized body', async () => {

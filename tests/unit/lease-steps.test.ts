@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canGoBack, initialLeaseStep, leaseSteps, nextLeaseStep, type LeaseEvent, type LeaseStep } from '../../src/web/features/lease/step-machine.ts';
+import { leaseSteps, type LeaseStep } from '../../src/shared/contract/lease.ts';
+import { canGoBack, initialLeaseStep, nextLeaseStep, type LeaseEvent } from '../../src/web/features/lease/step-machine.ts';
 import { padHeight, rescaleStrokes } from '../../src/web/features/lease/signature-strokes.ts';
 
 describe('lease step flow (SPEC §4)', () => {

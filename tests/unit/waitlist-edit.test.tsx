@@ -183,6 +183,15 @@ describe('correcting an entry on this device', () => {
     expect(device.log).toEqual(['replace old-key by new-1', 'send new-1', 'replace new-1 by new-2', 'send new-2']);
   });
 
+  it('a refusal that names its problem code is said by that code, in French too', async () => {
+    device.answers = [{ kind: 'rejected', error: 'Some English wording', problem: 'officeUnknown' }];
+    renderForm({ editing: refused, lang: 'fr' });
+    await userEvent.clear(input('Courriel (obligatoire)'));
+    await userEvent.type(input('Courriel (obligatoire)'), 'jeanne@example.ca');
+    await userEvent.click(screen.getByRole('button', { name: 'M’inscrire' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Un ou plusieurs des espaces choisis n’existent pas');
+  });
+
   it('an edit left without submitting changes nothing on the device', async () => {
     renderForm({ editing: refused });
     await userEvent.type(input('Name (required)'), 'x');

@@ -8,7 +8,9 @@ import {
   judgeSend,
   newQueuedEntry,
   nextWake,
+  postQueuedEntry,
   queuedWaitlistEntry,
+  refusalOf,
   retryDelayMs,
   type OutboxIo,
   type QueuedWaitlistEntry,
@@ -301,5 +303,65 @@ describe('flushQueue', () => {
     const o = memoryOutbox([entry('a', { attempts: 5, nextAttemptAt: t0 + 60_000 })], [{ status: 201, body: { success: true, id: 4 } }]);
     expect((await flushQueue(o.io, { force: false })).sent).toEqual([]);
     expect((await flushQueue(o.io, { force: true })).sent).toEqual([{ key: 'a', id: 4 }]);
+  });
+});
+
+describe('the problem code of a refusal', () => {
+  it('is kept with the refused entry beside the server text, and read back', () => {
+    const outcome = afterAttempt(entry('a'), { status: 400, body: { success: false, error: 'Please enter a valid e-mail address' }, problem: 'emailInvalid' }, t0, middle);
+    expect(outcome).toMatchObject({ verdict: 'rejected', entry: { state: 'failed', error: 'Please enter a valid e-mail address', problem: 'emailInvalid' } });
+    expect(outcome.action === 'keep' && queuedWaitlistEntry.safeParse(outcome.entry).data?.problem).toBe('emailInvalid');
+  });
+
+  it('is absent when the server named none, and a code this version does not know still reads', () => {
+    const outcome = afterAttempt(entry('a'), { status: 400, body: { success: false, error: 'Closed' } }, t0, middle);
+    expect(outcome.action === 'keep' && 'problem' in outcome.entry).toBe(false);
+    expect(queuedWaitlistEntry.safeParse({ ...entry('a'), state: 'failed', error: 'x', problem: 'someFutureCode' }).success).toBe(true);
+  });
+
+  it('refusalOf: the text of the contract error shape, else the SPEC.md fallback', () => {
+    expect(refusalOf({ status: 400, body: { success: false, error: 'Nope' }, problem: 'officeUnknown' })).toEqual({ error: 'Nope', problem: 'officeUnknown' });
+    expect(refusalOf({ status: 400, body: { error: 'Nope' } })).toEqual({ error: 'Nope' });
+    expect(refusalOf({ status: 400, body: { success: false, error: 42 } })).toEqual({ error: 'Failed to submit waitlist entry' });
+    expect(refusalOf({ networkError: true })).toEqual({ error: 'Failed to submit waitlist entry' });
+  });
+
+  it('the id of a sent entry comes from the contract shape of the answer', () => {
+    expect(afterAttempt(entry('a'), { status: 201, body: { success: true, id: 'w-7' } }, t0, middle)).toEqual({ action: 'remove', id: 'w-7' });
+    expect(afterAttempt(entry('a'), { status: 201, body: '<html>' }, t0, middle)).toEqual({ action: 'remove', id: undefined });
+  });
+});
+
+describe('postQueuedEntry', () => {
+  function answering(response: Response | Error) {
+    const calls: { url: string; init: RequestInit }[] = [];
+    const fetchFn = (async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      if (response instanceof Error) throw response;
+      return response;
+    }) as unknown as typeof fetch;
+    return { calls, fetchFn };
+  }
+
+  it('sends the entry with its Idempotency-Key, and reads the status, the body, Retry-After and the problem code', async () => {
+    const { calls, fetchFn } = answering(
+      new Response(JSON.stringify({ success: false, error: 'One or more of the selected offices do not exist' }), {
+        status: 400,
+        headers: { 'content-type': 'application/json', 'waitlist-problem': 'officeUnknown', 'retry-after': '7' },
+      }),
+    );
+    const result = await postQueuedEntry(entry('k-1'), fetchFn);
+    expect(result).toEqual({ status: 400, body: { success: false, error: 'One or more of the selected offices do not exist' }, retryAfterSeconds: 7, problem: 'officeUnknown' });
+    expect(calls).toHaveLength(1);
+    const [{ url, init }] = calls as [{ url: string; init: RequestInit }];
+    expect(url).toBe('/public-api/waitlist');
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>)['idempotency-key']).toBe('k-1');
+    expect(init.body).toBe(JSON.stringify({ customer_name: 'k-1' }));
+  });
+
+  it('gives no answer when the request fails, and the status alone for a body that is not JSON', async () => {
+    expect(await postQueuedEntry(entry('a'), answering(new TypeError('Failed to fetch')).fetchFn)).toEqual({ networkError: true });
+    expect(await postQueuedEntry(entry('a'), answering(new Response('<html>', { status: 502 })).fetchFn)).toEqual({ status: 502, body: null });
   });
 });

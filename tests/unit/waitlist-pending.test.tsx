@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newQueuedEntry, type QueuedWaitlistEntry } from '../../src/shared/domain/waitlist-outbox.ts';
-import { waitlistMessages } from '../../src/web/features/waitlist/messages.ts';
+import { refusalText, waitlistMessages } from '../../src/web/features/waitlist/messages.ts';
 import PendingEntries, { PendingEntriesPanel, type PendingEntriesPanelProps } from '../../src/web/features/waitlist/pending-entries.tsx';
 import { nextDurationChange, waitingDuration } from '../../src/web/features/waitlist/pending-status.ts';
 import { LanguageProvider, type Lang } from '../../src/web/i18n/i18n.tsx';
@@ -76,6 +76,15 @@ describe('the panel of entries on this device', () => {
     expect(within(item('Jeanne: Office 203')).getByText('Refusée : Veuillez sélectionner au moins un espace')).toBeTruthy();
   });
 
+  it('says a refusal by the problem code the server named, whatever its English text', () => {
+    const coded = queued('k-coded', 'Anne', { attempts: 1, state: 'failed', error: 'An older wording of the e-mail problem', problem: 'emailInvalid', lastStatus: 400 });
+    panel({ entries: [coded] }, 'fr');
+    expect(within(item('Anne: Office 203')).getByText('Refusée : Veuillez entrer une adresse courriel valide')).toBeTruthy();
+    cleanup();
+    panel({ entries: [coded] });
+    expect(within(item('Anne: Office 203')).getByText('Not accepted: Please enter a valid e-mail address')).toBeTruthy();
+  });
+
   it('says how long a waiting entry has waited, how many tries, and what the last try got', () => {
     panel();
     const marc = within(item('Marc: Office 203'));
@@ -135,6 +144,21 @@ describe('the panel of entries on this device', () => {
     cleanup();
     panel();
     expect((screen.getByRole('button', { name: 'Send now' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('refusalText', () => {
+  const { en, fr } = waitlistMessages;
+  it.each<[string, { error?: string; problem?: string }, string, string]>([
+    ['a code', { error: 'Whatever', problem: 'officeUnknown' }, 'One or more of the selected offices do not exist', 'Un ou plusieurs des espaces choisis n’existent pas'],
+    ['a code this version does not know: the text', { error: 'Waitlist closed', problem: 'closed' }, 'Waitlist closed', 'Waitlist closed'],
+    ['no code, one of our English texts', { error: 'Please select at least one office' }, 'Please select at least one office', 'Veuillez sélectionner au moins un espace'],
+    ['no code, another text', { error: 'Waitlist closed' }, 'Waitlist closed', 'Waitlist closed'],
+    ['nothing said', { error: '' }, 'Failed to submit waitlist entry', 'Impossible d’envoyer l’inscription à la liste d’attente'],
+    ['the SPEC.md fallback', { error: 'Failed to submit waitlist entry' }, 'Failed to submit waitlist entry', 'Impossible d’envoyer l’inscription à la liste d’attente'],
+  ])('%s', (_label, refusal, inEnglish, inFrench) => {
+    expect(refusalText(refusal, en)).toBe(inEnglish);
+    expect(refusalText(refusal, fr)).toBe(inFrench);
   });
 });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { waitlistEntryPayload, waitlistProblemOf } from '../../src/shared/contract/waitlist.ts';
+import {
+  checkWaitlistForm,
+  validateWaitlistForm,
+  waitlistEntryPayload,
+  waitlistFieldProblems,
+  waitlistFieldProblemsOf,
+  waitlistFormEntry,
+  waitlistProblemOf,
+} from '../../src/shared/contract/waitlist.ts';
 import {
   emptyWaitlistForm,
   formToPayload,
@@ -7,8 +15,6 @@ import {
   isSelectionFull,
   isValidEmail,
   toggleOffice,
-  validateWaitlistForm,
-  waitlistFieldProblems,
   waitlistProblemEn,
   waitlistProblems,
   type WaitlistForm,
@@ -109,6 +115,41 @@ describe('waitlistFieldProblems: which field to mark', () => {
     ['the date', { desired_start_date: '2026-11-22' }, { desired_start_date: 'datePast' }],
   ])('marks %s', (_label, change, expected) => {
     expect(waitlistFieldProblems(filled(change), today)).toEqual(expected);
+  });
+});
+
+describe('one schema: every problem is a code the schema reports', () => {
+  it('checkWaitlistForm gives the payload to send, trimmed, or each field’s problem and the problems in order', () => {
+    expect(checkWaitlistForm(filled({ customer_name: ' Émilie ', budget_min: '900' }), today)).toEqual({
+      ok: true,
+      entry: { customer_name: 'Émilie', email: 'emilie@example.ca', number_of_users: 1, budget_min: 900, service_offering_ids: [7] },
+    });
+    expect(checkWaitlistForm(filled({ email: '', number_of_users: '0', desired_start_date: '2026-11-22' }), today)).toEqual({
+      ok: false,
+      fields: { email: 'required', number_of_users: 'usersInvalid', desired_start_date: 'datePast' },
+      problems: ['required', 'usersInvalid', 'datePast'],
+    });
+  });
+
+  it('a past start date is the form’s rule only: the server schema takes it, for entries queued offline', () => {
+    const late = formToPayload(filled({ desired_start_date: '2026-11-22' }));
+    expect(waitlistEntryPayload.safeParse(late).success).toBe(true);
+    const parsed = waitlistFormEntry(today).safeParse(late);
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => [i.path, i.message])).toEqual([[['desired_start_date'], 'datePast']]);
+  });
+
+  it('an entry-wide rule marks its field only once the fields it reads are right', () => {
+    expect(waitlistFieldProblems(filled({ budget_min: '5', budget_max: 'x' }), today)).toEqual({ budget_max: 'budgetInvalid' });
+    expect(waitlistFieldProblems(filled({ budget_min: '5', budget_max: '4', number_of_users: '' }), today)).toEqual({
+      number_of_users: 'usersInvalid',
+      budget_max: 'budgetOrder',
+    });
+  });
+
+  it('waitlistFieldProblemsOf reads the server schema’s issues by field, an office’s by its list', () => {
+    const parsed = waitlistEntryPayload.safeParse({ customer_name: 42, email: 'x', service_offering_ids: [0], number_of_users: 1 });
+    expect(parsed.success).toBe(false);
+    expect(waitlistFieldProblemsOf(parsed.error?.issues ?? [])).toEqual({ customer_name: 'required', email: 'emailInvalid', service_offering_ids: 'officeInvalid' });
   });
 });
 

@@ -12,8 +12,8 @@ export function issuesText(issues: readonly { path: readonly PropertyKey[]; mess
     .join('; ');
 }
 
-/** The body as JSON, or undefined when it is not JSON: every route reads bodies this one way. */
-export async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok: false }> {
+/** The body as JSON, or not ok when it is not JSON. */
+async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok: false }> {
   try {
     return { ok: true, body: JSON.parse(await c.req.text()) };
   } catch {

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
-import { waitlistEntryPayload, waitlistProblemOf, type WaitlistEntryPayload } from '../../shared/contract/waitlist.ts';
-import { rentableTypes } from '../../shared/domain/categories.ts';
+import { waitlistEntryPayload, waitlistProblemHeader, waitlistProblemOf, type WaitlistEntryPayload } from '../../shared/contract/waitlist.ts';
+import { isRentable, isServiceType } from '../../shared/domain/products.ts';
 import { waitlistProblemEn, type WaitlistProblem } from '../../shared/domain/waitlist-rules.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/database.ts';
 import { jsonError } from '../middleware/errors.ts';
-import { readJson } from '../middleware/json-body.ts';
+import { jsonBody } from '../middleware/json-body.ts';
 
 /** Visible ASCII, as the IETF draft for the header and every client library produce. */
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
@@ -45,7 +45,12 @@ function hashEntry(entry: CanonicalEntry): string {
   return createHash('sha256').update(JSON.stringify(entry)).digest('hex');
 }
 
+/**
+ * A refused entry: the body's `error` is the problem's English text (SPEC call 4 reads it), the
+ * header its code, for a client to say it in its visitor's language.
+ */
 function problem(c: Context, key: WaitlistProblem) {
+  c.header(waitlistProblemHeader, key);
   return jsonError(c, 400, waitlistProblemEn[key]);
 }
 
@@ -61,7 +66,7 @@ async function resolveOffices(db: Db, ids: readonly string[]): Promise<number[] 
   for (const id of ids) {
     const row = byId.get(id);
     if (!row) return 'officeUnknown';
-    if (!(rentableTypes as readonly string[]).includes(row.service_type)) return 'officeNotWaitlistable';
+    if (!isServiceType(row.service_type) || !isRentable(row.service_type)) return 'officeNotWaitlistable';
     resolved.push(row.id);
   }
   return resolved;
@@ -115,21 +120,22 @@ async function storeEntry(deps: AppDeps, entry: CanonicalEntry, officeIds: numbe
 
 /** SPEC call 4: POST /public-api/waitlist. */
 export function waitlistRoutes(deps: AppDeps) {
-  return new Hono().post(
+  return new Hono<{ Variables: { idempotencyKey: string | null } }>().post(
     '/',
-    async (c) => {
+    async (c, next) => {
       const key = c.req.header('idempotency-key') ?? null;
       if (key !== null && !idempotencyKeyPattern.test(key)) {
         return jsonError(c, 400, 'Idempotency-Key must be 1 to 255 visible ASCII characters');
       }
-      const json = await readJson(c);
-      if (!json.ok) return jsonError(c, 400, 'The request body is not valid JSON');
-      // A start date in the past is refused by the form, not here: an entry queued offline may
-      // arrive days after the visitor filled it in, and it must not be lost for that.
-      const parsed = waitlistEntryPayload.safeParse(json.body);
-      if (!parsed.success) return problem(c, waitlistProblemOf(parsed.error));
-
-      const entry = canonicalEntry(parsed.data);
+      c.set('idempotencyKey', key);
+      await next();
+    },
+    // A start date in the past is refused by the form, not here: an entry queued offline may
+    // arrive days after the visitor filled it in, and it must not be lost for that.
+    jsonBody(waitlistEntryPayload, (issues, c) => problem(c, waitlistProblemOf({ issues }))),
+    async (c) => {
+      const key = c.var.idempotencyKey;
+      const entry = canonicalEntry(c.var.body);
       const hash = hashEntry(entry);
       const answer = (stored: Stored) => {
         if (stored.kind === 'conflict') {

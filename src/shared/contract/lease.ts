@@ -10,6 +10,10 @@ import { isPlainText, plainTextMessage } from '../domain/text.ts';
 export const leaseOfferStatuses = ['new', 'contract_generated', 'signed', 'expired'] as const;
 export type LeaseOfferStatus = (typeof leaseOfferStatuses)[number];
 
+/** SPEC §4 'Lease step flow', in order; the step a tablet is on is kept on the device per code. */
+export const leaseSteps = ['summary', 'info', 'contract', 'signature', 'completed'] as const;
+export type LeaseStep = (typeof leaseSteps)[number];
+
 export const leaseLanguages = ['en', 'fr'] as const;
 export const leaseLanguage = z.enum(leaseLanguages);
 export type LeaseLanguage = z.infer<typeof leaseLanguage>;

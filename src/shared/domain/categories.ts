@@ -25,8 +25,6 @@ export function categoryOfServiceType(type: ServiceType): Category {
   return found;
 }
 
-// Until every importer reads them from products.ts.
-export { isPricedPerDay, isRentable, rentableTypes, serviceTypes, type ServiceType } from './products.ts';
 
 /**
  * SPEC §2: where a cancelled checkout returns on the home page. Rooms, passes and mailboxes

@@ -21,15 +21,14 @@ export interface Terms {
   billingDayOfMonth: number;
   /** Accompanied visitors allowed at a time; 0 when the unit gives no visitor privileges. */
   accompaniedVisitors: number;
-  meetingRoom: MeetingRoomAccess;
 }
 
-const byType: Record<string, Pick<Terms, 'term' | 'termMonths' | 'accompaniedVisitors' | 'meetingRoom'>> = {
-  dedicated_office: { term: 'lease_12_months', termMonths: 12, accompaniedVisitors: maxAccompaniedVisitors, meetingRoom: { kind: 'priority_unlimited' } },
-  assigned_desk: { term: 'minimum_3_months', termMonths: 3, accompaniedVisitors: 0, meetingRoom: { kind: 'free_hours', hoursPerMonth: 2, advanceBookingHours: 48 } },
-  hotdesk: { term: 'month_to_month', termMonths: null, accompaniedVisitors: 0, meetingRoom: { kind: 'free_hours', hoursPerMonth: 2, advanceBookingHours: 24 } },
-  parking_spot: { term: 'months_12', termMonths: 12, accompaniedVisitors: 0, meetingRoom: { kind: 'none' } },
-  mailbox: { term: 'month_to_month', termMonths: null, accompaniedVisitors: 0, meetingRoom: { kind: 'free_hours', hoursPerMonth: 4, advanceBookingHours: 24 } },
+const byType: Record<string, Pick<Terms, 'term' | 'termMonths' | 'accompaniedVisitors'>> = {
+  dedicated_office: { term: 'lease_12_months', termMonths: 12, accompaniedVisitors: maxAccompaniedVisitors },
+  assigned_desk: { term: 'minimum_3_months', termMonths: 3, accompaniedVisitors: 0 },
+  hotdesk: { term: 'month_to_month', termMonths: null, accompaniedVisitors: 0 },
+  parking_spot: { term: 'months_12', termMonths: 12, accompaniedVisitors: 0 },
+  mailbox: { term: 'month_to_month', termMonths: null, accompaniedVisitors: 0 },
 };
 
 /** The terms of a service type; null for the day-based products (conference room, day pass), which have none. */
@@ -38,7 +37,14 @@ export function termsFor(serviceType: string): Terms | null {
   return t ? { ...t, noticeDays, billingDayOfMonth } : null;
 }
 
-/** Meeting-room access of a type, day pass and parking included (they have none). */
+const meetingRoomByType: Record<string, MeetingRoomAccess> = {
+  dedicated_office: { kind: 'priority_unlimited' },
+  assigned_desk: { kind: 'free_hours', hoursPerMonth: 2, advanceBookingHours: 48 },
+  hotdesk: { kind: 'free_hours', hoursPerMonth: 2, advanceBookingHours: 24 },
+  mailbox: { kind: 'free_hours', hoursPerMonth: 4, advanceBookingHours: 24 },
+};
+
+/** Meeting-room access of a type; day pass, parking and any other type have none. */
 export function meetingRoomAccess(serviceType: string): MeetingRoomAccess {
-  return byType[serviceType]?.meetingRoom ?? { kind: 'none' };
+  return meetingRoomByType[serviceType] ?? { kind: 'none' };
 }

@@ -1,17 +1,14 @@
 import * as z from 'zod/mini';
+import { apiError } from '../contract/common.ts';
+import { waitlistEntryCreated, waitlistProblemHeader } from '../contract/waitlist.ts';
 import { defaultUsers, type OfficeId, type WaitlistForm } from './waitlist-rules.ts';
 
 /**
  * The waitlist outbox (DESIGN.md §3): entries are stored on the device, each with its own
  * Idempotency-Key, before the first send, and sent until the server has them. The page and the
- * service worker both flush it, so the names they share and the decisions they make live here.
+ * service worker both flush it, so the decisions they make live here (and the names they share
+ * in src/shared/storage-names.ts).
  */
-export const outboxDatabaseName = 'cowork-waitlist-outbox';
-export const outboxStoreName = 'entries';
-/** Background Sync tag the page registers and the service worker answers. */
-export const outboxSyncTag = 'waitlist-outbox';
-/** BroadcastChannel on which whoever changed the outbox tells the open pages. */
-export const outboxChannelName = 'waitlist-outbox';
 
 /** A stored entry. Read back through this schema: what a device holds outlives app versions. */
 export const queuedWaitlistEntry = z.object({
@@ -28,6 +25,12 @@ export const queuedWaitlistEntry = z.object({
   state: z.enum(['pending', 'failed']),
   error: z.optional(z.string()),
   /**
+   * The code of the problem the server named with its refusal (a WaitlistProblem), by which the
+   * PWA says it in the visitor's language. Absent when the server named none, and on entries
+   * stored by versions before it. Any string: a code this version does not know still reads.
+   */
+  problem: z.optional(z.string()),
+  /**
    * The HTTP status of the last answer, absent when the last try got none (no connection). Optional:
    * entries stored by versions before it still read.
    */
@@ -39,8 +42,11 @@ export function newQueuedEntry(key: string, url: string, entry: Record<string, u
   return { key, url, entry, label, createdAt: now, attempts: 0, nextAttemptAt: now, state: 'pending' };
 }
 
-/** What one send gave: an HTTP answer, or no answer at all. */
-export type SendResult = { status: number; body: unknown; retryAfterSeconds?: number } | { networkError: true };
+/**
+ * What one send gave: an HTTP answer (with the problem code the server named, if any), or no
+ * answer at all.
+ */
+export type SendResult = { status: number; body: unknown; retryAfterSeconds?: number; problem?: string } | { networkError: true };
 
 export type SendVerdict = 'sent' | 'retry' | 'rejected';
 
@@ -73,9 +79,30 @@ export function retryDelayMs(failedAttempts: number, random: () => number): numb
 
 export const fallbackRejection = 'Failed to submit waitlist entry';
 
-function serverError(body: unknown): string {
-  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
-  return typeof error === 'string' && error.trim() ? error : fallbackRejection;
+/** The `error` text of an answer, whether or not it also says `success: false`. */
+const errorText = z.pick(apiError, { error: true });
+
+/** Why the server refused an entry: its `error` text, and the code it named, when it did. */
+export interface Refusal {
+  /** The server's text, or SPEC.md §8's fallback when it gave none. */
+  error: string;
+  problem?: string;
+}
+
+export function refusalOf(result: SendResult): Refusal {
+  if ('networkError' in result) return { error: fallbackRejection };
+  const text = errorText.safeParse(result.body);
+  return {
+    error: text.success && text.data.error.trim() ? text.data.error : fallbackRejection,
+    ...(result.problem ? { problem: result.problem } : {}),
+  };
+}
+
+/** The text of the server's answer to a refused send, when it gave one. */
+export function serverErrorText(result: SendResult): string | undefined {
+  if ('networkError' in result) return undefined;
+  const text = errorText.safeParse(result.body);
+  return text.success ? text.data.error : undefined;
 }
 
 export type AttemptOutcome =
@@ -86,19 +113,15 @@ export type AttemptOutcome =
 export function afterAttempt(entry: QueuedWaitlistEntry, result: SendResult, now: number, random: () => number): AttemptOutcome {
   const verdict = judgeSend(result);
   if (verdict === 'sent') {
-    const body = 'body' in result ? result.body : undefined;
-    return { action: 'remove', id: typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined };
+    const created = waitlistEntryCreated.safeParse('body' in result ? result.body : undefined);
+    return { action: 'remove', id: created.success ? created.data.id : undefined };
   }
-  const { lastStatus: _previous, ...rest } = entry;
+  const { lastStatus: _previousStatus, problem: _previousProblem, ...rest } = entry;
   // Status 0 is a response the page may not read: as good as no answer.
   const answered = 'status' in result && result.status > 0 ? { lastStatus: result.status } : {};
   const attempts = entry.attempts + 1;
   if (verdict === 'rejected') {
-    return {
-      action: 'keep',
-      verdict,
-      entry: { ...rest, ...answered, attempts, state: 'failed', error: serverError('body' in result ? result.body : undefined) },
-    };
+    return { action: 'keep', verdict, entry: { ...rest, ...answered, attempts, state: 'failed', ...refusalOf(result) } };
   }
   const askedMs = 'retryAfterSeconds' in result && result.retryAfterSeconds ? result.retryAfterSeconds * 1000 : 0;
   return {
@@ -216,5 +239,11 @@ export async function postQueuedEntry(entry: QueuedWaitlistEntry, fetchFn: typeo
     // A proxy's HTML error page: the status alone decides.
   }
   const retryAfter = Number.parseInt(res.headers.get('retry-after') ?? '', 10);
-  return { status: res.status, body, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };
+  const problem = res.headers.get(waitlistProblemHeader);
+  return {
+    status: res.status,
+    body,
+    ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+    ...(problem ? { problem } : {}),
+  };
 }

@@ -1,5 +1,5 @@
 import { isPlainText } from './text.ts';
-import { isIsoDate, type IsoDate } from './time.ts';
+import type { IsoDate } from './time.ts';
 
 /** SPEC.md §9: at most 3 offices per waitlist entry; at least 1 user, 1 by default. */
 export const maxOfficesPerEntry = 3;
@@ -13,8 +13,9 @@ export const maxEmailLength = 254;
 export const maxPhoneLength = 40;
 
 /**
- * What can be wrong with a waitlist entry. The web maps each key to its EN and FR text; the
- * server answers the English one.
+ * What can be wrong with a waitlist entry, as stable codes: the checks of the entry's schema
+ * (src/shared/contract/waitlist.ts) report them, each language's catalogue gives their text (the
+ * English one here, which the server answers; the French one in the PWA's waitlist messages).
  */
 export const waitlistProblems = [
   'bodyInvalid',
@@ -181,7 +182,10 @@ export function formToPayload(form: WaitlistForm): WaitlistEntryInput {
 
 export type WaitlistField = keyof WaitlistForm;
 
-/** The form's fields in the order their problems are reported: SPEC.md §5's required fields, then the offices. */
+/**
+ * The form's fields in the order their problems are reported: SPEC.md §5's required fields, then
+ * the offices. The entry's schema lists its fields in this order too.
+ */
 export const waitlistFieldOrder: readonly WaitlistField[] = [
   'customer_name',
   'email',
@@ -193,44 +197,6 @@ export const waitlistFieldOrder: readonly WaitlistField[] = [
   'desired_start_date',
 ];
 
-/** Each field's problem, if it has one, so the form can mark the field and say why. */
-export function waitlistFieldProblems(form: WaitlistForm, today: IsoDate): Partial<Record<WaitlistField, WaitlistProblem>> {
-  const entry = formToPayload(form);
-  const found: Partial<Record<WaitlistField, WaitlistProblem>> = {};
-  if (!entry.customer_name) found.customer_name = 'required';
-  else if (!isPlainText(entry.customer_name)) found.customer_name = 'nameInvalid';
-  else if (entry.customer_name.length > maxNameLength) found.customer_name = 'nameTooLong';
-  if (!entry.email) found.email = 'required';
-  else if (!isValidEmail(entry.email)) found.email = 'emailInvalid';
-  if (entry.service_offering_ids.length === 0) found.service_offering_ids = 'officeRequired';
-  else if (entry.service_offering_ids.length > maxOfficesPerEntry) found.service_offering_ids = 'officeLimit';
-  else if (hasDuplicateOffices(entry.service_offering_ids)) found.service_offering_ids = 'officeDuplicate';
-  if (!isPlainText(entry.phone ?? '')) found.phone = 'phoneInvalid';
-  else if ((entry.phone ?? '').length > maxPhoneLength) found.phone = 'phoneTooLong';
-  const users = usersProblem(entry.number_of_users);
-  if (users) found.number_of_users = users;
-  const min = entry.budget_min === undefined ? null : budgetProblem(entry.budget_min);
-  const max = entry.budget_max === undefined ? null : budgetProblem(entry.budget_max);
-  if (min) found.budget_min = min;
-  if (max) found.budget_max = max;
-  if (!min && !max && !budgetsInOrder(entry.budget_min, entry.budget_max)) found.budget_max = 'budgetOrder';
-  if (entry.desired_start_date !== undefined) {
-    if (!isIsoDate(entry.desired_start_date)) found.desired_start_date = 'dateInvalid';
-    else if (isDateInPast(entry.desired_start_date, today)) found.desired_start_date = 'datePast';
-  }
-  return found;
-}
-
-/**
- * Every problem of a filled-in form, each once, in the order the form reports them. Empty
- * means it may be sent.
- */
-export function validateWaitlistForm(form: WaitlistForm, today: IsoDate): WaitlistProblem[] {
-  const byField = waitlistFieldProblems(form, today);
-  const problems: WaitlistProblem[] = [];
-  for (const field of waitlistFieldOrder) {
-    const p = byField[field];
-    if (p && !problems.includes(p)) problems.push(p);
-  }
-  return problems;
+export function isWaitlistField(value: unknown): value is WaitlistField {
+  return typeof value === 'string' && (waitlistFieldOrder as readonly string[]).includes(value);
 }

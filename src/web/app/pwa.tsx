@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { registerSW } from 'virtual:pwa-register';
 import { commonMessages } from '../i18n/common.ts';
 import { useMessages } from '../i18n/i18n.tsx';
-import { localKeys } from '../storage/keys.ts';
+import { localKeys } from '../../shared/storage-names.ts';
 import { onStorageProblem, readLocal, writeLocal } from '../storage/local.ts';
 import * as z from 'zod/mini';
 import { Icon } from '../ui/icons.tsx';

@@ -1,10 +1,11 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { QueryClient } from '@tanstack/react-query';
+import { hashKey, QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import * as z from 'zod/mini';
 import { office } from '../../shared/contract/offices.ts';
-import { localKeys } from '../storage/keys.ts';
+import { localKeys } from '../../shared/storage-names.ts';
 import { reportStorageProblem } from '../storage/local.ts';
+import { officesQueryOptions } from './offices.ts';
 
 const week = 7 * 24 * 60 * 60 * 1000;
 
@@ -32,6 +33,8 @@ const persistedClient = z.object({
   }),
 });
 
+const inventoryQueryHash = hashKey(officesQueryOptions().queryKey);
+
 /** Only the inventory is kept on the device; lease and payment data never are. */
 export const persistOptions = (): Omit<PersistQueryClientOptions, 'queryClient'> => ({
   persister: createSyncStoragePersister({
@@ -53,7 +56,7 @@ export const persistOptions = (): Omit<PersistQueryClientOptions, 'queryClient'>
       const parsed = persistedClient.safeParse(JSON.parse(raw));
       if (!parsed.success) throw new Error('unreadable query cache');
       for (const q of parsed.data.clientState.queries) {
-        if (q.queryKey[0] === 'offices' && !persistedInventory.safeParse(q.state.data).success) throw new Error('unreadable inventory snapshot');
+        if (hashKey(q.queryKey) === inventoryQueryHash && !persistedInventory.safeParse(q.state.data).success) throw new Error('unreadable inventory snapshot');
       }
       return JSON.parse(raw);
     },
@@ -61,6 +64,8 @@ export const persistOptions = (): Omit<PersistQueryClientOptions, 'queryClient'>
   maxAge: week,
   buster: 'inventory-v1',
   dehydrateOptions: {
-    shouldDehydrateQuery: (query) => query.queryKey[0] === 'offices' && query.state.status === 'success',
+    // What a visitor sends (payment, company details, signature, banking) never stays on the device.
+    shouldDehydrateMutation: () => false,
+    shouldDehydrateQuery: (query) => query.queryHash === inventoryQueryHash && query.state.status === 'success',
   },
 });

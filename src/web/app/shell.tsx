@@ -1,16 +1,16 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { commonMessages } from '../i18n/common.ts';
 import { useLanguage, useMessages } from '../i18n/i18n.tsx';
 import { site } from '../../shared/site.ts';
 import { InstallPrompt, ServiceWorkerNotices } from './pwa.tsx';
 import { useOnline } from './use-online.ts';
 
-// Its own chunk: every screen shows it, but the first paint should not wait for it.
-const PendingEntries = lazy(() => import('../features/waitlist/pending-entries.tsx'));
-
-/** Header, language switch, install and offline state around every screen. */
-export function Shell({ children, hero }: { children: ReactNode; hero?: boolean }) {
+/**
+ * Header, language switch, install and offline state around every screen. `tools` joins the
+ * header's own (the routes put the waitlist's queued entries there).
+ */
+export function Shell({ children, hero, tools }: { children: ReactNode; hero?: boolean; tools?: ReactNode }) {
   const m = useMessages(commonMessages);
   const { lang, setLang } = useLanguage();
   const online = useOnline();
@@ -30,9 +30,7 @@ export function Shell({ children, hero }: { children: ReactNode; hero?: boolean 
                 {m.offline}
               </span>
             )}
-            <Suspense fallback={null}>
-              <PendingEntries />
-            </Suspense>
+            {tools}
             <InstallPrompt />
             <button type="button" className="button button--on-brand" lang={lang === 'en' ? 'fr' : 'en'} aria-label={m.languageSwitchLabel} onClick={() => setLang(lang === 'en' ? 'fr' : 'en')}>
               {m.languageSwitch}

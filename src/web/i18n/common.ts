@@ -1,5 +1,6 @@
 import type { Catalogue } from './i18n.tsx';
-import type { CategorySlug, ServiceType } from '../../shared/domain/categories.ts';
+import type { CategorySlug } from '../../shared/domain/categories.ts';
+import { serviceTypeNames } from '../../shared/domain/products.ts';
 import { site } from '../../shared/site.ts';
 
 const en = {
@@ -18,15 +19,7 @@ const en = {
     'hot-desks': 'Hot Desks',
     parking: 'Parking',
   } satisfies Record<CategorySlug, string>,
-  serviceTypes: {
-    dedicated_office: 'Private office',
-    assigned_desk: 'Assigned desk',
-    hotdesk: 'Hot desk',
-    parking_spot: 'Parking spot',
-    mailbox: 'Mailbox service',
-    conference_room: 'Conference room',
-    day_pass: 'Day pass',
-  } satisfies Record<ServiceType, string>,
+  serviceTypes: serviceTypeNames.en,
   pageTitle: (category: string) => `${category} - ${site.productName}`,
   offline: 'Offline',
   offlineReady: 'Ready to work offline: this site now opens even without a connection.',
@@ -38,7 +31,6 @@ const en = {
   storageQuota: 'Your browser’s storage is full, so this could not be saved on this device.',
   storageUnavailable: 'This browser does not let the site save data on this device.',
   unhandledAction: `This can’t be done online yet. Please contact us by e-mail at ${site.email} and we’ll take care of it.`,
-  contactEmail: site.email,
   close: 'Close',
 };
 
@@ -58,15 +50,7 @@ const fr: typeof en = {
     'hot-desks': 'Postes flexibles',
     parking: 'Stationnement',
   },
-  serviceTypes: {
-    dedicated_office: 'Bureau privé',
-    assigned_desk: 'Poste attitré',
-    hotdesk: 'Poste flexible',
-    parking_spot: 'Place de stationnement',
-    mailbox: 'Service de boîte postale',
-    conference_room: 'Salle de conférence',
-    day_pass: 'Passe journalière',
-  },
+  serviceTypes: serviceTypeNames.fr,
   pageTitle: (category: string) => `${category} - ${site.productName}`,
   offline: 'Hors ligne',
   offlineReady: 'Prêt pour le mode hors ligne : ce site s’ouvre maintenant même sans connexion.',
@@ -78,7 +62,6 @@ const fr: typeof en = {
   storageQuota: 'L’espace de stockage de votre navigateur est plein : ces données n’ont pas pu être enregistrées sur cet appareil.',
   storageUnavailable: 'Ce navigateur ne permet pas au site d’enregistrer des données sur cet appareil.',
   unhandledAction: `Cette action n’est pas encore offerte en ligne. Écrivez-nous à ${site.email} et nous nous en occuperons.`,
-  contactEmail: site.email,
   close: 'Fermer',
 };
 

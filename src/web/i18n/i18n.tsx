@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import * as z from 'zod/mini';
-import { localKeys } from '../storage/keys.ts';
+import { localKeys } from '../../shared/storage-names.ts';
 import { readLocal, writeLocal } from '../storage/local.ts';
 
 export const languages = ['en', 'fr'] as const;

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { Shell } from '../app/shell.tsx';
 import { CheckoutSuccessPage } from '../features/checkout-success/success-page.tsx';
+import { PageShell } from './-page-shell.tsx';
 
 /** The checkout adds its session id (contract sessionIdParam) to the success URL. */
 const searchSchema = z.object({ session_id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_]{8,255}$/))) });
@@ -17,8 +17,8 @@ export const Route = createFileRoute('/checkout-success')({
 function CheckoutSuccessRoute() {
   const { session_id } = Route.useSearch();
   return (
-    <Shell>
+    <PageShell>
       <CheckoutSuccessPage sessionId={session_id} />
-    </Shell>
+    </PageShell>
   );
 }

@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { cancelAnchor, categoryOfAnchor, categoryOfServiceType, defaultCategory, findCategory, serviceTypes, type CategorySlug, type ServiceType } from '../../shared/domain/categories.ts';
-import { officesQueryOptions } from '../features/inventory/api/get-offices.ts';
+import { cancelAnchor, categoryOfAnchor, categoryOfServiceType, defaultCategory, findCategory, type CategorySlug } from '../../shared/domain/categories.ts';
+import { isServiceType } from '../../shared/domain/products.ts';
+import { officesQueryOptions } from '../app/offices.ts';
 
 /**
  * '/' becomes '/conference'. A cancelled checkout returns to '/#office-{id}', '/#conference',
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/')({
       try {
         const { offices } = await context.queryClient.ensureQueryData(officesQueryOptions());
         const type = offices.find((o) => cancelAnchor(o) === hash)?.service_type;
-        if (type && (serviceTypes as readonly string[]).includes(type)) category = categoryOfServiceType(type as ServiceType).slug;
+        if (type && isServiceType(type)) category = categoryOfServiceType(type).slug;
       } catch {
         // Without the list the conference category is the default, as for any other path.
       }

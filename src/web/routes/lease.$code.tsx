@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { Shell } from '../app/shell.tsx';
 import { LeaseOfferPage, OfferProblem } from '../features/lease/lease-page.tsx';
+import { PageShell } from './-page-shell.tsx';
 
 /** What an offer code can look like; anything else is not sent to the server at all. */
 const offerCode = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,128}$/));
@@ -12,5 +12,5 @@ export const Route = createFileRoute('/lease/$code')({
 
 function LeaseRoute() {
   const parsed = offerCode.safeParse(Route.useParams().code);
-  return <Shell>{parsed.success ? <LeaseOfferPage key={parsed.data} code={parsed.data} /> : <OfferProblem expired={false} />}</Shell>;
+  return <PageShell>{parsed.success ? <LeaseOfferPage key={parsed.data} code={parsed.data} /> : <OfferProblem expired={false} />}</PageShell>;
 }

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { Shell } from '../app/shell.tsx';
-import { officesQueryOptions } from '../features/inventory/api/get-offices.ts';
+import { officesQueryOptions } from '../app/offices.ts';
 import { WaitlistPage } from '../features/waitlist/waitlist-page.tsx';
+import { PageShell } from './-page-shell.tsx';
 
 /** ?edit= names an entry on this device to correct, by its Idempotency-Key (a UUID). */
 const searchSchema = z.object({ edit: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/))) });
@@ -22,8 +22,8 @@ export const Route = createFileRoute('/waitlist')({
 function WaitlistRoute() {
   const { edit } = Route.useSearch();
   return (
-    <Shell>
+    <PageShell>
       <WaitlistPage editKey={edit} />
-    </Shell>
+    </PageShell>
   );
 }

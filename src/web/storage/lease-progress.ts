@@ -1,8 +1,7 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import * as z from 'zod/mini';
-import { defaultLeaseLanguage, leaseLanguage, provinces, type LeaseLanguage } from '../../shared/contract/lease.ts';
-import { leaseSteps, type LeaseStep } from '../features/lease/step-machine.ts';
-import { idbStores } from './keys.ts';
+import { defaultLeaseLanguage, leaseLanguage, leaseSteps, provinces, type LeaseLanguage, type LeaseStep } from '../../shared/contract/lease.ts';
+import { idbStores } from '../../shared/storage-names.ts';
 import { reportStorageProblem, askForPersistentStorage } from './local.ts';
 
 /*

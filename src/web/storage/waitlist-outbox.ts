@@ -3,17 +3,16 @@ import {
   flushQueue,
   newQueuedEntry,
   nextWake,
-  outboxChannelName,
-  outboxSyncTag,
   postQueuedEntry,
   queuedWaitlistEntry,
   type FlushReport,
   type OutboxIo,
   type QueuedWaitlistEntry,
+  type Refusal,
   type SendResult,
 } from '../../shared/domain/waitlist-outbox.ts';
+import { idbStores, outboxSignals } from '../../shared/storage-names.ts';
 import { apiUrl } from '../app/api.ts';
-import { idbStores } from './keys.ts';
 import { reportStorageProblem, askForPersistentStorage } from './local.ts';
 
 /*
@@ -64,7 +63,7 @@ async function registerBackgroundSync(): Promise<void> {
   try {
     const registration = await navigator.serviceWorker?.getRegistration();
     const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
-    await sync?.register(outboxSyncTag);
+    await sync?.register(outboxSignals.syncTag);
   } catch {
     // No Background Sync here: the page's own triggers (online, start, visibility) still send it.
   }
@@ -153,7 +152,7 @@ export async function discardEntry(key: string): Promise<void> {
 async function exclusively<T>(work: () => Promise<T>): Promise<T> {
   const locks = navigator.locks;
   if (!locks) return work();
-  return locks.request(outboxChannelName, () => work()) as Promise<T>;
+  return locks.request(outboxSignals.lock, () => work()) as Promise<T>;
 }
 
 let running: Promise<FlushReport> | undefined;
@@ -192,7 +191,7 @@ export function flushWaitlistOutbox(options: { force: boolean }): Promise<FlushR
   return running;
 }
 
-export type SubmitOutcome = { kind: 'sent' } | { kind: 'queued' } | { kind: 'rejected'; error: string };
+export type SubmitOutcome = { kind: 'sent' } | { kind: 'queued' } | ({ kind: 'rejected' } & Refusal);
 
 /** Sends one just-queued entry now, for the form to say what became of it. */
 export async function sendQueuedNow(key: string): Promise<SubmitOutcome> {
@@ -202,7 +201,8 @@ export async function sendQueuedNow(key: string): Promise<SubmitOutcome> {
     const after = (await listOutbox()).find((e) => e.key === key);
     // Gone from the outbox: this send, or a round running beside it, delivered it.
     if (!after) return { kind: 'sent' };
-    return after.state === 'failed' ? { kind: 'rejected', error: after.error ?? '' } : { kind: 'queued' };
+    if (after.state !== 'failed') return { kind: 'queued' };
+    return { kind: 'rejected', error: after.error ?? '', ...(after.problem ? { problem: after.problem } : {}) };
   } finally {
     scheduleWake(await listOutbox().catch(() => []));
     announce();
@@ -216,7 +216,7 @@ export function startWaitlistOutbox(): void {
   if (started) return;
   started = true;
   if ('BroadcastChannel' in window) {
-    channel = new BroadcastChannel(outboxChannelName);
+    channel = new BroadcastChannel(outboxSignals.channel);
     channel.onmessage = () => {
       for (const l of listeners) l();
     };
@@ -234,7 +234,7 @@ function draftsStore(): UseStore {
   draftStore ??= createStore(idbStores.waitlistDraft.db, idbStores.waitlistDraft.store);
   return draftStore;
 }
-const draftKey = 'enquiry-form';
+const draftKey = idbStores.waitlistDraft.key;
 
 export async function readWaitlistDraft(): Promise<unknown> {
   try {

@@ -1,4 +1,4 @@
-import type { ServiceType } from '../../shared/domain/categories.ts';
+import type { ServiceType } from '../../shared/domain/products.ts';
 
 const paths: Record<ServiceType | 'map' | 'install' | 'unknown', string> = {
   dedicated_office: 'M4 21V4a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v17M15 9h4a1 1 0 0 1 1 1v11M2 21h20M8 7h3M8 11h3M8 15h3',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatCad, type Quote } from '../../../shared/domain/pricing.ts';
-import { termsFor } from '../../../shared/domain/terms.ts';
+import { meetingRoomAccess, termsFor } from '../../../shared/domain/terms.ts';
 import { formatLongDate } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { bookingMessages } from './messages.ts';
@@ -16,7 +16,7 @@ export function TermsList({ serviceType, lease }: { serviceType: string; lease?:
   const m = useMessages(bookingMessages);
   const terms = termsFor(serviceType);
   if (!terms) return null;
-  const room = terms.meetingRoom;
+  const room = meetingRoomAccess(serviceType);
   return (
     <section className="booking-terms" aria-label={m.termsTitle}>
       <h3 className="booking-section-title">{m.termsTitle}</h3>

@@ -1,16 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { canShowNextMonth, canShowPreviousMonth, dayPassWindow, dayStatus, monthOf, type IsoMonth } from '../../../shared/domain/booking-windows.ts';
 import { rateToCents } from '../../../shared/domain/pricing.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
+import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { formatLongDate } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { Calendar } from '../../ui/calendar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import type { UnitActionDialogProps } from '../inventory/unit-actions.tsx';
-import { loadDayPassPrice, type DayPassPriceProblem } from './api/get-day-pass-price.ts';
+import { dayPassPriceQueryOptions, type DayPassPriceProblem } from './api/get-day-pass-price.ts';
 import { SummaryLines, useMoney } from './booking-parts.tsx';
 import { dayReason } from './day-reasons.ts';
 import { bookingMessages, type BookingMessages } from './messages.ts';
@@ -39,12 +39,11 @@ export default function DayPassDialog({ onClose }: UnitActionDialogProps) {
   const common = useMessages(commonMessages);
   const { locale } = useLanguage();
   const money = useMoney();
-  const queryClient = useQueryClient();
   const window_ = useMemo(() => dayPassWindow(new Date()), []);
   const [month, setMonth] = useState<IsoMonth>(monthOf(window_.first));
   const [date, setDate] = useState<IsoDate | null>(null);
   const { pay, processing, error, setError } = useCheckout();
-  const price = useQuery({ queryKey: ['day-pass-price'], queryFn: () => loadDayPassPrice(queryClient), staleTime: 0, gcTime: 0, retry: false });
+  const price = useQuery(dayPassPriceQueryOptions());
   const unit = price.data?.ok ? price.data.unit : null;
   const priceCents = unit ? rateToCents(unit.base_monthly_rate) : null;
 

@@ -1,9 +1,9 @@
 import { rateToCents } from '../../../shared/domain/pricing.ts';
+import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import type { UnitActionDialogProps } from '../inventory/unit-actions.tsx';
 import { SummaryLines, TermsList, useMoney } from './booking-parts.tsx';
 import { bookingMessages, type BookingMessages } from './messages.ts';
 import { useCheckout } from './use-checkout.ts';

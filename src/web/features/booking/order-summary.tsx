@@ -1,5 +1,5 @@
 import type { Office } from '../../../shared/contract/offices.ts';
-import { quote, type ProductChoice } from '../../../shared/domain/pricing.ts';
+import { customPricing, dollarsToCents, quote, type ProductChoice } from '../../../shared/domain/pricing.ts';
 import { spaceToday } from '../../../shared/domain/time.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
@@ -18,6 +18,8 @@ export function OrderSummary({ unit, choice, onCancel }: { unit: Office; choice:
   const money = useMoney();
   const { pay, processing, error } = useCheckout();
   const q = quote(unit, choice, spaceToday(new Date()));
+  // SPEC §3: the office's three options come with their custom pricing; a desk, hot desk or parking spot has none.
+  const custom = q ? customPricing(q) : null;
 
   return (
     <div className="booking">
@@ -26,17 +28,17 @@ export function OrderSummary({ unit, choice, onCancel }: { unit: Office; choice:
           <dl className="booking-facts">
             <div>
               <dt>{m.rentalOption}</dt>
-              <dd>{m.rentalOptions[q.rentalType]}</dd>
+              <dd>{m.rentalOptions[custom?.rentalType ?? 'standard']}</dd>
             </div>
             <div>
               <dt>{common.serviceTypes[unit.service_type as keyof typeof common.serviceTypes] ?? unit.service_type}</dt>
               <dd>{unit.office_id}</dd>
             </div>
-            {q.rentalType === 'daily' ? (
+            {custom?.rentalType === 'daily' ? (
               <div>
                 <dt>{m.dailyRate}</dt>
                 <dd>
-                  {money(q.dailyRate)}
+                  {money(dollarsToCents(custom.dailyRate))}
                   {m.perDay}
                 </dd>
               </div>
@@ -44,7 +46,7 @@ export function OrderSummary({ unit, choice, onCancel }: { unit: Office; choice:
               <div>
                 <dt>{m.monthlyRate}</dt>
                 <dd>
-                  {money(q.monthlyRate)}
+                  {money(custom ? dollarsToCents(custom.monthlyRate) : q.monthlyRate)}
                   {m.perMonth}
                 </dd>
               </div>

@@ -1,7 +1,7 @@
+import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import type { UnitActionDialogProps } from '../inventory/unit-actions.tsx';
 import { bookingMessages } from './messages.ts';
 import { OrderSummary } from './order-summary.tsx';
 import './booking.css';

@@ -6,12 +6,12 @@ import { canShowNextMonth, canShowPreviousMonth, dailyOfficeWindow, dayStatus, m
 import { quote, rentalOptions, type ProductChoice } from '../../../shared/domain/pricing.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import { site } from '../../../shared/site.ts';
+import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { formatLongDate } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { Calendar } from '../../ui/calendar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import type { UnitActionDialogProps } from '../inventory/unit-actions.tsx';
 import { bookedDatesQueryOptions } from './api/get-availability.ts';
 import { TermsList, useMoney } from './booking-parts.tsx';
 import { dayReason } from './day-reasons.ts';

@@ -1,7 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { buildCheckout, type CheckoutUnit } from '../../../shared/contract/checkout.ts';
+import { buildCheckout, type CheckoutDetails, type CheckoutRequest, type CheckoutUnit } from '../../../shared/contract/checkout.ts';
 import type { ProductChoice } from '../../../shared/domain/pricing.ts';
 import { spaceToday } from '../../../shared/domain/time.ts';
+import { sendNow } from '../../app/mutation.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { startCheckout } from './api/create-checkout.ts';
 import { bookingMessages } from './messages.ts';
@@ -9,29 +11,42 @@ import { bookingMessages } from './messages.ts';
 /**
  * SPEC §4 'Modal flow': pay sets a processing state, calls checkout creation, saves the
  * checkout details and leaves for the checkout page; a failure ends the processing state and
- * puts the error in the dialog.
+ * puts the error in the dialog. `pay` resolves only when the checkout did not start.
  */
 export function useCheckout() {
   const m = useMessages(bookingMessages);
   const { lang } = useLanguage();
-  const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // What the dialog itself found wrong before asking (a missing price, no date chosen).
+  const [localError, setLocalError] = useState<string | null>(null);
+  // Pending until the page leaves: startCheckout resolves only with why it stayed.
+  const checkout = useMutation({
+    ...sendNow,
+    mutationFn: ({ request, details }: { request: CheckoutRequest; details: CheckoutDetails }) => startCheckout(request, details),
+  });
+  const { mutateAsync, reset } = checkout;
+
+  const setError = useCallback(
+    (error: string | null) => {
+      reset();
+      setLocalError(error);
+    },
+    [reset],
+  );
 
   const pay = useCallback(
     async (unit: CheckoutUnit, choice: ProductChoice, missingPrice: string) => {
       setError(null);
       const built = buildCheckout(unit, choice, { today: spaceToday(new Date()), origin: window.location.origin, locale: lang });
       if (!built) {
-        setError(missingPrice);
+        setLocalError(missingPrice);
         return;
       }
-      setProcessing(true);
-      const problem = await startCheckout(built.request, built.checkoutDetails);
-      setProcessing(false);
-      setError(problem.error ?? (problem.kind === 'refused' ? m.checkoutFailed : m.checkoutError));
+      await mutateAsync({ request: built.request, details: built.checkoutDetails });
     },
-    [lang, m],
+    [lang, mutateAsync, setError],
   );
 
-  return { pay, processing, error, setError };
+  const failure = checkout.data;
+  const error = localError ?? (failure ? (failure.error ?? (failure.kind === 'refused' ? m.checkoutFailed : m.checkoutError)) : null);
+  return { pay, processing: checkout.isPending, error, setError };
 }

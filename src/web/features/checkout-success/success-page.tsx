@@ -8,7 +8,7 @@ import { site } from '../../../shared/site.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { formatLongDate, formatMoney } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
-import { localKeys } from '../../storage/keys.ts';
+import { localKeys } from '../../../shared/storage-names.ts';
 import { readLocal, removeLocal } from '../../storage/local.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { orderQueryOptions } from './api/get-order.ts';

@@ -1,4 +1,5 @@
 import type { Office } from '../../../shared/contract/offices.ts';
+import type { IsoDate } from '../../../shared/domain/time.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
 import { commonMessages } from '../../i18n/common.ts';
 import { Icon } from '../../ui/icons.tsx';
@@ -7,7 +8,7 @@ import { ActionButton, PriceTag } from './unit-bits.tsx';
 import { knownServiceType } from './unit-view.ts';
 
 /** Conference rooms, day passes and mailbox plans: a card each. */
-export function InventoryCards({ offices, anchor, label, highlighted, onAction }: { offices: Office[]; anchor: string; label: string; highlighted: boolean; onAction: (office: Office) => void }) {
+export function InventoryCards({ offices, today, anchor, label, highlighted, onAction }: { offices: Office[]; today: IsoDate; anchor: string; label: string; highlighted: boolean; onAction: (office: Office) => void }) {
   const m = useMessages(inventoryMessages);
   const common = useMessages(commonMessages);
   return (
@@ -45,7 +46,7 @@ export function InventoryCards({ offices, anchor, label, highlighted, onAction }
             <p className="card__price">
               <PriceTag office={office} />
             </p>
-            <ActionButton office={office} onAction={onAction} />
+            <ActionButton office={office} today={today} onAction={onAction} />
           </li>
         );
       })}

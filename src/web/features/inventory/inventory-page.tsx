@@ -1,32 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { sortUnits } from '../../../shared/domain/availability.ts';
 import { categoryAnchor, type Category } from '../../../shared/domain/categories.ts';
 import { spaceToday } from '../../../shared/domain/time.ts';
+import { officesQueryOptions, type Inventory } from '../../app/offices.ts';
 import { useOnline } from '../../app/use-online.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
-import { InventoryLoadError, officesQueryOptions, type InventoryProblem } from './api/get-offices.ts';
-import { FloorPlan } from './floor-plan.tsx';
 import { InventoryCards } from './inventory-cards.tsx';
+import { InventoryPending, InventorySection } from './inventory-states.tsx';
 import { InventoryTable } from './inventory-table.tsx';
-import { inventoryMessages, type InventoryMessages } from './messages.ts';
-import { useUnitActions } from './unit-actions.tsx';
-
-function problemText(problem: InventoryProblem, m: InventoryMessages): string {
-  switch (problem.kind) {
-    case 'rate-limited':
-      return m.rateLimited(problem.seconds);
-    case 'http':
-      return m.httpError(problem.status, problem.text);
-    case 'failed':
-      return m.fetchFailed;
-    case 'network':
-      return m.networkError;
-  }
-}
+import { inventoryMessages } from './messages.ts';
+import { useUnitActions, type UnitActionDialogs } from './unit-actions.tsx';
 
 /** The anchor the page was opened with (a cancelled checkout comes back to one). */
 function useHashTarget(ready: boolean): string | null {
@@ -44,82 +31,52 @@ function useHashTarget(ready: boolean): string | null {
   return target;
 }
 
-export function InventoryPage({ category }: { category: Category }) {
+/**
+ * One category of the list. It suspends (the route's pending component shows) until there is a
+ * list, and throws a failure to load one to the route's error component; a list saved on the
+ * device is shown at once and refreshed behind it.
+ */
+export function InventoryPage({ category, dialogs }: { category: Category; dialogs: UnitActionDialogs }) {
   const m = useMessages(inventoryMessages);
   const common = useMessages(commonMessages);
   const { locale } = useLanguage();
   const online = useOnline();
-  const query = useQuery(officesQueryOptions());
+  const query = useSuspenseQuery(officesQueryOptions());
   const categoryName = common.categories[category.slug];
-
-  useEffect(() => {
-    document.title = common.pageTitle(categoryName);
-  }, [common, categoryName]);
+  const today = spaceToday(new Date());
 
   // The list renders from a deferred copy: the router and the query store update
   // synchronously, and a category of rows rendered in one go would hold a phone's main thread.
   // React renders the deferred copy in slices, keeping the loading text (or the previous
   // list) meanwhile; the initial null makes the first mount deferred too.
-  const data = useDeferredValue(query.data ?? null, null);
+  const data = useDeferredValue<Inventory | null>(query.data, null);
   const allOffices = useMemo(() => data?.offices ?? [], [data]);
   const units = useMemo(() => sortUnits(allOffices.filter((o) => o.service_type === category.serviceType)), [allOffices, category.serviceType]);
-  const { onAction, dialog } = useUnitActions(allOffices);
+  const { onAction, dialog } = useUnitActions(allOffices, today, dialogs);
   const highlighted = useHashTarget(units.length > 0);
-  const today = spaceToday(new Date());
+
+  if (!data) return <InventoryPending category={category} />;
 
   let notice: string | null = null;
-  if (data) {
-    const savedAt = data.snapshotAt ?? new Date(query.dataUpdatedAt).toISOString();
-    if (data.snapshotAt || !online) notice = m.snapshotNotice(formatDateTime(savedAt, locale));
-    else if (query.isError) notice = m.staleNotice(formatDateTime(savedAt, locale));
-  }
+  const savedAt = data.snapshotAt ?? new Date(query.dataUpdatedAt).toISOString();
+  if (data.snapshotAt || !online) notice = m.snapshotNotice(formatDateTime(savedAt, locale));
+  else if (query.isError) notice = m.staleNotice(formatDateTime(savedAt, locale));
 
   let body;
-  if (data) {
-    if (units.length === 0) body = <p className="status-text">{m.empty}</p>;
-    else if (category.layout === 'table') body = <InventoryTable offices={units} today={today} caption={categoryName} highlighted={highlighted} onAction={onAction} />;
-    else {
-      const anchor = categoryAnchor(category) ?? category.slug;
-      body = <InventoryCards offices={units} anchor={anchor} label={categoryName} highlighted={highlighted === anchor} onAction={onAction} />;
-    }
-  } else if (query.isError) {
-    const problem = query.error instanceof InventoryLoadError ? query.error.problem : ({ kind: 'failed' } as const);
-    body = (
-      <Alert
-        tone="error"
-        title={m.errorTitle}
-        action={
-          <button type="button" className="button button--primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {m.tryAgain}
-          </button>
-        }
-      >
-        <p>{problemText(problem, m)}</p>
-      </Alert>
-    );
-  } else {
-    body = (
-      <p className="status-text" role="status">
-        {m.loading}
-      </p>
-    );
+  if (units.length === 0) body = <p className="status-text">{m.empty}</p>;
+  else if (category.layout === 'table') body = <InventoryTable offices={units} today={today} caption={categoryName} highlighted={highlighted} onAction={onAction} />;
+  else {
+    const anchor = categoryAnchor(category) ?? category.slug;
+    body = <InventoryCards offices={units} today={today} anchor={anchor} label={categoryName} highlighted={highlighted === anchor} onAction={onAction} />;
   }
 
   return (
     <>
       {notice ? <Alert tone="warning">{notice}</Alert> : null}
-      <section aria-labelledby="category-heading" className="inventory">
-        <h2 id="category-heading" className="visually-hidden">
-          {categoryName}
-        </h2>
-        {body}
-      </section>
-      {data ? (
-        <footer className="inventory-footer">
-          {m.lastUpdated} <time dateTime={data.lastUpdated}>{formatDateTime(data.lastUpdated, locale)}</time>
-        </footer>
-      ) : null}
-      <FloorPlan />
+      <InventorySection category={category}>{body}</InventorySection>
+      <footer className="inventory-footer">
+        {m.lastUpdated} <time dateTime={data.lastUpdated}>{formatDateTime(data.lastUpdated, locale)}</time>
+      </footer>
       {dialog}
     </>
   );

@@ -77,7 +77,7 @@ export function InventoryTable({ offices, today, caption, highlighted, onAction 
                 <StatusBadge office={office} today={today} />
               </td>
               <td className="col-action">
-                <ActionButton office={office} onAction={onAction} />
+                <ActionButton office={office} today={today} onAction={onAction} />
               </td>
             </tr>
             <tr id={`${id}-details`} className="unit__details" hidden={!isOpen}>
@@ -101,7 +101,7 @@ export function InventoryTable({ offices, today, caption, highlighted, onAction 
                 <p className="unit__note">
                   {price.kind === 'price' && price.percentOff ? m.discountNote(price.percentOff) : m.noDiscount}
                 </p>
-                <ActionButton office={office} onAction={onAction} />
+                <ActionButton office={office} today={today} onAction={onAction} />
               </td>
             </tr>
           </tbody>

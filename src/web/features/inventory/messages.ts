@@ -11,7 +11,6 @@ const en = {
   networkError: 'No connection. Check your network and try again.',
   lastUpdated: 'Last updated:',
   columns: { office: 'Office', rate: 'Monthly Rate', status: 'Status', action: 'Action' },
-  showDetails: (name: string) => `Details for ${name}`,
   status: {
     available: 'available',
     occupied: 'Currently occupied',
@@ -31,7 +30,6 @@ const en = {
   capacityLabel: 'Capacity',
   idLabel: 'ID',
   locationLabel: 'Location',
-  priceLabel: 'Price',
   buttons: {
     rentNow: 'Rent Now',
     rentSpot: 'Rent Spot',
@@ -60,7 +58,6 @@ const fr: typeof en = {
   networkError: 'Aucune connexion. Vérifiez votre réseau et réessayez.',
   lastUpdated: 'Dernière mise à jour :',
   columns: { office: 'Espace', rate: 'Tarif mensuel', status: 'Statut', action: 'Action' },
-  showDetails: (name: string) => `Détails de ${name}`,
   status: {
     available: 'disponible',
     occupied: 'Actuellement occupé',
@@ -80,7 +77,6 @@ const fr: typeof en = {
   capacityLabel: 'Capacité',
   idLabel: 'ID',
   locationLabel: 'Emplacement',
-  priceLabel: 'Prix',
   buttons: {
     rentNow: 'Louer maintenant',
     rentSpot: 'Louer la place',

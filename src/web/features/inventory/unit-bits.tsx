@@ -54,9 +54,9 @@ export function PriceTag({ office }: { office: Office }) {
   );
 }
 
-export function ActionButton({ office, onAction }: { office: Office; onAction: (office: Office) => void }) {
+export function ActionButton({ office, today, onAction }: { office: Office; today: IsoDate; onAction: (office: Office) => void }) {
   const m = useMessages(inventoryMessages);
-  const action = unitAction(office);
+  const action = unitAction(office, today);
   const primary = action.kind !== 'waitlist';
   return (
     <button type="button" className={`button ${primary ? 'button--primary' : 'button--secondary'}`} onClick={() => onAction(office)} aria-label={`${m.buttons[action.label]}: ${office.name}`}>

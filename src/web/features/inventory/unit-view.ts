@@ -1,11 +1,11 @@
 import type { Office } from '../../../shared/contract/offices.ts';
-import { availabilityCategory, availabilityColour, type AvailabilityCategory, type AvailabilityColour } from '../../../shared/domain/availability.ts';
-import { isPricedPerDay, isRentable, serviceTypes, type ServiceType } from '../../../shared/domain/categories.ts';
+import { availabilityCategory, availabilityColour, waitlistAction, type AvailabilityCategory, type AvailabilityColour } from '../../../shared/domain/availability.ts';
+import { isPricedPerDay, isRentable, isServiceType, type ServiceType } from '../../../shared/domain/products.ts';
 import { dollarsFromCents, listPrice } from '../../../shared/domain/pricing.ts';
-import { slashDate, type IsoDate } from '../../../shared/domain/time.ts';
+import { slashDate, spaceToday, type IsoDate } from '../../../shared/domain/time.ts';
 
 export function knownServiceType(type: string): ServiceType | undefined {
-  return (serviceTypes as readonly string[]).includes(type) ? (type as ServiceType) : undefined;
+  return isServiceType(type) ? type : undefined;
 }
 
 export type StatusLabel =
@@ -65,12 +65,16 @@ export type UnitActionKind =
 
 export type ActionLabel = 'rentNow' | 'rentSpot' | 'joinWaitlist' | 'bookNow' | 'buyPass' | 'subscribe' | 'contactUs';
 
-/** SPEC §2 'Action buttons by type' and 'Click behaviour'. */
-export function unitAction(office: Office): { kind: UnitActionKind; label: ActionLabel } {
+/**
+ * SPEC §2 'Action buttons by type' and 'Click behaviour'. A rentable unit's button follows its
+ * waitlist action state (SPEC §4): available rents, reserve_option and long_waitlist both open
+ * the waitlist form.
+ */
+export function unitAction(office: Office, today: IsoDate = spaceToday(new Date())): { kind: UnitActionKind; label: ActionLabel } {
   const type = knownServiceType(office.service_type);
   if (!type) return { kind: 'unhandled', label: 'contactUs' };
   if (isRentable(type)) {
-    if (!office.is_available) return { kind: 'waitlist', label: 'joinWaitlist' };
+    if (waitlistAction(office, today) !== 'available') return { kind: 'waitlist', label: 'joinWaitlist' };
     return {
       kind: type === 'dedicated_office' ? 'rent-office' : 'rent-direct',
       label: type === 'parking_spot' ? 'rentSpot' : 'rentNow',

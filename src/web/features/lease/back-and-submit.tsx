@@ -1,20 +1,22 @@
-/** The foot of a lease form: a way back to the step before, and the form's submit button. */
+/** The foot of a lease form: a way back to the step before (where there is one), and the form's submit button. */
 export function BackAndSubmit(props: {
   backLabel: string;
-  onBack: () => void;
+  onBack: (() => void) | undefined;
   submitting: boolean;
   submitLabel: string;
   submittingLabel: string;
 }) {
   return (
     <div className="lease-actions">
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={props.onBack}
-      >
-        {props.backLabel}
-      </button>
+      {props.onBack ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={props.onBack}
+        >
+          {props.backLabel}
+        </button>
+      ) : null}
       <button
         type="submit"
         className="button button--primary"

@@ -1,6 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { customerInfo, defaultProvince, provinces, type LeaseOffer } from '../../../shared/contract/lease.ts';
+import { customerInfo, defaultProvince, provinces, type CustomerInfo, type LeaseOffer } from '../../../shared/contract/lease.ts';
+import { sendNow } from '../../app/mutation.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { clearLeaseInfoDraft, leaseInfoDraft, readLeaseInfoDraft, saveLeaseInfoDraft, type LeaseInfoDraft } from '../../storage/lease-progress.ts';
@@ -33,14 +34,13 @@ function draftFromOffer(offer: LeaseOffer): LeaseInfoDraft {
 }
 
 /** The company form; what is typed is kept on the device until it is sent. */
-export function InfoStep({ code, offer, onSubmitted, onBack }: { code: string; offer: LeaseOffer; onSubmitted: () => void; onBack: () => void }) {
+export function InfoStep({ code, offer, onSubmitted, onBack }: { code: string; offer: LeaseOffer; onSubmitted: () => void; onBack: (() => void) | undefined }) {
   const m = useMessages(leaseMessages).info;
   const common = useMessages(leaseMessages);
   const queryClient = useQueryClient();
   const [values, setValues] = useState<LeaseInfoDraft | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [showMissing, setShowMissing] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const edited = useRef(false);
   // Read once: a later refetch of the offer must not overwrite what is being typed.
   const offerAtOpen = useRef(offer);
@@ -55,6 +55,18 @@ export function InfoStep({ code, offer, onSubmitted, onBack }: { code: string; o
     };
   }, [code]);
 
+  // Once the server has the details, the draft on the device goes and the offer is read again with them.
+  const submitInfo = useMutation({
+    ...sendNow,
+    mutationFn: (info: CustomerInfo) => submitLeaseInfo(code, info),
+    onSuccess: async () => {
+      edited.current = false;
+      await clearLeaseInfoDraft(code);
+      await queryClient.invalidateQueries({ queryKey: leaseOfferQueryOptions(code).queryKey });
+    },
+  });
+  const submitting = submitInfo.isPending;
+
   // Written on every change, so a reload straight after typing still finds it.
   useEffect(() => {
     if (values && edited.current) void saveLeaseInfoDraft(code, values);
@@ -67,7 +79,7 @@ export function InfoStep({ code, offer, onSubmitted, onBack }: { code: string; o
     setValues((v) => (v ? leaseInfoDraft.parse({ ...v, [name]: value }) : v));
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = customerInfo.safeParse(values);
     if (!parsed.success) {
@@ -78,19 +90,7 @@ export function InfoStep({ code, offer, onSubmitted, onBack }: { code: string; o
     }
     setProblem(null);
     setShowMissing(false);
-    setSubmitting(true);
-    try {
-      await submitLeaseInfo(code, parsed.data);
-    } catch {
-      setSubmitting(false);
-      setProblem(m.failed);
-      return;
-    }
-    edited.current = false;
-    await clearLeaseInfoDraft(code);
-    await queryClient.invalidateQueries({ queryKey: leaseOfferQueryOptions(code).queryKey });
-    setSubmitting(false);
-    onSubmitted();
+    submitInfo.mutate(parsed.data, { onSuccess: onSubmitted, onError: () => setProblem(m.failed) });
   };
 
   const invalid = (name: FieldName) => showMissing && checkedFields.includes(name) && values[name].trim() === '';
@@ -101,7 +101,7 @@ export function InfoStep({ code, offer, onSubmitted, onBack }: { code: string; o
         {m.title}
       </h1>
       <p className="lease__lead">{m.intro}</p>
-      <form className="lease-card lease-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={submitting}>
+      <form className="lease-card lease-form" noValidate onSubmit={submit} aria-busy={submitting}>
         <p className="field__hint">
           {m.requiredNote} {m.draftNote}
         </p>

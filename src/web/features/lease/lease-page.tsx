@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { site } from '../../../shared/site.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
-import { LeaseOfferLoadError, leaseOfferQueryOptions } from './api/get-offer.ts';
+import { isExpiredOffer, leaseOfferQueryOptions } from './api/get-offer.ts';
 import { CompletedStep } from './completed-step.tsx';
 import { ContractStep } from './contract-step.tsx';
 import { InfoStep } from './info-step.tsx';
 import { leaseMessages } from './messages.ts';
 import { SignatureStep } from './signature-step.tsx';
-import { leaseSteps, type LeaseStep } from './step-machine.ts';
+import { leaseSteps, type LeaseStep } from '../../../shared/contract/lease.ts';
+import { canGoBack } from './step-machine.ts';
 import { SummaryStep } from './summary-step.tsx';
 import { useLeaseProgress } from './use-lease-progress.ts';
 import './lease.css';
@@ -24,7 +25,7 @@ export function LeaseOfferPage({ code }: { code: string }) {
   }, [m]);
 
   if (query.isError && !query.data) {
-    const expired = query.error instanceof LeaseOfferLoadError && query.error.kind === 'expired';
+    const expired = isExpiredOffer(query.error);
     return <OfferProblem expired={expired} onRetry={expired ? undefined : () => void query.refetch()} />;
   }
 
@@ -40,12 +41,14 @@ export function LeaseOfferPage({ code }: { code: string }) {
 
   const offer = query.data;
   const { step, dispatch } = progress;
+  // The step machine says where Back shows (info and signature).
+  const back = canGoBack(step) ? () => dispatch('back') : undefined;
   return (
     <section className="lease">
       <StepIndicator step={step} />
       <StepFocus step={step}>
         {step === 'summary' ? <SummaryStep offer={offer} onAccept={() => dispatch('accept-offer')} /> : null}
-        {step === 'info' ? <InfoStep code={code} offer={offer} onSubmitted={() => dispatch('info-submitted')} onBack={() => dispatch('back')} /> : null}
+        {step === 'info' ? <InfoStep code={code} offer={offer} onSubmitted={() => dispatch('info-submitted')} onBack={back} /> : null}
         {step === 'contract' ? <ContractStep code={code} language={progress.language} onLanguage={progress.setLanguage} onProceed={() => dispatch('proceed-to-sign')} /> : null}
         {step === 'signature' ? (
           <SignatureStep
@@ -53,7 +56,7 @@ export function LeaseOfferPage({ code }: { code: string }) {
             language={progress.language}
             onSigned={() => dispatch('signed')}
             onContinue={() => dispatch('continue-after-signed')}
-            onBack={() => dispatch('back')}
+            onBack={back}
           />
         ) : null}
         {step === 'completed' ? <CompletedStep code={code} offer={offer} language={progress.language} /> : null}

@@ -1,9 +1,8 @@
 import type { MoveInFeeType } from '../../../shared/domain/lease-payment.ts';
 import { signingProblemMessages, type SigningProblem } from '../../../shared/domain/banking.ts';
 import { requiredFieldsMessage } from '../../../shared/contract/lease.ts';
-import { site } from '../../../shared/site.ts';
 import type { Catalogue } from '../../i18n/i18n.tsx';
-import type { LeaseStep } from './step-machine.ts';
+import type { LeaseStep } from '../../../shared/contract/lease.ts';
 
 const en = {
   pageTitle: 'Lease Offer',
@@ -119,7 +118,6 @@ const en = {
     text: 'Thank you! Your service agreement is signed. Keep a copy for your records; our team will contact you about your move-in.',
     voidCheque: (email: string) => `Reminder: please e-mail a photo of a void cheque to ${email}.`,
   },
-  adminEmail: site.adminEmail,
 };
 
 const fr: typeof en = {
@@ -243,7 +241,6 @@ const fr: typeof en = {
     text: 'Merci! Votre contrat de service est signé. Conservez-en une copie; notre équipe communiquera avec vous au sujet de votre emménagement.',
     voidCheque: (email: string) => `Rappel : veuillez transmettre par courriel une photo d’un chèque annulé à ${email}.`,
   },
-  adminEmail: site.adminEmail,
 };
 
 export type LeaseMessages = typeof en;

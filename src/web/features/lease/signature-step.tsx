@@ -1,8 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
-import type { AlreadySignedAnswer, LeaseLanguage } from '../../../shared/contract/lease.ts';
+import type { AlreadySignedAnswer, LeaseLanguage, SigningPayload } from '../../../shared/contract/lease.ts';
 import { bankingInput, firstSigningProblem, type BankingNumbers } from '../../../shared/domain/banking.ts';
 import { site } from '../../../shared/site.ts';
+import { sendNow } from '../../app/mutation.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { AlreadySignedView } from './already-signed-view.tsx';
@@ -36,7 +37,7 @@ export function SignatureStep({
   language: LeaseLanguage;
   onSigned: () => void;
   onContinue: () => void;
-  onBack: () => void;
+  onBack: (() => void) | undefined;
 }) {
   const m = useMessages(leaseMessages).signature;
   const queryClient = useQueryClient();
@@ -44,12 +45,17 @@ export function SignatureStep({
   const [banking, setBanking] = useState<BankingNumbers>({ transit_number: '', institution_number: '', account_number: '' });
   const [terms, setTerms] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [alreadySigned, setAlreadySigned] = useState<AlreadySignedAnswer | null>(null);
+  const signing = useMutation({
+    ...sendNow,
+    mutationFn: (payload: SigningPayload) => completeSigning(code, payload),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: leaseOfferQueryOptions(code).queryKey }),
+  });
+  const submitting = signing.isPending;
 
   if (alreadySigned) return <AlreadySignedView code={code} answer={alreadySigned} language={language} onContinue={onContinue} />;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const signature = pad.current?.signature() ?? null;
     const found = firstSigningProblem({ signature, banking, termsAccepted: terms });
@@ -58,16 +64,13 @@ export function SignatureStep({
       return;
     }
     setProblem(null);
-    setSubmitting(true);
-    const outcome = await completeSigning(code, { signature, banking, language });
-    setSubmitting(false);
-    if (outcome.kind === 'failed') {
-      setProblem(m.failed);
-      return;
-    }
-    void queryClient.invalidateQueries({ queryKey: leaseOfferQueryOptions(code).queryKey });
-    if (outcome.kind === 'already-signed') setAlreadySigned(outcome.answer);
-    else onSigned();
+    signing.mutate(
+      { signature, banking, language },
+      {
+        onSuccess: (outcome) => (outcome.kind === 'already-signed' ? setAlreadySigned(outcome.answer) : onSigned()),
+        onError: () => setProblem(m.failed),
+      },
+    );
   };
 
   return (
@@ -75,7 +78,7 @@ export function SignatureStep({
       <h1 tabIndex={-1} className="lease__title">
         {m.title}
       </h1>
-      <form className="lease-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={submitting}>
+      <form className="lease-form" noValidate onSubmit={submit} aria-busy={submitting}>
         <fieldset className="lease-card">
           <legend className="lease-card__legend">{m.padLabel}</legend>
           <p className="field__hint" id="signature-hint">

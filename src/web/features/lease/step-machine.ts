@@ -1,10 +1,9 @@
+import type { LeaseStep } from '../../../shared/contract/lease.ts';
+
 /**
  * SPEC §4 'Lease step flow': summary → info → contract → signature → completed, with the back
  * moves info → summary and signature → contract. Pure, so the rules are testable without React.
  */
-export const leaseSteps = ['summary', 'info', 'contract', 'signature', 'completed'] as const;
-export type LeaseStep = (typeof leaseSteps)[number];
-
 export type LeaseEvent =
   | 'accept-offer'
   | 'info-submitted'

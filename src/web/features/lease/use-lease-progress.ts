@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { defaultLeaseLanguage, type LeaseLanguage } from '../../../shared/contract/lease.ts';
 import { readLeaseProgress, saveLeaseProgress, type LeaseProgress } from '../../storage/lease-progress.ts';
-import { initialLeaseStep, nextLeaseStep, type LeaseEvent, type LeaseStep } from './step-machine.ts';
+import type { LeaseStep } from '../../../shared/contract/lease.ts';
+import { initialLeaseStep, nextLeaseStep, type LeaseEvent } from './step-machine.ts';
 
 export interface LeaseProgressState {
   step: LeaseStep;

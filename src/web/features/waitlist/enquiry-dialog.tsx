@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import type { UnitActionDialogProps } from '../inventory/unit-actions.tsx';
 import { EnquiryForm } from './enquiry-form.tsx';
 import { waitlistMessages } from './messages.ts';
 import { WaitlistSuccessDialog } from './success-dialog.tsx';

@@ -1,20 +1,17 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import type { Office } from '../../../shared/contract/offices.ts';
-import { waitlistEntryPayload, waitlistProblemOf } from '../../../shared/contract/waitlist.ts';
+import { checkWaitlistForm, waitlistFieldProblems } from '../../../shared/contract/waitlist.ts';
 import { sortUnits } from '../../../shared/domain/availability.ts';
-import { isRentable, serviceTypes, type ServiceType } from '../../../shared/domain/categories.ts';
+import { isRentable, isServiceType } from '../../../shared/domain/products.ts';
 import { spaceToday } from '../../../shared/domain/time.ts';
-import { formOfQueuedEntry, judgeSend, type QueuedWaitlistEntry } from '../../../shared/domain/waitlist-outbox.ts';
+import { formOfQueuedEntry, judgeSend, refusalOf, serverErrorText, type QueuedWaitlistEntry, type Refusal } from '../../../shared/domain/waitlist-outbox.ts';
 import {
   emptyWaitlistForm,
-  formToPayload,
   isOfficeChoiceDisabled,
   isSelectionFull,
   toggleOffice,
-  validateWaitlistForm,
   waitlistFieldOrder,
-  waitlistFieldProblems,
   type OfficeId,
   type WaitlistField,
   type WaitlistForm,
@@ -35,14 +32,14 @@ import {
   writeWaitlistDraft,
 } from '../../storage/waitlist-outbox.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { localServerError, waitlistMessages } from './messages.ts';
+import { refusalText, waitlistMessages } from './messages.ts';
 import './waitlist.css';
 
 /** SPEC.md §4: the enquiry form lists the unavailable offices, desks, hot desks and parking spots. */
 export function waitlistOffices(offices: readonly Office[]): Office[] {
   return sortUnits(
     offices
-      .filter((o) => !o.is_available && (serviceTypes as readonly string[]).includes(o.service_type) && isRentable(o.service_type as ServiceType))
+      .filter((o) => !o.is_available && isServiceType(o.service_type) && isRentable(o.service_type))
       .map((o) => ({ ...o, next_available_date: o.next_available_date ?? null })),
   );
 }
@@ -98,7 +95,7 @@ export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFo
   const [replaces, setReplaces] = useState(editing?.key);
   const [replacedGone, setReplacedGone] = useState(false);
   /** Why the edited entry was refused, until the form's own send gives a newer answer. */
-  const [editRefusal, setEditRefusal] = useState(editing?.state === 'failed' ? (editing.error ?? '') : undefined);
+  const [editRefusal, setEditRefusal] = useState<Partial<Refusal> | undefined>(editing?.state === 'failed' ? editing : undefined);
   const editNoteRef = useRef<HTMLDivElement>(null);
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -180,12 +177,10 @@ export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFo
     event.preventDefault();
     if (busy) return;
     setAttempted(true);
-    const problems = validateWaitlistForm(form, today);
-    const parsed = waitlistEntryPayload.safeParse(formToPayload(form));
-    if (problems.length > 0 || !parsed.success) {
-      const first = problems[0] ?? (parsed.success ? 'bodyInvalid' : waitlistProblemOf(parsed.error));
-      setError(m.problems[first]);
-      const firstField = waitlistFieldOrder.find((f) => waitlistFieldProblems(form, today)[f]);
+    const checked = checkWaitlistForm(form, today);
+    if (!checked.ok) {
+      setError(m.problems[checked.problems[0] ?? 'bodyInvalid']);
+      const firstField = waitlistFieldOrder.find((f) => checked.fields[f]);
       requestAnimationFrame(() => {
         const target = firstField === 'service_offering_ids' ? formRef.current?.querySelector<HTMLInputElement>('input[type=checkbox]:not(:disabled)') : formRef.current?.querySelector<HTMLElement>(`[name="${firstField}"]`);
         (target ?? errorRef.current)?.focus();
@@ -194,9 +189,9 @@ export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFo
     }
     setBusy(true);
     setError(null);
-    const entry = JSON.parse(JSON.stringify(parsed.data)) as Record<string, unknown>;
+    const entry = JSON.parse(JSON.stringify(checked.entry)) as Record<string, unknown>;
     const names = form.service_offering_ids.map((id) => choices.find((o) => sameId(o.id, id))?.name ?? String(id));
-    const label = `${parsed.data.customer_name}: ${names.join(', ')}`;
+    const label = `${checked.entry.customer_name}: ${names.join(', ')}`;
     // A correction whose original is gone (sent or discarded meanwhile) goes as a new entry.
     const replacing = replaces !== undefined && !replacedGone ? replaces : undefined;
     try {
@@ -210,8 +205,7 @@ export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFo
           else void clearWaitlistDraft();
           onSent();
         } else {
-          const text = 'body' in result && result.body && typeof result.body === 'object' ? (result.body as { error?: unknown }).error : undefined;
-          setError(verdict === 'rejected' && typeof text === 'string' ? localServerError(text, m) : m.submitRetry);
+          setError(verdict === 'rejected' && serverErrorText(result) !== undefined ? refusalText(refusalOf(result), m) : m.submitRetry);
         }
         return;
       }
@@ -225,7 +219,7 @@ export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFo
         // typed, so its refused copy goes; a correction has no draft, so it stays, for a later edit.
         if (editing) setEditRefusal(undefined);
         else await discardEntry(queuedEntry.key);
-        setError(outcome.error ? localServerError(outcome.error, m) : m.submitFailed);
+        setError(refusalText(outcome, m));
         return;
       }
       if (!editing) await clearWaitlistDraft();
@@ -312,7 +306,7 @@ export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFo
             {replacedGone && !busy ? <p>{m.editGone}</p> : <p>{m.editText}</p>}
             {editRefusal !== undefined ? (
               <p className="field__error">
-                {m.pending.failed} {localServerError(editRefusal, m) || m.submitFailed}
+                {m.pending.failed} {refusalText(editRefusal, m)}
               </p>
             ) : null}
             {edit && edit.leftOut.length > 0 ? <p>{m.editOfficesLeftOut(edit.leftOut.join(', '))}</p> : null}
@@ -361,7 +355,7 @@ export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFo
           {choices.map((office) => {
             const checked = form.service_offering_ids.some((s) => sameId(s, office.id));
             const disabled = isOfficeChoiceDisabled(form.service_offering_ids, office.id);
-            const type = (serviceTypes as readonly string[]).includes(office.service_type) ? common.serviceTypes[office.service_type as ServiceType] : office.service_type;
+            const type = isServiceType(office.service_type) ? common.serviceTypes[office.service_type] : office.service_type;
             const when = office.next_available_date ? m.availableFrom(formatLongDate(office.next_available_date, locale)) : m.occupied;
             return (
               <li key={String(office.id)} className={`waitlist-offices__item${disabled ? ' waitlist-offices__item--disabled' : ''}`}>

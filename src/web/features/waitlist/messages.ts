@@ -1,5 +1,5 @@
-import { maxOfficesPerEntry, waitlistProblemEn, waitlistProblems, type WaitlistProblem } from '../../../shared/domain/waitlist-rules.ts';
 import { fallbackRejection } from '../../../shared/domain/waitlist-outbox.ts';
+import { isWaitlistProblem, maxOfficesPerEntry, waitlistProblemEn, waitlistProblems, type WaitlistProblem } from '../../../shared/domain/waitlist-rules.ts';
 import type { Catalogue } from '../../i18n/i18n.tsx';
 
 const en = {
@@ -41,6 +41,7 @@ const en = {
   queuedTitle: 'Saved on this device',
   queuedText:
     'There is no connection right now, so your waitlist entry is saved on this device. It will be sent automatically as soon as the connection is back: you do not need to do anything else.',
+  /** What is wrong with an entry, by problem code: the server answers these English texts. */
   problems: waitlistProblemEn satisfies Record<WaitlistProblem, string>,
   editTitle: 'Correct your waitlist entry',
   editText: 'This entry is saved on this device. Once you send it corrected, it replaces the saved one.',
@@ -157,9 +158,15 @@ const fr: typeof en = {
 export const waitlistMessages: Catalogue<typeof en> = { en, fr };
 export type WaitlistMessages = typeof en;
 
-/** The server answers in English; a text the form knows is shown in the visitor's language. */
-export function localServerError(error: string, m: WaitlistMessages): string {
-  if (error === fallbackRejection) return m.submitFailed;
+/**
+ * Why the server refused an entry, in the visitor's language: by the problem code it named. A
+ * refusal without a code (an entry stored by a version before codes, a provider that names none)
+ * is said by its English text when that is one of ours, else as the server wrote it.
+ */
+export function refusalText(refusal: { error?: string | undefined; problem?: string | undefined }, m: WaitlistMessages): string {
+  if (isWaitlistProblem(refusal.problem)) return m.problems[refusal.problem];
+  const error = refusal.error ?? '';
+  if (error === '' || error === fallbackRejection) return m.submitFailed;
   const known = waitlistProblems.find((p) => waitlistProblemEn[p] === error);
   return known ? m.problems[known] : error;
 }

@@ -4,7 +4,7 @@ import type { QueuedWaitlistEntry } from '../../../shared/domain/waitlist-outbox
 import { useOnline } from '../../app/use-online.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { discardEntry, flushWaitlistOutbox, listOutbox, startWaitlistOutbox, subscribeOutbox } from '../../storage/waitlist-outbox.ts';
-import { localServerError, waitlistMessages } from './messages.ts';
+import { refusalText, waitlistMessages } from './messages.ts';
 import { nextDurationChange, waitingStatus } from './pending-status.ts';
 import './waitlist.css';
 
@@ -54,7 +54,7 @@ export function PendingEntriesPanel({ id, entries, now, online, discarding, titl
                 </>
               ) : (
                 <span className="field__error">
-                  {m.pending.failed} {localServerError(e.error ?? '', m) || m.submitFailed}
+                  {m.pending.failed} {refusalText(e, m)}
                 </span>
               )}
               <span className="pending-entry__actions">

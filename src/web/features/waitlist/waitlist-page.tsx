@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { QueuedWaitlistEntry } from '../../../shared/domain/waitlist-outbox.ts';
+import { ApiRequestError } from '../../app/api.ts';
+import { officesQueryOptions } from '../../app/offices.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
 import { readOutboxEntry } from '../../storage/waitlist-outbox.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { InventoryLoadError, officesQueryOptions } from '../inventory/api/get-offices.ts';
+import { LoadingText, RetryAlert } from '../../ui/status.tsx';
 import { EnquiryForm } from './enquiry-form.tsx';
 import { waitlistMessages } from './messages.ts';
 import { WaitlistSuccessDialog } from './success-dialog.tsx';
@@ -72,24 +74,11 @@ export function WaitlistPage({ editKey }: { editKey?: string }) {
     );
   } else if (query.isError) {
     // SPEC.md §8: an answer that does not read as the office list is an invalid format; anything else failed to load.
-    const invalid = query.error instanceof InventoryLoadError && query.error.problem.kind === 'failed';
-    body = (
-      <Alert
-        tone="error"
-        title={invalid ? m.invalidResponse : m.loadFailed}
-        action={
-          <button type="button" className="button button--primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {m.tryAgain}
-          </button>
-        }
-      />
-    );
+    const kind = query.error instanceof ApiRequestError ? query.error.problem.kind : undefined;
+    const invalid = kind === 'unreadable' || kind === 'refused';
+    body = <RetryAlert title={invalid ? m.invalidResponse : m.loadFailed} retryLabel={m.tryAgain} onRetry={() => void query.refetch()} disabled={query.isFetching} />;
   } else {
-    body = (
-      <p className="status-text" role="status">
-        {m.loading}
-      </p>
-    );
+    body = <LoadingText>{m.loading}</LoadingText>;
   }
 
   return (

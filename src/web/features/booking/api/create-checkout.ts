@@ -1,14 +1,7 @@
 import { checkoutResponse, type CheckoutDetails, type CheckoutRequest } from '../../../../shared/contract/checkout.ts';
-import { apiUrl } from '../../../app/api.ts';
-import { localKeys } from '../../../storage/keys.ts';
+import { ApiRequestError, requestJson } from '../../../app/api.ts';
+import { localKeys } from '../../../../shared/storage-names.ts';
 import { writeLocal } from '../../../storage/local.ts';
-
-/**
- * Why a checkout could not start (SPEC §8 'Checkout creation'): 'refused' when the answer came
- * back without success or checkoutUrl, 'request' when the request itself failed. `error` is
- * the server's own text when it gave one.
- */
-export type CheckoutProblem = { kind: 'refused' | 'request'; error: string | undefined };
 
 function isWebUrl(value: string): boolean {
   try {
@@ -19,39 +12,45 @@ function isWebUrl(value: string): boolean {
   }
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  try {
-    return await res.json();
-  } catch {
-    return undefined;
-  }
+/**
+ * SPEC §7 call 1: the hosted checkout's URL. An answer without success or a web checkoutUrl is
+ * 'refused', with the server's error text when it gave one.
+ */
+async function createCheckoutSession(request: CheckoutRequest): Promise<string> {
+  const answer = await requestJson('/public-api/stripe/create-checkout-session', checkoutResponse, { body: request });
+  if (!answer.success || !answer.checkoutUrl || !isWebUrl(answer.checkoutUrl)) throw new ApiRequestError({ kind: 'refused', error: answer.error }, answer);
+  return answer.checkoutUrl;
 }
 
 /**
- * SPEC §7 call 1: asks for a checkout session, saves checkoutDetails for the success page,
- * then leaves for the hosted checkout. Resolves only when it did not leave.
+ * SPEC §8 'Checkout creation' tells two failures apart: an answer that lacks success or
+ * checkoutUrl ('refused': its error, else 'Failed to create checkout session') and a request
+ * that failed ('request': the error of the answer's body, else 'An error occurred creating the
+ * checkout session').
+ */
+function checkoutFailure(error: unknown): { kind: 'refused' | 'request'; error: string | undefined } {
+  if (!(error instanceof ApiRequestError)) return { kind: 'request', error: undefined };
+  const refused = error.problem.kind === 'refused' || error.problem.kind === 'unreadable';
+  return { kind: refused ? 'refused' : 'request', error: error.serverText };
+}
+
+/**
+ * Asks for a checkout session, saves checkoutDetails for the success page, then leaves for the
+ * hosted checkout. Resolves only when it did not leave, with why.
  */
 export async function startCheckout(
   request: CheckoutRequest,
   details: CheckoutDetails,
   leave: (url: string) => void = (url) => window.location.assign(url),
-): Promise<CheckoutProblem> {
-  let res: Response;
+): Promise<ReturnType<typeof checkoutFailure>> {
+  let checkoutUrl: string;
   try {
-    res = await fetch(apiUrl('/public-api/stripe/create-checkout-session'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(request),
-    });
-  } catch {
-    return { kind: 'request', error: undefined };
+    checkoutUrl = await createCheckoutSession(request);
+  } catch (error) {
+    return checkoutFailure(error);
   }
-  const parsed = checkoutResponse.safeParse(await readBody(res));
-  const body = parsed.success ? parsed.data : undefined;
-  if (!res.ok) return { kind: 'request', error: body?.error };
-  if (!body?.success || !body.checkoutUrl || !isWebUrl(body.checkoutUrl)) return { kind: 'refused', error: body?.error };
   writeLocal(localKeys.checkoutDetails, details);
-  leave(body.checkoutUrl);
+  leave(checkoutUrl);
   // The page is unloading; nothing more to show.
   return new Promise<never>(() => {});
 }

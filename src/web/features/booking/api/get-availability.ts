@@ -1,17 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { availabilityResponse } from '../../../../shared/contract/checkout.ts';
 import { monthBounds, type IsoMonth } from '../../../../shared/domain/booking-windows.ts';
-import { apiUrl } from '../../../app/api.ts';
+import { requestJson } from '../../../app/api.ts';
 
 /** SPEC §7 call 2: the booked dates of a room in the shown month. */
 export async function fetchBookedDates(officeId: string, month: IsoMonth, signal?: AbortSignal): Promise<string[]> {
   const { startDate, endDate } = monthBounds(month);
   const query = new URLSearchParams({ officeId, startDate, endDate });
-  const res = await fetch(apiUrl(`/public-api/calendar/availability?${query.toString()}`), { signal, headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const parsed = availabilityResponse.safeParse(await res.json());
-  if (!parsed.success) throw new Error('unreadable availability');
-  return parsed.data.bookedDates.map((d) => d.slice(0, 10));
+  const { bookedDates } = await requestJson(`/public-api/calendar/availability?${query.toString()}`, availabilityResponse, { signal });
+  return bookedDates.map((d) => d.slice(0, 10));
 }
 
 export const bookedDatesQueryOptions = (officeId: string, month: IsoMonth) =>

@@ -1,7 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Office } from '../../../../shared/contract/offices.ts';
 import { rateToCents } from '../../../../shared/domain/pricing.ts';
-import { InventoryLoadError, officesQueryOptions } from '../../inventory/api/get-offices.ts';
+import { ApiRequestError } from '../../../app/api.ts';
+import { officesQueryOptions } from '../../../app/offices.ts';
 
 /** Why the day pass price could not be loaded (SPEC §8 'Day pass price load failure'). */
 export type DayPassPriceProblem = { kind: 'status'; status: number } | { kind: 'network' } | { kind: 'not-found' } | { kind: 'no-price' };
@@ -17,7 +18,7 @@ export async function loadDayPassPrice(queryClient: QueryClient): Promise<DayPas
   try {
     ({ offices } = await queryClient.fetchQuery({ ...officesQueryOptions(), staleTime: 0 }));
   } catch (error) {
-    const problem = error instanceof InventoryLoadError ? error.problem : undefined;
+    const problem = error instanceof ApiRequestError ? error.problem : undefined;
     if (problem?.kind === 'http') return { ok: false, problem: { kind: 'status', status: problem.status } };
     if (problem?.kind === 'rate-limited') return { ok: false, problem: { kind: 'status', status: 429 } };
     if (problem?.kind === 'network') return { ok: false, problem: { kind: 'network' } };
@@ -29,3 +30,13 @@ export async function loadDayPassPrice(queryClient: QueryClient): Promise<DayPas
   if (cents === null || cents === 0) return { ok: false, problem: { kind: 'no-price' } };
   return { ok: true, unit };
 }
+
+export const dayPassPriceQueryOptions = () =>
+  queryOptions({
+    queryKey: ['day-pass-price'] as const,
+    queryFn: ({ client }) => loadDayPassPrice(client),
+    // Asked again each time the dialog opens, and never retried: the dialog says what went wrong.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });

@@ -1,28 +1,24 @@
+import * as z from 'zod/mini';
 import { alreadySignedAnswer, signingSuccess, type AlreadySignedAnswer, type SigningPayload } from '../../../../shared/contract/lease.ts';
+import { ApiRequestError, requestJson } from '../../../app/api.ts';
 import { leaseOfferPath } from './get-offer.ts';
 
-export type SigningOutcome = { kind: 'signed'; signedAt: string } | { kind: 'already-signed'; answer: AlreadySignedAnswer } | { kind: 'failed' };
+export type SigningOutcome = { kind: 'signed'; signedAt: string } | { kind: 'already-signed'; answer: AlreadySignedAnswer };
+
+const signingAnswer = z.union([alreadySignedAnswer, signingSuccess]);
 
 /**
- * SPEC call 9. The already-signed body may come with an error status (409), so it is looked
- * for in every answer before the status decides.
+ * SPEC call 9; any other failure throws an ApiRequestError. The already-signed body may come
+ * with an error status (409) or say success: false, so the error's body is read for it too.
  */
 export async function completeSigning(code: string, payload: SigningPayload): Promise<SigningOutcome> {
-  let res: Response;
+  let answer: z.infer<typeof signingAnswer>;
   try {
-    res = await fetch(leaseOfferPath(code, '/complete-signing'), {
-      method: 'POST',
-      cache: 'no-store',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(payload),
-    });
-  } catch {
-    return { kind: 'failed' };
+    answer = await requestJson(leaseOfferPath(code, '/complete-signing'), signingAnswer, { body: payload, cache: 'no-store' });
+  } catch (error) {
+    const already = error instanceof ApiRequestError ? alreadySignedAnswer.safeParse(error.body) : undefined;
+    if (already?.success) return { kind: 'already-signed', answer: already.data };
+    throw error;
   }
-  const body: unknown = await res.json().catch(() => null);
-  const already = alreadySignedAnswer.safeParse(body);
-  if (already.success) return { kind: 'already-signed', answer: already.data };
-  if (!res.ok) return { kind: 'failed' };
-  const signed = signingSuccess.safeParse(body);
-  return signed.success ? { kind: 'signed', signedAt: signed.data.signed_at } : { kind: 'failed' };
+  return 'already_signed' in answer ? { kind: 'already-signed', answer } : { kind: 'signed', signedAt: answer.signed_at };
 }

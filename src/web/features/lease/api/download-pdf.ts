@@ -1,12 +1,10 @@
 import { leasePdfFilename, type LeaseLanguage } from '../../../../shared/contract/lease.ts';
+import { requestBlob } from '../../../app/api.ts';
 import { leaseOfferPath } from './get-offer.ts';
 
 /** SPEC call 8: fetches the signed agreement and hands it to the browser as a download. */
 export async function downloadLeasePdf(code: string, company: string | null | undefined, language: LeaseLanguage): Promise<void> {
-  const res = await fetch(leaseOfferPath(code, `/download-pdf?language=${language}`), { cache: 'no-store' });
-  if (!res.ok) throw new Error(`download-pdf answered ${res.status}`);
-  const blob = await res.blob();
-  if (blob.size === 0) throw new Error('empty PDF');
+  const blob = await requestBlob(leaseOfferPath(code, `/download-pdf?language=${language}`), { cache: 'no-store' });
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');

@@ -1,31 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import { leaseOfferResponse, type LeaseOffer } from '../../../../shared/contract/lease.ts';
-import { apiUrl } from '../../../app/api.ts';
-
-/** SPEC §8 'Lease offer load': 410 is an expired offer; anything else cannot be loaded. */
-export class LeaseOfferLoadError extends Error {
-  constructor(readonly kind: 'expired' | 'failed' | 'network') {
-    super(kind);
-  }
-}
+import { ApiRequestError, requestJson } from '../../../app/api.ts';
 
 export function leaseOfferPath(code: string, rest = ''): string {
-  return apiUrl(`/public-api/lease-offers/${encodeURIComponent(code)}${rest}`);
+  return `/public-api/lease-offers/${encodeURIComponent(code)}${rest}`;
 }
 
 /** SPEC call 5. Lease answers bypass the HTTP cache: they carry personal details. */
 export async function fetchLeaseOffer(code: string, signal?: AbortSignal): Promise<LeaseOffer> {
-  let res: Response;
-  try {
-    res = await fetch(leaseOfferPath(code), { signal, cache: 'no-store', headers: { accept: 'application/json' } });
-  } catch {
-    throw new LeaseOfferLoadError('network');
-  }
-  if (res.status === 410) throw new LeaseOfferLoadError('expired');
-  if (!res.ok) throw new LeaseOfferLoadError('failed');
-  const parsed = leaseOfferResponse.safeParse(await res.json().catch(() => null));
-  if (!parsed.success) throw new LeaseOfferLoadError('failed');
-  return parsed.data.offer;
+  return (await requestJson(leaseOfferPath(code), leaseOfferResponse, { signal, cache: 'no-store' })).offer;
+}
+
+/** SPEC §8 'Lease offer load': HTTP 410 is an expired offer; any other failure cannot be loaded. */
+export function isExpiredOffer(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.problem.kind === 'http' && error.problem.status === 410;
 }
 
 export const leaseOfferQueryOptions = (code: string) =>
@@ -34,5 +22,5 @@ export const leaseOfferQueryOptions = (code: string) =>
     queryFn: ({ signal }) => fetchLeaseOffer(code, signal),
     staleTime: Infinity,
     // A dropped connection may come back; an unknown or expired code will not.
-    retry: (failures, error) => failures < 2 && error instanceof LeaseOfferLoadError && error.kind === 'network',
+    retry: (failures, error) => failures < 2 && error instanceof ApiRequestError && error.problem.kind === 'network',
   });

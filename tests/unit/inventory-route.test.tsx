@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+/// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/vanillajs" />
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Office } from '../../src/shared/contract/offices.ts';
+import { LanguageProvider } from '../../src/web/i18n/i18n.tsx';
+import { routeTree } from '../../src/web/route-tree.gen.ts';
+
+// The service worker's notices and the waitlist's queue are not what these tests are about.
+vi.mock('../../src/web/app/pwa.tsx', () => ({ ServiceWorkerNotices: () => null, InstallPrompt: () => null }));
+vi.mock('../../src/web/features/waitlist/pending-entries.tsx', () => ({ default: () => null }));
+
+const desk: Office = { id: 9, office_id: 'DSK-01', service_code: 'AD-01', name: 'Desk A1', service_type: 'assigned_desk', location_code: 'F1', seating_capacity: 1, base_monthly_rate: '450.00', is_available: true, next_available_date: null };
+const listAnswer = () => Response.json({ success: true, data: { offices: [desk], lastUpdated: '2026-11-20T15:00:00Z' } });
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient();
+  const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
+  render(
+    <LanguageProvider initial="en">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </LanguageProvider>,
+    // A failed list is thrown to the route's error component on purpose.
+    { onCaughtError: () => undefined },
+  );
+  return router;
+}
+
+beforeEach(() => {
+  // jsdom has no scrolling; the router restores scroll positions.
+  window.scrollTo = () => undefined;
+  // The router warns in development when a route's error component takes over.
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the inventory page while its list loads or fails (SPEC §2, §8)', () => {
+  it("says 'Loading office inventory...' under the pills until the list comes", async () => {
+    let answer: (res: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    renderAt('/desks');
+    expect(await screen.findByText('Loading office inventory...')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Space categories' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show the floor plan' })).toBeTruthy();
+    await act(async () => answer(listAnswer()));
+    expect(await screen.findByRole('table', { name: 'Desks' })).toBeTruthy();
+    expect(screen.queryByText('Loading office inventory...')).toBeNull();
+  });
+
+  it.each([
+    ['a 429', () => Response.json({ success: false, error: 'slow down' }, { status: 429, headers: { 'Retry-After': '42' } }), 'Rate limited. Please wait 42 seconds and refresh the page.'],
+    ['a 503', () => new Response('down', { status: 503, statusText: 'Service Unavailable' }), 'HTTP 503: Service Unavailable'],
+    ['success false', () => Response.json({ success: false }), 'Failed to fetch office data'],
+    ['an answer without a list', () => Response.json({ success: true }), 'Failed to fetch office data'],
+  ])('%s: the error panel with its text, and Try Again loads the list', async (_name, failure, text) => {
+    const fetchMock = vi.fn(async () => failure());
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/desks');
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getByText('Unable to Load Inventory')).toBeTruthy();
+    expect(within(panel).getByText(text)).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Space categories' })).toBeTruthy();
+    fetchMock.mockImplementation(async () => listAnswer());
+    await userEvent.click(within(panel).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('table', { name: 'Desks' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks again when the visitor picks another category after a failure', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ success: false }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/desks');
+    expect(await screen.findByText('Failed to fetch office data')).toBeTruthy();
+    fetchMock.mockImplementation(async () => listAnswer());
+    await userEvent.click(screen.getByRole('link', { name: 'Offices' }));
+    expect(await screen.findByText('No items found - Try selecting a different category...')).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: 'Desks' }));
+    expect(await screen.findByRole('table', { name: 'Desks' })).toBeTruthy();
+  });
+
+  it("shows the list when a link's preload fetches it after a failure", async () => {
+    const fetchMock = vi.fn(async () => Response.json({ success: false }));
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderAt('/desks');
+    expect(await screen.findByText('Failed to fetch office data')).toBeTruthy();
+    fetchMock.mockImplementation(async () => listAnswer());
+    await act(async () => {
+      await router.preloadRoute({ to: '/$category', params: { category: 'offices' } });
+    });
+    expect(await screen.findByRole('table', { name: 'Desks' })).toBeTruthy();
+  });
+
+  it('asks again when the window comes back into view after a failure', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ success: false }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/desks');
+    expect(await screen.findByText('Failed to fetch office data')).toBeTruthy();
+    fetchMock.mockImplementation(async () => listAnswer());
+    await act(async () => window.dispatchEvent(new Event('visibilitychange')));
+    expect(await screen.findByRole('table', { name: 'Desks' })).toBeTruthy();
+  });
+
+  it("opens the booking feature's dialog from a unit's button", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => listAnswer()));
+    // jsdom has no modal dialogs.
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.open = true;
+    };
+    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+      this.open = false;
+    };
+    renderAt('/desks');
+    await userEvent.click(await screen.findByRole('button', { name: 'Rent Now: Desk A1' }));
+    expect(await screen.findByRole('heading', { name: 'Rent Desk A1' })).toBeTruthy();
+  });
+});
