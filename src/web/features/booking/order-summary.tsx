@@ -1,6 +1,7 @@
 import type { Office } from '../../../shared/contract/offices.ts';
 import { customPricing, dollarsToCents, quote, type ProductChoice } from '../../../shared/domain/pricing.ts';
 import { spaceToday } from '../../../shared/domain/time.ts';
+import { isServiceType } from '../../../shared/domain/products.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
@@ -31,7 +32,7 @@ export function OrderSummary({ unit, choice, onCancel }: { unit: Office; choice:
               <dd>{m.rentalOptions[custom?.rentalType ?? 'standard']}</dd>
             </div>
             <div>
-              <dt>{common.serviceTypes[unit.service_type as keyof typeof common.serviceTypes] ?? unit.service_type}</dt>
+              <dt>{isServiceType(unit.service_type) ? common.serviceTypes[unit.service_type] : unit.service_type}</dt>
               <dd>{unit.office_id}</dd>
             </div>
             {custom?.rentalType === 'daily' ? (

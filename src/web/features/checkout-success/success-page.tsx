@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { checkoutDetails as checkoutDetailsSchema, type CheckoutDetails } from '../../../shared/contract/checkout.ts';
 import { conferenceHours, dayPassHours } from '../../../shared/domain/booking-windows.ts';
+import { isPricedPerDay, isServiceType } from '../../../shared/domain/products.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import { site } from '../../../shared/site.ts';
 import { commonMessages } from '../../i18n/common.ts';
@@ -19,7 +20,8 @@ import './checkout-success.css';
 
 type Purchase = { details: CheckoutDetails; dates: IsoDate[] };
 
-const dayProducts = new Set(['conference_room', 'day_pass']);
+/** A room or a pass: bought for a day, not rented (products.ts). */
+const isDayPurchase = (serviceType: string) => isServiceType(serviceType) && isPricedPerDay(serviceType);
 
 /** checkoutDetails is read once: the next visit to this page must not show an old purchase. */
 function useSavedCheckoutDetails(): CheckoutDetails | null {
@@ -40,7 +42,7 @@ export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefin
   if (refund) {
     state = 'refunded';
   } else if (saved) {
-    purchase = { details: saved, dates: dayProducts.has(saved.serviceType) || saved.rentalType === 'daily' ? [saved.bookingDate] : [] };
+    purchase = { details: saved, dates: isDayPurchase(saved.serviceType) || saved.rentalType === 'daily' ? [saved.bookingDate] : [] };
     state = 'shown';
   } else if (sessionId && (order.isPending || order.data?.status === 'pending')) {
     state = 'checking';
@@ -99,10 +101,10 @@ function PurchaseDetails({ purchase: { details, dates }, sessionId }: { purchase
   const common = useMessages(commonMessages);
   const { locale } = useLanguage();
   const money = (dollars: number) => formatMoney(dollars, locale);
-  const isDay = dayProducts.has(details.serviceType);
+  const isDay = isDayPurchase(details.serviceType);
   const rented = !isDay;
   const option = details.rentalType === 'daily' || details.rentalType === 'monthly' || details.rentalType === 'standard' ? details.rentalType : 'lease';
-  const typeName = common.serviceTypes[details.serviceType as keyof typeof common.serviceTypes] ?? details.serviceType;
+  const typeName = isServiceType(details.serviceType) ? common.serviceTypes[details.serviceType] : details.serviceType;
 
   const rows: [string, string][] = [
     [m.item, details.officeName],

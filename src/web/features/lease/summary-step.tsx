@@ -2,6 +2,7 @@ import type { LeaseOffer } from '../../../shared/contract/lease.ts';
 import { amountToCents, initialLeasePayment } from '../../../shared/domain/lease-payment.ts';
 import { formatCad, rateToCents } from '../../../shared/domain/pricing.ts';
 import { isIsoDate } from '../../../shared/domain/time.ts';
+import { isServiceType } from '../../../shared/domain/products.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { formatLongDate } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
@@ -13,7 +14,7 @@ export function SummaryStep({ offer, onAccept }: { offer: LeaseOffer; onAccept: 
   const common = useMessages(commonMessages);
   const { lang, locale } = useLanguage();
   const money = (cents: number) => formatCad(cents, lang);
-  const serviceTypeName = (type: string) => (common.serviceTypes as Record<string, string>)[type] ?? type;
+  const serviceTypeName = (type: string) => (isServiceType(type) ? common.serviceTypes[type] : type);
   const payment = isIsoDate(offer.start_date) ? initialLeasePayment(offer) : null;
   const monthlyDiscountCents = amountToCents(offer.monthly_discount);
   const term = Number(offer.lease_term_months);
