@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spaceToday } from '../shared/domain/time.ts';
+import { spaceToday } from '../shared/domain/zoned-time.ts';
 import { createApp } from './app.ts';
 import { isPostgresUrl, migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';

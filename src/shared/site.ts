@@ -8,6 +8,11 @@ export const site = {
   phoneDisplay: '(514) 555-0142',
   tourBookingUrl: 'https://calendly.com/espacecowork/visit',
   mainSiteUrl: 'https://espacecowork.ca',
+  /**
+   * The space's IANA time-zone id: every computation of time at the space reads it, with the
+   * time-zone database, through src/shared/domain/zoned-time.ts (the inventory's first-paint fast
+   * path in time.ts is pinned to that module by a unit test).
+   */
   timeZone: 'America/Toronto',
   currency: 'CAD',
   /** Factor applied to the list price of an available dedicated office (the limited-time offer). */

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
-import { addDays, spaceInstant, spaceToday, type IsoDate } from '../../src/shared/domain/time.ts';
+import { addDays, type IsoDate } from '../../src/shared/domain/time.ts';
+import { spaceInstant, spaceToday } from '../../src/shared/domain/zoned-time.ts';
 
 export { expect };
 

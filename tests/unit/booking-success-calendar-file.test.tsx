@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spaceInstant } from '../../src/shared/domain/time.ts';
+import { spaceInstant } from '../../src/shared/domain/zoned-time.ts';
 import { calendarFile } from '../../src/web/features/checkout-success/calendar-file.ts';
 
 describe('an hour on a date at the space, as an instant', () => {
@@ -27,6 +27,11 @@ describe('an hour on a date at the space, as an instant', () => {
         if (got !== expected) expect([date, hour, got]).toEqual([date, 2, `${date} 03`]);
       }
     }
+  });
+
+  it('takes the first of the two 1 AMs the night clocks go back', () => {
+    expect(spaceInstant('2026-11-01', 1).toISOString()).toBe('2026-11-01T05:00:00.000Z');
+    expect(spaceInstant('2026-11-01', 2).toISOString()).toBe('2026-11-01T07:00:00.000Z');
   });
 });
 

@@ -15,7 +15,8 @@ import {
   shiftMonth,
   type DayStatus,
 } from '../../src/shared/domain/booking-windows.ts';
-import { addDays, daysBetween, spaceDateTime } from '../../src/shared/domain/time.ts';
+import { addDays, daysBetween, daysInMonth } from '../../src/shared/domain/time.ts';
+import { spaceDateTime } from '../../src/shared/domain/zoned-time.ts';
 
 /** Monday 2026-11-23, 09:00 in Montréal (EST, UTC−5). */
 const mondayMorning = new Date('2026-11-23T14:00:00Z');
@@ -141,6 +142,17 @@ describe('months', () => {
     ['2026-01-15', -1, '2025-12-15'],
   ])('addMonths(%s, %i) = %s', (date, n, expected) => {
     expect(addMonths(date, n)).toBe(expected);
+  });
+
+  it('addMonths keeps the day, or takes the last day of a shorter month, for every day of 2027 and 2028', () => {
+    for (let date = '2027-01-01'; date < '2029-01-01'; date = addDays(date, 1)) {
+      for (const n of [-13, -1, 1, 2, 3, 12, 25]) {
+        const total = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1 + n;
+        const [year, month] = [Math.floor(total / 12), (total % 12) + 1];
+        const day = Math.min(Number(date.slice(8, 10)), daysInMonth(year, month));
+        expect(addMonths(date, n)).toBe(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+      }
+    }
   });
 
   it('shifts the shown month across years', () => {

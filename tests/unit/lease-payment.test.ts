@@ -9,6 +9,8 @@ import {
   proratedRentCents,
   type LeasePaymentTerms,
 } from '../../src/shared/domain/lease-payment.ts';
+import { proratedFirstMonthCents, remainingDaysInMonth } from '../../src/shared/domain/pricing.ts';
+import { addDays, daysInMonth } from '../../src/shared/domain/time.ts';
 
 describe('amountToCents', () => {
   it.each([
@@ -38,6 +40,17 @@ describe('proratedRentCents: rent for the start day to the end of its month', ()
     [100_000, '2026-11-23', 26_667, 8, 30],
   ])('%i a month from %s → %i cents (%i of %i days)', (monthly, date, cents, days, total) => {
     expect(proratedRentCents(monthly, date)).toEqual({ cents, days, daysInMonth: total });
+  });
+
+  it("counts the days as pricing.ts prorates the list's monthly rentals, for every day from 2026 to 2040", () => {
+    for (let date = '2026-01-01'; date < '2041-01-01'; date = addDays(date, 1)) {
+      const prorated = proratedRentCents(310_000, date);
+      expect(prorated).toEqual({
+        cents: proratedFirstMonthCents(310_000, date),
+        days: remainingDaysInMonth(date),
+        daysInMonth: daysInMonth(Number(date.slice(0, 4)), Number(date.slice(5, 7))),
+      });
+    }
   });
 });
 

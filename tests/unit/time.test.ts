@@ -1,6 +1,8 @@
+import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { endOfSpaceDay } from '../../src/server/routes/admin-lease-offers.ts';
+import { site } from '../../src/shared/site.ts';
 import { addDays, daysBetween, daysInMonth, isIsoDate, longDate, slashDate, spaceDateTime, spaceDateTimeText, spaceToday, spaceUtcOffsetHours, weekday } from '../../src/shared/domain/time.ts';
+import * as zoned from '../../src/shared/domain/zoned-time.ts';
 
 describe("the space's calendar (America/Toronto)", () => {
   it.each([
@@ -12,6 +14,13 @@ describe("the space's calendar (America/Toronto)", () => {
   ])('%s is %s at %i h in Montréal', (instant, date, hour) => {
     expect(spaceDateTime(new Date(instant))).toEqual({ date, hour });
     expect(spaceToday(new Date(instant))).toBe(date);
+    expect(zoned.spaceDateTime(new Date(instant))).toEqual({ date, hour });
+    expect(zoned.spaceToday(new Date(instant))).toBe(date);
+  });
+
+  it('reads the zone of the site, the one zone id of every computation', () => {
+    expect(zoned.spaceTimeZone).toBe(site.timeZone);
+    expect(zoned.atSpace(new Date('2026-11-23T17:49:00Z')).toString()).toBe(`2026-11-23T12:49:00-05:00[${site.timeZone}]`);
   });
 
   it('does date arithmetic in calendar days', () => {
@@ -48,11 +57,10 @@ describe('dates for people, written out as Intl writes them for en-CA and fr-CA'
     for (const day of days) expect(longDate(day, locale)).toBe(spaces(intl.format(new Date(`${day}T00:00:00Z`))));
   });
 
-  it.each(['en-CA', 'fr-CA'])('date and time at the space for every hour of 2026, across both clock changes (%s)', (locale) => {
-    const intl = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Toronto' });
+  it.each(['en-CA', 'fr-CA'])('date and time at the space for every hour of 2026, across both clock changes, as Temporal writes them (%s)', (locale) => {
     for (let t = Date.UTC(2026, 0, 1, 0, 7); t < Date.UTC(2027, 0, 1); t += 3_600_000) {
       const instant = new Date(t);
-      expect(spaceDateTimeText(instant, locale)).toBe(spaces(intl.format(instant)));
+      expect(spaceDateTimeText(instant, locale)).toBe(spaces(zoned.formatAtSpace(instant, locale, { dateStyle: 'medium', timeStyle: 'short' })));
     }
   });
 
@@ -63,21 +71,44 @@ describe('dates for people, written out as Intl writes them for en-CA and fr-CA'
   });
 });
 
-describe('the space’s UTC offset, computed from the DST rule', () => {
-  const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
-  const byIntl = (instant: Date) => {
-    const p = Object.fromEntries(intl.formatToParts(instant).map((x) => [x.type, x.value]));
-    return { date: `${p.year}-${p.month}-${p.day}`, hour: Number(p.hour) };
-  };
+describe('the fast path of the first paint agrees with Temporal and the time-zone database', () => {
+  const hourMs = 3_600_000;
 
-  it('agrees with the time-zone database for every hour from 2025 to 2030', () => {
+  it('for every hour from 2020 to 2035: date, hour, today and UTC offset', () => {
     const mismatches: string[] = [];
-    for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2031, 0, 1); t += 3_600_000) {
+    for (let t = Date.UTC(2020, 0, 1); t < Date.UTC(2036, 0, 1); t += hourMs) {
       const instant = new Date(t);
       const ours = spaceDateTime(instant);
-      const theirs = byIntl(instant);
-      if (ours.date !== theirs.date || ours.hour !== theirs.hour) mismatches.push(instant.toISOString());
+      const theirs = zoned.atSpace(instant);
+      if (
+        ours.date !== theirs.toPlainDate().toString() ||
+        ours.hour !== theirs.hour ||
+        spaceToday(instant) !== zoned.spaceToday(instant) ||
+        spaceUtcOffsetHours(instant) * hourMs * 1e6 !== theirs.offsetNanoseconds
+      ) {
+        mismatches.push(instant.toISOString());
+      }
     }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('on either side of every clock change from 2020 to 2035, to the second', () => {
+    const mismatches: string[] = [];
+    let changes = 0;
+    for (let year = 2020; year <= 2035; year++) {
+      let from = Temporal.ZonedDateTime.from({ timeZone: site.timeZone, year, month: 1, day: 1 });
+      for (;;) {
+        const change = from.getTimeZoneTransition('next');
+        if (!change || change.year > year) break;
+        changes++;
+        for (const ms of [change.epochMilliseconds - 1000, change.epochMilliseconds]) {
+          const instant = new Date(ms);
+          if (spaceUtcOffsetHours(instant) * hourMs * 1e6 !== zoned.atSpace(instant).offsetNanoseconds) mismatches.push(instant.toISOString());
+        }
+        from = change;
+      }
+    }
+    expect(changes).toBe(2 * 16);
     expect(mismatches).toEqual([]);
   });
 
@@ -88,6 +119,25 @@ describe('the space’s UTC offset, computed from the DST rule', () => {
     ['2026-11-01T06:00:00Z', -5],
   ])('%s is UTC%i', (instant, offset) => {
     expect(spaceUtcOffsetHours(new Date(instant))).toBe(offset);
+    expect(zoned.atSpace(new Date(instant)).offsetNanoseconds).toBe(offset * hourMs * 1e6);
+  });
+
+  it('plain calendar arithmetic, for every day from 2020 to 2035', () => {
+    const mismatches: string[] = [];
+    for (let d = Temporal.PlainDate.from('2020-01-01'); d.year < 2036; d = d.add({ days: 1 })) {
+      const date = d.toString();
+      if (
+        addDays(date, 1) !== d.add({ days: 1 }).toString() ||
+        addDays(date, -1) !== d.subtract({ days: 1 }).toString() ||
+        weekday(date) !== d.dayOfWeek % 7 ||
+        daysInMonth(d.year, d.month) !== d.daysInMonth ||
+        daysBetween('2020-01-01', date) !== d.since('2020-01-01').days ||
+        !isIsoDate(date)
+      ) {
+        mismatches.push(date);
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 });
 
@@ -100,6 +150,6 @@ describe('the end of a day at the space (offer expiry)', () => {
     ['2026-10-31', '2026-11-01T04:00:00.000Z'],
     ['2026-11-01', '2026-11-02T05:00:00.000Z'],
   ])('%s ends at %s', (date, instant) => {
-    expect(endOfSpaceDay(date).toISOString()).toBe(instant);
+    expect(zoned.endOfSpaceDay(date).toISOString()).toBe(instant);
   });
 });

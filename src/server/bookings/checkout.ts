@@ -11,7 +11,8 @@ import {
 } from '../../shared/domain/booking-windows.ts';
 import { amountMismatches, checkoutPricing, formatCad, quote, type ComparedAmount, type ProductChoice } from '../../shared/domain/pricing.ts';
 import { productRule, productsFor, serviceTypeNames, isServiceType, type Product } from '../../shared/domain/products.ts';
-import { isIsoDate, spaceToday, type IsoDate } from '../../shared/domain/time.ts';
+import { isIsoDate, type IsoDate } from '../../shared/domain/time.ts';
+import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { AppContext } from '../deps.ts';
 import { logError } from '../log.ts';
 import { lineItemsFor } from '../payments/line-items.ts';

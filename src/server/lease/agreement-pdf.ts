@@ -2,10 +2,11 @@ import PDFDocument from 'pdfkit';
 import type { LeaseLanguage } from '../../shared/contract/lease.ts';
 import type { BankingNumbers } from '../../shared/domain/banking.ts';
 import { substituteSections } from '../../shared/domain/contract-text.ts';
+import { formatAtSpace } from '../../shared/domain/zoned-time.ts';
 import { site } from '../../shared/site.ts';
 import { contractSections, providerSignatory } from './contract-templates.ts';
 import { contractVariables } from './contract-variables.ts';
-import type { OfferRecord } from './offers.ts';
+import type { OfferRecord } from './offer-record.ts';
 import { signatureImageForPdf } from './signature-image.ts';
 
 const labels = {
@@ -54,12 +55,9 @@ export function pdfSafeText(text: string): string {
   return text.replace(/[\u2007\u2009\u202f]/g, '\u00a0').replace(/[^\t\n\r\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/gu, '?');
 }
 
+/** An instant as the clock read at the space, with its zone's abbreviation (EST, HAE…). */
 function spaceDateTime(instant: Date, language: LeaseLanguage): string {
-  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-CA', {
-    timeZone: site.timeZone,
-    dateStyle: 'long',
-    timeStyle: 'long',
-  }).format(instant);
+  return formatAtSpace(instant, language === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'long', timeStyle: 'long' });
 }
 
 export interface AgreementPdfInput {

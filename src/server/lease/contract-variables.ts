@@ -1,22 +1,19 @@
+import { Temporal } from 'temporal-polyfill';
 import type { LeaseLanguage } from '../../shared/contract/lease.ts';
 import type { BankingNumbers } from '../../shared/domain/banking.ts';
 import { initialLeasePayment } from '../../shared/domain/lease-payment.ts';
 import { formatCad } from '../../shared/domain/pricing.ts';
-import { addDays, daysInMonth, longDate, spaceToday } from '../../shared/domain/time.ts';
+import { longDate } from '../../shared/domain/time.ts';
+import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { site } from '../../shared/site.ts';
 import { providerSignatory } from './contract-templates.ts';
-import type { OfferRecord } from './offers.ts';
+import type { OfferRecord } from './offer-record.ts';
 
 const locales: Record<LeaseLanguage, string> = { en: 'en-CA', fr: 'fr-CA' };
 
 /** The day before the same date `months` later (a term of 12 months from 2026-12-01 ends 2027-11-30). */
 export function termEndDate(start: string, months: number): string {
-  const year = Number(start.slice(0, 4));
-  const month0 = Number(start.slice(5, 7)) - 1 + months;
-  const y = year + Math.floor(month0 / 12);
-  const m = (month0 % 12) + 1;
-  const d = Math.min(Number(start.slice(8, 10)), daysInMonth(y, m));
-  return addDays(`${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`, -1);
+  return Temporal.PlainDate.from(start).add({ months }).subtract({ days: 1 }).toString();
 }
 
 /**

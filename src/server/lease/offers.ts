@@ -7,7 +7,8 @@ import { dollarsFromCents } from '../../shared/domain/pricing.ts';
 import type { MoveInFeeType } from '../../shared/domain/lease-payment.ts';
 import type { Db } from '../db/database.ts';
 import { encryptBanking, type BankingKeyring } from './banking-crypto.ts';
-import { contractSections, type ContractService } from './contract-templates.ts';
+import type { OfferRecord } from './offer-record.ts';
+import { contractSections } from './contract-templates.ts';
 import { contractVariables } from './contract-variables.ts';
 
 /**
@@ -28,37 +29,6 @@ export function hashOfferCode(code: string): string {
 /** Anything else cannot be a code the space sent, so it is not even looked up. */
 export function isPlausibleOfferCode(code: string): boolean {
   return /^[A-Za-z0-9_-]{16,128}$/.test(code);
-}
-
-export interface OfferRecord {
-  id: number;
-  email: string;
-  company_name: string | null;
-  contact_name: string | null;
-  status: LeaseOfferStatus;
-  monthly_rate_cents: number;
-  monthly_discount_cents: number;
-  signup_discount_cents: number;
-  lease_term_months: number;
-  start_date: string;
-  move_in_fee_type: MoveInFeeType;
-  move_in_fee_amount_cents: number | null;
-  contract_language: LeaseLanguage;
-  expires_at: Date;
-  created_at: Date;
-  services: (ContractService & { office_id: string; base_monthly_rate: string | null })[];
-  info: { phone: string; address: string; city: string; province: string; postal_code: string } | null;
-  signature: {
-    signer_name: string;
-    company_name: string;
-    signature_png: string;
-    signed_at: Date;
-    ip_address: string;
-    user_agent: string;
-    language: LeaseLanguage;
-    contract_sha256: string;
-    banking_encrypted: string;
-  } | null;
 }
 
 async function loadOffer(db: Db, where: { id: number } | { codeHash: string }): Promise<OfferRecord | undefined> {

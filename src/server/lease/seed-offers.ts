@@ -1,5 +1,6 @@
 import type { LeaseOfferStatus } from '../../shared/contract/lease.ts';
-import { addDays, spaceToday } from '../../shared/domain/time.ts';
+import { addDays } from '../../shared/domain/time.ts';
+import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
 import type { BankingKeyring } from './banking-crypto.ts';
 import { createOffer, expireOffer, signOffer, submitCustomerInfo, type NewOffer } from './offers.ts';

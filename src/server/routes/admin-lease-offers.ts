@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { moveInFeeTypes } from '../../shared/domain/lease-payment.ts';
 import { rateToCents } from '../../shared/domain/pricing.ts';
-import { addDays, isIsoDate, spaceToday, spaceUtcOffsetHours } from '../../shared/domain/time.ts';
+import { addDays, isIsoDate } from '../../shared/domain/time.ts';
+import { endOfSpaceDay, spaceToday } from '../../shared/domain/zoned-time.ts';
 import { unitCodePattern } from '../../shared/contract/common.ts';
 import { isPlainText, plainTextMessage } from '../../shared/domain/text.ts';
 import type { AppDeps } from '../deps.ts';
@@ -59,13 +60,6 @@ export const createOfferInput = z
     path: ['move_in_fee_amount'],
   });
 export type CreateOfferInput = z.input<typeof createOfferInput>;
-
-/** The instant a calendar day ends at the space (the next midnight in America/Toronto). */
-export function endOfSpaceDay(date: string): Date {
-  const midnightUtc = Date.parse(`${addDays(date, 1)}T00:00:00Z`);
-  // Clocks change at 2:00, so the offset at midnight is the offset of the hours around it.
-  return new Date(midnightUtc - spaceUtcOffsetHours(new Date(midnightUtc + 5 * 3_600_000)) * 3_600_000);
-}
 
 /** The public address of an offer, on the site's (first) public origin. */
 function offerUrl(c: Context, deps: AppDeps, code: string): string {

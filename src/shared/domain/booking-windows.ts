@@ -1,6 +1,11 @@
-import { addDays, daysInMonth, spaceDateTime, weekday, type IsoDate } from './time.ts';
+import { Temporal } from 'temporal-polyfill';
+import { addDays, daysInMonth, weekday, type IsoDate } from './time.ts';
+import { spaceDateTime } from './zoned-time.ts';
 
-/** SPEC.md §5 and §9 'Booking windows'. Every window starts from an instant, read at the space. */
+/**
+ * SPEC.md §5 and §9 'Booking windows'. Every window starts from an instant, read at the space with
+ * the time-zone database (zoned-time.ts): the PWA loads this module with the booking dialogs.
+ */
 export const dailyOfficeWindowDays = 14;
 export const conferenceWindowMonths = 3;
 export const dayPassWindowDays = 30;
@@ -31,11 +36,7 @@ export function isWeekend(date: IsoDate): boolean {
 
 /** The same day `months` later, or the month's last day when it has no such day (Nov 30 + 3 → Feb 28). */
 export function addMonths(date: IsoDate, months: number): IsoDate {
-  const total = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1 + months;
-  const year = Math.floor(total / 12);
-  const month = (total % 12) + 1;
-  const day = Math.min(Number(date.slice(8, 10)), daysInMonth(year, month));
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return Temporal.PlainDate.from(date).add({ months }).toString();
 }
 
 export function dailyOfficeWindow(now: Date): BookingWindow {

@@ -1,5 +1,6 @@
-import { proratedFirstMonthCents, rateToCents, remainingDaysInMonth } from './pricing.ts';
-import { daysInMonth, isIsoDate, type IsoDate } from './time.ts';
+import { Temporal } from 'temporal-polyfill';
+import { proratedFirstMonthCents, rateToCents } from './pricing.ts';
+import { isIsoDate, type IsoDate } from './time.ts';
 
 export { formatCad } from './pricing.ts';
 
@@ -51,12 +52,17 @@ export function normalizeMoveInFeeType(type: string | null | undefined): MoveInF
   return type === 'fixed_amount' || type === 'none' ? type : 'monthly_rate';
 }
 
-/** Rent for the days from `date` to the end of its month, the day itself included. */
+/**
+ * Rent for the days from `date` to the end of its month, the day itself included: the days from
+ * Temporal's calendar, the amount by the rounding rule of pricing.ts (which the lease shares with
+ * the monthly rental of the list).
+ */
 export function proratedRentCents(monthlyCents: number, date: IsoDate): { cents: number; days: number; daysInMonth: number } {
+  const start = Temporal.PlainDate.from(date);
   return {
     cents: proratedFirstMonthCents(monthlyCents, date),
-    days: remainingDaysInMonth(date),
-    daysInMonth: daysInMonth(Number(date.slice(0, 4)), Number(date.slice(5, 7))),
+    days: start.daysInMonth - start.day + 1,
+    daysInMonth: start.daysInMonth,
   };
 }
 

@@ -3,6 +3,18 @@ export type IsoDate = string;
 
 const hourMs = 3_600_000;
 
+/*
+ * The fast path of the inventory's first paint: today at the space (its 'Available from' and
+ * lease-end labels) and the time of a snapshot, without Temporal or an Intl formatter with a
+ * time zone (the Temporal polyfill weighs about 19 KB gzip; the first such formatter costs a
+ * phone about 90 ms of blocked main thread, right in the list's first render). It restates the
+ * North American DST rule Quebec keeps. Everything else (the server, booking windows, .ics
+ * times, offer expiry, the lease) computes time at the space with zoned-time.ts, from the
+ * time-zone database; a unit test pins these functions to its answers for every hour of 2020 to
+ * 2035, clock changes included, so a tzdata update that moves Quebec's clocks fails that test
+ * instead of going unnoticed.
+ */
+
 /** The UTC instant of the n-th Sunday (1-based) of a month at a given UTC hour. */
 function nthSundayUtc(year: number, month0: number, n: number, utcHour: number): number {
   const firstWeekday = new Date(Date.UTC(year, month0, 1)).getUTCDay();
@@ -11,11 +23,8 @@ function nthSundayUtc(year: number, month0: number, n: number, utcHour: number):
 }
 
 /**
- * Hours from UTC at the space: -4 in daylight time, -5 otherwise. Quebec keeps the North
- * American rule: from the second Sunday of March at 2:00 (7:00 UTC) to the first Sunday of
- * November at 2:00 daylight time (6:00 UTC). Computed rather than asked of Intl because a
- * formatter with a time zone costs a phone about 90 ms of blocked main thread when the app
- * starts; a unit test checks this against Intl for every hour of several years.
+ * Hours from UTC at the space: -4 in daylight time, -5 otherwise, from the second Sunday of March
+ * at 2:00 (7:00 UTC) to the first Sunday of November at 2:00 daylight time (6:00 UTC).
  */
 export function spaceUtcOffsetHours(now: Date): number {
   const year = now.getUTCFullYear();
@@ -23,21 +32,13 @@ export function spaceUtcOffsetHours(now: Date): number {
   return t >= nthSundayUtc(year, 2, 2, 7) && t < nthSundayUtc(year, 10, 1, 6) ? -4 : -5;
 }
 
-/** The instant of a wall-clock hour on a date at the space, whatever its daylight-saving state. */
-export function spaceInstant(date: IsoDate, hour: number): Date {
-  const wall = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), hour);
-  // The offset of the instant first guessed with standard time; a second pass settles the
-  // hours next to a clock change.
-  const first = wall - spaceUtcOffsetHours(new Date(wall + 5 * hourMs)) * hourMs;
-  return new Date(wall - spaceUtcOffsetHours(new Date(first)) * hourMs);
-}
-
-/** The date and hour at the space (America/Toronto) for an instant. */
+/** The date and hour at the space for an instant (fast path: see above). */
 export function spaceDateTime(now: Date): { date: IsoDate; hour: number } {
   const local = new Date(now.getTime() + spaceUtcOffsetHours(now) * hourMs);
   return { date: local.toISOString().slice(0, 10), hour: local.getUTCHours() };
 }
 
+/** Today at the space (fast path: see above; elsewhere use zoned-time.ts). */
 export function spaceToday(now: Date): IsoDate {
   return spaceDateTime(now).date;
 }
@@ -106,8 +107,8 @@ export function longDate(date: IsoDate, locale: string): string {
 }
 
 /**
- * An instant as the clock reads at the space, e.g. 'Nov 23, 2026, 5:49 a.m.' (en-CA) or
- * '23 nov. 2026, 05 h 49' (fr-CA).
+ * An instant as the clock reads at the space (fast path: see above), e.g.
+ * 'Nov 23, 2026, 5:49 a.m.' (en-CA) or '23 nov. 2026, 05 h 49' (fr-CA).
  */
 export function spaceDateTimeText(instant: Date, locale: string): string {
   const local = new Date(instant.getTime() + spaceUtcOffsetHours(instant) * hourMs);

@@ -1,6 +1,6 @@
 import type { Office } from '../../../shared/contract/offices.ts';
 import { customPricing, dollarsToCents, quote, type ProductChoice } from '../../../shared/domain/pricing.ts';
-import { spaceToday } from '../../../shared/domain/time.ts';
+import { spaceToday } from '../../../shared/domain/zoned-time.ts';
 import { isServiceType } from '../../../shared/domain/products.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { useMessages } from '../../i18n/i18n.tsx';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { buildCheckout, type CheckoutDetails, type CheckoutRequest, type CheckoutUnit } from '../../../shared/contract/checkout.ts';
 import type { ProductChoice } from '../../../shared/domain/pricing.ts';
-import { spaceToday } from '../../../shared/domain/time.ts';
+import { spaceToday } from '../../../shared/domain/zoned-time.ts';
 import { sendNow } from '../../app/mutation.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { startCheckout } from './api/create-checkout.ts';

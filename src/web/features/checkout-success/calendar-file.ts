@@ -1,5 +1,6 @@
+import type { IsoDate } from '../../../shared/domain/time.ts';
+import { spaceInstant } from '../../../shared/domain/zoned-time.ts';
 import { site } from '../../../shared/site.ts';
-import { spaceInstant, type IsoDate } from '../../../shared/domain/time.ts';
 
 function icsTime(d: Date): string {
   return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
@@ -21,7 +22,10 @@ export interface CalendarEvent {
   stamp: Date;
 }
 
-/** An .ics file with one event per booked date, times in UTC so every calendar app agrees. */
+/**
+ * An .ics file with one event per booked date, times in UTC so every calendar app agrees (the
+ * hours at the space turned into instants with the time-zone database: zoned-time.ts).
+ */
 export function calendarFile(events: readonly CalendarEvent[]): string {
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${icsText(site.productName)}//Booking//EN`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
   for (const e of events) {
