@@ -24,9 +24,10 @@ import { waitlistRoutes } from './routes/waitlist.ts';
 /** lock_timeout, statement_timeout, deadlock_detected. */
 const busyDatabaseCodes = new Set(['55P03', '57014', '40P01']);
 
-export function createApp(deps: AppDeps) {
+/** The server. Its services are built here from the deps; a test that calls one directly passes its own to share it. */
+export function createApp(deps: AppDeps, services: Pick<AppContext, 'officesList'> = { officesList: createOfficesList(deps.db) }) {
   const { config } = deps;
-  const ctx: AppContext = { ...deps, officesList: createOfficesList(deps.db) };
+  const ctx: AppContext = { ...deps, ...services };
   const client = (c: Context) => limitKey(clientAddress(c, config.trustedProxies));
   // What guards secrets and money is counted in PostgreSQL when there is one, so every instance
   // shares it; browsing only guards load and stays in each instance's memory.

@@ -162,6 +162,13 @@ describe(`checkout refusals (${backend})`, () => {
     expect(await res.json()).toEqual({ success: false, error: 'Desk A2 is rented with pricing.rentalType "standard"' });
   });
 
+  it('refuses a mailbox subscription sent as another rentalType', async () => {
+    const mailbox = await checkoutBody(t, 'MAILBOX-BASIC', { product: 'mailbox' });
+    const res = await postCheckout(t, withPricing(mailbox, { rentalType: 'standard' }));
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ success: false, error: 'A mailbox is subscribed to monthly (pricing.rentalType "monthly")' });
+  });
+
   it.each([
     ['', 400],
     ['?officeId=CONF-A&startDate=2026-11-01', 400],

@@ -72,6 +72,12 @@ describe(`staff lease offers: /admin-api/lease-offers (${backend})`, () => {
     expect(await res.json()).toEqual({ success: false, error });
   });
 
+  it('names only the first problem of a body with several', async () => {
+    const res = await post(t, offers, { ...validOffer, email: 'nope', office_ids: [] }, admin);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ success: false, error: 'email: A valid e-mail address is required' });
+  });
+
   it('refuses a body that is not JSON with 400', async () => {
     const res = await post(t, offers, 'not json', admin);
     expect(res.status).toBe(400);

@@ -94,9 +94,9 @@ export async function buildTestApp(
     },
     ...options.deps,
   };
-  const app = createApp(deps);
-  // For tests that call a service directly (a payment confirmed outside any request).
+  // Shared with tests that call a service directly (a payment confirmed outside any request).
   const ctx: AppContext = { ...deps, officesList: createOfficesList(db) };
+  const app = createApp(deps, ctx);
   return { app, db, deps, ctx, close };
 }
 

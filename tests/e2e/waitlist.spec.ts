@@ -555,3 +555,26 @@ test.describe('entries still on the device: nothing stuck, nothing dropped', () 
     expect(rows[0]!.email).toBe(email);
   });
 });
+
+test.describe('when /waitlist cannot load the office list', () => {
+  test('a failed load says so under the page heading, and Try Again brings the form', async ({ page }) => {
+    let failing = true;
+    await page.route('**/public-api/offices/available', (route) =>
+      failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"down"}' }) : route.continue(),
+    );
+    await page.goto('/waitlist');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Failed to load office data');
+    failing = false;
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(form(page)).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('an answer that is not the office list is an invalid format', async ({ page }) => {
+    await page.route('**/public-api/offices/available', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }));
+    await page.goto('/waitlist');
+    await expect(page.getByRole('alert')).toContainText('Invalid API response format');
+    await expect(form(page)).toHaveCount(0);
+  });
+});

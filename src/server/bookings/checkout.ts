@@ -4,6 +4,7 @@ import {
   bookingWindow,
   conferenceWindowMonths,
   dailyOfficeWindowDays,
+  dayPassSameDayCutoffHour,
   dayPassWindowDays,
   dayStatus,
   type BookingProduct,
@@ -60,7 +61,7 @@ const windowReasons: Record<Exclude<DayStatus, 'available' | 'booked'>, (p: Book
       day_pass: `day passes are sold at most ${dayPassWindowDays} days ahead`,
     })[p],
   weekend: () => 'Weekends not available',
-  same_day_closed: () => 'a day pass for today is sold only before noon',
+  same_day_closed: () => `a day pass for today is sold only before ${dayPassSameDayCutoffHour === 12 ? 'noon' : `${dayPassSameDayCutoffHour}:00`}`,
 };
 
 const amountNames: Record<ComparedAmount, string> = {
@@ -80,6 +81,8 @@ function choiceFor(unit: Unit, pricing: CheckoutRequest['pricing']): ProductChoi
   const product: Product | undefined = sold.find((p) => productRule(p).chosenBy.includes(pricing.rentalType));
   if (!product) {
     const wanted = [...new Set(sold.flatMap((p) => productRule(p).chosenBy))].map((t) => `"${t}"`).join(' or ');
+    // A mailbox is a subscription, not a rental of the unit.
+    if (!sold.some((p) => productRule(p).rentsUnit)) return `A ${unit.service_type} is subscribed to ${sold.map((p) => productRule(p).rentalType).join(' or ')} (pricing.rentalType ${wanted})`;
     return `${unit.name} is rented with pricing.rentalType ${wanted}`;
   }
   const dates = pricing.dailyBookings ?? [];

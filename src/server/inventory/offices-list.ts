@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Office } from '../../shared/contract/offices.ts';
 import type { Db } from '../db/database.ts';
 
-export async function listOffices(db: Db): Promise<{ offices: Office[]; lastUpdated: string }> {
+async function listOffices(db: Db): Promise<{ offices: Office[]; lastUpdated: string }> {
   const rows = await db
     .selectFrom('offices')
     .select([

@@ -9,7 +9,7 @@ import { isPlainText, plainTextMessage } from '../../shared/domain/text.ts';
 import type { AppDeps } from '../deps.ts';
 import { createOffer, expireOffer, findOfferByCode, listOffers } from '../lease/offers.ts';
 import { jsonError } from '../middleware/errors.ts';
-import { jsonBody } from '../middleware/json-body.ts';
+import { issuesText, jsonBody } from '../middleware/json-body.ts';
 import { siteOrigins } from '../public-origin.ts';
 
 /** An offer left open stays valid this long unless expires_at says otherwise. */
@@ -70,7 +70,8 @@ function offerUrl(c: Context, deps: AppDeps, code: string): string {
 export function adminLeaseOfferRoutes(deps: AppDeps) {
   const app = new Hono();
 
-  app.post('/', jsonBody(createOfferInput), async (c) => {
+  // Staff see one problem at a time, the first.
+  app.post('/', jsonBody(createOfferInput, ([first]) => (first ? issuesText([first]) : 'Invalid offer')), async (c) => {
     const input = c.var.body;
     const now = deps.clock();
 

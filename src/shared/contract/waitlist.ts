@@ -170,15 +170,6 @@ export function waitlistFieldProblems(form: WaitlistForm, today: IsoDate): Waitl
 }
 
 /**
- * Every problem of a filled-in form, each once, in the order the form reports them. Empty
- * means it may be sent.
- */
-export function validateWaitlistForm(form: WaitlistForm, today: IsoDate): WaitlistProblem[] {
-  const checked = checkWaitlistForm(form, today);
-  return checked.ok ? [] : checked.problems;
-}
-
-/**
  * The response header in which the server names the problem of a refused entry by its code, beside
  * the English `error` text of the body: the PWA shows the text of the code in the visitor's language.
  */

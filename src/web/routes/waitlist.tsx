@@ -1,7 +1,7 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { officesQueryOptions } from '../app/offices.ts';
-import { WaitlistPage } from '../features/waitlist/waitlist-page.tsx';
+import { WaitlistError, WaitlistPage, WaitlistPending } from '../features/waitlist/waitlist-page.tsx';
 import { PageShell } from './-page-shell.tsx';
 
 /** ?edit= names an entry on this device to correct, by its Idempotency-Key (a UUID). */
@@ -17,6 +17,16 @@ export const Route = createFileRoute('/waitlist')({
     void context.queryClient.prefetchQuery(officesQueryOptions());
   },
   component: WaitlistRoute,
+  pendingComponent: () => (
+    <PageShell>
+      <WaitlistPending />
+    </PageShell>
+  ),
+  errorComponent: ({ error, reset }: ErrorComponentProps) => (
+    <PageShell>
+      <WaitlistError error={error} reset={reset} />
+    </PageShell>
+  ),
 });
 
 function WaitlistRoute() {

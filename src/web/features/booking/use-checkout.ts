@@ -16,37 +16,27 @@ import { bookingMessages } from './messages.ts';
 export function useCheckout() {
   const m = useMessages(bookingMessages);
   const { lang } = useLanguage();
-  // What the dialog itself found wrong before asking (a missing price, no date chosen).
-  const [localError, setLocalError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   // Pending until the page leaves: startCheckout resolves only with why it stayed.
   const checkout = useMutation({
     ...sendNow,
     mutationFn: ({ request, details }: { request: CheckoutRequest; details: CheckoutDetails }) => startCheckout(request, details),
+    onSuccess: (problem) => setError(problem.error ?? (problem.kind === 'refused' ? m.checkoutFailed : m.checkoutError)),
   });
-  const { mutateAsync, reset } = checkout;
-
-  const setError = useCallback(
-    (error: string | null) => {
-      reset();
-      setLocalError(error);
-    },
-    [reset],
-  );
+  const { mutateAsync } = checkout;
 
   const pay = useCallback(
     async (unit: CheckoutUnit, choice: ProductChoice, missingPrice: string) => {
       setError(null);
       const built = buildCheckout(unit, choice, { today: spaceToday(new Date()), origin: window.location.origin, locale: lang });
       if (!built) {
-        setLocalError(missingPrice);
+        setError(missingPrice);
         return;
       }
       await mutateAsync({ request: built.request, details: built.checkoutDetails });
     },
-    [lang, mutateAsync, setError],
+    [lang, mutateAsync],
   );
 
-  const failure = checkout.data;
-  const error = localError ?? (failure ? (failure.error ?? (failure.kind === 'refused' ? m.checkoutFailed : m.checkoutError)) : null);
   return { pay, processing: checkout.isPending, error, setError };
 }

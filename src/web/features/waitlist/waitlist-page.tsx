@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { QueuedWaitlistEntry } from '../../../shared/domain/waitlist-outbox.ts';
 import { ApiRequestError } from '../../app/api.ts';
 import { officesQueryOptions } from '../../app/offices.ts';
+import { useRouteErrorRetry } from '../../app/route-error.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
 import { readOutboxEntry } from '../../storage/waitlist-outbox.ts';
@@ -34,19 +35,56 @@ function useEditedEntry(key: string | undefined): { ready: boolean; entry?: Queu
   return read?.key === key ? { ready: true, entry: read.entry } : { ready: false };
 }
 
-/** /waitlist: the office list, the enquiry form, and where a sent entry leads. */
-export function WaitlistPage({ editKey }: { editKey?: string }) {
+/** What /waitlist shows around its content, loading and failing included. */
+function WaitlistLayout({ children }: { children: ReactNode }) {
   const m = useMessages(waitlistMessages);
   const common = useMessages(commonMessages);
-  const navigate = useNavigate();
-  const query = useQuery(officesQueryOptions());
-  const edited = useEditedEntry(editKey);
-  const [sent, setSent] = useState(false);
-  const [dialogOpen, setDialogOpen] = useState(false);
-
   useEffect(() => {
     document.title = common.pageTitle(m.pageName);
   }, [common, m.pageName]);
+  return (
+    <div className="waitlist-page">
+      <Link to="/" className="button button--ghost waitlist-page__back">
+        <span aria-hidden="true">←</span> {m.back}
+      </Link>
+      <h1>{m.heading}</h1>
+      <p>{m.intro}</p>
+      {children}
+    </div>
+  );
+}
+
+/** The route's pending component: the office list is on its way. */
+export function WaitlistPending() {
+  const m = useMessages(waitlistMessages);
+  return (
+    <WaitlistLayout>
+      <LoadingText>{m.loading}</LoadingText>
+    </WaitlistLayout>
+  );
+}
+
+/** The route's error component. SPEC.md §8: an answer that does not read as the office list is an invalid format; anything else failed to load. */
+export function WaitlistError({ error, reset }: { error: unknown; reset: () => void }) {
+  const m = useMessages(waitlistMessages);
+  useRouteErrorRetry(reset, officesQueryOptions().queryKey);
+  const kind = error instanceof ApiRequestError ? error.problem.kind : undefined;
+  const invalid = kind === 'unreadable' || kind === 'refused';
+  return (
+    <WaitlistLayout>
+      <RetryAlert title={invalid ? m.invalidResponse : m.loadFailed} retryLabel={m.tryAgain} onRetry={reset} />
+    </WaitlistLayout>
+  );
+}
+
+/** /waitlist: the office list, the enquiry form, and where a sent entry leads. */
+export function WaitlistPage({ editKey }: { editKey?: string }) {
+  const m = useMessages(waitlistMessages);
+  const navigate = useNavigate();
+  const query = useSuspenseQuery(officesQueryOptions());
+  const edited = useEditedEntry(editKey);
+  const [sent, setSent] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
 
   useEffect(() => {
     if (!sent) return;
@@ -55,12 +93,16 @@ export function WaitlistPage({ editKey }: { editKey?: string }) {
   }, [sent, navigate]);
 
   let body;
-  if (query.data && edited.ready) {
-    body = sent ? (
+  if (!edited.ready) {
+    body = <LoadingText>{m.loading}</LoadingText>;
+  } else if (sent) {
+    body = (
       <Alert tone="success" title={m.successTitle}>
         <p>{m.redirecting}</p>
       </Alert>
-    ) : (
+    );
+  } else {
+    body = (
       <EnquiryForm
         // Another entry to edit is another form, not this one's state carried over.
         key={edited.entry?.key ?? 'new'}
@@ -72,24 +114,12 @@ export function WaitlistPage({ editKey }: { editKey?: string }) {
         }}
       />
     );
-  } else if (query.isError) {
-    // SPEC.md §8: an answer that does not read as the office list is an invalid format; anything else failed to load.
-    const kind = query.error instanceof ApiRequestError ? query.error.problem.kind : undefined;
-    const invalid = kind === 'unreadable' || kind === 'refused';
-    body = <RetryAlert title={invalid ? m.invalidResponse : m.loadFailed} retryLabel={m.tryAgain} onRetry={() => void query.refetch()} disabled={query.isFetching} />;
-  } else {
-    body = <LoadingText>{m.loading}</LoadingText>;
   }
 
   return (
-    <div className="waitlist-page">
-      <Link to="/" className="button button--ghost waitlist-page__back">
-        <span aria-hidden="true">←</span> {m.back}
-      </Link>
-      <h1>{m.heading}</h1>
-      <p>{m.intro}</p>
+    <WaitlistLayout>
       {body}
       {dialogOpen ? <WaitlistSuccessDialog onViewMore={() => setDialogOpen(false)} onBackToListings={() => void navigate({ to: '/' })} note={m.redirecting} /> : null}
-    </div>
+    </WaitlistLayout>
   );
 }

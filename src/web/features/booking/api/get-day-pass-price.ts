@@ -13,7 +13,7 @@ export type DayPassPrice = { ok: true; unit: Office } | { ok: false; problem: Da
  * SPEC §4: the day pass dialog loads its price (call 3) each time it opens. It goes through
  * the inventory's own query, so the list the visitor sees is refreshed with it.
  */
-export async function loadDayPassPrice(queryClient: QueryClient): Promise<DayPassPrice> {
+async function loadDayPassPrice(queryClient: QueryClient): Promise<DayPassPrice> {
   let offices: Office[];
   try {
     ({ offices } = await queryClient.fetchQuery({ ...officesQueryOptions(), staleTime: 0 }));
