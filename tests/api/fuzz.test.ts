@@ -25,7 +25,7 @@ import { defaultRateLimits } from '../../src/server/deps.ts';
 import { StaticSite } from '../../src/server/static-files.ts';
 import { checkoutBody, checkoutOk, inventory, origin } from './checkout-helpers.ts';
 import { admin, companyInfo, createOffer, signature, signedOffer, submitInfo, validBanking } from './lease-fixtures.ts';
-import { backend, buildTestApp, type TestApp } from './test-app.ts';
+import { backend, buildTestApp, waitlistEntryFor, type TestApp } from './test-app.ts';
 
 const seed = 20261123;
 /** Replays one failure: the `path` a failure report gives, with the same seed. */
@@ -1152,16 +1152,7 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       checkoutBody(t, 'DSK-01', { product: 'standard' }),
     ]);
     const rentable = await t.db.selectFrom('offices').select('id').where('service_type', 'in', ['dedicated_office', 'assigned_desk']).orderBy('id').limit(2).execute();
-    waitlistBase = {
-      customer_name: 'Émilie Gagnon',
-      email: 'emilie@example.ca',
-      phone: '514-555-0100',
-      number_of_users: 3,
-      budget_min: 900,
-      budget_max: 1500.5,
-      desired_start_date: '2027-01-04',
-      service_offering_ids: rentable.map((r) => r.id),
-    };
+    waitlistBase = waitlistEntryFor(rentable.map((r) => r.id)) as Json;
     signatureValues = signatureFuzz();
     units = await inventory(t);
 

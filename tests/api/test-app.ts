@@ -116,3 +116,17 @@ export function appAdminClient(t: Pick<TestApp, 'app'>, token = adminToken): Adm
     },
   };
 }
+
+/** A waitlist entry as the form sends it (SPEC call 4), for these units' row ids. */
+export function waitlistEntryFor(serviceOfferingIds: readonly (number | string)[]): Record<string, unknown> {
+  return {
+    customer_name: 'Émilie Gagnon',
+    email: 'emilie@example.ca',
+    phone: '514-555-0100',
+    number_of_users: 3,
+    budget_min: 900,
+    budget_max: 1500.5,
+    desired_start_date: '2027-01-04',
+    service_offering_ids: [...serviceOfferingIds],
+  };
+}

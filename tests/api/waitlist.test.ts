@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitlistEntryCreated, waitlistListResponse, waitlistProblemHeader } from '../../src/shared/contract/waitlist.ts';
 import { waitlistProblemEn, type WaitlistProblem } from '../../src/shared/domain/waitlist-rules.ts';
-import { adminToken, backend, buildTestApp, type TestApp } from './test-app.ts';
+import { adminToken, backend, buildTestApp, waitlistEntryFor, type TestApp } from './test-app.ts';
 
 const roomy = { max: 100_000, windowMs: 60_000 };
 
@@ -38,16 +38,7 @@ describe(`POST /public-api/waitlist (${backend})`, () => {
     desks = await officeIdsOf(t, 'assigned_desk');
     const room = await t.db.selectFrom('offices').select('id').where('service_type', '=', 'conference_room').executeTakeFirstOrThrow();
     conferenceRoom = room.id;
-    valid = {
-      customer_name: 'Émilie Gagnon',
-      email: 'emilie@example.ca',
-      phone: '514-555-0100',
-      number_of_users: 3,
-      budget_min: 900,
-      budget_max: 1500.5,
-      desired_start_date: '2027-01-04',
-      service_offering_ids: [offices[0], desks[0]],
-    };
+    valid = waitlistEntryFor([offices[0]!, desks[0]!]);
   });
   afterAll(() => t.close());
   beforeEach(async () => {
