@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { buildCheckout, type CheckoutRequest } from '../../src/shared/contract/checkout.ts';
 import { officesResponse, type Office } from '../../src/shared/contract/offices.ts';
 import type { ProductChoice } from '../../src/shared/domain/pricing.ts';
-import { spaceToday } from '../../src/shared/domain/time.ts';
+import { spaceToday } from '../../src/shared/domain/zoned-time.ts';
 import type { TestApp } from './test-app.ts';
 
 export const origin = 'http://localhost:5173';

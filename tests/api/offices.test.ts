@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { officesResponse } from '../../src/shared/contract/offices.ts';
 import { availabilityCategory } from '../../src/shared/domain/availability.ts';
 import { serviceTypes } from '../../src/shared/domain/products.ts';
-import { spaceToday } from '../../src/shared/domain/time.ts';
+import { spaceToday } from '../../src/shared/domain/zoned-time.ts';
 import { backend, buildTestApp, testNow, type TestApp } from './test-app.ts';
 
 describe(`GET /public-api/offices/available (${backend})`, () => {

@@ -8,7 +8,7 @@ import { keyringOf, type BankingKeyring } from '../../src/server/lease/banking-c
 import { migrateToLatest, openDatabase, postgresPoolOptions, type Db } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
 import { testCheckoutProvider } from '../../src/server/payments/test-checkout.ts';
-import { spaceToday } from '../../src/shared/domain/time.ts';
+import { spaceToday } from '../../src/shared/domain/zoned-time.ts';
 import type { AdminClient } from '../../src/server/admin/command.ts';
 
 export const backend = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';

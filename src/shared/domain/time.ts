@@ -33,14 +33,14 @@ export function spaceUtcOffsetHours(now: Date): number {
 }
 
 /** The date and hour at the space for an instant (fast path: see above). */
-export function spaceDateTime(now: Date): { date: IsoDate; hour: number } {
+export function spaceDateTimeQuick(now: Date): { date: IsoDate; hour: number } {
   const local = new Date(now.getTime() + spaceUtcOffsetHours(now) * hourMs);
   return { date: local.toISOString().slice(0, 10), hour: local.getUTCHours() };
 }
 
 /** Today at the space (fast path: see above; elsewhere use zoned-time.ts). */
-export function spaceToday(now: Date): IsoDate {
-  return spaceDateTime(now).date;
+export function spaceTodayQuick(now: Date): IsoDate {
+  return spaceDateTimeQuick(now).date;
 }
 
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;

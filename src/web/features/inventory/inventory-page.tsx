@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { sortUnits } from '../../../shared/domain/availability.ts';
 import { categoryAnchor, type Category } from '../../../shared/domain/categories.ts';
-import { spaceToday } from '../../../shared/domain/time.ts';
+import { spaceTodayQuick } from '../../../shared/domain/time.ts';
 import { officesQueryOptions, type Inventory } from '../../app/offices.ts';
 import { useOnline } from '../../app/use-online.ts';
 import { commonMessages } from '../../i18n/common.ts';
@@ -43,7 +43,7 @@ export function InventoryPage({ category, dialogs }: { category: Category; dialo
   const online = useOnline();
   const query = useSuspenseQuery(officesQueryOptions());
   const categoryName = common.categories[category.slug];
-  const today = spaceToday(new Date());
+  const today = spaceTodayQuick(new Date());
 
   // The list renders from a deferred copy: the router and the query store update
   // synchronously, and a category of rows rendered in one go would hold a phone's main thread.

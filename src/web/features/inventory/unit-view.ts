@@ -2,7 +2,7 @@ import type { Office } from '../../../shared/contract/offices.ts';
 import { availabilityCategory, availabilityColour, waitlistAction, type AvailabilityCategory, type AvailabilityColour } from '../../../shared/domain/availability.ts';
 import { isPricedPerDay, isRentable, isServiceType, type ServiceType } from '../../../shared/domain/products.ts';
 import { dollarsFromCents, listPrice } from '../../../shared/domain/pricing.ts';
-import { slashDate, spaceToday, type IsoDate } from '../../../shared/domain/time.ts';
+import { slashDate, spaceTodayQuick, type IsoDate } from '../../../shared/domain/time.ts';
 
 export function knownServiceType(type: string): ServiceType | undefined {
   return isServiceType(type) ? type : undefined;
@@ -70,7 +70,7 @@ export type ActionLabel = 'rentNow' | 'rentSpot' | 'joinWaitlist' | 'bookNow' | 
  * waitlist action state (SPEC §4): available rents, reserve_option and long_waitlist both open
  * the waitlist form.
  */
-export function unitAction(office: Office, today: IsoDate = spaceToday(new Date())): { kind: UnitActionKind; label: ActionLabel } {
+export function unitAction(office: Office, today: IsoDate = spaceTodayQuick(new Date())): { kind: UnitActionKind; label: ActionLabel } {
   const type = knownServiceType(office.service_type);
   if (!type) return { kind: 'unhandled', label: 'contactUs' };
   if (isRentable(type)) {

@@ -4,7 +4,7 @@ import type { Office } from '../../../shared/contract/offices.ts';
 import { checkWaitlistForm, waitlistFieldProblems } from '../../../shared/contract/waitlist.ts';
 import { sortUnits } from '../../../shared/domain/availability.ts';
 import { isRentable, isServiceType } from '../../../shared/domain/products.ts';
-import { spaceToday } from '../../../shared/domain/time.ts';
+import { spaceTodayQuick } from '../../../shared/domain/time.ts';
 import { formOfQueuedEntry, judgeSend, refusalOf, serverErrorText, type QueuedWaitlistEntry, type Refusal } from '../../../shared/domain/waitlist-outbox.ts';
 import {
   emptyWaitlistForm,
@@ -108,7 +108,7 @@ export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFo
   const queuedRef = useRef<HTMLDivElement>(null);
 
   const choices = useMemo(() => waitlistOffices(offices), [offices]);
-  const today = spaceToday(new Date());
+  const today = spaceTodayQuick(new Date());
 
   // What the visitor typed before a reload comes back, with the office they chose this time.
   useEffect(() => {
