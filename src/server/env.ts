@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { defaultMaxUnpaidHolds, defaultRateLimits } from './deps.ts';
 
 const perMinute = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -35,11 +36,11 @@ const envSchema = z.object({
       }
       return origins;
     }),
-  RATE_LIMIT_BROWSE_PER_MINUTE: perMinute(600),
-  RATE_LIMIT_LEASE_PER_MINUTE: perMinute(30),
-  RATE_LIMIT_OFFER_PER_MINUTE: perMinute(600),
-  RATE_LIMIT_CHECKOUT_PER_MINUTE: perMinute(20),
-  MAX_UNPAID_HOLDS_PER_CLIENT: z.coerce.number().int().min(1).default(3),
+  RATE_LIMIT_BROWSE_PER_MINUTE: perMinute(defaultRateLimits.browse.max),
+  RATE_LIMIT_LEASE_PER_MINUTE: perMinute(defaultRateLimits.leaseGuess.max),
+  RATE_LIMIT_OFFER_PER_MINUTE: perMinute(defaultRateLimits.offer.max),
+  RATE_LIMIT_CHECKOUT_PER_MINUTE: perMinute(defaultRateLimits.checkout.max),
+  MAX_UNPAID_HOLDS_PER_CLIENT: z.coerce.number().int().min(1).default(defaultMaxUnpaidHolds),
   /** How many proxies stand in front of the server: the client is that many X-Forwarded-For entries from the right. */
   TRUST_PROXY: z
     .string()

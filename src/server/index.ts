@@ -6,7 +6,6 @@ import { spaceToday } from '../shared/domain/zoned-time.ts';
 import { createApp } from './app.ts';
 import { isPostgresUrl, migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
-import { defaultRateLimits } from './deps.ts';
 import { isProduction, missingProductionSettings, readEnv, seedMode, type Env } from './env.ts';
 import { loadBankingKeys } from './lease/banking-crypto.ts';
 import { demoOffersText, seedDemoOffers } from './lease/seed-offers.ts';
@@ -109,7 +108,6 @@ const deps = {
     maxUnpaidHoldsPerClient: env.MAX_UNPAID_HOLDS_PER_CLIENT,
     sharedRateLimits: isPostgresUrl(env.DATABASE_URL),
     rateLimits: {
-      ...defaultRateLimits,
       browse: { max: env.RATE_LIMIT_BROWSE_PER_MINUTE, windowMs: minute },
       leaseGuess: { max: env.RATE_LIMIT_LEASE_PER_MINUTE, windowMs: minute },
       offer: { max: env.RATE_LIMIT_OFFER_PER_MINUTE, windowMs: minute },

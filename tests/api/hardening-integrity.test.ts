@@ -11,7 +11,7 @@ import { staffOrdersResponse } from '../../src/shared/contract/staff-orders.ts';
 import { waitlistListResponse } from '../../src/shared/contract/waitlist.ts';
 import { booked, checkoutBody, checkoutOk, postCheckout } from './checkout-helpers.ts';
 import { buildLeaseTestApp, companyInfo, createOffer, sign, signedOffer, submitInfo, validBanking, signature } from './lease-fixtures.ts';
-import { adminToken, appAdminClient, backend, buildTestApp, testNow, type TestApp } from './test-app.ts';
+import { adminToken, appAdminClient, backend, buildTestApp, testBankingKeys, testNow, type TestApp } from './test-app.ts';
 
 const auth = { authorization: `Bearer ${adminToken}` };
 const minutes = (n: number) => new Date(testNow.getTime() + n * 60_000);
@@ -324,6 +324,25 @@ describe(`details sent for an offer staff have just expired are refused (${backe
       // The visitor's request had found the offer open a moment before.
       expect(await submitCustomerInfo(t.db, offer.id, { ...companyInfo, province: 'QC' }, testNow)).toBe('closed');
       expect(await t.db.selectFrom('lease_customer_info').selectAll().execute()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe(`signing an offer that closed meanwhile (${backend})`, () => {
+  it('signing under the lock sees the expiry and records no signature', async () => {
+    const t = await buildLeaseTestApp();
+    try {
+      const { code } = await createOffer(t);
+      const { expireOffer, findOfferByCode, signOffer, submitCustomerInfo } = await import('../../src/server/lease/offers.ts');
+      const offer = (await findOfferByCode(t.db, code))!;
+      expect(await submitCustomerInfo(t.db, offer.id, { ...companyInfo, province: 'QC' }, testNow)).toBe('saved');
+      expect(await expireOffer(t.db, offer.id)).toBe(true);
+      // The visitor's request had found the offer open, with its company information, a moment before.
+      const record = { signature: 'data:image/png;base64,AAAA', banking: { transit_number: '12345', institution_number: '001', account_number: '1234567' }, language: 'en' as const, ipAddress: '198.51.100.7', userAgent: 'test', now: testNow };
+      expect(await signOffer(t.db, testBankingKeys, offer.id, record)).toBe('closed');
+      expect(await t.db.selectFrom('lease_signatures').selectAll().execute()).toEqual([]);
     } finally {
       await t.close();
     }

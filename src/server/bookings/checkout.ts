@@ -10,7 +10,7 @@ import {
   type BookingProduct,
   type DayStatus,
 } from '../../shared/domain/booking-windows.ts';
-import { amountMismatches, checkoutPricing, formatCad, quote, type ComparedAmount, type ProductChoice } from '../../shared/domain/pricing.ts';
+import { amountMismatches, checkoutPricing, dollarsToCents, formatCad, quote, type ComparedAmount, type ProductChoice } from '../../shared/domain/pricing.ts';
 import { productRule, productsFor, serviceTypeNames, isServiceType, type Product } from '../../shared/domain/products.ts';
 import { isIsoDate, type IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
@@ -25,6 +25,7 @@ import {
   bookedDates,
   checkoutSessionMinutes,
   clientKeyOf,
+  currentStatus,
   failOrder,
   findOrderBySession,
   findUnit,
@@ -149,7 +150,7 @@ export async function startCheckout(ctx: AppContext, body: CheckoutRequest, clie
   const mismatches = amountMismatches(body.pricing, q);
   if (mismatches.length > 0) {
     const server = checkoutPricing(q);
-    const details = mismatches.map((k) => `${amountNames[k]} is ${formatCad(Math.round(server[k] * 100))}, not ${formatCad(Math.round(body.pricing[k] * 100))}`).join('; ');
+    const details = mismatches.map((k) => `${amountNames[k]} is ${formatCad(dollarsToCents(server[k]))}, not ${formatCad(dollarsToCents(body.pricing[k]))}`).join('; ');
     return refused(409, `The prices sent do not match our prices (${details}). Please reload the page and try again.`);
   }
   if (body.pricing.totalDays !== q.totalDays) {
@@ -225,7 +226,7 @@ export async function orderForSuccessPage(ctx: AppContext, sessionId: string): P
   return {
     success: true,
     // An abandoned test checkout (or a session whose expiry event is late) is over once its time is.
-    status: order.status === 'pending' && order.expiresAt <= ctx.clock() ? 'expired' : order.status,
+    status: currentStatus(order, ctx.clock()),
     checkoutDetails: checkoutDetailsOf(order.quote, { name: order.officeName, service_type: order.serviceType }, order.bookingDate),
     bookingDates: order.quote.dates,
     ...(order.refundReason ? { refundReason: order.refundReason } : {}),

@@ -257,6 +257,11 @@ export interface StoredOrder extends OrderFacts {
   refundReason: 'paid_after_taken' | null;
 }
 
+/** An order's status now: a pending order whose checkout's time is up is over, even before the provider says so. */
+export function currentStatus(order: Pick<StoredOrder, 'status' | 'expiresAt'>, now: Date): OrderStatus {
+  return order.status === 'pending' && order.expiresAt <= now ? 'expired' : order.status;
+}
+
 export async function findOrderBySession(db: Db, sessionId: string): Promise<StoredOrder | undefined> {
   const row = await db
     .selectFrom('orders')

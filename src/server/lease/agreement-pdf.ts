@@ -56,7 +56,7 @@ export function pdfSafeText(text: string): string {
 }
 
 /** An instant as the clock read at the space, with its zone's abbreviation (EST, HAE…). */
-function spaceDateTime(instant: Date, language: LeaseLanguage): string {
+function signedAtText(instant: Date, language: LeaseLanguage): string {
   return formatAtSpace(instant, language === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'long', timeStyle: 'long' });
 }
 
@@ -170,7 +170,7 @@ export function agreementPdf(input: AgreementPdfInput): Promise<Buffer> {
   text(l.auditTrail, { width });
   doc.moveDown(0.6);
   const rows: [string, string][] = [
-    [l.signedAt, `${signature.signed_at.toISOString()} (${spaceDateTime(signature.signed_at, language)})`],
+    [l.signedAt, `${signature.signed_at.toISOString()} (${signedAtText(signature.signed_at, language)})`],
     [l.ipAddress, signature.ip_address],
     [l.userAgent, signature.user_agent || '-'],
     [l.languageShown, l.languages[signature.language]],

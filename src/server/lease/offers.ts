@@ -249,11 +249,13 @@ export interface SigningRecord {
  * second row whatever happens. The contract text and its hash are built from the offer as it
  * stands under that lock, so they are exactly what is stored.
  */
-export async function signOffer(db: Db, bankingKeys: BankingKeyring, offerId: number, record: SigningRecord): Promise<'signed' | 'already_signed' | 'not_ready'> {
+export async function signOffer(db: Db, bankingKeys: BankingKeyring, offerId: number, record: SigningRecord): Promise<'signed' | 'already_signed' | 'not_ready' | 'closed'> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const locked = await trx.selectFrom('lease_offers').select('status').where('id', '=', offerId).forUpdate().executeTakeFirstOrThrow();
+      const locked = await trx.selectFrom('lease_offers').select(['status', 'expires_at']).where('id', '=', offerId).forUpdate().executeTakeFirstOrThrow();
       if (locked.status === 'signed') return 'already_signed' as const;
+      // Staff may have expired it, or its time run out, since the visitor's request found it open.
+      if (effectiveStatus({ status: locked.status, expires_at: new Date(locked.expires_at) }, record.now) === 'expired') return 'closed' as const;
       if (locked.status !== 'contract_generated') return 'not_ready' as const;
       const offer = (await loadOffer(trx, { id: offerId }))!;
       const language = record.language ?? offer.contract_language;

@@ -26,6 +26,7 @@ import { tooManyRequests, type Limiter } from '../middleware/rate-limit.ts';
 export const offerNotFoundMessage = 'Lease offer not found';
 export const offerExpiredMessage = 'This lease offer has expired. Please contact us for assistance.';
 export const alreadySignedMessage = 'This agreement has already been signed';
+const infoMissingMessage = 'Submit the company information before signing';
 
 function maskedBanking(deps: AppDeps, offer: OfferRecord): BankingNumbers | null {
   if (!offer.signature) return null;
@@ -166,7 +167,7 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
   });
 
   const infoSubmitted: MiddlewareHandler<Env> = async (c, next) => {
-    if (c.var.offer.status !== 'contract_generated') return jsonError(c, 409, 'Submit the company information before signing');
+    if (c.var.offer.status !== 'contract_generated') return jsonError(c, 409, infoMissingMessage);
     await next();
   };
 
@@ -198,7 +199,8 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
     });
     const signed = (await findOfferById(deps.db, offer.id))!;
     if (result === 'already_signed') return c.json(alreadySignedBody(deps, signed), 409);
-    if (result === 'not_ready') return jsonError(c, 409, 'Submit the company information before signing');
+    if (result === 'not_ready') return jsonError(c, 409, infoMissingMessage);
+    if (result === 'closed') return jsonError(c, 410, offerExpiredMessage);
     return c.json({ success: true, signed_at: signed.signature!.signed_at.toISOString(), offer: offerAnswer(signed, code, now) });
   });
 

@@ -4,7 +4,7 @@ import { sessionIdPattern } from '../../shared/contract/common.ts';
 import { formatCad } from '../../shared/domain/pricing.ts';
 import { longDate } from '../../shared/domain/time.ts';
 import { confirmPayment } from '../bookings/payments.ts';
-import { cancelOrder, findOrderBySession, type StoredOrder } from '../bookings/repository.ts';
+import { cancelOrder, currentStatus, findOrderBySession, type StoredOrder } from '../bookings/repository.ts';
 import type { AppContext } from '../deps.ts';
 import { jsonError } from '../middleware/errors.ts';
 import { lineItemsFor } from '../payments/line-items.ts';
@@ -119,8 +119,8 @@ export function testCheckoutRoutes(deps: AppContext) {
   app.get('/:sessionId', async (c) => {
     const order = await findOrderBySession(deps.db, c.req.param('sessionId'));
     if (!order) return notice(c, 'en', texts.en.unknown, 404);
-    if (order.status !== 'pending') return notice(c, order.locale, order.status === 'expired' ? texts[order.locale].expired : texts[order.locale].done, 410);
-    if (order.expiresAt <= deps.clock()) return notice(c, order.locale, texts[order.locale].expired, 410);
+    const status = currentStatus(order, deps.clock());
+    if (status !== 'pending') return notice(c, order.locale, status === 'expired' ? texts[order.locale].expired : texts[order.locale].done, 410);
     return orderPage(c, order);
   });
 
@@ -128,10 +128,11 @@ export function testCheckoutRoutes(deps: AppContext) {
     const sessionId = c.req.param('sessionId');
     const order = await findOrderBySession(deps.db, sessionId);
     if (!order) return notice(c, 'en', texts.en.unknown, 404);
-    if (order.status === 'paid') return c.redirect(successUrlTemplate(order.successUrl).replace(sessionIdPlaceholder, encodeURIComponent(sessionId)), 303);
-    if (order.status !== 'pending' || order.expiresAt <= deps.clock()) return notice(c, order.locale, texts[order.locale].expired, 410);
+    const toSuccessPage = () => c.redirect(successUrlTemplate(order.successUrl).replace(sessionIdPlaceholder, encodeURIComponent(sessionId)), 303);
+    if (order.status === 'paid') return toSuccessPage();
+    if (currentStatus(order, deps.clock()) !== 'pending') return notice(c, order.locale, texts[order.locale].expired, 410);
     await confirmPayment(deps, { sessionId, paymentIntentId: null });
-    return c.redirect(successUrlTemplate(order.successUrl).replace(sessionIdPlaceholder, encodeURIComponent(sessionId)), 303);
+    return toSuccessPage();
   });
 
   app.post('/:sessionId/cancel', async (c) => {
