@@ -25,4 +25,17 @@ export const site = {
   wifi: { network: 'Cowork-Members', password: 'welcome-2026' },
   operations: { name: 'Marie-Ève Tremblay', email: 'operations@espacecowork.ca', phone: '(514) 555-0199' },
   address: '1250 rue Sainte-Catherine Ouest, Montréal, QC H3G 1P1',
+  /** The seller named on receipts and invoices. */
+  legalName: 'Espace Cowork Montréal inc.',
+  /**
+   * Quebec's sales taxes (commercial rentals are taxable supplies). Each rate is in thousandths of
+   * a percent, so that 9.975% is an integer; QST is charged on the price before GST. Which lines
+   * are taxable is said in pricing.ts. `enabled: false` is for a business under the
+   * small-supplier threshold: no tax is charged or shown.
+   */
+  taxes: {
+    enabled: true,
+    gst: { rateThousandthsOfPercent: 5_000, registrationNumber: '723456789 RT0001' },
+    qst: { rateThousandthsOfPercent: 9_975, registrationNumber: '1223456789 TQ0001' },
+  },
 } as const;

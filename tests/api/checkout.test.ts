@@ -19,18 +19,18 @@ describe(`checkout of each product with the test checkout (${backend})`, () => {
   });
   afterAll(() => t.close());
 
-  // Monday 2026-11-23 in Montréal: 8 of 30 days left in November.
-  it.each<[string, string, ProductChoice, number, 'rental' | 'day' | null, number]>([
-    ['an office, month to month', 'OFF-101', { product: 'office_monthly' }, 222_600, 'rental', 1],
-    ['an office, 12-month lease', 'OFF-102', { product: 'office_lease' }, 202_160, 'rental', 1],
-    ['an office by the day', 'OFF-901', { product: 'office_daily', dates: ['2026-11-24', '2026-11-26', '2026-12-07'] }, 30_000, 'day', 3],
-    ['a desk', 'DSK-01', { product: 'standard' }, 62_000, 'rental', 1],
-    ['a hot desk', 'HOT-01', { product: 'standard' }, 36_667, 'rental', 1],
-    ['a parking spot', 'PRK-01', { product: 'standard' }, 24_000, 'rental', 1],
-    ['a conference room', 'CONF-A', { product: 'conference_room', date: '2026-11-24' }, 35_000, 'day', 1],
-    ['a day pass', 'DAYPASS', { product: 'day_pass', date: '2026-11-23' }, 3_500, null, 0],
-    ['a mailbox', 'MAILBOX-SCAN', { product: 'mailbox' }, 5_900, null, 0],
-  ])('%s: the server charges its own amounts and holds what it sells', async (_label, officeId, choice, totalCents, holdKind, holds) => {
+  // Monday 2026-11-23 in Montréal: 8 of 30 days left in November. [label, unit, choice, before tax, charged with GST and QST, hold, holds]
+  it.each<[string, string, ProductChoice, number, number, 'rental' | 'day' | null, number]>([
+    ['an office, month to month', 'OFF-101', { product: 'office_monthly' }, 222_600, 255_934, 'rental', 1],
+    ['an office, 12-month lease', 'OFF-102', { product: 'office_lease' }, 202_160, 232_433, 'rental', 1],
+    ['an office by the day', 'OFF-901', { product: 'office_daily', dates: ['2026-11-24', '2026-11-26', '2026-12-07'] }, 30_000, 34_493, 'day', 3],
+    ['a desk', 'DSK-01', { product: 'standard' }, 62_000, 71_285, 'rental', 1],
+    ['a hot desk', 'HOT-01', { product: 'standard' }, 36_667, 42_158, 'rental', 1],
+    ['a parking spot', 'PRK-01', { product: 'standard' }, 24_000, 27_594, 'rental', 1],
+    ['a conference room', 'CONF-A', { product: 'conference_room', date: '2026-11-24' }, 35_000, 40_241, 'day', 1],
+    ['a day pass', 'DAYPASS', { product: 'day_pass', date: '2026-11-23' }, 3_500, 4_024, null, 0],
+    ['a mailbox', 'MAILBOX-SCAN', { product: 'mailbox' }, 5_900, 6_784, null, 0],
+  ])('%s: the server charges its own amounts and holds what it sells', async (_label, officeId, choice, totalCents, chargedCents, holdKind, holds) => {
     const unit = await unitByCode(t, officeId);
     const built = buildCheckout(unit, choice, { today: '2026-11-23', origin })!;
     expect(Math.round(built.request.pricing.totalDueToday * 100)).toBe(totalCents);
@@ -38,7 +38,7 @@ describe(`checkout of each product with the test checkout (${backend})`, () => {
     expect(checkoutUrl).toMatch(/^http:\/\/localhost\/public-api\/test-checkout\/test_cs_[0-9a-f]{32}$/);
 
     const order = await t.db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).executeTakeFirstOrThrow();
-    expect(order).toMatchObject({ status: 'pending', total_cents: totalCents, provider: 'test', product: choice.product });
+    expect(order).toMatchObject({ status: 'pending', total_cents: chargedCents, provider: 'test', product: choice.product });
     const reservations = await t.db.selectFrom('reservations').select(['kind', 'status']).where('order_id', '=', order.id).execute();
     expect(reservations).toHaveLength(holds);
     for (const r of reservations) expect(r).toEqual({ kind: holdKind, status: 'held' });

@@ -30,7 +30,7 @@ describe('starting a checkout (SPEC call 1)', () => {
     expect(url).toBe('/public-api/stripe/create-checkout-session');
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual(built.request);
-    expect(JSON.parse(localStorage.getItem('checkoutDetails') ?? 'null')).toEqual({ ...built.checkoutDetails, totalAmount: 39, monthlyRate: 39 });
+    expect(JSON.parse(localStorage.getItem('checkoutDetails') ?? 'null')).toEqual({ ...built.checkoutDetails, subtotal: 39, gst: 1.95, qst: 3.89, totalAmount: 44.84, monthlyRate: 39 });
   });
 
   it.each([

@@ -76,7 +76,8 @@ describe('initialLeasePayment (SPEC §9)', () => {
     const p = initialLeasePayment({ ...base, ...overrides });
     expect(p.firstMonth.cents).toBe(firstMonth);
     expect(p.moveInFee.cents).toBe(moveInFee);
-    expect(p.totalCents).toBe(total);
+    expect(p.subtotalCents).toBe(total);
+    expect(p.totalCents).toBe(p.subtotalCents + p.gstCents + p.qstCents);
     expect(p.keyFobDepositCents).toBe(keyFobDepositCents);
     expect(p.securityDepositCents).toBe(p.monthlyRentCents);
   });
@@ -90,7 +91,12 @@ describe('initialLeasePayment (SPEC §9)', () => {
       moveInFee: { type: 'fixed_amount', cents: 30_000 },
       keyFobDepositCents: 7_500,
       signupDiscountCents: 10_000,
-      totalCents: 30_667 + 115_000 + 30_000 + 7_500 - 10_000,
+      subtotalCents: 30_667 + 115_000 + 30_000 + 7_500 - 10_000,
+      // Taxed: the rent and the move-in fee less the signup discount (50,667 cents); never the deposits.
+      gstCents: 2_533,
+      qstCents: 5_054,
+      totalCents: 173_167 + 2_533 + 5_054,
+      monthlyPayment: { rentCents: 115_000, gstCents: 5_750, qstCents: 11_471, totalCents: 132_221 },
     });
   });
 
@@ -101,6 +107,7 @@ describe('initialLeasePayment (SPEC §9)', () => {
   it('a monthly discount above the rate never gives negative rent', () => {
     const p = initialLeasePayment({ ...base, monthly_discount: 2000 });
     expect(p.monthlyRentCents).toBe(0);
+    // Only the key fob deposit is left, and a deposit bears no tax.
     expect(p.totalCents).toBe(7_500);
   });
 

@@ -133,19 +133,19 @@ describe('due today, by product', () => {
 
   it('month to month: prorated first month + last month + key fee + setup fee of one month', () => {
     const q = quote(office('1200.00'), { product: 'office_monthly' }, today)!;
-    expect(q).toMatchObject({ rentalType: 'monthly', monthlyRate: 96_000, proratedFirstMonth: 25_600, lastMonth: 96_000, keyFee: 5_000, setupFee: 96_000, dailyRate: 12_000, total: 222_600 });
+    expect(q).toMatchObject({ rentalType: 'monthly', monthlyRate: 96_000, proratedFirstMonth: 25_600, lastMonth: 96_000, keyFee: 5_000, setupFee: 96_000, dailyRate: 12_000, subtotal: 222_600 });
     expect(q.proration).toEqual({ days: 8, daysInMonth: 30 });
     expect(q.lines.map((l) => l.item)).toEqual(['prorated_first_month', 'last_month', 'key_fee', 'setup_fee']);
   });
 
   it('12-month lease: 5% off, prorated first month + last month, no key fee and no setup fee', () => {
     const q = quote(office('1200.00'), { product: 'office_lease' }, today)!;
-    expect(q).toMatchObject({ rentalType: 'lease', monthlyRate: 91_200, proratedFirstMonth: 24_320, lastMonth: 91_200, keyFee: 0, setupFee: 0, total: 115_520 });
+    expect(q).toMatchObject({ rentalType: 'lease', monthlyRate: 91_200, proratedFirstMonth: 24_320, lastMonth: 91_200, keyFee: 0, setupFee: 0, subtotal: 115_520 });
   });
 
   it('daily office: the day rate for each distinct selected day', () => {
     const q = quote(office('1200.00'), { product: 'office_daily', dates: ['2026-11-25', '2026-11-24', '2026-11-25', '2026-12-01'] }, today)!;
-    expect(q).toMatchObject({ rentalType: 'daily', dailyRate: 12_000, totalDays: 3, dates: ['2026-11-24', '2026-11-25', '2026-12-01'], total: 36_000, keyFee: 0, setupFee: 0, lastMonth: 0 });
+    expect(q).toMatchObject({ rentalType: 'daily', dailyRate: 12_000, totalDays: 3, dates: ['2026-11-24', '2026-11-25', '2026-12-01'], subtotal: 36_000, keyFee: 0, setupFee: 0, lastMonth: 0 });
     expect(quote(office('1200.00'), { product: 'office_daily', dates: [] }, today)!.total).toBe(0);
   });
 
@@ -156,7 +156,7 @@ describe('due today, by product', () => {
     ['an available office without custom pricing', office('1200.00'), 96_000, 25_600, 126_600],
   ])('standard, %s: prorated first month + last month + key fee', (_label, u, monthly, prorated, total) => {
     const q = quote(u, { product: 'standard' }, today)!;
-    expect(q).toMatchObject({ rentalType: 'standard', monthlyRate: monthly, proratedFirstMonth: prorated, lastMonth: monthly, keyFee: keyFeeCents, setupFee: 0, total });
+    expect(q).toMatchObject({ rentalType: 'standard', monthlyRate: monthly, proratedFirstMonth: prorated, lastMonth: monthly, keyFee: keyFeeCents, setupFee: 0, subtotal: total });
   });
 
   it.each([
@@ -164,11 +164,11 @@ describe('due today, by product', () => {
     ['day_pass' as const, unit('day_pass', '35.00'), 3_500],
   ])('%s: the day price for its one date', (product, u, price) => {
     const q = quote(u, { product, date: '2026-11-24' }, today)!;
-    expect(q).toMatchObject({ rentalType: 'daily', monthlyRate: 0, dailyRate: price, totalDays: 1, dates: ['2026-11-24'], total: price });
+    expect(q).toMatchObject({ rentalType: 'daily', monthlyRate: 0, dailyRate: price, totalDays: 1, dates: ['2026-11-24'], subtotal: price });
   });
 
   it('mailbox: one month, due today', () => {
-    expect(quote(unit('mailbox', '59.00'), { product: 'mailbox' }, today)).toMatchObject({ rentalType: 'monthly', monthlyRate: 5_900, total: 5_900, keyFee: 0, setupFee: 0 });
+    expect(quote(unit('mailbox', '59.00'), { product: 'mailbox' }, today)).toMatchObject({ rentalType: 'monthly', monthlyRate: 5_900, subtotal: 5_900, keyFee: 0, setupFee: 0 });
   });
 
   it.each([
@@ -214,7 +214,8 @@ describe('the call-1 pricing, the custom pricing and checkoutDetails', () => {
     expect(built.request.cancelUrl).toBe(`${origin}/${anchor}`);
     expect(built.request.locale).toBe('fr');
     expect(checkoutDetails.parse(built.checkoutDetails)).toEqual(built.checkoutDetails);
-    expect(built.checkoutDetails.totalAmount).toBe(built.request.pricing.totalDueToday);
+    expect(built.checkoutDetails.subtotal).toBe(built.request.pricing.totalDueToday);
+    expect(built.checkoutDetails.totalAmount).toBe(built.quote.total / 100);
     expect(built.checkoutDetails.bookingDate).toBe('dates' in built.quote && built.quote.dates[0] ? built.quote.dates[0] : today);
   });
 
@@ -263,12 +264,13 @@ describe('properties', () => {
         const q = quote({ service_type: t, is_available: available, base_monthly_rate: r }, c, today);
         if (!q) return;
         expect(q.total).toBeGreaterThanOrEqual(0);
-        expect(q.total).toBe(q.lines.reduce((s, l) => s + l.cents, 0));
+        expect(q.subtotal).toBe(q.lines.reduce((s, l) => s + l.cents, 0));
+        expect(q.total).toBe(q.subtotal + q.gst + q.qst);
         for (const l of q.lines) {
           expect(Number.isInteger(l.cents)).toBe(true);
           expect(l.cents).toBeGreaterThanOrEqual(0);
         }
-        expect(q.total).toBe(q.proratedFirstMonth + q.lastMonth + q.keyFee + q.setupFee + q.dailyRate * q.totalDays + (q.product === 'mailbox' ? q.monthlyRate : 0));
+        expect(q.subtotal).toBe(q.proratedFirstMonth + q.lastMonth + q.keyFee + q.setupFee + q.dailyRate * q.totalDays + (q.product === 'mailbox' ? q.monthlyRate : 0));
         expect(amountMismatches(checkoutPricing(q), q)).toEqual([]);
       }),
       { numRuns: 2_000 },

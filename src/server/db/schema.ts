@@ -30,6 +30,8 @@ export interface WaitlistEntriesTable {
   /** SHA-256 of the canonical entry, to tell a replay from another entry under the same key. */
   request_hash: string | null;
   created_at: ColumnType<Date, Date | string, Date | string>;
+  /** The language the visitor used, for the acknowledgement. */
+  language: ColumnType<'en' | 'fr' | null, 'en' | 'fr' | null | undefined, 'en' | 'fr' | null>;
 }
 
 export interface WaitlistEntryOfficesTable {
@@ -86,6 +88,8 @@ export interface LeaseSignaturesTable {
   contract_text: string;
   contract_sha256: string;
   banking_encrypted: string;
+  /** When the French version was offered before an English signature (Charter of the French language, s. 55). */
+  french_offered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface OrdersTable {
@@ -117,6 +121,11 @@ export interface OrdersTable {
   payment_intent_id: string | null;
   /** Why the order was refunded (refund_pending, refunded). */
   refund_reason: 'paid_after_taken' | null;
+  /** Who paid, as the checkout collected them. */
+  buyer_name: ColumnType<string | null, string | null | undefined, string | null>;
+  buyer_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Given in the payment's transaction (receipt-numbers.ts). */
+  receipt_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Money going back to a customer: decided in a transaction, asked of the provider after it commits. */
@@ -133,6 +142,8 @@ export interface RefundsTable {
   claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date, Date>;
   refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Given in the transaction that decides the refund (receipt-numbers.ts). */
+  credit_note_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** rate-limiter-flexible's counts, shared by every instance on the database. */
@@ -163,7 +174,35 @@ export interface PaymentEventsTable {
   received_at: ColumnType<Date, Date, Date>;
 }
 
+/** The two numbered series of documents: receipts and credit notes, each counted per year. */
+export interface DocumentCountersTable {
+  series: 'receipt' | 'credit_note';
+  year: number;
+  last_number: number;
+}
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+/** A message to send: written in the transaction of the event that causes it (mail/outbox.ts). */
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  recipient: string;
+  language: 'en' | 'fr';
+  subject_ids: ColumnType<unknown, string, string>;
+  secret_encrypted: ColumnType<string | null, string | null | undefined, string | null>;
+  status: OutboxStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date, Date>;
+  claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date, Date>;
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 export interface Database {
+  document_counters: DocumentCountersTable;
+  outbox: OutboxTable;
   offices: OfficesTable;
   orders: OrdersTable;
   refunds: RefundsTable;

@@ -1,5 +1,6 @@
-import type { Quote, QuoteLine } from '../../shared/domain/pricing.ts';
+import { formatTaxRate, type Quote, type QuoteLine } from '../../shared/domain/pricing.ts';
 import { longDate } from '../../shared/domain/time.ts';
+import { site } from '../../shared/site.ts';
 import type { CheckoutLineItem } from './provider.ts';
 
 const labels = {
@@ -11,6 +12,8 @@ const labels = {
     first_month: () => 'first month',
     day: (_q: Quote, line: QuoteLine) => (line.date ? longDate(line.date, 'en-CA') : 'day'),
     lease: '12-month lease',
+    gst: 'GST',
+    qst: 'QST',
   },
   fr: {
     prorated_first_month: (q: Quote) => `premier mois, au prorata (${q.proration?.days ?? 0} jours sur ${q.proration?.daysInMonth ?? 0})`,
@@ -20,14 +23,34 @@ const labels = {
     first_month: () => 'premier mois',
     day: (_q: Quote, line: QuoteLine) => (line.date ? longDate(line.date, 'fr-CA') : 'jour'),
     lease: 'bail de 12 mois',
+    gst: 'TPS',
+    qst: 'TVQ',
   },
 } as const;
 
-/** The checkout's lines, from the server's quote: what the visitor pays is exactly these amounts. */
-export function lineItemsFor(quote: Quote, unitName: string, locale: 'en' | 'fr'): CheckoutLineItem[] {
+/** 'GST (5%), no. 723456789 RT0001' / 'TPS (5 %), no 723456789 RT0001': an invoice names each tax and its number. */
+export function taxLabel(tax: 'gst' | 'qst', locale: 'en' | 'fr'): string {
+  const { rateThousandthsOfPercent, registrationNumber } = site.taxes[tax];
+  const rate = formatTaxRate(rateThousandthsOfPercent, locale);
+  return locale === 'fr' ? `${labels.fr[tax]} (${rate} %), no ${registrationNumber}` : `${labels.en[tax]} (${rate}%), no. ${registrationNumber}`;
+}
+
+/** The quote's own lines, described in one language (the checkout's, the receipt's). */
+export function quoteLineNames(quote: Quote, unitName: string, locale: 'en' | 'fr'): { name: string; line: QuoteLine }[] {
   const l = labels[locale];
   const prefix = quote.product === 'office_lease' ? `${unitName} (${l.lease})` : unitName;
-  return quote.lines
-    .filter((line) => line.cents > 0)
-    .map((line) => ({ name: `${prefix}: ${l[line.item](quote, line)}`, amountCents: line.cents, quantity: 1 }));
+  return quote.lines.filter((line) => line.cents > 0).map((line) => ({ name: `${prefix}: ${l[line.item](quote, line)}`, line }));
+}
+
+/**
+ * The checkout's lines, from the server's quote: each line, then GST and QST as lines of their
+ * own with the server's amounts (each rounded once on the order), so the card is charged
+ * exactly the receipt's total.
+ */
+export function lineItemsFor(quote: Quote, unitName: string, locale: 'en' | 'fr'): CheckoutLineItem[] {
+  const items: CheckoutLineItem[] = quoteLineNames(quote, unitName, locale).map(({ name, line }) => ({ name, amountCents: line.cents, quantity: 1 }));
+  for (const tax of ['gst', 'qst'] as const) {
+    if (quote[tax] > 0) items.push({ name: taxLabel(tax, locale), amountCents: quote[tax], quantity: 1 });
+  }
+  return items;
 }

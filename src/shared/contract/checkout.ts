@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { checkoutPricing, quote, type ProductChoice, type PricedUnit, type Quote } from '../domain/pricing.ts';
+import { checkoutPricing, dollarsFromCents, quote, type ProductChoice, type PricedUnit, type Quote } from '../domain/pricing.ts';
 import { cancelAnchor } from '../domain/categories.ts';
 import { checkoutRentalTypes, productRule } from '../domain/products.ts';
 import { isPlainText, plainTextMessage } from '../domain/text.ts';
@@ -88,9 +88,14 @@ export const checkoutDetails = z.object({
   keyFee: z.number(),
   lastMonth: z.number(),
   proratedFirstMonth: z.number(),
+  /** What the card was charged, taxes included. */
   totalAmount: z.number(),
   totalDays: z.number(),
   bookingDate: isoDateString,
+  /** Additions: the amount before tax and each tax (absent in details saved before taxes were charged). */
+  subtotal: z.optional(z.number()),
+  gst: z.optional(z.number()),
+  qst: z.optional(z.number()),
 });
 export type CheckoutDetails = z.infer<typeof checkoutDetails>;
 
@@ -146,9 +151,12 @@ export function checkoutDetailsOf(q: Quote, unit: Pick<CheckoutUnit, 'name' | 's
     keyFee: p.keyFee,
     lastMonth: p.lastMonth,
     proratedFirstMonth: p.proratedFirstMonth,
-    totalAmount: p.totalDueToday,
+    totalAmount: dollarsFromCents(q.total),
     totalDays: p.totalDays,
     bookingDate: q.dates[0] ?? today,
+    subtotal: dollarsFromCents(q.subtotal),
+    gst: dollarsFromCents(q.gst),
+    qst: dollarsFromCents(q.qst),
   };
 }
 

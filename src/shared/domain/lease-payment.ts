@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
-import { proratedFirstMonthCents, rateToCents } from './pricing.ts';
+import { proratedFirstMonthCents, rateToCents, taxedTotal, type ChargeItem, type TaxRules } from './pricing.ts';
+import { site } from '../site.ts';
 import { isIsoDate, type IsoDate } from './time.ts';
 
 export { formatCad } from './pricing.ts';
@@ -44,8 +45,15 @@ export interface InitialLeasePayment {
   moveInFee: { type: MoveInFeeType; cents: number };
   keyFobDepositCents: number;
   signupDiscountCents: number;
-  /** Sum of the lines minus the signup discount, never below 0. */
+  /** Sum of the lines minus the signup discount, never below 0: SPEC §9's total, before tax. */
+  subtotalCents: number;
+  /** GST and QST on the taxable lines (rent and move-in fee, less the signup discount); never on the deposits. */
+  gstCents: number;
+  qstCents: number;
+  /** What is debited: the subtotal plus the taxes. */
   totalCents: number;
+  /** Every later month, debited on the 1st: the rent and its taxes. */
+  monthlyPayment: { rentCents: number; gstCents: number; qstCents: number; totalCents: number };
 }
 
 export function normalizeMoveInFeeType(type: string | null | undefined): MoveInFeeType {
@@ -67,7 +75,7 @@ export function proratedRentCents(monthlyCents: number, date: IsoDate): { cents:
 }
 
 /** SPEC §9 'Initial lease payment', every line in cents. */
-export function initialLeasePayment(terms: LeasePaymentTerms): InitialLeasePayment {
+export function initialLeasePayment(terms: LeasePaymentTerms, taxes: TaxRules = site.taxes): InitialLeasePayment {
   if (!isIsoDate(terms.start_date)) throw new RangeError(`not a start date: ${terms.start_date}`);
   const monthlyRentCents = Math.max(0, amountToCents(terms.monthly_rate) - amountToCents(terms.monthly_discount));
   const startsOnFirst = terms.start_date.endsWith('-01');
@@ -81,6 +89,16 @@ export function initialLeasePayment(terms: LeasePaymentTerms): InitialLeasePayme
   const signupDiscountCents = Math.max(0, amountToCents(terms.signup_discount));
   const securityDepositCents = monthlyRentCents;
   const gross = firstMonth.cents + securityDepositCents + moveInFeeCents + keyFobDepositCents;
+  const discount = Math.min(signupDiscountCents, gross);
+  const lines: { item: ChargeItem; cents: number }[] = [
+    { item: 'lease_first_month', cents: firstMonth.cents },
+    { item: 'security_deposit', cents: securityDepositCents },
+    { item: 'move_in_fee', cents: moveInFeeCents },
+    { item: 'key_fob_deposit', cents: keyFobDepositCents },
+    { item: 'signup_discount', cents: -discount },
+  ];
+  const initial = taxedTotal(lines, taxes);
+  const monthly = taxedTotal([{ item: 'monthly_rent', cents: monthlyRentCents }], taxes);
   return {
     monthlyRentCents,
     firstMonth,
@@ -88,6 +106,10 @@ export function initialLeasePayment(terms: LeasePaymentTerms): InitialLeasePayme
     moveInFee: { type, cents: moveInFeeCents },
     keyFobDepositCents,
     signupDiscountCents,
-    totalCents: Math.max(0, gross - signupDiscountCents),
+    subtotalCents: initial.subtotal,
+    gstCents: initial.gst,
+    qstCents: initial.qst,
+    totalCents: initial.total,
+    monthlyPayment: { rentCents: monthlyRentCents, gstCents: monthly.gst, qstCents: monthly.qst, totalCents: monthly.total },
   };
 }

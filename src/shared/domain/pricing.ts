@@ -113,7 +113,80 @@ export interface QuoteLine {
   cents: Cents;
 }
 
-/** Everything due today for one choice, line by line; `total` is always the sum of the lines. */
+/**
+ * Everything that can be a line of a bill: the quote's items and the lease's initial payment.
+ * Whether each is a taxable supply is said here once (commercial rentals and their fees are;
+ * refundable deposits are not; a signup discount lowers the taxable rent it discounts).
+ */
+export type ChargeItem = QuoteItem | 'lease_first_month' | 'move_in_fee' | 'security_deposit' | 'key_fob_deposit' | 'signup_discount' | 'monthly_rent';
+
+export const taxableCharges: Record<ChargeItem, boolean> = {
+  prorated_first_month: true,
+  last_month: true,
+  key_fee: true,
+  setup_fee: true,
+  first_month: true,
+  day: true,
+  lease_first_month: true,
+  move_in_fee: true,
+  monthly_rent: true,
+  signup_discount: true,
+  security_deposit: false,
+  key_fob_deposit: false,
+};
+
+/** The sales-tax facts pricing needs (site.taxes, or another set in tests). */
+export interface TaxRules {
+  enabled: boolean;
+  gst: { rateThousandthsOfPercent: number; registrationNumber: string };
+  qst: { rateThousandthsOfPercent: number; registrationNumber: string };
+}
+
+/** A bill's amounts: the lines' sum, the part taxes apply to, each tax and what is charged. */
+export interface TaxedTotal {
+  /** Every line, before tax. */
+  subtotal: Cents;
+  /** The taxable lines (discounts included), never below 0. */
+  taxable: Cents;
+  gst: Cents;
+  qst: Cents;
+  /** subtotal + gst + qst: what the card is charged. */
+  total: Cents;
+}
+
+/** `rate` (thousandths of a percent) of an amount, rounded half up to the cent. */
+function taxOf(cents: Cents, rateThousandthsOfPercent: number): Cents {
+  return cents <= 0 ? 0 : roundDiv(cents * rateThousandthsOfPercent, 100_000);
+}
+
+/**
+ * GST and QST of a bill, each computed once on the sum of its taxable lines and rounded once
+ * (not line by line, which can differ by a cent); QST on the price before GST.
+ */
+export function taxedTotal(lines: readonly { item: ChargeItem; cents: Cents }[], rules: TaxRules = site.taxes): TaxedTotal {
+  const subtotal = lines.reduce((sum, l) => sum + l.cents, 0);
+  const taxable = Math.max(0, lines.reduce((sum, l) => sum + (taxableCharges[l.item] ? l.cents : 0), 0));
+  const gst = rules.enabled ? taxOf(taxable, rules.gst.rateThousandthsOfPercent) : 0;
+  const qst = rules.enabled ? taxOf(taxable, rules.qst.rateThousandthsOfPercent) : 0;
+  return { subtotal, taxable, gst, qst, total: subtotal + gst + qst };
+}
+
+/**
+ * One line's share of each tax, rounded for that line alone: what a partial refund of the line
+ * gives back beside its price.
+ */
+export function lineTaxes(line: { item: ChargeItem; cents: Cents }, rules: TaxRules = site.taxes): { gst: Cents; qst: Cents } {
+  if (!rules.enabled || !taxableCharges[line.item]) return { gst: 0, qst: 0 };
+  return { gst: taxOf(line.cents, rules.gst.rateThousandthsOfPercent), qst: taxOf(line.cents, rules.qst.rateThousandthsOfPercent) };
+}
+
+/** A tax rate for people: 5 → '5', 9975 → '9.975' (en) or '9,975' (fr). */
+export function formatTaxRate(rateThousandthsOfPercent: number, locale: 'en' | 'fr' = 'en'): string {
+  const text = String(rateThousandthsOfPercent / 1000);
+  return locale === 'fr' ? text.replace('.', ',') : text;
+}
+
+/** Everything due today for one choice, line by line; `subtotal` is always the sum of the lines, `total` that plus the taxes. */
 export interface Quote {
   product: Product;
   rentalType: CheckoutRentalType;
@@ -129,11 +202,17 @@ export interface Quote {
   /** For a rental: the days the first month is prorated over, and the month's length. */
   proration: { days: number; daysInMonth: number } | null;
   lines: QuoteLine[];
+  /** The lines before tax: SPEC.md §7's totalDueToday. */
+  subtotal: Cents;
+  gst: Cents;
+  qst: Cents;
+  /** What the card is charged, taxes included. */
   total: Cents;
 }
 
-function build(product: Product, parts: Omit<Quote, 'product' | 'rentalType' | 'total'>): Quote {
-  return { product, rentalType: products[product].rentalType, ...parts, total: parts.lines.reduce((sum, l) => sum + l.cents, 0) };
+function build(product: Product, parts: Omit<Quote, 'product' | 'rentalType' | 'subtotal' | 'gst' | 'qst' | 'total'>): Quote {
+  const { subtotal, gst, qst, total } = taxedTotal(parts.lines);
+  return { product, rentalType: products[product].rentalType, ...parts, subtotal, gst, qst, total };
 }
 
 function rental(product: Product, monthly: Cents, dailyRate: Cents, today: IsoDate, fees: { keyFee: Cents; setupFee: Cents }): Quote {
@@ -251,7 +330,7 @@ export function checkoutPricing(q: Quote): CheckoutPricing {
     lastMonth: dollarsFromCents(q.lastMonth),
     keyFee: dollarsFromCents(q.keyFee),
     setupFee: dollarsFromCents(q.setupFee),
-    totalDueToday: dollarsFromCents(q.total),
+    totalDueToday: dollarsFromCents(q.subtotal),
     rentalType: q.rentalType,
     dailyBookings: q.dates.length > 0 ? [...q.dates] : null,
     dailyRate: dollarsFromCents(q.dailyRate),
@@ -280,7 +359,7 @@ export function customPricing(q: Quote): CustomPricing | null {
     setupFee: dollarsFromCents(q.setupFee),
     dailyRate: dollarsFromCents(q.dailyRate),
     totalDays: q.totalDays,
-    totalCost: dollarsFromCents(q.total),
+    totalCost: dollarsFromCents(q.subtotal),
     selectedDates: [...q.dates],
     leaseTerm: leaseTermMonths,
   };

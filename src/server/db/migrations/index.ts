@@ -4,6 +4,7 @@ import * as waitlist from './0002-waitlist.ts';
 import * as bookings from './0003-bookings.ts';
 import * as leaseOffers from './0004-lease-offers.ts';
 import * as hardening from './0005-hardening.ts';
+import * as receiptsAndMail from './0006-receipts-and-mail.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-bookings': bookings,
   '0004-lease-offers': leaseOffers,
   '0005-hardening': hardening,
+  '0006-receipts-and-mail': receiptsAndMail,
 };
