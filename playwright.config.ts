@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/chromium.ts';
-import { changesSharedData, e2eAdminToken, e2eNow } from './tests/e2e/support.ts';
+import { changesSharedData, e2eAdminToken, e2eMailDir, e2eNow } from './tests/e2e/support.ts';
 
 /**
  * E2E_PORT and E2E_DIST let two runs (or a run beside a dev server) use their own ports and build.
@@ -22,6 +22,7 @@ function server(serverPort: number) {
       HOST: '127.0.0.1',
       DATABASE_URL: 'memory',
       DATA_DIR: `/tmp/coworking-e2e-${serverPort}`,
+      MAIL_DIR: e2eMailDir(serverPort),
       STATIC_DIR: process.env.E2E_DIST ?? 'dist',
       ADMIN_TOKEN: e2eAdminToken,
       APP_NOW: e2eNow,

@@ -12,6 +12,7 @@ import { requestPathCheck } from './middleware/request-path.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { adminLeaseOfferRoutes } from './routes/admin-lease-offers.ts';
 import { adminOrderRoutes } from './routes/admin-orders.ts';
+import { adminMailRoutes } from './routes/admin-mail.ts';
 import { adminWaitlistRoutes } from './routes/admin-waitlist.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps, services: Pick<AppContext, 'officesList
   app.route('/public-api/test-checkout', testCheckoutRoutes(ctx));
 
   app.route('/admin-api/waitlist', adminWaitlistRoutes(ctx));
+  app.route('/admin-api/mail', adminMailRoutes(ctx));
   app.route('/admin-api/lease-offers', adminLeaseOfferRoutes(ctx));
   app.route('/admin-api/orders', adminOrderRoutes(ctx));
 

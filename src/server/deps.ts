@@ -42,6 +42,8 @@ export interface AppDeps {
   /** Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout. */
   payments: PaymentProvider;
   staticSite?: StaticSite;
+  /** The mail worker (mail/worker.ts): told when an event has just committed a message, so it is sent soon. */
+  mailer?: { wake(): void };
 }
 
 /** What createApp builds once from the deps and hands to the routes and services beside them. */

@@ -19,6 +19,26 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   ALLOW_TEST_CHECKOUT: z.enum(['true', 'false']).optional(),
+  /** smtp://user:pass@host:587 or smtps://…:465; unset: each message is written as an .eml file into MAIL_DIR. */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((text) => text === undefined || (URL.canParse(text) && /^smtps?:$/.test(new URL(text).protocol)), 'must be an smtp:// or smtps:// URL'),
+  /** Where .eml files go without SMTP_URL (default: DATA_DIR/mail). */
+  MAIL_DIR: z.string().optional(),
+  /** The sender of every message: an address, or 'Name <address>' (default: the site's name and e-mail). */
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      const match = /^\s*(?:"?([^"<>\r\n]*?)"?\s*<([^<>\s]+@[^<>\s]+)>|([^<>\s]+@[^<>\s]+))\s*$/.exec(text);
+      if (!match) {
+        ctx.addIssue({ code: 'custom', message: "must be an e-mail address or 'Name <address>'" });
+        return z.NEVER;
+      }
+      return { name: match[1]?.trim() ?? '', address: (match[2] ?? match[3])! };
+    }),
   /** The site's public origins, comma-separated (redirects after checkout, e-mail links, the staff Origin check). */
   PUBLIC_ORIGIN: z
     .string()
@@ -86,5 +106,7 @@ export function missingProductionSettings(env: Env): string[] {
   if (!env.BANKING_KEYS && !env.BANKING_KEY) missing.push('BANKING_KEYS');
   if (!env.ADMIN_TOKEN) missing.push('ADMIN_TOKEN');
   if (env.PUBLIC_ORIGIN.length === 0) missing.push('PUBLIC_ORIGIN');
+  // Files on one instance's disk reach nobody: production sends through a mail server.
+  if (!env.SMTP_URL) missing.push('SMTP_URL');
   return missing;
 }

@@ -11,6 +11,10 @@ import { loadBankingKeys } from './lease/banking-crypto.ts';
 import { demoOffersText, seedDemoOffers } from './lease/seed-offers.ts';
 import { logError } from './log.ts';
 import { settleDueRefunds } from './bookings/refunds.ts';
+import { createRenderer } from './mail/messages.ts';
+import { emlFileTransport, smtpTransport } from './mail/transport.ts';
+import { startMailer } from './mail/worker.ts';
+import { site } from '../shared/site.ts';
 import { stripeProvider } from './payments/stripe.ts';
 import { testCheckoutProvider } from './payments/test-checkout.ts';
 import { StaticSite } from './static-files.ts';
@@ -92,8 +96,20 @@ if (!env.STRIPE_SECRET_KEY) {
   console.warn('No STRIPE_WEBHOOK_SECRET: Stripe webhooks will be refused, so no payment will be confirmed.');
 }
 
+// Links in e-mails point at the site's public origin; outside production without one, at this server.
+const siteOrigin = env.PUBLIC_ORIGIN[0] ?? `http://${env.HOST}:${env.PORT}`;
+const transport = env.SMTP_URL ? smtpTransport(env.SMTP_URL) : emlFileTransport(env.MAIL_DIR ?? join(env.DATA_DIR, 'mail'));
+const mailer = startMailer({
+  db,
+  clock,
+  transport,
+  render: createRenderer({ db, clock, keyring: banking.keyring, siteOrigin, from: env.MAIL_FROM ?? { name: site.productName, address: site.email } }),
+});
+console.log(`Mail goes to ${transport.description}${env.SMTP_URL ? '' : ' (set SMTP_URL to send it; npm run admin -- mail list shows it)'}.`);
+
 const minute = 60_000;
 const deps = {
+  mailer,
   db,
   clock,
   staticSite,
@@ -133,7 +149,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 
 function shutdown() {
   clearInterval(refundRound);
-  server.close(() => void db.destroy().then(() => process.exit(0)));
+  server.close(() => void mailer.stop().then(() => db.destroy()).then(() => process.exit(0)));
   setTimeout(() => process.exit(0), 3000).unref();
 }
 process.on('SIGINT', shutdown);

@@ -23,7 +23,8 @@ export const site = {
     { label: { en: 'Floor 3 door', fr: 'Porte du 3e étage' }, code: '1593*' },
   ],
   wifi: { network: 'Cowork-Members', password: 'welcome-2026' },
-  operations: { name: 'Marie-Ève Tremblay', email: 'operations@espacecowork.ca', phone: '(514) 555-0199' },
+  /** Who runs the space day to day; staff messages go to this address, in this language. */
+  operations: { name: 'Marie-Ève Tremblay', email: 'operations@espacecowork.ca', phone: '(514) 555-0199', language: 'fr' },
   address: '1250 rue Sainte-Catherine Ouest, Montréal, QC H3G 1P1',
   /** The seller named on receipts and invoices. */
   legalName: 'Espace Cowork Montréal inc.',

@@ -53,3 +53,15 @@ export async function booked(t: TestApp, officeId: string, startDate: string, en
   expect(res.status).toBe(200);
   return ((await res.json()) as { bookedDates: string[] }).bookedDates;
 }
+
+/** The buyer the test checkout's form is filled in with, unless a test says otherwise. */
+export const testBuyer = { buyer_name: 'Camille Tremblay', buyer_email: 'camille@example.com' };
+
+/** Pay on the built-in test checkout page, as its form posts it (name and e-mail, then Pay). */
+export async function payTestCheckout(t: Pick<TestApp, 'app'>, sessionId: string, buyer: Record<string, string> = testBuyer): Promise<Response> {
+  return t.app.request(`/public-api/test-checkout/${sessionId}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(buyer).toString(),
+  });
+}

@@ -4,6 +4,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
 import { stripeProvider } from '../../src/server/payments/stripe.ts';
+import { sql } from 'kysely';
+import { taxedTotal, type ProductChoice, type Quote } from '../../src/shared/domain/pricing.ts';
 import { backend, buildTestApp, testNow, type TestApp } from './test-app.ts';
 import { booked, checkoutBody, checkoutOk, origin, postCheckout } from './checkout-helpers.ts';
 
@@ -65,7 +67,15 @@ function sessionEvent(id: string, type: string, sessionId: string, paymentStatus
     type,
     api_version: '2025-01-01',
     created: Math.floor(testNow.getTime() / 1000),
-    data: { object: { id: sessionId, object: 'checkout.session', payment_status: paymentStatus, payment_intent: paymentIntent } },
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: paymentStatus,
+        payment_intent: paymentIntent,
+        customer_details: { email: 'camille@example.com', name: 'Camille Tremblay', individual_name: 'Camille Tremblay' },
+      },
+    },
   });
 }
 
@@ -111,18 +121,25 @@ describe(`Stripe Checkout through the official SDK (${backend})`, () => {
     expect(f.get('mode')).toBe('payment');
     expect(f.get('locale')).toBe('fr');
     const amounts: number[] = [];
+    const names: string[] = [];
     for (let i = 0; f.has(`line_items[${i}][quantity]`); i++) {
       expect(f.get(`line_items[${i}][price_data][currency]`)).toBe('cad');
       expect(f.get(`line_items[${i}][quantity]`)).toBe('1');
-      expect(f.get(`line_items[${i}][price_data][product_data][name]`)).toMatch(/^Office 101 - Window: /);
+      names.push(f.get(`line_items[${i}][price_data][product_data][name]`) ?? '');
       amounts.push(Number(f.get(`line_items[${i}][price_data][unit_amount]`)));
     }
-    // 8 of 30 days of $960, then the last month, the key fee and the setup fee.
-    expect(amounts).toEqual([25_600, 96_000, 5_000, 96_000]);
-    expect(f.get('line_items[0][price_data][product_data][name]')).toBe('Office 101 - Window: premier mois, au prorata (8 jours sur 30)');
+    // 8 of 30 days of $960, then the last month, the key fee and the setup fee; then GST and QST on $2,226.00.
+    expect(amounts).toEqual([25_600, 96_000, 5_000, 96_000, 11_130, 22_204]);
+    expect(names.slice(0, 4).every((n) => n.startsWith('Office 101 - Window: '))).toBe(true);
+    expect(names[0]).toBe('Office 101 - Window: premier mois, au prorata (8 jours sur 30)');
+    expect(names.slice(4)).toEqual(['TPS (5 %), no 723456789 RT0001', 'TVQ (9,975 %), no 1223456789 TQ0001']);
+    // The receipt names the buyer: Stripe collects the name as well as the e-mail.
+    expect(f.get('name_collection[individual][enabled]')).toBe('true');
+    expect(f.get('name_collection[individual][optional]')).toBe('false');
 
     const order = await orderOf('cs_test_standin_1');
-    expect(order.total_cents).toBe(222_600);
+    expect(order.total_cents).toBe(255_934);
+    expect(amounts.reduce((a, b) => a + b, 0)).toBe(order.total_cents);
     expect(sent.headers['idempotency-key']).toBe(`checkout-hold-${order.id}`);
     const metadata = [...f.keys()].filter((k) => k.startsWith('metadata['));
     expect(metadata.sort()).toEqual(['metadata[office_id]', 'metadata[order_id]']);
@@ -197,6 +214,52 @@ describe(`Stripe Checkout through the official SDK (${backend})`, () => {
     expect(await again.json()).toEqual({ received: true, duplicate: true });
     const bookings = await t.db.selectFrom('reservations').select('id').where('status', '=', 'booked').execute();
     expect(bookings).toHaveLength(1);
+    // Who paid comes from Stripe's customer_details; the receipt is numbered once, and one confirmation and one staff notice wait in the outbox.
+    expect(await orderOf(sessionId)).toMatchObject({ buyer_name: 'Camille Tremblay', buyer_email: 'camille@example.com', receipt_number: expect.stringMatching(/^2026-\d{6}$/) });
+    const messages = await t.db.selectFrom('outbox').select(['kind', 'recipient']).where(sql<boolean>`subject_ids->>'orderId' = ${(await orderOf(sessionId)).id}`).orderBy('kind').execute();
+    expect(messages).toEqual([
+      { kind: 'order_paid', recipient: 'camille@example.com' },
+      { kind: 'staff_order_paid', recipient: 'operations@espacecowork.ca' },
+    ]);
+  });
+
+  it.each<[string, string, ProductChoice]>([
+    ['an office, 12-month lease', 'OFF-102', { product: 'office_lease' }],
+    ['an office by the day, whose taxes rounded per day would be a cent short', 'OFF-HALF', { product: 'office_daily', dates: ['2026-11-24', '2026-11-25', '2026-11-26'] }],
+    ['a desk', 'DSK-02', { product: 'standard' }],
+    ['a hot desk', 'HOT-01', { product: 'standard' }],
+    ['a parking spot', 'PRK-01', { product: 'standard' }],
+    ['a conference room', 'CONF-A', { product: 'conference_room', date: '2027-01-12' }],
+    ['a day pass', 'DAYPASS', { product: 'day_pass', date: '2026-11-24' }],
+    ['a mailbox', 'MAILBOX-SCAN', { product: 'mailbox' }],
+  ])('asks Stripe for exactly the receipt’s total, GST and QST as their own lines: %s', async (_label, officeId, choice) => {
+    if (officeId === 'OFF-HALF') {
+      // $123,45 a day: each day's GST is $6.1725 and QST $12.3141, so three days rounded one by one make $18.51 and $36.93;
+      // rounded once on the order they are $18.52 and $36.94.
+      await t.db
+        .insertInto('offices')
+        .values({ office_id: 'OFF-HALF', service_code: 'DO-HALF', name: 'Office 950', service_type: 'dedicated_office', location_code: 'F9-950', seating_capacity: 2, base_monthly_rate: '1234.50', is_available: true })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      t.ctx.officesList.invalidate();
+    }
+    const unit = await t.db.selectFrom('offices').select('id').where('office_id', '=', officeId).executeTakeFirst();
+    if (!unit) throw new Error(`no unit ${officeId} in the demo inventory`);
+    const res = await postCheckout(t, await checkoutBody(t, officeId, choice));
+    const { checkoutUrl } = (await res.json()) as { checkoutUrl: string };
+    const sent = standIn.requests.find((r) => r.path === '/v1/checkout/sessions')!;
+    const lines: { name: string; cents: number }[] = [];
+    for (let i = 0; sent.form.has(`line_items[${i}][quantity]`); i++) {
+      lines.push({ name: sent.form.get(`line_items[${i}][price_data][product_data][name]`)!, cents: Number(sent.form.get(`line_items[${i}][price_data][unit_amount]`)) * Number(sent.form.get(`line_items[${i}][quantity]`)) });
+    }
+    const order = await orderOf(checkoutUrl.split('/').pop()!);
+    const q = order.quote as Quote;
+    expect(lines.reduce((sum, l) => sum + l.cents, 0)).toBe(order.total_cents);
+    expect(order.total_cents).toBe(q.subtotal + q.gst + q.qst);
+    expect(lines.filter((l) => l.name.startsWith('GST')).map((l) => l.cents)).toEqual([q.gst]);
+    expect(lines.filter((l) => l.name.startsWith('QST')).map((l) => l.cents)).toEqual([q.qst]);
+    expect(q.gst).toBe(taxedTotal(q.lines).gst);
+    if (officeId === 'OFF-HALF') expect([q.subtotal, q.gst, q.qst, order.total_cents]).toEqual([37_035, 1_852, 3_694, 42_581]);
   });
 
   it('an expired session releases its hold and the date can be sold again', async () => {
@@ -246,7 +309,8 @@ describe(`Stripe Checkout through the official SDK (${backend})`, () => {
     expect(refunds).toHaveLength(1);
     const order = await orderOf(sessionId);
     expect(refunds[0]!.form.get('payment_intent')).toBe('pi_late_1');
-    expect(refunds[0]!.form.get('amount')).toBe('35000');
+    // The whole charge: $350.00, GST $17.50 and QST $34.91.
+    expect(refunds[0]!.form.get('amount')).toBe('40241');
     expect(refunds[0]!.form.get('metadata[order_id]')).toBe(order.id);
     expect(refunds[0]!.headers['idempotency-key']).toMatch(/^refund-[0-9a-f-]{36}$/);
     expect(order).toMatchObject({ status: 'refunded', refund_reason: 'paid_after_taken', payment_intent_id: 'pi_late_1' });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCheckout, checkoutResponse, orderResponse, type CheckoutRequest } from '../../src/shared/contract/checkout.ts';
 import type { ProductChoice } from '../../src/shared/domain/pricing.ts';
 import { backend, buildTestApp, testNow, type TestApp } from './test-app.ts';
-import { booked, checkoutBody, checkoutOk, origin, postCheckout, unitByCode } from './checkout-helpers.ts';
+import { booked, checkoutBody, checkoutOk, origin, postCheckout, unitByCode, payTestCheckout } from './checkout-helpers.ts';
 
 const orderCount = async (t: TestApp) => Number((await t.db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
 
@@ -206,9 +206,16 @@ describe(`the test checkout page (${backend})`, () => {
     expect(page).toContain('TEST MODE');
     expect(page).toContain('Conference Room Saint-Laurent');
     expect(page).toContain('November 26, 2026');
-    expect(page).toContain('Pay $350.00 CAD');
-    expect(page).toContain(`<form method="post" action="/public-api/test-checkout/${sessionId}/pay">`);
+    // $350.00 + GST $17.50 + QST $34.91: the button names what the card is charged.
+    expect(page).toContain('Pay $402.41 CAD');
+    expect(page).toMatch(/<td>Subtotal<\/td><td class="amount">\$350\.00<\/td>/);
+    expect(page).toMatch(/<td>GST \(5%\), no\. 723456789 RT0001<\/td><td class="amount">\$17\.50<\/td>/);
+    expect(page).toMatch(/<td>QST \(9\.975%\), no\. 1223456789 TQ0001<\/td><td class="amount">\$34\.91<\/td>/);
+    expect(page).toContain(`<form method="post" action="/public-api/test-checkout/${sessionId}/pay" id="pay" novalidate>`);
     expect(page).toContain(`<form method="post" action="/public-api/test-checkout/${sessionId}/cancel">`);
+    // The receipt needs the buyer: a name and an e-mail, each with its label.
+    expect(page).toMatch(/<label for="buyer_name">Name<\/label>\s*<input id="buyer_name" name="buyer_name" type="text" autocomplete="name" required/);
+    expect(page).toMatch(/<label for="buyer_email">E-mail<\/label>\s*<input id="buyer_email" name="buyer_email" type="email" autocomplete="email" required/);
     expect(page).not.toContain('<script');
     expect(page).not.toMatch(/style="/);
     const css = await t.app.request('/public-api/test-checkout/assets/page.css');
@@ -220,7 +227,7 @@ describe(`the test checkout page (${backend})`, () => {
     const body = await checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2026-11-27' });
     const { sessionId } = await checkoutOk(t, body);
     for (let i = 0; i < 2; i++) {
-      const res = await t.app.request(`/public-api/test-checkout/${sessionId}/pay`, { method: 'POST' });
+      const res = await payTestCheckout(t, sessionId);
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(`${origin}/checkout-success?session_id=${sessionId}`);
     }
@@ -236,7 +243,7 @@ describe(`the test checkout page (${backend})`, () => {
   it('Pay for a rental takes the unit off the list of available units', async () => {
     const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'PRK-01', { product: 'standard' }));
     expect((await unitByCode(t, 'PRK-01')).is_available).toBe(true);
-    await t.app.request(`/public-api/test-checkout/${sessionId}/pay`, { method: 'POST' });
+    await payTestCheckout(t, sessionId);
     expect((await unitByCode(t, 'PRK-01')).is_available).toBe(false);
   });
 
@@ -249,7 +256,7 @@ describe(`the test checkout page (${backend})`, () => {
     expect(res.headers.get('location')).toBe(`${origin}/#conference`);
     expect((await t.db.selectFrom('orders').select('status').where('session_id', '=', sessionId).executeTakeFirstOrThrow()).status).toBe('cancelled');
     expect(await booked(t, 'CONF-B', '2026-11-01', '2026-11-30')).toEqual([]);
-    const pay = await t.app.request(`/public-api/test-checkout/${sessionId}/pay`, { method: 'POST' });
+    const pay = await payTestCheckout(t, sessionId);
     expect(pay.status).toBe(410);
     await checkoutOk(t, body);
   });
@@ -259,7 +266,37 @@ describe(`the test checkout page (${backend})`, () => {
     const page = await (await t.app.request(`/public-api/test-checkout/${sessionId}`)).text();
     expect(page).toContain('<html lang="fr">');
     expect(page).toContain('MODE TEST');
-    expect(page).toMatch(/Payer 99,00\s\$ CAD/);
+    // $99.00 + TPS $4.95 + TVQ $9.88.
+    expect(page).toMatch(/Payer 113,83\s\$ CAD/);
+    expect(page).toContain('<label for="buyer_name">Nom</label>');
+    expect(page).toContain('<label for="buyer_email">Courriel</label>');
+    expect(page).toMatch(/TVQ \(9,975 %\), no 1223456789 TQ0001/);
+  });
+
+  it.each([
+    ['no name and no e-mail', {}, ['name', 'email']],
+    ['a blank name', { buyer_name: '   ', buyer_email: 'camille@example.com' }, ['name']],
+    ['an e-mail that is not one', { buyer_name: 'Camille', buyer_email: 'camille@' }, ['email']],
+    ['a name with a control character', { buyer_name: 'Camille\u0007', buyer_email: 'camille@example.com' }, ['name']],
+    ['a name of 201 characters', { buyer_name: 'x'.repeat(201), buyer_email: 'camille@example.com' }, ['name']],
+  ] as const)('Pay with %s shows the form again with what to fix, keeps what was typed, and charges nothing', async (_label, form, problems) => {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'DAYPASS', { product: 'day_pass', date: '2026-11-24' }));
+    const res = await payTestCheckout(t, sessionId, form);
+    expect(res.status).toBe(422);
+    const page = await res.text();
+    expect(page).toContain('role="alert"');
+    expect(page.includes('Enter your name (up to 200 characters).')).toBe((problems as readonly string[]).includes('name'));
+    expect(page.includes('Enter a valid e-mail address, such as name@example.com.')).toBe((problems as readonly string[]).includes('email'));
+    for (const p of problems) expect(page).toContain(`id="buyer_${p}" name="buyer_${p}"`);
+    if ('buyer_email' in form && form.buyer_email) expect(page).toContain(`value="${form.buyer_email}"`);
+    expect((await t.db.selectFrom('orders').select('status').where('session_id', '=', sessionId).executeTakeFirstOrThrow()).status).toBe('pending');
+  });
+
+  it('Pay stores who paid, trimmed, and gives the order its receipt number', async () => {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'DAYPASS', { product: 'day_pass', date: '2026-11-25' }));
+    expect((await payTestCheckout(t, sessionId, { buyer_name: '  Jean-Luc Côté ', buyer_email: ' jl@example.ca ' })).status).toBe(303);
+    const order = await t.db.selectFrom('orders').select(['buyer_name', 'buyer_email', 'receipt_number']).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(order).toEqual({ buyer_name: 'Jean-Luc Côté', buyer_email: 'jl@example.ca', receipt_number: expect.stringMatching(/^2026-\d{6}$/) });
   });
 
   it('answers an unknown session with 404', async () => {
@@ -286,7 +323,7 @@ describe(`holds expire with the checkout session (${backend})`, () => {
     expect(await booked(t, 'CONF-A', '2026-11-01', '2026-11-30')).toEqual([]);
     await checkoutOk(t, body);
     expect((await t.db.selectFrom('orders').select('status').where('session_id', '=', first.sessionId).executeTakeFirstOrThrow()).status).toBe('expired');
-    expect((await t.app.request(`/public-api/test-checkout/${first.sessionId}/pay`, { method: 'POST' })).status).toBe(410);
+    expect((await payTestCheckout(t, first.sessionId)).status).toBe(410);
   });
 });
 

@@ -24,7 +24,7 @@ import { addDays } from '../../src/shared/domain/time.ts';
 import { spaceToday } from '../../src/shared/domain/zoned-time.ts';
 import { defaultRateLimits } from '../../src/server/deps.ts';
 import { StaticSite } from '../../src/server/static-files.ts';
-import { checkoutBody, checkoutOk, inventory, origin } from './checkout-helpers.ts';
+import { checkoutBody, checkoutOk, inventory, origin, payTestCheckout } from './checkout-helpers.ts';
 import { admin, companyInfo, createOffer, signature, signedOffer, submitInfo, validBanking } from './lease-fixtures.ts';
 import { backend, buildTestApp, waitlistEntryFor, type TestApp } from './test-app.ts';
 
@@ -1159,7 +1159,7 @@ describe(`fuzzing every endpoint (${backend})`, () => {
 
     const mailbox = await checkoutBody(t, 'MAILBOX-SCAN', { product: 'mailbox' });
     const paid = (await checkoutOk(t, mailbox)).sessionId;
-    expect((await t.app.request(`/public-api/test-checkout/${paid}/pay`, { method: 'POST' })).status).toBe(303);
+    expect((await payTestCheckout(t, paid)).status).toBe(303);
     const cancelled = (await checkoutOk(t, mailbox)).sessionId;
     expect((await t.app.request(`/public-api/test-checkout/${cancelled}/cancel`, { method: 'POST' })).status).toBe(303);
     const expired = (await createOffer(t)).code;
@@ -1214,7 +1214,7 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     expect(res.status).toBe(200);
     await checkoutOk(t, await checkoutBody(t, 'MAILBOX-PREMIUM', { product: 'mailbox' }));
     const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'CONF-B', { product: 'conference_room', date: '2026-12-08' }));
-    expect((await t.app.request(`/public-api/test-checkout/${sessionId}/pay`, { method: 'POST' })).status).toBe(303);
+    expect((await payTestCheckout(t, sessionId)).status).toBe(303);
     const order = await t.app.request(`/public-api/orders/${sessionId}`);
     expect(order.status).toBe(200);
     expect(await order.json()).toMatchObject({ success: true, status: 'paid', bookingDates: ['2026-12-08'] });

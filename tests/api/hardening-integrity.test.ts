@@ -9,7 +9,7 @@ import { testCheckoutProvider, type TestPaymentProvider } from '../../src/server
 import { orderResponse } from '../../src/shared/contract/checkout.ts';
 import { staffOrdersResponse } from '../../src/shared/contract/staff-orders.ts';
 import { waitlistListResponse } from '../../src/shared/contract/waitlist.ts';
-import { booked, checkoutBody, checkoutOk, postCheckout } from './checkout-helpers.ts';
+import { booked, checkoutBody, checkoutOk, postCheckout, payTestCheckout } from './checkout-helpers.ts';
 import { buildLeaseTestApp, companyInfo, createOffer, sign, signedOffer, submitInfo, validBanking, signature } from './lease-fixtures.ts';
 import { adminToken, appAdminClient, backend, buildTestApp, testBankingKeys, testNow, type TestApp } from './test-app.ts';
 
@@ -51,7 +51,7 @@ describe(`no one client can hoard the calendar (${backend})`, () => {
       sessions.push(((await res.json()) as { checkoutUrl: string }).checkoutUrl.split('/').pop()!);
     }
     expect((await postCheckout(t, await room('2026-12-04'), ip)).status).toBe(429);
-    expect((await t.app.request(`/public-api/test-checkout/${sessions[0]}/pay`, { method: 'POST' })).status).toBe(303);
+    expect((await payTestCheckout(t, sessions[0]!)).status).toBe(303);
     expect((await postCheckout(t, await room('2026-12-04'), ip)).status).toBe(200);
     expect((await postCheckout(t, await room('2026-12-07'), ip)).status).toBe(429);
     now = minutes(37);
@@ -95,20 +95,20 @@ describe(`a payment that arrives after its days were sold is refunded, and says 
     const late = await checkoutOk(t, body);
     now = minutes(40);
     const other = await checkoutOk(t, body);
-    expect((await t.app.request(`/public-api/test-checkout/${other.sessionId}/pay`, { method: 'POST' })).status).toBe(303);
+    expect((await payTestCheckout(t, other.sessionId)).status).toBe(303);
     return late.sessionId;
   }
 
   it('refunds the whole amount through the provider once, keeps the date with its buyer, and tells the visitor and staff', async () => {
     const sessionId = await lateOrder('2026-12-08');
     // The provider confirms the payment now (a webhook delivered late): the same path as any confirmation.
-    expect(await confirmPayment(t.ctx, { sessionId, paymentIntentId: null })).toBe('paid_but_taken');
-    expect(await confirmPayment(t.ctx, { sessionId, paymentIntentId: null })).toBe('already_applied');
+    expect(await confirmPayment(t.ctx, sessionId, { paymentIntentId: null, buyer: null })).toBe('paid_but_taken');
+    expect(await confirmPayment(t.ctx, sessionId, { paymentIntentId: null, buyer: null })).toBe('already_applied');
 
     const order = await t.db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: 'refunded', refund_reason: 'paid_after_taken' });
     const given = payments.refunds.filter((r) => r.orderId === order.id);
-    expect(given).toEqual([expect.objectContaining({ amountCents: 22_000, sessionId, reason: 'paid_after_taken', idempotencyKey: expect.stringMatching(/^refund-/) })]);
+    expect(given).toEqual([expect.objectContaining({ amountCents: 25_295, sessionId, reason: 'paid_after_taken', idempotencyKey: expect.stringMatching(/^refund-/) })]);
     expect(await booked(t, 'CONF-B', '2026-12-08', '2026-12-08')).toEqual(['2026-12-08']);
 
     const lookup = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json());
@@ -125,7 +125,7 @@ describe(`a payment that arrives after its days were sold is refunded, and says 
     const sessionId = await lateOrder('2026-12-09');
     refuse = 'card network unavailable';
     try {
-      expect(await confirmPayment(t.ctx, { sessionId, paymentIntentId: null })).toBe('paid_but_taken');
+      expect(await confirmPayment(t.ctx, sessionId, { paymentIntentId: null, buyer: null })).toBe('paid_but_taken');
     } finally {
       refuse = null;
     }
@@ -159,7 +159,7 @@ describe(`a webhook event is recorded and applied in one transaction (${backend}
           return new;
         end $$`.execute(t.db);
       await sql`create trigger refuse_payment before update on orders for each row execute function refuse_payment()`.execute(t.db);
-      const event = { id: 'evt_atomic_1', type: 'checkout.session.completed', action: 'confirm' as const, sessionId, paymentIntentId: 'pi_1' };
+      const event = { id: 'evt_atomic_1', type: 'checkout.session.completed', action: 'confirm' as const, sessionId, paymentIntentId: 'pi_1', buyer: null };
       const { receivePaymentEvent } = await import('../../src/server/bookings/payments.ts');
       await expect(receivePaymentEvent(t.ctx, event)).rejects.toThrow(/injected failure/);
       expect(await t.db.selectFrom('payment_events').selectAll().execute()).toEqual([]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/server/admin/cli.ts';
 import { staffOrdersResponse } from '../../src/shared/contract/staff-orders.ts';
-import { checkoutBody, checkoutOk } from './checkout-helpers.ts';
+import { checkoutBody, checkoutOk, payTestCheckout } from './checkout-helpers.ts';
 import { adminToken, appAdminClient, backend, buildTestApp, testNow, type TestApp } from './test-app.ts';
 
 const auth = { authorization: `Bearer ${adminToken}` };
@@ -24,7 +24,7 @@ describe(`staff orders: GET /admin-api/orders and npm run admin -- orders list (
     later();
     const room = await checkoutOk(t, await checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2026-11-25' }));
     later();
-    await t.app.request(`/public-api/test-checkout/${room.sessionId}/pay`, { method: 'POST' });
+    await payTestCheckout(t, room.sessionId);
     later();
     await checkoutOk(t, await checkoutBody(t, 'OFF-101', { product: 'office_daily', dates: ['2026-11-24', '2026-11-26'] }));
     later();
@@ -48,7 +48,7 @@ describe(`staff orders: GET /admin-api/orders and npm run admin -- orders list (
       ['CONF-A', 'paid'],
     ]);
     const [desk, office, room] = orders as [(typeof orders)[0], (typeof orders)[0], (typeof orders)[0]];
-    expect(room).toMatchObject({ product: 'conference_room', total: 350, start_date: '2026-11-25', days: ['2026-11-25'], created_at: '2026-11-23T14:01:00Z', paid_at: '2026-11-23T14:02:00Z' });
+    expect(room).toMatchObject({ product: 'conference_room', total: 402.41, start_date: '2026-11-25', days: ['2026-11-25'], created_at: '2026-11-23T14:01:00Z', paid_at: '2026-11-23T14:02:00Z' });
     expect(office).toMatchObject({ product: 'office_daily', days: ['2026-11-24', '2026-11-26'], paid_at: null });
     // A cancelled order holds nothing any more.
     expect(desk).toMatchObject({ product: 'standard', days: [] });
@@ -68,7 +68,7 @@ describe(`staff orders: GET /admin-api/orders and npm run admin -- orders list (
     const lines: string[] = [];
     await runCli(['orders', 'list', '--status', 'paid'], appAdminClient(t), (line) => lines.push(line));
     expect(lines[0]).toMatch(/^created\s+status\s+unit\s+name\s+type\s+when\s+total\s+order\s+note\s*$/);
-    expect(lines[2]).toMatch(/^2026-11-23 14:01 UTC\s+paid\s+CONF-A\s+Conference Room Saint-Laurent\s+\S+\s+2026-11-25\s+\$350\.00\s+[0-9a-f-]{36}\s*$/);
+    expect(lines[2]).toMatch(/^2026-11-23 14:01 UTC\s+paid\s+CONF-A\s+Conference Room Saint-Laurent\s+\S+\s+2026-11-25\s+\$402\.41\s+[0-9a-f-]{36}\s*$/);
     expect(lines).toHaveLength(3);
     const json: string[] = [];
     await runCli(['orders', 'list', '--json'], appAdminClient(t), (line) => json.push(line));

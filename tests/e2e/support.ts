@@ -48,6 +48,11 @@ export const test = base.extend<{ now: string }>({
   },
 });
 
+/** Where the e2e server on `port` writes its e-mail as .eml files (no SMTP_URL): MAIL_DIR in playwright.config.ts. */
+export function e2eMailDir(port: number): string {
+  return `/tmp/coworking-e2e-${port}/mail`;
+}
+
 /** A context of the test's own (other locale, viewport…), its clock at e2eNow like the test's page. */
 export async function newContextAtNow(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options);

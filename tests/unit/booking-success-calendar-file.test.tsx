@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spaceInstant } from '../../src/shared/domain/zoned-time.ts';
-import { calendarFile } from '../../src/web/features/checkout-success/calendar-file.ts';
+import { calendarFile } from '../../src/shared/domain/calendar-file.ts';
 
 describe('an hour on a date at the space, as an instant', () => {
   it.each([

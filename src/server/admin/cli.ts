@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AdminClient, Command } from './command.ts';
+import { mailCommands } from './mail-commands.ts';
 import { offerCommands } from './offer-commands.ts';
 import { orderCommands } from './order-commands.ts';
 import { waitlistCommands } from './waitlist-commands.ts';
@@ -16,6 +17,7 @@ export const groups: Record<string, Record<string, Command>> = {
   waitlist: waitlistCommands,
   offer: offerCommands,
   orders: orderCommands,
+  mail: mailCommands,
 };
 
 function readToken(): string {
@@ -44,7 +46,7 @@ export function httpClient(baseUrl: string, token: string): AdminClient {
 }
 
 /** Flags that never take a value; any other `--flag value` takes the word after it. */
-const switches = new Set(['json', 'help']);
+const switches = new Set(['json', 'help', 'failed', 'no-email']);
 
 /**
  * node:util parseArgs without declared options reads `--email a@b.c` as a switch and a

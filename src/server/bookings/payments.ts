@@ -2,7 +2,7 @@ import type { AppContext } from '../deps.ts';
 import { logError, logEvent, maskPath } from '../log.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
 import { settleDueRefunds } from './refunds.ts';
-import { applyPaymentEvent, confirmOrder, type ConfirmResult } from './repository.ts';
+import { applyPaymentEvent, confirmOrder, type ConfirmResult, type Payment } from './repository.ts';
 
 /**
  * What follows a payment's transaction once it has committed: the list shows the unit taken,
@@ -10,19 +10,20 @@ import { applyPaymentEvent, confirmOrder, type ConfirmResult } from './repositor
  * process stops, the instances' refund round asks again).
  */
 async function afterCommit(deps: PaymentDeps, sessionId: string, result: ConfirmResult | 'applied' | 'duplicate'): Promise<void> {
+  if (result === 'confirmed' || result === 'paid_but_taken') deps.mailer?.wake();
   if (result === 'confirmed') deps.officesList.invalidate();
   if (result !== 'paid_but_taken') return;
   logEvent('warn', 'payment.after_taken', { session: maskPath(sessionId) });
   await settleDueRefunds(deps);
 }
 
-type PaymentDeps = Pick<AppContext, 'db' | 'clock' | 'payments' | 'officesList'>;
+type PaymentDeps = Pick<AppContext, 'db' | 'clock' | 'payments' | 'officesList' | 'mailer'>;
 
 /** The test checkout's Pay: the same path as a provider's confirmation, in its own transaction; the visitor's page waits for the refund. */
-export async function confirmPayment(deps: PaymentDeps, payment: { sessionId: string; paymentIntentId: string | null }): Promise<ConfirmResult> {
+export async function confirmPayment(deps: PaymentDeps, sessionId: string, payment: Payment): Promise<ConfirmResult> {
   const now = deps.clock();
-  const result = await deps.db.transaction().execute((trx) => confirmOrder(trx, payment.sessionId, now, payment.paymentIntentId));
-  await afterCommit(deps, payment.sessionId, result);
+  const result = await deps.db.transaction().execute((trx) => confirmOrder(trx, sessionId, now, payment));
+  await afterCommit(deps, sessionId, result);
   return result;
 }
 

@@ -4,7 +4,11 @@ import { dayPassOfficeId, type OrderStatus } from '../../shared/contract/checkou
 import type { Quote } from '../../shared/domain/pricing.ts';
 import { unitRentingProducts } from '../../shared/domain/products.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
+import { spaceToday } from '../../shared/domain/zoned-time.ts';
+import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
+import { nextDocumentNumber } from '../documents/numbers.ts';
+import { enqueueMessage, type MessageSubject } from '../mail/outbox.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
 
 /** Stripe refuses a session that expires in under 30 minutes; a minute more absorbs the round trip. */
@@ -180,6 +184,12 @@ async function releaseExpiredHolds(db: Db, officeId: number, now: Date): Promise
 
 export type ConfirmResult = 'confirmed' | 'already_applied' | 'unknown_session' | 'paid_but_taken';
 
+/** A payment as the provider reports it: its id (to refund it by) and who paid, as the checkout collected them. */
+export interface Payment {
+  paymentIntentId: string | null;
+  buyer: { name: string; email: string } | null;
+}
+
 /**
  * Payment received (Stripe's webhook or the test checkout's Pay): the order is paid, its holds
  * become bookings and a rented unit leaves the list of available units. Run inside the caller's
@@ -191,14 +201,32 @@ export type ConfirmResult = 'confirmed' | 'already_applied' | 'unknown_session' 
  * books nothing: the order becomes refund_pending with a refund row, and the refund is asked
  * of the provider once this transaction has committed (settleRefund).
  */
-export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymentIntentId: string | null): Promise<ConfirmResult> {
+export async function confirmOrder(trx: Db, sessionId: string, now: Date, payment: Payment): Promise<ConfirmResult> {
   const officeId = await unitOfOrder(trx, { sessionId });
   if (officeId === undefined) return 'unknown_session';
   // The same turn-taking as placing a hold: nobody can take these days while this decides.
   await lockUnit(trx, officeId);
-  const order = await trx.selectFrom('orders').select(['id', 'status', 'office_id', 'product', 'total_cents']).where('session_id', '=', sessionId).forUpdate().executeTakeFirstOrThrow();
+  const order = await trx
+    .selectFrom('orders')
+    .select(['id', 'status', 'office_id', 'product', 'total_cents', 'locale', 'buyer_name', 'buyer_email'])
+    .where('session_id', '=', sessionId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   if (order.status !== 'pending' && order.status !== 'expired') return 'already_applied';
   await releaseExpiredHolds(trx, order.office_id, now);
+  const paymentIntentId = payment.paymentIntentId;
+  const buyer = payment.buyer ?? (order.buyer_email ? { name: order.buyer_name ?? '', email: order.buyer_email } : null);
+  // Money came in: it gets a receipt, numbered in this transaction (gapless, per year at the space).
+  const receiptNumber = await nextDocumentNumber(trx, 'receipt', Number(spaceToday(now).slice(0, 4)));
+  await trx
+    .updateTable('orders')
+    .set({ receipt_number: receiptNumber, ...(buyer ? { buyer_name: buyer.name, buyer_email: buyer.email } : {}) })
+    .where('id', '=', order.id)
+    .execute();
+  const tell = async (customer: 'order_paid' | 'order_refunded', staff: 'staff_order_paid' | 'staff_order_refunded', about: MessageSubject) => {
+    if (buyer?.email) await enqueueMessage(trx, { kind: customer, to: buyer.email, language: order.locale, about }, now);
+    await enqueueMessage(trx, { kind: staff, to: site.operations.email, language: site.operations.language, about }, now);
+  };
   const taken = await sql<{ n: number }>`select count(*)::int as n from reservations mine join reservations other
       on other.office_id = mine.office_id and other.order_id <> mine.order_id
       and daterange(other.start_date, other.end_date, '[)') && daterange(mine.start_date, mine.end_date, '[)')
@@ -211,11 +239,13 @@ export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymen
       .where('id', '=', order.id)
       .execute();
     await trx.updateTable('reservations').set({ status: 'released' }).where('order_id', '=', order.id).where('status', '=', 'held').execute();
+    const refundId = randomUUID();
+    const creditNote = await nextDocumentNumber(trx, 'credit_note', Number(spaceToday(now).slice(0, 4)));
     await trx
       .insertInto('refunds')
-      .values({ id: randomUUID(), order_id: order.id, amount_cents: order.total_cents, reason: 'paid_after_taken', status: 'pending', next_attempt_at: now, created_at: now })
-      .onConflict((oc) => oc.doNothing())
+      .values({ id: refundId, order_id: order.id, amount_cents: order.total_cents, reason: 'paid_after_taken', status: 'pending', next_attempt_at: now, created_at: now, credit_note_number: creditNote })
       .execute();
+    await tell('order_refunded', 'staff_order_refunded', { orderId: order.id, refundId });
     return 'paid_but_taken';
   }
   await trx.updateTable('orders').set({ status: 'paid', paid_at: now, payment_intent_id: paymentIntentId }).where('id', '=', order.id).execute();
@@ -223,6 +253,7 @@ export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymen
   if ((unitRentingProducts as readonly string[]).includes(order.product)) {
     await trx.updateTable('offices').set({ is_available: false, next_available_date: null, updated_at: now }).where('id', '=', order.office_id).execute();
   }
+  await tell('order_paid', 'staff_order_paid', { orderId: order.id });
   return 'confirmed';
 }
 
@@ -239,7 +270,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, now: Date):
       .returning('id')
       .executeTakeFirst();
     if (!recorded) return 'duplicate' as const;
-    if (event.sessionId && event.action === 'confirm') return confirmOrder(trx, event.sessionId, now, event.paymentIntentId);
+    if (event.sessionId && event.action === 'confirm') return confirmOrder(trx, event.sessionId, now, { paymentIntentId: event.paymentIntentId, buyer: event.buyer });
     if (event.sessionId && event.action === 'expire') await endPendingOrder(trx, { sessionId: event.sessionId }, 'expired');
     return 'applied' as const;
   });
@@ -248,6 +279,13 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, now: Date):
 /** The visitor cancelled on the checkout page: the order ends and its holds free the days. */
 export async function cancelOrder(db: Db, sessionId: string): Promise<void> {
   await db.transaction().execute((trx) => endPendingOrder(trx, { sessionId }, 'cancelled'));
+}
+
+/** An order's quote as placeOrder wrote it from the server's own Quote (jsonb comes back parsed, or a string on some drivers). */
+export function storedQuote(value: unknown): Quote {
+  const q = (typeof value === 'string' ? JSON.parse(value) : value) as Quote;
+  // Orders placed before taxes were charged have no subtotal: their total was before tax, with no tax.
+  return q.subtotal === undefined ? { ...q, subtotal: q.total, gst: 0, qst: 0 } : q;
 }
 
 export interface StoredOrder extends OrderFacts {
@@ -276,8 +314,7 @@ export async function findOrderBySession(db: Db, sessionId: string): Promise<Sto
     status: row.status,
     officeName: row.office_name,
     serviceType: row.service_type,
-    // Written by placeOrder from the server's own Quote; jsonb comes back parsed (a string on drivers that do not parse it).
-    quote: (typeof row.quote === 'string' ? JSON.parse(row.quote) : row.quote) as Quote,
+    quote: storedQuote(row.quote),
     bookingDate: row.booking_date,
     locale: row.locale,
     successUrl: row.success_url,

@@ -194,6 +194,7 @@ export interface OutboxTable {
   status: OutboxStatus;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: ColumnType<Date, Date, Date>;
+  give_up_at: ColumnType<Date, Date, Date>;
   claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date, Date>;

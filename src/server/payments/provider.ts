@@ -35,6 +35,8 @@ export interface PaymentEvent {
   sessionId: string | null;
   /** The payment a confirmed session made (Stripe's payment intent), to refund it by. */
   paymentIntentId: string | null;
+  /** Who paid, as the checkout collected them (Stripe's customer_details). */
+  buyer: { name: string; email: string } | null;
 }
 
 export interface RefundRequest {

@@ -30,6 +30,8 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
           locale: request.locale,
           expires_at: Math.floor(request.expiresAt.getTime() / 1000),
           client_reference_id: request.orderId,
+          // The receipt names the buyer: Stripe always collects the e-mail, and here the name too.
+          name_collection: { individual: { enabled: true, optional: false } },
           metadata: request.metadata,
           payment_intent_data: { metadata: request.metadata },
         },
@@ -70,20 +72,30 @@ function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
   return typeof intent === 'string' ? intent : (intent?.id ?? null);
 }
 
+/** The buyer the session collected; a receipt needs an e-mail to be sent, and a name to be made out to. */
+function buyerOf(session: Stripe.Checkout.Session): PaymentEvent['buyer'] {
+  const details = session.customer_details;
+  const email = details?.email ?? session.customer_email;
+  if (!email) return null;
+  // Stored and printed on the receipt: one line of text, of a sane length.
+  const oneLine = (text: string) => text.replace(/\p{Cc}+/gu, ' ').trim().slice(0, 200);
+  return { name: oneLine(details?.individual_name ?? details?.name ?? ''), email: oneLine(email) };
+}
+
 function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   const base = { id: event.id, type: event.type };
   switch (event.type) {
     case 'checkout.session.completed': {
       // Delayed payment methods complete the session unpaid; their money arrives with async_payment_succeeded.
       const session = event.data.object;
-      return { ...base, sessionId: session.id, paymentIntentId: paymentIntentOf(session), action: session.payment_status === 'unpaid' ? 'ignore' : 'confirm' };
+      return { ...base, sessionId: session.id, paymentIntentId: paymentIntentOf(session), buyer: buyerOf(session), action: session.payment_status === 'unpaid' ? 'ignore' : 'confirm' };
     }
     case 'checkout.session.async_payment_succeeded':
-      return { ...base, sessionId: event.data.object.id, paymentIntentId: paymentIntentOf(event.data.object), action: 'confirm' };
+      return { ...base, sessionId: event.data.object.id, paymentIntentId: paymentIntentOf(event.data.object), buyer: buyerOf(event.data.object), action: 'confirm' };
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed':
-      return { ...base, sessionId: event.data.object.id, paymentIntentId: null, action: 'expire' };
+      return { ...base, sessionId: event.data.object.id, paymentIntentId: null, buyer: null, action: 'expire' };
     default:
-      return { ...base, sessionId: null, paymentIntentId: null, action: 'ignore' };
+      return { ...base, sessionId: null, paymentIntentId: null, buyer: null, action: 'ignore' };
   }
 }

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
+import { buyerForm } from '../../shared/contract/checkout.ts';
 import { sessionIdPattern } from '../../shared/contract/common.ts';
 import { formatCad } from '../../shared/domain/pricing.ts';
 import { longDate } from '../../shared/domain/time.ts';
@@ -7,7 +8,7 @@ import { confirmPayment } from '../bookings/payments.ts';
 import { cancelOrder, currentStatus, findOrderBySession, type StoredOrder } from '../bookings/repository.ts';
 import type { AppContext } from '../deps.ts';
 import { jsonError } from '../middleware/errors.ts';
-import { lineItemsFor } from '../payments/line-items.ts';
+import { quoteLineNames, taxLabel } from '../payments/line-items.ts';
 import { sessionIdPlaceholder, successUrlTemplate } from '../payments/provider.ts';
 import { testCheckoutAllowed } from '../payments/test-checkout.ts';
 
@@ -17,7 +18,14 @@ const texts = {
     title: 'Test checkout',
     banner: 'TEST MODE: no card is charged.',
     order: 'Your order',
+    subtotal: 'Subtotal',
     total: 'Total due today',
+    buyer: 'Your details, for the receipt',
+    name: 'Name',
+    email: 'E-mail',
+    problems: 'Please correct the following:',
+    nameProblem: 'Enter your name (up to 200 characters).',
+    emailProblem: 'Enter a valid e-mail address, such as name@example.com.',
     pay: (amount: string) => `Pay ${amount} CAD`,
     cancel: 'Cancel',
     expired: 'This checkout has expired. Please start again from the booking page.',
@@ -28,7 +36,14 @@ const texts = {
     title: 'Paiement de test',
     banner: 'MODE TEST : aucune carte n’est débitée.',
     order: 'Votre commande',
+    subtotal: 'Sous-total',
     total: 'Total à payer aujourd’hui',
+    buyer: 'Vos coordonnées, pour le reçu',
+    name: 'Nom',
+    email: 'Courriel',
+    problems: 'Veuillez corriger ce qui suit :',
+    nameProblem: 'Entrez votre nom (200 caractères au plus).',
+    emailProblem: 'Entrez une adresse courriel valide, comme nom@exemple.com.',
     pay: (amount: string) => `Payer ${amount} CAD`,
     cancel: 'Annuler',
     expired: 'Ce paiement a expiré. Veuillez recommencer depuis la page de réservation.',
@@ -41,11 +56,16 @@ const stylesheet = `body{font-family:system-ui,sans-serif;margin:0;background:#f
 main{max-width:32rem;margin:2rem auto;background:#fff;border-radius:.75rem;padding:1.5rem;box-shadow:0 1px 4px #0002}
 .banner{background:#fef3c7;color:#78350f;border:2px dashed #b45309;padding:.75rem;border-radius:.5rem;font-weight:700;text-align:center}
 table{width:100%;border-collapse:collapse;margin:1rem 0}td{padding:.4rem 0;border-bottom:1px solid #e4e4e7}td.amount{text-align:right;white-space:nowrap}
-tfoot td{font-weight:700;border-bottom:0}.actions{display:flex;gap:.75rem}.actions form{flex:1}
+tfoot td{border-bottom:0}tfoot tr.total td{font-weight:700;border-top:2px solid #18181b}
+fieldset{border:0;padding:0;margin:0 0 1rem}legend{font-weight:700;margin-bottom:.5rem}
+label{display:block;margin:.6rem 0 .2rem}input{width:100%;box-sizing:border-box;padding:.6rem;font-size:1rem;border:1px solid #71717a;border-radius:.4rem}
+input[aria-invalid=true]{border:2px solid #b91c1c}.problem{color:#b91c1c;margin:.25rem 0 0}
+.alert{border:2px solid #b91c1c;border-radius:.5rem;padding:.5rem .75rem;color:#7f1d1d}
+.actions{display:flex;gap:.75rem;margin-top:1rem}.actions>*{flex:1}
 button{width:100%;padding:.8rem;font-size:1rem;border-radius:.5rem;border:1px solid #3f3f46;cursor:pointer;background:#fff;color:#18181b}
 button.pay{background:#1d4ed8;border-color:#1d4ed8;color:#fff}`;
 
-function page(c: Context, locale: 'en' | 'fr', title: string, body: unknown, status: 200 | 404 | 410 = 200) {
+function page(c: Context, locale: 'en' | 'fr', title: string, body: unknown, status: 200 | 404 | 410 | 422 = 200) {
   c.header('Cache-Control', 'no-store');
   return c.html(
     html`<!doctype html>
@@ -65,11 +85,27 @@ function page(c: Context, locale: 'en' | 'fr', title: string, body: unknown, sta
   );
 }
 
-function orderPage(c: Context, order: StoredOrder) {
+/** What the buyer typed, and what is wrong with it, when the form comes back. */
+interface BuyerAnswer {
+  values: { buyer_name: string; buyer_email: string };
+  problems: ('name' | 'email')[];
+}
+
+function orderPage(c: Context, order: StoredOrder, answer?: BuyerAnswer) {
   const t = texts[order.locale];
-  const items = lineItemsFor(order.quote, order.officeName, order.locale);
-  const total = formatCad(order.quote.total, order.locale);
+  const money = (cents: number) => formatCad(cents, order.locale);
+  const q = order.quote;
+  const total = money(q.total);
   const action = `/public-api/test-checkout/${encodeURIComponent(order.sessionId)}`;
+  const problems = answer?.problems ?? [];
+  const field = (name: 'name' | 'email', type: string, autocomplete: string) => {
+    const id = `buyer_${name}` as const;
+    const bad = problems.includes(name);
+    return html`<label for="${id}">${t[name]}</label>
+      <input id="${id}" name="${id}" type="${type}" autocomplete="${autocomplete}" required maxlength="${name === 'name' ? 200 : 254}"
+        value="${answer?.values[id] ?? ''}" ${bad ? html`aria-invalid="true" aria-describedby="${id}_problem"` : ''} />
+      ${bad ? html`<p class="problem" id="${id}_problem">${name === 'name' ? t.nameProblem : t.emailProblem}</p>` : ''}`;
+  };
   return page(
     c,
     order.locale,
@@ -77,19 +113,29 @@ function orderPage(c: Context, order: StoredOrder) {
     html`<p class="banner" role="status">${t.banner}</p>
       <h1>${t.title}</h1>
       <h2>${t.order}</h2>
-      <p>${order.officeName}${order.quote.dates.length > 0 ? html` · ${order.quote.dates.map((d) => longDate(d, order.locale === 'fr' ? 'fr-CA' : 'en-CA')).join(', ')}` : ''}</p>
+      <p>${order.officeName}${q.dates.length > 0 ? html` · ${q.dates.map((d) => longDate(d, order.locale === 'fr' ? 'fr-CA' : 'en-CA')).join(', ')}` : ''}</p>
       <table>
         <tbody>
-          ${items.map((i) => html`<tr><td>${i.name}</td><td class="amount">${formatCad(i.amountCents * i.quantity, order.locale)}</td></tr>`)}
+          ${quoteLineNames(q, order.officeName, order.locale).map(({ name, line }) => html`<tr><td>${name}</td><td class="amount">${money(line.cents)}</td></tr>`)}
         </tbody>
         <tfoot>
-          <tr><td>${t.total}</td><td class="amount">${total}</td></tr>
+          <tr><td>${t.subtotal}</td><td class="amount">${money(q.subtotal)}</td></tr>
+          ${(['gst', 'qst'] as const).filter((tax) => q[tax] > 0).map((tax) => html`<tr><td>${taxLabel(tax, order.locale)}</td><td class="amount">${money(q[tax])}</td></tr>`)}
+          <tr class="total"><td>${t.total}</td><td class="amount">${total}</td></tr>
         </tfoot>
       </table>
+      <form method="post" action="${action}/pay" id="pay" novalidate>
+        ${problems.length > 0 ? html`<p class="alert" role="alert">${t.problems} ${problems.map((p) => (p === 'name' ? t.nameProblem : t.emailProblem)).join(' ')}</p>` : ''}
+        <fieldset>
+          <legend>${t.buyer}</legend>
+          ${field('name', 'text', 'name')} ${field('email', 'email', 'email')}
+        </fieldset>
+      </form>
       <div class="actions">
         <form method="post" action="${action}/cancel"><button type="submit">${t.cancel}</button></form>
-        <form method="post" action="${action}/pay"><button type="submit" class="pay">${t.pay(total)}</button></form>
+        <button type="submit" form="pay" class="pay">${t.pay(total)}</button>
       </div>`,
+    problems.length > 0 ? 422 : 200,
   );
 }
 
@@ -131,7 +177,14 @@ export function testCheckoutRoutes(deps: AppContext) {
     const toSuccessPage = () => c.redirect(successUrlTemplate(order.successUrl).replace(sessionIdPlaceholder, encodeURIComponent(sessionId)), 303);
     if (order.status === 'paid') return toSuccessPage();
     if (currentStatus(order, deps.clock()) !== 'pending') return notice(c, order.locale, texts[order.locale].expired, 410);
-    await confirmPayment(deps, { sessionId, paymentIntentId: null });
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const values = { buyer_name: typeof form.buyer_name === 'string' ? form.buyer_name : '', buyer_email: typeof form.buyer_email === 'string' ? form.buyer_email : '' };
+    const parsed = buyerForm.safeParse(values);
+    if (!parsed.success) {
+      const problems = (['name', 'email'] as const).filter((f) => parsed.error.issues.some((i) => i.path[0] === `buyer_${f}`));
+      return orderPage(c, order, { values, problems });
+    }
+    await confirmPayment(deps, sessionId, { paymentIntentId: null, buyer: { name: parsed.data.buyer_name, email: parsed.data.buyer_email } });
     return toSuccessPage();
   });
 

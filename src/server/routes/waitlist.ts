@@ -3,8 +3,10 @@ import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
 import { waitlistEntryPayload, waitlistProblemHeader, waitlistProblemOf, type WaitlistEntryPayload } from '../../shared/contract/waitlist.ts';
 import { isRentable, isServiceType } from '../../shared/domain/products.ts';
+import { site } from '../../shared/site.ts';
 import { waitlistProblemEn, type WaitlistProblem } from '../../shared/domain/waitlist-rules.ts';
 import type { AppDeps } from '../deps.ts';
+import { enqueueMessage } from '../mail/outbox.ts';
 import type { Db } from '../db/database.ts';
 import { jsonError } from '../middleware/errors.ts';
 import { jsonBody } from '../middleware/json-body.ts';
@@ -85,7 +87,8 @@ async function findByKey(db: Db, key: string, hash: string): Promise<Stored | un
  * the loser's insert does nothing (after waiting for the winner's commit) and it answers
  * with the winner's entry.
  */
-async function storeEntry(deps: AppDeps, entry: CanonicalEntry, officeIds: number[], key: string | null, hash: string): Promise<Stored> {
+async function storeEntry(deps: AppDeps, entry: CanonicalEntry, language: 'en' | 'fr' | null, officeIds: number[], key: string | null, hash: string): Promise<Stored> {
+  const now = deps.clock();
   const inserted = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('waitlist_entries')
@@ -99,7 +102,8 @@ async function storeEntry(deps: AppDeps, entry: CanonicalEntry, officeIds: numbe
         desired_start_date: entry.desired_start_date,
         idempotency_key: key,
         request_hash: key === null ? null : hash,
-        created_at: deps.clock(),
+        created_at: now,
+        language,
       })
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
       .returning('id')
@@ -109,9 +113,15 @@ async function storeEntry(deps: AppDeps, entry: CanonicalEntry, officeIds: numbe
       .insertInto('waitlist_entry_offices')
       .values(officeIds.map((officeId, i) => ({ entry_id: row.id, office_id: officeId, position: i + 1 })))
       .execute();
+    const about = { waitlistEntryId: row.id };
+    await enqueueMessage(trx, { kind: 'waitlist_received', to: entry.email, language: language ?? 'en', about }, now);
+    await enqueueMessage(trx, { kind: 'staff_waitlist_entry', to: site.operations.email, language: site.operations.language, about }, now);
     return row.id;
   });
-  if (inserted !== undefined) return { kind: 'created', id: inserted };
+  if (inserted !== undefined) {
+    deps.mailer?.wake();
+    return { kind: 'created', id: inserted };
+  }
   // Only a keyed insert can hit the conflict, and the row that won is committed by now.
   const existing = key === null ? undefined : await findByKey(deps.db, key, hash);
   if (!existing) throw new Error('waitlist entry insert did nothing, yet no entry holds its key');
@@ -151,7 +161,7 @@ export function waitlistRoutes(deps: AppDeps) {
       }
       const officeIds = await resolveOffices(deps.db, entry.service_offering_ids);
       if (typeof officeIds === 'string') return problem(c, officeIds);
-      return answer(await storeEntry(deps, entry, officeIds, key, hash));
+      return answer(await storeEntry(deps, entry, c.var.body.language ?? null, officeIds, key, hash));
     },
   );
 }

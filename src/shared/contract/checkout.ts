@@ -3,6 +3,7 @@ import { checkoutPricing, dollarsFromCents, quote, type ProductChoice, type Pric
 import { cancelAnchor } from '../domain/categories.ts';
 import { checkoutRentalTypes, productRule } from '../domain/products.ts';
 import { isPlainText, plainTextMessage } from '../domain/text.ts';
+import { isValidEmail } from '../domain/waitlist-rules.ts';
 import type { IsoDate } from '../domain/time.ts';
 import { isoDateString, plainText, unitCode } from './common.ts';
 
@@ -98,6 +99,13 @@ export const checkoutDetails = z.object({
   qst: z.optional(z.number()),
 });
 export type CheckoutDetails = z.infer<typeof checkoutDetails>;
+
+/** Who pays, as the built-in test checkout's form sends them (Stripe collects its own). */
+export const buyerForm = z.object({
+  buyer_name: z.string().check(z.trim(), z.refine(isPlainText, 'name'), z.minLength(1, 'name'), z.maxLength(200, 'name')),
+  buyer_email: z.string().check(z.trim(), z.maxLength(254, 'email'), z.refine(isValidEmail, 'email')),
+});
+export type BuyerForm = z.infer<typeof buyerForm>;
 
 /** The query parameter the checkout adds to successUrl. */
 export const sessionIdParam = 'session_id';

@@ -90,6 +90,8 @@ export const waitlistEntryPayload = z
       budget_min: budget,
       budget_max: budget,
       desired_start_date: z.nullish(z.string('dateInvalid').check(z.refine(isIsoDate, 'dateInvalid'))),
+      /** An addition to SPEC's payload: the visitor's language, for the acknowledgement; anything else counts as none. */
+      language: z.optional(z.catch(z.optional(z.enum(['en', 'fr'])), undefined)),
     },
     'bodyInvalid',
   )

@@ -42,6 +42,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending','sent','failed')`))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull())
+    /** Retried until then (a day after it was written, or after staff asked for a retry), then failed. */
+    .addColumn('give_up_at', 'timestamptz', (c) => c.notNull())
     .addColumn('claimed_until', 'timestamptz')
     .addColumn('last_error', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())

@@ -189,7 +189,8 @@ export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFo
     }
     setBusy(true);
     setError(null);
-    const entry = JSON.parse(JSON.stringify(checked.entry)) as Record<string, unknown>;
+    // The acknowledgement e-mail speaks the language the visitor used here.
+    const entry = { ...(JSON.parse(JSON.stringify(checked.entry)) as Record<string, unknown>), language: locale };
     const names = form.service_offering_ids.map((id) => choices.find((o) => sameId(o.id, id))?.name ?? String(id));
     const label = `${checked.entry.customer_name}: ${names.join(', ')}`;
     // A correction whose original is gone (sent or discarded meanwhile) goes as a new entry.

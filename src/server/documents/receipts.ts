@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import { conferenceHours, dayPassHours } from '../../shared/domain/booking-windows.ts';
+import { taxableCharges } from '../../shared/domain/pricing.ts';
+import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
+import { storedQuote } from '../bookings/repository.ts';
+import type { Db } from '../db/database.ts';
+import { quoteLineNames } from '../payments/line-items.ts';
+import type { ReceiptDocument } from './receipt.ts';
+import { receiptPdf } from './receipt-pdf.ts';
+
+interface PaidOrder {
+  id: string;
+  receipt_number: string | null;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  office_name: string;
+  service_type: string;
+  quote: unknown;
+  paid_at: Date | null;
+  provider: 'stripe' | 'test';
+  payment_intent_id: string | null;
+}
+
+async function paidOrder(db: Db, orderId: string): Promise<PaidOrder | undefined> {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'receipt_number', 'buyer_name', 'buyer_email', 'office_name', 'service_type', 'quote', 'paid_at', 'provider', 'payment_intent_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
+
+function hoursOf(serviceType: string): string | undefined {
+  const h = serviceType === 'conference_room' ? conferenceHours : serviceType === 'day_pass' || serviceType === 'dedicated_office' ? dayPassHours : null;
+  return h ? `${h.opens}:00–${h.closes}:00` : undefined;
+}
+
+/** The receipt of a paid order (also a refunded one: it was paid), from the server's own quote. */
+export function receiptDocumentOf(order: PaidOrder): ReceiptDocument | undefined {
+  if (!order.receipt_number || !order.paid_at) return undefined;
+  const q = storedQuote(order.quote);
+  const fr = quoteLineNames(q, order.office_name, 'fr');
+  const en = quoteLineNames(q, order.office_name, 'en');
+  const typeName = (locale: 'en' | 'fr') => (isServiceType(order.service_type) ? serviceTypeNames[locale][order.service_type] : order.service_type);
+  const hours = q.dates.length > 0 ? hoursOf(order.service_type) : undefined;
+  return {
+    kind: 'receipt',
+    number: order.receipt_number,
+    issuedAt: new Date(order.paid_at),
+    buyer: { name: order.buyer_name ?? '', email: order.buyer_email ?? '' },
+    item: { fr: `${order.office_name} (${typeName('fr')})`, en: `${order.office_name} (${typeName('en')})` },
+    lines: fr.map(({ name, line }, i) => ({ description: { fr: name, en: en[i]?.name ?? name }, cents: line.cents, taxable: taxableCharges[line.item] })),
+    dates: q.dates,
+    ...(hours ? { hours } : {}),
+    subtotal: q.subtotal,
+    gst: q.gst,
+    qst: q.qst,
+    total: q.total,
+    payment: { method: order.provider === 'stripe' ? 'card' : 'test', reference: order.payment_intent_id },
+  };
+}
+
+/** The receipt PDF of an order, or undefined while it has no receipt (not paid). */
+export async function receiptPdfForOrder(db: Db, orderId: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
+  const order = await paidOrder(db, orderId);
+  const doc = order && receiptDocumentOf(order);
+  if (!doc) return undefined;
+  return { filename: `receipt-recu-${doc.number}.pdf`, pdf: await receiptPdf(doc) };
+}
+
+/**
+ * The credit note of a refund: the refunded order's lines and taxes, for the refunded amount.
+ * Today a refund gives back a whole order (a payment that arrived after its date was sold).
+ */
+export async function creditNotePdfForRefund(db: Db, refundId: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
+  const refund = await db
+    .selectFrom('refunds')
+    .select(['order_id', 'credit_note_number', 'amount_cents', 'created_at'])
+    .where('id', '=', refundId)
+    .executeTakeFirst();
+  if (!refund?.credit_note_number) return undefined;
+  const order = await paidOrder(db, refund.order_id);
+  const receipt = order && receiptDocumentOf(order);
+  if (!receipt || refund.amount_cents !== receipt.total) return undefined;
+  const doc: ReceiptDocument = { ...receipt, kind: 'credit_note', number: refund.credit_note_number, issuedAt: new Date(refund.created_at), refersTo: receipt.number };
+  return { filename: `credit-note-note-de-credit-${doc.number}.pdf`, pdf: await receiptPdf(doc) };
+}
+
+/** Orders by their checkout session, for the receipt link of the success page. */
+export async function orderIdBySession(db: Db, sessionId: string): Promise<string | undefined> {
+  return (await db.selectFrom('orders').select('id').where(sql<boolean>`session_id = ${sessionId}`).executeTakeFirst())?.id;
+}
