@@ -189,6 +189,25 @@ describe(`e-mail through the outbox, to a real SMTP server on loopback (${backen
     expect((await t.app.request('/admin-api/mail', {})).status).toBe(401);
   });
 
+  it('a lease offer created by staff: the tenant gets its link and expiry in their language; the link leaves the database once sent', async () => {
+    const lines: string[] = [];
+    await runCli(['offer', 'create', '--email', 'tenant@example.com', '--office_ids', 'OFF-204', '--start_date', '2027-01-01', '--monthly_rate', '1500', '--language', 'fr'], appAdminClient(t), (l) => lines.push(l));
+    expect(lines[0]).toBe('Lease offer created and e-mailed to the tenant. The link (shown only now):');
+    const url = lines[1]!;
+    const row = await t.db.selectFrom('outbox').selectAll().where('kind', '=', 'lease_offer_created').executeTakeFirstOrThrow();
+    expect(row.secret_encrypted).not.toContain(url.split('/').pop());
+    await sendDueMessages(mailerDeps(t, clock, transport));
+    const invitation = smtp.received.find((m) => m.envelopeTo.includes('tenant@example.com'))!.parsed;
+    expect(invitation.subject).toMatch(/offre de bail/i);
+    expect(invitation.text).toContain(url);
+    expect((await t.db.selectFrom('outbox').select(['status', 'secret_encrypted']).where('id', '=', row.id).executeTakeFirstOrThrow())).toEqual({ status: 'sent', secret_encrypted: null });
+
+    const quiet: string[] = [];
+    await runCli(['offer', 'create', '--email', 'quiet@example.com', '--office_ids', 'OFF-204', '--start_date', '2027-01-01', '--monthly_rate', '1500', '--no-email'], appAdminClient(t), (l) => quiet.push(l));
+    expect(quiet[0]).toBe('Lease offer created. Send this link to the tenant (it is shown only now):');
+    expect(await t.db.selectFrom('outbox').select('id').where('recipient', '=', 'quiet@example.com').execute()).toEqual([]);
+  });
+
   it('a waitlist entry: an acknowledgement in the visitor’s language listing the offices chosen, and a notice to staff', async () => {
     const offices = await t.db.selectFrom('offices').select(['id', 'name']).where('office_id', 'in', ['OFF-103', 'OFF-201']).orderBy('office_id', 'desc').execute();
     const res = await t.app.request('/public-api/waitlist', {

@@ -16,9 +16,10 @@ const offerFields = [
   'move_in_fee_type',
   'move_in_fee_amount',
   'expires_at',
+  'language',
 ] as const;
 
-const createAnswer = z.object({ code: z.string(), url: z.string() });
+const createAnswer = z.object({ code: z.string(), url: z.string(), emailed: z.boolean() });
 const listAnswer = z.object({
   offers: z.array(
     z.object({
@@ -45,7 +46,8 @@ function flag(flags: Record<string, string | boolean | undefined>, field: string
  * `offer create --email … --office_ids OFF-101,PRK-01 --start_date 2027-01-01 [--monthly_rate …]
  * [--monthly_discount …] [--signup_discount …] [--lease_term_months 12] [--move_in_fee_type
  * monthly_rate|fixed_amount|none] [--move_in_fee_amount …] [--company_name …] [--contact_name …]
- * [--expires_at YYYY-MM-DD]`. The server validates; amounts go as typed.
+ * [--expires_at YYYY-MM-DD] [--language en|fr] [--no-email]`. The server validates; amounts go as
+ * typed. The tenant is e-mailed the link unless --no-email.
  */
 const create: Command = async ({ client, flags, json, print }) => {
   const body: Record<string, unknown> = {};
@@ -61,12 +63,17 @@ const create: Command = async ({ client, flags, json, print }) => {
             .map((id) => (/^\d+$/.test(id) ? Number(id) : id))
         : value;
   }
+  if (flags['no-email'] === true) body.send_email = false;
   const answer = createAnswer.parse(await client.call('POST', '/admin-api/lease-offers', body));
   if (json) {
     print(JSON.stringify(answer, null, 2));
     return;
   }
-  print(`Lease offer created. Send this link to the tenant (it is shown only now):`);
+  print(
+    answer.emailed
+      ? `Lease offer created and e-mailed to the tenant. The link (shown only now):`
+      : `Lease offer created. Send this link to the tenant (it is shown only now):`,
+  );
   print(answer.url);
   print(`Code: ${answer.code}`);
 };

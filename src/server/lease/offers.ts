@@ -6,6 +6,7 @@ import { contractPlainText } from '../../shared/domain/contract-text.ts';
 import { dollarsFromCents } from '../../shared/domain/pricing.ts';
 import type { MoveInFeeType } from '../../shared/domain/lease-payment.ts';
 import type { Db } from '../db/database.ts';
+import { enqueueMessage } from '../mail/outbox.ts';
 import { encryptBanking, type BankingKeyring } from './banking-crypto.ts';
 import type { OfferRecord } from './offer-record.ts';
 import { contractSections } from './contract-templates.ts';
@@ -178,20 +179,35 @@ export interface NewOffer {
   expires_at: Date;
 }
 
-/** Stores a new offer and gives its code: the only time the code exists in clear. */
-export async function createOffer(db: Db, offer: NewOffer, now: Date): Promise<{ id: number; code: string }> {
+/** How the tenant hears of a new offer: its link, e-mailed in their language (the link kept encrypted until sent). */
+export interface OfferInvitation {
+  /** The offer's address without its code: `${origin}/lease/`. */
+  linkBase: string;
+  language: LeaseLanguage;
+  keyring: BankingKeyring;
+}
+
+/**
+ * Stores a new offer and gives its code: the only time the code exists in clear. With an
+ * invitation, the e-mail carrying its link is written in the same transaction.
+ */
+export async function createOffer(db: Db, offer: NewOffer, now: Date, invitation: OfferInvitation | null): Promise<{ id: number; code: string }> {
   const code = generateOfferCode();
   const { office_ids, ...fields } = offer;
   const id = await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('lease_offers')
-      .values({ ...fields, code_hash: hashOfferCode(code), status: 'new', created_at: now })
+      .values({ ...fields, code_hash: hashOfferCode(code), status: 'new', created_at: now, ...(invitation ? { contract_language: invitation.language } : {}) })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('lease_offer_services')
       .values([...new Set(office_ids)].map((office_id) => ({ offer_id: row.id, office_id })))
       .execute();
+    if (invitation) {
+      const message = { kind: 'lease_offer_created' as const, to: offer.email, language: invitation.language, about: { offerId: row.id } };
+      await enqueueMessage(trx, { ...message, secret: { keyring: invitation.keyring, text: `${invitation.linkBase}${code}` } }, now);
+    }
     return row.id;
   });
   return { id, code };

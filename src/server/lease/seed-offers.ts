@@ -120,6 +120,8 @@ export async function seedDemoOffers(db: Db, bankingKeys: BankingKeyring, now: D
         expires_at: new Date(`${addDays(today, 30)}T23:59:00-05:00`),
       },
       now,
+      // Demo offers are printed at start; nobody is invited.
+      null,
     );
     if (spec.info) {
       await submitCustomerInfo(db, id, { company_name: spec.offer.company_name ?? '', contact_name: spec.offer.contact_name ?? '', ...spec.info }, now);

@@ -54,6 +54,10 @@ export const createOfferInput = z
     move_in_fee_type: z.enum(moveInFeeTypes).default('monthly_rate'),
     move_in_fee_amount: money.nullish(),
     expires_at: z.union([z.iso.datetime({ offset: true }), isoDate]).optional(),
+    /** The tenant's language: the invitation's and the contract's first. */
+    language: z.enum(['en', 'fr']).default('en'),
+    /** false: no invitation e-mail (staff send the link themselves). */
+    send_email: z.boolean().default(true),
   })
   .refine((o) => o.move_in_fee_type !== 'fixed_amount' || (o.move_in_fee_amount !== undefined && o.move_in_fee_amount !== null), {
     message: 'move_in_fee_amount is required when move_in_fee_type is fixed_amount',
@@ -61,9 +65,9 @@ export const createOfferInput = z
   });
 export type CreateOfferInput = z.input<typeof createOfferInput>;
 
-/** The public address of an offer, on the site's (first) public origin. */
-function offerUrl(c: Context, deps: AppDeps, code: string): string {
-  return `${siteOrigins(c, deps.config)[0]}/lease/${code}`;
+/** The public address of offers without their code, on the site's (first) public origin. */
+function offerLinkBase(c: Context, deps: AppDeps): string {
+  return `${siteOrigins(c, deps.config)[0]}/lease/`;
 }
 
 /** Staff: create, list and expire lease offers (behind the admin token of app.ts). */
@@ -125,8 +129,10 @@ export function adminLeaseOfferRoutes(deps: AppDeps) {
         expires_at: expiresAt,
       },
       now,
+      input.send_email ? { linkBase: offerLinkBase(c, deps), language: input.language, keyring: deps.config.bankingKeys } : null,
     );
-    return c.json({ success: true, code, url: offerUrl(c, deps, code) }, 201);
+    if (input.send_email) deps.mailer?.wake();
+    return c.json({ success: true, code, url: `${offerLinkBase(c, deps)}${code}`, emailed: input.send_email }, 201);
   });
 
   app.get('/', async (c) => {
