@@ -14,6 +14,7 @@ import { lineItemsFor } from '../../src/server/payments/line-items.ts';
 import type { Quote } from '../../src/shared/domain/pricing.ts';
 import { site } from '../../src/shared/site.ts';
 import { checkoutBody, checkoutOk, payTestCheckout } from './checkout-helpers.ts';
+import { signedOffer } from './lease-fixtures.ts';
 import { startSmtpServer } from './smtp-server.ts';
 import { adminToken, appAdminClient, backend, buildTestApp, openTestDatabase, testBankingKeys, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
 
@@ -206,6 +207,24 @@ describe(`e-mail through the outbox, to a real SMTP server on loopback (${backen
     await runCli(['offer', 'create', '--email', 'quiet@example.com', '--office_ids', 'OFF-204', '--start_date', '2027-01-01', '--monthly_rate', '1500', '--no-email'], appAdminClient(t), (l) => quiet.push(l));
     expect(quiet[0]).toBe('Lease offer created. Send this link to the tenant (it is shown only now):');
     expect(await t.db.selectFrom('outbox').select('id').where('recipient', '=', 'quiet@example.com').execute()).toEqual([]);
+  });
+
+  it('a signed lease: the tenant gets the agreement in English and in French, the void-cheque request and the debit dates; staff a notice', async () => {
+    await signedOffer(t, { email: 'signer@example.com', company_name: 'Acme Analytics inc.', send_email: false });
+    expect((await outboxRows(t)).filter((r) => r.status === 'pending').map((r) => [r.kind, r.recipient]).sort()).toEqual([
+      ['lease_signed', 'signer@example.com'],
+      ['staff_lease_signed', site.operations.email],
+    ]);
+    await sendDueMessages(mailerDeps(t, clock, transport));
+    const tenant = smtp.received.find((m) => m.envelopeTo.includes('signer@example.com'))!.parsed;
+    const pdfs = tenant.attachments.filter((a) => a.contentType === 'application/pdf');
+    // Signed in English: the French version comes with it.
+    expect(pdfs).toHaveLength(2);
+    for (const pdf of pdfs) expect(pdf.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(tenant.text).toMatch(/void cheque/i);
+    const staff = smtp.received.find((m) => m.envelopeTo.includes(site.operations.email))!.parsed;
+    expect(staff.subject).toContain('Acme Analytics inc.');
+    expect(staff.attachments).toHaveLength(0);
   });
 
   it('a waitlist entry: an acknowledgement in the visitor’s language listing the offices chosen, and a notice to staff', async () => {

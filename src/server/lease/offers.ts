@@ -5,6 +5,7 @@ import type { BankingNumbers } from '../../shared/domain/banking.ts';
 import { contractPlainText } from '../../shared/domain/contract-text.ts';
 import { dollarsFromCents } from '../../shared/domain/pricing.ts';
 import type { MoveInFeeType } from '../../shared/domain/lease-payment.ts';
+import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
 import { enqueueMessage } from '../mail/outbox.ts';
 import { encryptBanking, type BankingKeyring } from './banking-crypto.ts';
@@ -293,6 +294,9 @@ export async function signOffer(db: Db, bankingKeys: BankingKeyring, offerId: nu
         })
         .execute();
       await trx.updateTable('lease_offers').set({ status: 'signed', contract_language: language }).where('id', '=', offer.id).execute();
+      const about = { offerId: offer.id };
+      await enqueueMessage(trx, { kind: 'lease_signed', to: offer.email, language, about }, record.now);
+      await enqueueMessage(trx, { kind: 'staff_lease_signed', to: site.operations.email, language: site.operations.language, about }, record.now);
       return 'signed' as const;
     });
   } catch (err) {

@@ -201,6 +201,7 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
     if (result === 'already_signed') return c.json(alreadySignedBody(deps, signed), 409);
     if (result === 'not_ready') return jsonError(c, 409, infoMissingMessage);
     if (result === 'closed') return jsonError(c, 410, offerExpiredMessage);
+    deps.mailer?.wake();
     return c.json({ success: true, signed_at: signed.signature!.signed_at.toISOString(), offer: offerAnswer(signed, code, now) });
   });
 
