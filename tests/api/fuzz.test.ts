@@ -26,7 +26,7 @@ import { defaultRateLimits } from '../../src/server/deps.ts';
 import { StaticSite } from '../../src/server/static-files.ts';
 import { checkoutBody, checkoutOk, inventory, origin, payTestCheckout } from './checkout-helpers.ts';
 import { admin, companyInfo, createOffer, signature, signedOffer, submitInfo, validBanking } from './lease-fixtures.ts';
-import { backend, buildTestApp, waitlistEntryFor, type TestApp } from './test-app.ts';
+import { backend, buildTestApp, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
 
 const seed = 20261123;
 /** Replays one failure: the `path` a failure report gives, with the same seed. */
@@ -499,7 +499,7 @@ const sessionId = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...sessionRef
 async function resolvePath(path: string): Promise<{ path: string; used: Pool[] }> {
   const used: Pool[] = [];
   let out = path;
-  for (const m of path.matchAll(/\{(offer|session|cursor):(\w+)\}/g)) {
+  for (const m of path.matchAll(/\{(offer|session|cursor|mail):(\w+)\}/g)) {
     const p = pools[`${m[1]}:${m[2]}`];
     if (!p) continue;
     used.push(p);
@@ -927,6 +927,42 @@ const fuzzers: Fuzzer[] = [
     probes: async () => withIds(queryProbes(sessionId.map((id) => `/public-api/orders/${id}`), {}), 'GET', (id) => `/public-api/orders/${id}`, sessionRefs),
   },
   {
+    route: 'GET /public-api/orders/:sessionId/receipt.pdf',
+    runs: 150,
+    probes: async () =>
+      withIds(queryProbes(sessionId.map((id) => `/public-api/orders/${id}/receipt.pdf`), {}), 'GET', (id) => `/public-api/orders/${id}/receipt.pdf`, sessionRefs),
+  },
+  {
+    route: 'GET /admin-api/mail',
+    runs: 200,
+    probes: async () =>
+      queryProbes(
+        fc.constant('/admin-api/mail'),
+        {
+          limit,
+          status: { example: 'failed', valid: fc.constantFrom('pending', 'sent', 'failed'), odd: ['FAILED', 'failed%00', 'failed,sent', 'failed ', 'lost'] },
+          cursor: cursor('mail'),
+        },
+        { sweepPath: '/admin-api/mail', headers: adminAuth },
+      ),
+  },
+  {
+    route: 'POST /admin-api/mail/:id/retry',
+    runs: 150,
+    probes: async () =>
+      withIds(
+        {
+          random: fc
+            .record({ id: fc.oneof(fc.constantFrom('{mail:pending}', '{mail:sent}'), idSegment), headers: adminHeaders, body: fc.option(sent(wholeBody), { nil: undefined }) })
+            .map(({ id, headers, body }) => new Probe('POST', `/admin-api/mail/${id}/retry`, { ...body?.headers, ...headers }, body?.body, body?.note ?? 'no body')),
+        },
+        'POST',
+        (id) => `/admin-api/mail/${id}/retry`,
+        ['{mail:pending}', '{mail:sent}'],
+        { headers: adminAuth },
+      ),
+  },
+  {
     route: 'GET /public-api/test-checkout/assets/page.css',
     runs: 30,
     probes: async () => queryProbes(fc.constant('/public-api/test-checkout/assets/page.css'), {}),
@@ -1049,7 +1085,7 @@ const limit: QueryParam = {
 };
 
 /** Cursors: one the server gave, base64url of positions right and wrong, and text that is none. */
-function cursor(list: 'waitlist' | 'orders'): QueryParam {
+function cursor(list: 'waitlist' | 'orders' | 'mail'): QueryParam {
   const b64 = (value: unknown) => Buffer.from(JSON.stringify(value) ?? '').toString('base64url');
   const positions =
     list === 'waitlist'
@@ -1173,6 +1209,8 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     await t.app.request('/public-api/waitlist', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(waitlistBase) });
     await t.app.request('/public-api/waitlist', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(waitlistBase) });
     const newOffer = () => createOffer(t).then((o) => o.code);
+    const messageIds = (await t.db.selectFrom('outbox').select('id').orderBy('created_at').execute()).map((m) => m.id);
+    await t.db.updateTable('outbox').set({ status: 'sent', sent_at: testNow }).where('id', '=', messageIds[1]!).execute();
     pools = {
       'offer:new': pool(newOffer),
       'offer:ready': pool(async () => {
@@ -1188,6 +1226,10 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       'session:cancelled': fixed(cancelled),
       'cursor:waitlist': fixed(await cursorOf('waitlist')),
       'cursor:orders': fixed(await cursorOf('orders')),
+      'cursor:mail': fixed(await cursorOf('mail')),
+      // The outbox holds the paid order's and the waitlist entries' messages: one is sent here, the rest wait.
+      'mail:pending': fixed(messageIds[0]!),
+      'mail:sent': fixed(messageIds[1]!),
     };
   });
 

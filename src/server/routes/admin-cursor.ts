@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import * as z from 'zod';
+import { isPlainText } from '../../shared/domain/text.ts';
+import { isIsoDate } from '../../shared/domain/time.ts';
 
 /**
  * Staff lists are read a page at a time, newest first: the cursor is where the last page ended
@@ -27,3 +30,17 @@ export function cursorSchema<T extends z.ZodType>(position: T) {
 }
 
 export const pageLimit = z.coerce.number().int().min(1).max(1000).default(500);
+
+/** Where a page of a list kept by creation time ended: that instant (to the microsecond, as PostgreSQL keeps it) and the last row's id. */
+export const instantPosition = z.object({
+  at: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/)
+    .refine((at) => isIsoDate(at.slice(0, 10))),
+  id: z.string().max(64).refine(isPlainText),
+});
+
+/** A creation instant as instantPosition writes it. */
+export function positionText(column: string) {
+  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}

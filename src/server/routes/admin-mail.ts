@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import * as z from 'zod';
-import { mailStatuses, type StaffMessage } from '../../shared/contract/staff-mail.ts';
+import { mailStatuses, staffMessage, type StaffMessage } from '../../shared/contract/staff-mail.ts';
 import type { AppDeps } from '../deps.ts';
 import { retryForMs } from '../mail/outbox.ts';
 import { jsonError } from '../middleware/errors.ts';
-import { cursorSchema, encodeCursor, pageLimit } from './admin-cursor.ts';
+import { cursorSchema, encodeCursor, instantPosition, pageLimit, positionText } from './admin-cursor.ts';
 
 const listQuery = z.object({
   limit: pageLimit,
   status: z.enum(mailStatuses).optional(),
-  cursor: cursorSchema(z.object({ at: z.iso.datetime(), id: z.string().max(64) })).optional(),
+  cursor: cursorSchema(instantPosition).optional(),
 });
 
 const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -20,7 +20,8 @@ function messages(deps: Pick<AppDeps, 'db'>) {
     .selectFrom('outbox')
     .select(['id', 'kind', 'recipient', 'language', 'status', 'attempts', 'last_error'])
     .select([iso('created_at').as('created_at'), sql<string | null>`case when sent_at is null then null else ${iso('sent_at')} end`.as('sent_at')])
-    .select(sql<string>`case when status = 'failed' then ${iso('give_up_at')} else ${iso('next_attempt_at')} end`.as('next_attempt_at'));
+    .select(sql<string>`case when status = 'failed' then ${iso('give_up_at')} else ${iso('next_attempt_at')} end`.as('next_attempt_at'))
+    .select(positionText('created_at').as('position'));
 }
 
 /** The outbox, newest first, a page at a time; `status` keeps one kind of row (failed: what staff must look at). */
@@ -34,7 +35,7 @@ export async function listMessages(deps: Pick<AppDeps, 'db'>, options: z.infer<t
     .execute();
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
-  return { messages: page, next_cursor: rows.length > options.limit && last ? encodeCursor({ at: last.created_at, id: last.id }) : null };
+  return { messages: page.map((m) => staffMessage.parse(m)), next_cursor: rows.length > options.limit && last ? encodeCursor({ at: last.position, id: last.id }) : null };
 }
 
 /** Staff read the outbox and send a failed (or waiting) message again (the bearer check guards all of /admin-api). */
@@ -62,8 +63,9 @@ export function adminMailRoutes(deps: AppDeps) {
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
         .returning('id')
         .executeTakeFirst();
-      const message = await messages(deps).where('id', '=', id).executeTakeFirst();
-      if (!message) return jsonError(c, 404, `No message ${id}`);
+      const found = await messages(deps).where('id', '=', id).executeTakeFirst();
+      if (!found) return jsonError(c, 404, `No message ${id}`);
+      const message = staffMessage.parse(found);
       if (!retried) return jsonError(c, 409, message.status === 'sent' ? 'This message was already sent' : 'This message is being sent right now');
       deps.mailer?.wake();
       return c.json({ success: true as const, message: { ...message, status: 'pending' as const } });

@@ -2,25 +2,14 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import * as z from 'zod';
 import { orderStatuses, type StaffOrder } from '../../shared/contract/staff-orders.ts';
-import { isPlainText } from '../../shared/domain/text.ts';
-import { isIsoDate } from '../../shared/domain/time.ts';
 import type { AppDeps } from '../deps.ts';
 import { jsonError } from '../middleware/errors.ts';
-import { cursorSchema, encodeCursor, pageLimit } from './admin-cursor.ts';
-
-/** Where a page ended: the creation instant (to the microsecond, as PostgreSQL keeps it) and id of its last order. */
-const position = z.object({
-  at: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/)
-    .refine((at) => isIsoDate(at.slice(0, 10))),
-  id: z.string().max(64).refine(isPlainText),
-});
+import { cursorSchema, encodeCursor, instantPosition, pageLimit, positionText } from './admin-cursor.ts';
 
 const listQuery = z.object({
   status: z.enum(orderStatuses).optional(),
   limit: pageLimit,
-  cursor: cursorSchema(position).optional(),
+  cursor: cursorSchema(instantPosition).optional(),
 });
 
 const utcText = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -44,7 +33,7 @@ export async function listOrders(deps: Pick<AppDeps, 'db'>, options: z.infer<typ
       'r.refund_reason',
       sql<string>`r.booking_date::text`.as('start_date'),
       utcText('r.created_at').as('created_at'),
-      sql<string>`to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'),
+      positionText('r.created_at').as('position'),
       sql<string | null>`case when r.paid_at is null then null else ${utcText('r.paid_at')} end`.as('paid_at'),
       sql<string | null>`(select f.last_error from refunds f where f.order_id = r.id and f.status = 'pending' order by f.created_at desc limit 1)`.as('refund_error'),
     ])
