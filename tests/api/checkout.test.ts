@@ -1,6 +1,7 @@
 import { defaultRateLimits } from '../../src/server/deps.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCheckout, checkoutResponse, orderResponse, type CheckoutRequest } from '../../src/shared/contract/checkout.ts';
+import { buildCheckout, checkoutResponse, orderResponse, receiptPath, type CheckoutRequest } from '../../src/shared/contract/checkout.ts';
+import { pdfText } from './lease-fixtures.ts';
 import type { ProductChoice } from '../../src/shared/domain/pricing.ts';
 import { backend, buildTestApp, testNow, type TestApp } from './test-app.ts';
 import { booked, checkoutBody, checkoutOk, origin, postCheckout, unitByCode, payTestCheckout } from './checkout-helpers.ts';
@@ -297,6 +298,37 @@ describe(`the test checkout page (${backend})`, () => {
     expect((await payTestCheckout(t, sessionId, { buyer_name: '  Jean-Luc Côté ', buyer_email: ' jl@example.ca ' })).status).toBe(303);
     const order = await t.db.selectFrom('orders').select(['buyer_name', 'buyer_email', 'receipt_number']).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
     expect(order).toEqual({ buyer_name: 'Jean-Luc Côté', buyer_email: 'jl@example.ca', receipt_number: expect.stringMatching(/^2026-\d{6}$/) });
+  });
+
+  it('a paid order’s receipt downloads by its session: numbered, French first, the buyer, each line, GST and QST with their numbers, the total charged', async () => {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'CONF-B', { product: 'conference_room', date: '2026-12-01' }));
+    const early = await t.app.request(receiptPath(sessionId));
+    expect(early.status).toBe(409);
+    expect(await early.json()).toEqual({ success: false, error: 'This order has no receipt yet: it is not paid. Reload the page in a moment.' });
+    expect((await payTestCheckout(t, sessionId, { buyer_name: 'Camille Tremblay', buyer_email: 'camille@example.com' })).status).toBe(303);
+
+    const lookup = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json());
+    expect(lookup.receiptNumber).toMatch(/^2026-\d{6}$/);
+    const res = await t.app.request(receiptPath(sessionId));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="receipt-recu-${lookup.receiptNumber}.pdf"`);
+    const text = pdfText(Buffer.from(await res.arrayBuffer()));
+    for (const expected of [lookup.receiptNumber!, 'Camille Tremblay', 'camille@example.com', 'Meeting Room Mont-Royal', '723456789 RT0001', '1223456789 TQ0001', '220,00', '11,00', '21,95', '252,95']) {
+      expect(text).toContain(expected);
+    }
+    expect(text.indexOf('Reçu')).toBeLessThan(text.indexOf('Receipt'));
+    expect((await t.app.request(receiptPath('test_cs_00000000000000000000000000000000'))).status).toBe(404);
+    expect((await t.app.request('/public-api/orders/bad%20id/receipt.pdf')).status).toBe(400);
+  });
+
+  it('numbers receipts in order of payment, without gaps, even when payments race', async () => {
+    const sessions = [];
+    for (const date of ['2026-12-14', '2026-12-15', '2026-12-16', '2026-12-17', '2026-12-18']) sessions.push((await checkoutOk(t, await checkoutBody(t, 'CONF-B', { product: 'conference_room', date }))).sessionId);
+    await Promise.all(sessions.map((id) => payTestCheckout(t, id)));
+    const numbers = (await t.db.selectFrom('orders').select('receipt_number').where('receipt_number', 'is not', null).execute()).map((o) => Number(o.receipt_number!.slice(5))).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
   });
 
   it('answers an unknown session with 404', async () => {

@@ -230,5 +230,6 @@ export async function orderForSuccessPage(ctx: AppContext, sessionId: string): P
     checkoutDetails: checkoutDetailsOf(order.quote, { name: order.officeName, service_type: order.serviceType }, order.bookingDate),
     bookingDates: order.quote.dates,
     ...(order.refundReason ? { refundReason: order.refundReason } : {}),
+    ...(order.receiptNumber ? { receiptNumber: order.receiptNumber } : {}),
   };
 }

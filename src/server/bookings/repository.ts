@@ -293,6 +293,7 @@ export interface StoredOrder extends OrderFacts {
   status: OrderStatus;
   expiresAt: Date;
   refundReason: 'paid_after_taken' | null;
+  receiptNumber: string | null;
 }
 
 /** An order's status now: a pending order whose checkout's time is up is over, even before the provider says so. */
@@ -303,7 +304,7 @@ export function currentStatus(order: Pick<StoredOrder, 'status' | 'expiresAt'>, 
 export async function findOrderBySession(db: Db, sessionId: string): Promise<StoredOrder | undefined> {
   const row = await db
     .selectFrom('orders')
-    .select(['id', 'session_id', 'status', 'office_name', 'service_type', 'quote', 'locale', 'success_url', 'cancel_url', 'expires_at', 'refund_reason'])
+    .select(['id', 'session_id', 'status', 'office_name', 'service_type', 'quote', 'locale', 'success_url', 'cancel_url', 'expires_at', 'refund_reason', 'receipt_number'])
     .select(sql<string>`booking_date::text`.as('booking_date'))
     .where('session_id', '=', sessionId)
     .executeTakeFirst();
@@ -321,6 +322,7 @@ export async function findOrderBySession(db: Db, sessionId: string): Promise<Sto
     cancelUrl: row.cancel_url,
     expiresAt: new Date(row.expires_at),
     refundReason: row.refund_reason,
+    receiptNumber: row.receipt_number,
   };
 }
 

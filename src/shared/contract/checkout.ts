@@ -107,6 +107,11 @@ export const buyerForm = z.object({
 });
 export type BuyerForm = z.infer<typeof buyerForm>;
 
+/** Where the receipt of a paid order downloads, by its checkout session. */
+export function receiptPath(sessionId: string): string {
+  return `/public-api/orders/${encodeURIComponent(sessionId)}/receipt.pdf`;
+}
+
 /** The query parameter the checkout adds to successUrl. */
 export const sessionIdParam = 'session_id';
 
@@ -127,6 +132,8 @@ export const orderResponse = z.object({
   checkoutDetails,
   bookingDates: z.array(isoDateString),
   refundReason: z.optional(z.enum(refundReasons)),
+  /** Once paid: the receipt's number; its PDF is at receiptPath(session id). */
+  receiptNumber: z.optional(z.string()),
 });
 export type OrderResponse = z.infer<typeof orderResponse>;
 
