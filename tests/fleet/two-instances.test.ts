@@ -11,6 +11,8 @@ import { officesResponse, type Office } from '../../src/shared/contract/offices.
 import { startServerProcess, type ServerProcess } from '../api/server-process.ts';
 import { freshPostgresDatabase, testNow } from '../api/test-app.ts';
 import { companyInfo, signature, validBanking } from '../api/lease-fixtures.ts';
+import { startSmtpServer } from '../api/smtp-server.ts';
+import { waitlistEntryFor } from '../api/test-app.ts';
 
 /**
  * Two server processes on one PostgreSQL database, as a fleet runs: what they must share lives
@@ -29,9 +31,11 @@ describe('two instances on one PostgreSQL', () => {
   let a: ServerProcess;
   let b: ServerProcess;
   let db: Db;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const instances = () => [a, b];
 
   beforeAll(async () => {
+    smtp = await startSmtpServer();
     const fresh = await freshPostgresDatabase(serverUrl, 'fleet');
     url = fresh.url;
     dropDatabase = fresh.drop;
@@ -46,6 +50,7 @@ describe('two instances on one PostgreSQL', () => {
       RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000',
       MAX_UNPAID_HOLDS_PER_CLIENT: '1000000',
       SEED: 'demo',
+      SMTP_URL: smtp.url,
     };
     // Both start at once on the empty database, as two instances of a deployment do.
     const dataDir = (name: string) => mkdtempSync(join(tmpdir(), `coworking-fleet-${name}-`));
@@ -57,7 +62,27 @@ describe('two instances on one PostgreSQL', () => {
     await Promise.all(instances().map((s) => s?.stop()));
     await db?.destroy();
     await dropDatabase?.();
+    await smtp?.close();
   });
+
+  it('sends each message once, whichever instance wrote it and both instances sending', async () => {
+    const offices = await sql<{ id: number }>`select id from offices where office_id in ('OFF-103', 'OFF-201') order by id`.execute(db);
+    const ids = offices.rows.map((o) => o.id);
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${instances()[i % 2]!.url}/public-api/waitlist`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i + 1}` },
+        body: JSON.stringify({ ...waitlistEntryFor(ids), email: `fleet${i}@example.com` }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const pending = async () => (await sql<{ n: number }>`select count(*)::int as n from outbox where kind in ('waitlist_received', 'staff_waitlist_entry') and status <> 'sent'`.execute(db)).rows[0]!.n;
+    await expect.poll(pending, { timeout: 60_000, interval: 200 }).toBe(0);
+    const waitlistMail = smtp.received.filter((m) => /waitlist|liste d/i.test(m.parsed.subject ?? ''));
+    expect(waitlistMail).toHaveLength(20);
+    expect(new Set(waitlistMail.map((m) => m.parsed.messageId)).size).toBe(20);
+    for (let i = 0; i < 10; i++) expect(waitlistMail.filter((m) => m.envelopeTo.includes(`fleet${i}@example.com`))).toHaveLength(1);
+  }, 90_000);
 
   it('seeded the demo once, whichever started first', async () => {
     const seeded = instances().filter((s) => s.output().includes('Seeded the demo inventory.'));
