@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { datesOfMonth, monthOf, shiftMonth } from '../../src/shared/domain/booking-windows.ts';
 import { daysInMonth } from '../../src/shared/domain/time.ts';
-import { bookableDays, pressUnitButton } from './booking-support.ts';
+import { bookableDays, exactly, payOnTestCheckout, pressUnitButton, withTaxes } from './booking-support.ts';
 import { changesSharedData, e2eDaysFromToday, e2eToday, expect, expectNoAxeViolations, phone, test } from './support.ts';
 
 type ListedOffice = { office_id: string; service_type: string; base_monthly_rate: string | null; [key: string]: unknown };
@@ -179,7 +179,13 @@ test.describe('checkout creation (call 1)', () => {
     const details = page.getByRole('region', { name: 'Purchase details' });
     await expect(details.getByText('Month-to-month')).toBeVisible();
     await expect(details.getByText('$800.00').first()).toBeVisible();
-    await expect(details.getByText(new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(total))).toBeVisible();
+    // The call-1 body is before tax (SPEC's totalDueToday); the page shows it as the subtotal, then the total with GST and QST.
+    const cad = (dollars: number) => new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(dollars);
+    await expect(details.getByText(cad(total))).toBeVisible();
+    await expect(details.getByText('Subtotal', { exact: true })).toBeVisible();
+    await expect(details.getByText(cad(withTaxes(total)))).toBeVisible();
+    // The server does not know this order: no receipt is offered, and no error either.
+    await expect(page.getByRole('link', { name: 'Download your receipt (PDF)' })).toHaveCount(0);
   });
 
   const failures: { name: string; answer: (route: Route) => Promise<void>; text: string }[] = [
@@ -241,7 +247,8 @@ test.describe('conference availability (call 2)', () => {
     await expect(dialog.getByText('No available dates this month. Please try another month.')).toBeVisible();
     await expect(bookableDays(dialog)).toHaveCount(0);
     await expect(dialog.getByRole('grid').getByRole('button', { name: /, selected$/ })).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Pay $220.00 CAD' }).click();
+    // $220.00 + GST $11.00 + QST $21.95.
+    await dialog.getByRole('button', { name: 'Pay $252.95 CAD' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Please select a date');
   });
 });
@@ -309,11 +316,16 @@ test.describe('en français', () => {
     await expect(dialog.getByRole('heading', { name: 'Renseignements importants' })).toBeVisible();
     await expect(dialog.getByText('Courrier réacheminé à l’adresse de votre choix (affranchissement en sus)')).toBeVisible();
     await expectNoAxeViolations(page, 'dialog');
-    await dialog.getByRole('button', { name: 'S’abonner pour 69,00 $/mois' }).click();
+    // 69,00 $ + TPS 3,45 $ + TVQ 6,88 $.
+    await expect(dialog.getByText(/^TPS \(5\s%\), no\s723456789 RT0001$/)).toBeVisible();
+    await expect(dialog.getByText(/^TVQ \(9,975\s%\), no\s1223456789 TQ0001$/)).toBeVisible();
+    await dialog.getByRole('button', { name: exactly('S’abonner pour 79,33 $/mois') }).click();
     await expect(page.getByRole('heading', { name: 'Paiement de test', level: 1 })).toBeVisible();
-    await page.getByRole('button', { name: /^Payer 69,00\s\$ CAD$/ }).click();
+    await payOnTestCheckout(page, '79,33 $', 'fr');
     await expect(page.getByRole('heading', { name: 'Paiement réussi!' })).toBeVisible();
     await expect(page.getByText('Location de Mailbox + Mail Forwarding réussie! Consultez vos courriels pour la confirmation.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Détails de l’achat' }).getByText('Sous-total')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Télécharger votre reçu (PDF)' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Voir plus d’espaces' })).toBeVisible();
   });
 
@@ -323,7 +335,7 @@ test.describe('en français', () => {
     const dialog = page.getByRole('dialog', { name: 'Réserver Meeting Room Mont-Royal' });
     await expect(dialog.getByRole('grid').getByRole('button', { name: /^samedi .*, Fins de semaine non disponibles$/ }).first()).toBeAttached();
     await expect(dialog.getByText('Café libre-service gratuit avant 11 h.')).toBeVisible();
-    await expect(dialog.getByRole('button', { name: /^Payer 220,00\s\$ CAD$/ })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: exactly('Payer 252,95 $ CAD') })).toBeVisible();
     await expectNoAxeViolations(page, 'dialog');
   });
 });

@@ -15,8 +15,42 @@ export function bookableDays(dialog: Locator): Locator {
   return dialog.getByRole('grid').getByRole('button', { disabled: false });
 }
 
-/** On the built-in test checkout page: its total line must show the amount the dialog promised. */
+/** On the built-in test checkout page: its total line must show the amount the dialog promised (taxes included). */
 export async function expectTestCheckout(page: Page, total: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Test checkout', level: 1 })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`Total due today\\s+${total.replace(/[$.]/g, (c) => `\\${c}`)}`) })).toBeVisible();
+}
+
+/** The test checkout's words, by the language of its page. */
+const testCheckoutWords = {
+  en: { name: 'Name', email: 'E-mail', pay: (total: string) => `Pay ${total} CAD` },
+  fr: { name: 'Nom', email: 'Courriel', pay: (total: string) => `Payer ${total} CAD` },
+} as const;
+
+/** A button's words as a pattern, whichever space (a French amount's is a no-break one) separates them. */
+export function exactly(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[$.()]/g, (c) => `\\${c}`).replace(/\s/g, '\\s')}$`);
+}
+
+/**
+ * Pays on the built-in test checkout page as a buyer does: name and e-mail for the receipt
+ * first, then 'Pay {total} CAD' (the total charged, taxes included).
+ */
+export async function payOnTestCheckout(page: Page, total: string, lang: 'en' | 'fr' = 'en'): Promise<void> {
+  const words = testCheckoutWords[lang];
+  await page.getByLabel(words.name, { exact: true }).fill('Camille Tremblay');
+  await page.getByLabel(words.email, { exact: true }).fill('camille@example.com');
+  await page.getByRole('button', { name: exactly(words.pay(total)) }).click();
+}
+
+/**
+ * What the card is charged for a subtotal of taxable lines, in dollars, worked out here on its
+ * own: GST 5% and QST 9.975% of the subtotal, each rounded half up to the cent once.
+ */
+export function withTaxes(subtotal: number): number {
+  const cents = Math.round(subtotal * 100);
+  // In integers (thousandths of a percent), so that no float error decides a cent.
+  const gst = Math.round((cents * 5_000) / 100_000);
+  const qst = Math.round((cents * 9_975) / 100_000);
+  return (cents + gst + qst) / 100;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { daysInMonth } from '../../src/shared/domain/time.ts';
-import { bookableDays, expectTestCheckout, pressUnitButton } from './booking-support.ts';
+import { bookableDays, exactly, expectTestCheckout, payOnTestCheckout, pressUnitButton, withTaxes } from './booking-support.ts';
 import { changesSharedData, e2eDaysFromToday, e2eToday, e2eTodayAt, expect, expectNoAxeViolations, newContextAtNow, phone, test } from './support.ts';
 
 /** Dollars as en-CA shows them: '$1,234.50'. */
@@ -32,6 +32,8 @@ test.describe('renting and booking through the test checkout, on a phone', chang
     await expect(chooser.getByRole('link', { name: 'hello@espacecowork.ca' })).toHaveAttribute('href', 'mailto:hello@espacecowork.ca');
     await expect(chooser.getByRole('link', { name: '(514) 555-0142' })).toHaveAttribute('href', 'tel:+1514-555-0142');
     await expect(chooser.getByText('You may bring up to 3 accompanied visitors.')).toBeVisible();
+    // The options' prices are list prices, before tax.
+    await expect(chooser.getByText('Prices plus taxes.')).toBeVisible();
     await expectNoAxeViolations(page, 'dialog');
 
     await chooser.getByRole('button', { name: 'Choose Days' }).click();
@@ -52,25 +54,32 @@ test.describe('renting and booking through the test checkout, on a phone', chang
     // Pressing a chosen day again removes it.
     await days.nth(2).click();
     await expect(picker.getByText('2 days selected')).toBeVisible();
-    // A day is a tenth of the base monthly rate: $120.00.
-    await expect(picker.getByText('Total: $240.00')).toBeVisible();
+    // A day is a tenth of the base monthly rate: $120.00; the running total is before tax.
+    await expect(picker.getByText('Total before tax: $240.00')).toBeVisible();
     await picker.getByRole('button', { name: 'Proceed to Checkout (2 days)' }).click();
 
     const summary = page.getByRole('dialog', { name: 'Rent Office 101 - Window' });
     await expect(summary.getByText('Daily', { exact: true })).toBeVisible();
+    // $240.00 + GST $12.00 + QST $23.94.
     await expect(summary.getByRole('definition').filter({ hasText: '$240.00' })).toBeVisible();
+    await expect(summary.getByText('GST (5%), no. 723456789 RT0001')).toBeVisible();
+    await expect(summary.getByText('QST (9.975%), no. 1223456789 TQ0001')).toBeVisible();
+    await expect(summary.getByRole('definition').last()).toHaveText('$275.94');
     await expect(summary.getByText('Month-to-month cancellation needs 30 days’ notice; billing is on the 1st of each month.')).toBeVisible();
     await expectNoAxeViolations(page, 'dialog');
     await summary.getByRole('button', { name: 'Proceed to Payment' }).click();
 
-    await expectTestCheckout(page, '$240.00');
-    await page.getByRole('button', { name: 'Pay $240.00 CAD' }).click();
+    await expectTestCheckout(page, '$275.94');
+    await payOnTestCheckout(page, '$275.94');
     await expect(page).toHaveURL(/\/checkout-success\?session_id=/);
     await expect(page.getByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeVisible();
     await expect(page.getByText('Successfully rented Office 101 - Window! Check your email for confirmation.')).toBeVisible();
     const details = page.getByRole('region', { name: 'Purchase details' });
     await expect(details.getByText('Daily', { exact: true })).toBeVisible();
     await expect(details.getByText('$240.00')).toBeVisible();
+    await expect(details.getByText('GST (5%), no. 723456789 RT0001')).toBeVisible();
+    await expect(details.getByText('$275.94')).toBeVisible();
+    await expect(details.getByRole('link', { name: 'Download your receipt (PDF)' })).toBeVisible();
     // Read once: the details are gone from this device.
     expect(await page.evaluate(() => localStorage.getItem('checkoutDetails'))).toBeNull();
     await expectNoAxeViolations(page);
@@ -93,12 +102,12 @@ test.describe('renting and booking through the test checkout, on a phone', chang
     await expect(summary.getByText('12-month lease', { exact: true })).toBeVisible();
     await expect(summary.getByText('Key fee')).toHaveCount(0);
     await expect(summary.getByText('Setup fee')).toHaveCount(0);
-    // 2100 less 20% is 1680, less 5% for the lease: 1596 a month; prorated first month + last month.
-    const total = cad(proratedFirstMonth(1596) + 1596);
+    // 2100 less 20% is 1680, less 5% for the lease: 1596 a month; prorated first month + last month, then GST and QST.
+    const total = cad(withTaxes(proratedFirstMonth(1596) + 1596));
     await expect(summary.getByRole('definition').last()).toHaveText(total);
     await summary.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expectTestCheckout(page, total);
-    await page.getByRole('button', { name: `Pay ${total} CAD` }).click();
+    await payOnTestCheckout(page, total);
     await expect(page.getByText('Successfully rented Office 102 - Courtyard! Check your email for confirmation.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Purchase details' }).getByText('12-month lease')).toBeVisible();
   });
@@ -108,12 +117,14 @@ test.describe('renting and booking through the test checkout, on a phone', chang
     const summary = page.getByRole('dialog', { name: 'Rent Desk A1' });
     await expect(summary.getByText('Minimum term of 3 months.')).toBeVisible();
     await expect(summary.getByText('Meeting rooms: 2 free hours per month, booked 48 hours in advance.')).toBeVisible();
-    const total = cad(proratedFirstMonth(450) + 450 + 50);
+    const subtotal = proratedFirstMonth(450) + 450 + 50;
+    const total = cad(withTaxes(subtotal));
+    await expect(summary.getByText('Subtotal', { exact: true })).toBeVisible();
     await expect(summary.getByRole('definition').last()).toHaveText(total);
     await expectNoAxeViolations(page, 'dialog');
     await summary.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expectTestCheckout(page, total);
-    await page.getByRole('button', { name: `Pay ${total} CAD` }).click();
+    await payOnTestCheckout(page, total);
 
     await expect(page.getByText('Successfully rented Desk A1! Check your email for confirmation.')).toBeVisible();
     const access = page.getByRole('region', { name: 'Access codes' });
@@ -144,10 +155,12 @@ test.describe('renting and booking through the test checkout, on a phone', chang
     const chosenDate = (await chosen.getAttribute('data-date')) ?? '';
     await expect(dialog.getByRole('grid').getByRole('button', { name: /Weekends not available/ }).first()).toBeVisible();
     await expectNoAxeViolations(page, 'dialog');
-    await dialog.getByRole('button', { name: 'Pay $350.00 CAD' }).click();
+    // $350.00 + GST $17.50 + QST $34.91.
+    await expect(dialog.getByText('QST (9.975%), no. 1223456789 TQ0001')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Pay $402.41 CAD' }).click();
 
-    await expectTestCheckout(page, '$350.00');
-    await page.getByRole('button', { name: 'Pay $350.00 CAD' }).click();
+    await expectTestCheckout(page, '$402.41');
+    await payOnTestCheckout(page, '$402.41');
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     await expect(page.getByText('Your conference room is reserved for the full day, 7 AM-7 PM.')).toBeVisible();
     await expect(page.getByText(/^Successfully rented/)).toHaveCount(0);
@@ -176,7 +189,8 @@ test.describe('renting and booking through the test checkout, on a phone', chang
   test('a day pass: price loaded on open, weekday chosen; the success page reads the order from the server when this browser kept nothing', async ({ page }) => {
     await pressUnitButton(page, '/day-pass', 'Buy Pass', 'Day Pass - Hot Desk Access');
     const dialog = page.getByRole('dialog', { name: 'Buy a Day Pass' });
-    const pay = dialog.getByRole('button', { name: 'Pay $35.00 CAD' });
+    // $35.00 + GST $1.75 + QST $3.49.
+    const pay = dialog.getByRole('button', { name: 'Pay $40.24 CAD' });
     await expect(pay).toBeEnabled();
     await expectNoAxeViolations(page, 'dialog');
     await pay.click();
@@ -186,10 +200,10 @@ test.describe('renting and booking through the test checkout, on a phone', chang
     await day.click();
     await pay.click();
 
-    await expectTestCheckout(page, '$35.00');
+    await expectTestCheckout(page, '$40.24');
     // As when a home-screen app comes back in another browser.
     await page.evaluate(() => localStorage.removeItem('checkoutDetails'));
-    await page.getByRole('button', { name: 'Pay $35.00 CAD' }).click();
+    await payOnTestCheckout(page, '$40.24');
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     const details = page.getByRole('region', { name: 'Purchase details' });
     await expect(details.getByText('Day Pass - Hot Desk Access')).toBeVisible();
@@ -197,18 +211,24 @@ test.describe('renting and booking through the test checkout, on a phone', chang
     await expect(details.getByText(longDate)).toBeVisible();
     await expect(page.getByText('Your day pass gives you hot desk access 8 AM-6 PM on weekdays.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add to calendar' })).toBeVisible();
+    // The server's order carries the taxes, and says it is paid: the receipt is offered.
+    await expect(details.getByText('QST (9.975%), no. 1223456789 TQ0001')).toBeVisible();
+    await expect(details.getByText('$40.24')).toBeVisible();
+    await expect(details.getByRole('link', { name: 'Download your receipt (PDF)' })).toHaveAttribute('href', /^\/public-api\/orders\/[A-Za-z0-9_]+\/receipt\.pdf$/);
   });
 
-  test('a mailbox: features, important information, Subscribe for $59.00/mo', async ({ page }) => {
+  test('a mailbox: features, important information, Subscribe for $67.84/mo (the $59.00 month, taxes included)', async ({ page }) => {
     await pressUnitButton(page, '/mailbox', 'Subscribe', 'Mailbox + Mail Scanning');
     const dialog = page.getByRole('dialog', { name: 'Subscribe to Mailbox + Mail Scanning' });
     await expect(dialog.getByText('Envelopes opened and scanned on request')).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Important information' })).toBeVisible();
     await expect(dialog.getByText('Meeting rooms: 4 free hours per month, booked 24 hours in advance.')).toBeVisible();
     await expectNoAxeViolations(page, 'dialog');
-    await dialog.getByRole('button', { name: 'Subscribe for $59.00/mo' }).click();
-    await expectTestCheckout(page, '$59.00');
-    await page.getByRole('button', { name: 'Pay $59.00 CAD' }).click();
+    // $59.00 + GST $2.95 + QST $5.89.
+    await expect(dialog.getByText('GST (5%), no. 723456789 RT0001')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Subscribe for $67.84/mo' }).click();
+    await expectTestCheckout(page, '$67.84');
+    await payOnTestCheckout(page, '$67.84');
     await expect(page.getByText('Successfully rented Mailbox + Mail Scanning! Check your email for confirmation.')).toBeVisible();
   });
 
@@ -217,10 +237,10 @@ test.describe('renting and booking through the test checkout, on a phone', chang
     const summary = page.getByRole('dialog', { name: 'Rent Parking Spot P1' });
     await expect(summary.getByText('12-month term.')).toBeVisible();
     await expect(summary.getByText('Meeting rooms are not included.')).toBeVisible();
-    const total = cad(proratedFirstMonth(150) + 150 + 50);
+    const total = cad(withTaxes(proratedFirstMonth(150) + 150 + 50));
     await summary.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expectTestCheckout(page, total);
-    await page.getByRole('button', { name: `Pay ${total} CAD` }).click();
+    await payOnTestCheckout(page, total);
     await expect(page.getByText('Successfully rented Parking Spot P1! Check your email for confirmation.')).toBeVisible();
   });
 });
@@ -240,9 +260,9 @@ test.describe('cancelling on the checkout page comes back to the unit', changesS
   });
 
   for (const c of [
-    { path: '/conference', button: 'Book Now', name: 'Meeting Room Mont-Royal', dialog: 'Book Meeting Room Mont-Royal', pay: /^Pay \$220\.00 CAD$/, anchor: 'conference', category: 'conference' },
-    { path: '/mailbox', button: 'Subscribe', name: 'Mailbox Basic', dialog: 'Subscribe to Mailbox Basic', pay: /^Subscribe for/, anchor: 'mailbox', category: 'mailbox' },
-    { path: '/day-pass', button: 'Buy Pass', name: 'Day Pass - Hot Desk Access', dialog: 'Buy a Day Pass', pay: /^Pay \$35\.00 CAD$/, anchor: 'daypass', category: 'day-pass' },
+    { path: '/conference', button: 'Book Now', name: 'Meeting Room Mont-Royal', dialog: 'Book Meeting Room Mont-Royal', pay: exactly('Pay $252.95 CAD'), anchor: 'conference', category: 'conference' },
+    { path: '/mailbox', button: 'Subscribe', name: 'Mailbox Basic', dialog: 'Subscribe to Mailbox Basic', pay: exactly('Subscribe for $44.84/mo'), anchor: 'mailbox', category: 'mailbox' },
+    { path: '/day-pass', button: 'Buy Pass', name: 'Day Pass - Hot Desk Access', dialog: 'Buy a Day Pass', pay: exactly('Pay $40.24 CAD'), anchor: 'daypass', category: 'day-pass' },
   ]) {
     test(`${c.name}: back on #${c.anchor}, the ${c.category} cards highlighted`, async ({ page }) => {
       await pressUnitButton(page, c.path, c.button, c.name);

@@ -1,5 +1,6 @@
 import { expect, expectNoAxeViolations, newContextAtNow, phone, test } from './support.ts';
 
+/** As the dialog saves them: $350.00 + GST $17.50 + QST $34.91 = $402.41 charged. */
 const conferenceDetails = {
   officeName: 'Conference Room Saint-Laurent',
   serviceType: 'conference_room',
@@ -10,9 +11,12 @@ const conferenceDetails = {
   keyFee: 0,
   lastMonth: 0,
   proratedFirstMonth: 0,
-  totalAmount: 350,
+  totalAmount: 402.41,
   totalDays: 1,
   bookingDate: '2026-12-01',
+  subtotal: 350,
+  gst: 17.5,
+  qst: 34.91,
 };
 
 test.describe('the payment success page', () => {
@@ -29,6 +33,13 @@ test.describe('the payment success page', () => {
     // A calendar date, shown as that date whatever the device's zone.
     await expect(details.getByText('December 1, 2026')).toBeVisible();
     await expect(details.getByText('$350.00')).toBeVisible();
+    await expect(details.getByText('GST (5%), no. 723456789 RT0001')).toBeVisible();
+    await expect(details.getByText('$17.50')).toBeVisible();
+    await expect(details.getByText('QST (9.975%), no. 1223456789 TQ0001')).toBeVisible();
+    await expect(details.getByText('$34.91')).toBeVisible();
+    await expect(details.getByText('$402.41')).toBeVisible();
+    // No session, so no order the page could know is paid: no receipt.
+    await expect(page.getByRole('link', { name: 'Download your receipt (PDF)' })).toHaveCount(0);
     await expect(page.getByText('Your conference room is reserved for the full day, 7 AM-7 PM.')).toBeVisible();
     await expectNoAxeViolations(page);
     await page.reload();
@@ -46,8 +57,11 @@ test.describe('the payment success page', () => {
     });
     await page.goto('/checkout-success?session_id=test_cs_pending01');
     await expect(page.getByText('Confirming your payment...')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download your receipt (PDF)' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Purchase details' }).getByText('Conference Room Saint-Laurent')).toBeVisible();
     expect(calls).toBeGreaterThanOrEqual(2);
+    // Paid now: its receipt is offered.
+    await expect(page.getByRole('link', { name: 'Download your receipt (PDF)' })).toHaveAttribute('href', '/public-api/orders/test_cs_pending01/receipt.pdf');
   });
 
   test('a cancelled order says the payment was not completed, without confetti', async ({ page }) => {
@@ -60,6 +74,7 @@ test.describe('the payment success page', () => {
     await expect(page.getByRole('region', { name: 'Access codes' })).toHaveCount(0);
     await expect(page.locator('canvas.confetti-canvas')).toHaveCount(0);
     await expect(page).toHaveTitle('Payment not completed - Espace Cowork Montréal');
+    await expect(page.getByRole('link', { name: 'Download your receipt (PDF)' })).toHaveCount(0);
   });
 
   test('a payment that came after the date was sold says it was refunded, even where the details were saved, in English and French', async ({ browser }) => {

@@ -30,6 +30,9 @@ test.describe('browsing the inventory', () => {
       } else {
         await expect(page.getByRole('list', { name: c.name }).getByRole('listitem').first()).toBeVisible();
       }
+      // The list's prices are before tax, said once under it.
+      await expect(page.getByText('Prices plus taxes.')).toHaveCount(1);
+      await expect(c.layout === 'table' ? page.getByRole('table', { name: c.name }) : page.getByRole('list', { name: c.name })).toHaveAccessibleDescription('Prices plus taxes.');
       await expect(page.getByText(/^Last updated: /)).toBeVisible();
       await expectNoAxeViolations(page);
     });
@@ -277,6 +280,8 @@ test.describe('en français', () => {
     const table = page.getByRole('table', { name: 'Bureaux' });
     await expect(table.getByRole('columnheader')).toHaveText(['Espace', 'Tarif mensuel', 'Statut', 'Action']);
     await expect(table.getByText('(20 % de rabais)').first()).toBeVisible();
+    await expect(table).toHaveAccessibleDescription('Prix indiqués taxes en sus.');
+    await expect(page.getByText('Prix indiqués taxes en sus.')).toBeVisible();
     await expect(table.getByText('Actuellement occupé').first()).toBeVisible();
     await expect(table.getByText(/^Disponible à partir du \d{1,2} [a-zéû]+ \d{4}$/).first()).toBeVisible();
     await expectNoAxeViolations(page);

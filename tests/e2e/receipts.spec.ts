@@ -23,7 +23,7 @@ function payButton(text: string): RegExp {
 const cases = [
   {
     locale: 'en-CA',
-    date: e2eDaysFromToday(13),
+    date: e2eDaysFromToday(6),
     book: 'Book Now',
     dialog: 'Book Meeting Room Mont-Royal',
     // $220.00 + GST $11.00 + QST $21.95
@@ -33,11 +33,11 @@ const cases = [
     success: 'Payment Successful!',
     receipt: 'Download your receipt (PDF)',
     taxes: [/GST/, /QST/],
-    day: 'Tuesday, December 1, 2026',
+    day: 'Tuesday, November 24, 2026',
   },
   {
     locale: 'fr-CA',
-    date: e2eDaysFromToday(14),
+    date: e2eDaysFromToday(7),
     book: 'Réserver',
     dialog: 'Réserver Meeting Room Mont-Royal',
     pay: 'Payer 252,95 $ CAD',
@@ -46,7 +46,7 @@ const cases = [
     success: 'Paiement réussi!',
     receipt: 'Télécharger votre reçu (PDF)',
     taxes: [/TPS/, /TVQ/],
-    day: 'mercredi 2 décembre 2026',
+    day: 'mercredi 25 novembre 2026',
   },
 ] as const;
 

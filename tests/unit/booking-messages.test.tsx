@@ -49,6 +49,35 @@ describe('the booking dialogs speak SPEC.md to the letter', () => {
   });
 });
 
+describe('taxes and the receipt are named as on the receipt itself, in English and French', () => {
+  const fr = bookingMessages.fr;
+  const success = checkoutSuccessMessages;
+  it.each([
+    [en.subtotal, 'Subtotal'],
+    [en.tax('gst'), 'GST (5%), no. 723456789 RT0001'],
+    [en.tax('qst'), 'QST (9.975%), no. 1223456789 TQ0001'],
+    [fr.subtotal, 'Sous-total'],
+    [fr.tax('gst'), 'TPS (5\u00a0%), no\u00a0723456789 RT0001'],
+    [fr.tax('qst'), 'TVQ (9,975\u00a0%), no\u00a01223456789 TQ0001'],
+    [en.pricesPlusTaxes, 'Prices plus taxes.'],
+    [fr.pricesPlusTaxes, 'Prix indiqués taxes en sus.'],
+    [en.runningTotalBeforeTax, 'Total before tax:'],
+    [fr.runningTotalBeforeTax, 'Total avant taxes :'],
+    [fr.pay('252,95\u00a0$'), 'Payer 252,95\u00a0$ CAD'],
+    [fr.subscribeFor('67,84\u00a0$'), 'S’abonner pour 67,84\u00a0$/mois'],
+    [success.en.tax('gst'), en.tax('gst')],
+    [success.en.tax('qst'), en.tax('qst')],
+    [success.fr.tax('gst'), fr.tax('gst')],
+    [success.fr.tax('qst'), fr.tax('qst')],
+    [success.en.subtotal, 'Subtotal'],
+    [success.fr.subtotal, 'Sous-total'],
+    [success.en.downloadReceipt, 'Download your receipt (PDF)'],
+    [success.fr.downloadReceipt, 'Télécharger votre reçu (PDF)'],
+  ])('%s', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+});
+
 describe('a day that cannot be chosen is announced with its reason', () => {
   it.each<[DayStatus, string | null, string | null]>([
     ['available', null, null],

@@ -7,7 +7,8 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Office } from '../../src/shared/contract/offices.ts';
-import { LanguageProvider } from '../../src/web/i18n/i18n.tsx';
+import { site } from '../../src/shared/site.ts';
+import { LanguageProvider, type Lang } from '../../src/web/i18n/i18n.tsx';
 import { routeTree } from '../../src/web/route-tree.gen.ts';
 
 // The service worker's notices and the waitlist's queue are not what these tests are about.
@@ -15,13 +16,14 @@ vi.mock('../../src/web/app/pwa.tsx', () => ({ ServiceWorkerNotices: () => null, 
 vi.mock('../../src/web/features/waitlist/pending-entries.tsx', () => ({ default: () => null }));
 
 const desk: Office = { id: 9, office_id: 'DSK-01', service_code: 'AD-01', name: 'Desk A1', service_type: 'assigned_desk', location_code: 'F1', seating_capacity: 1, base_monthly_rate: '450.00', is_available: true, next_available_date: null };
-const listAnswer = () => Response.json({ success: true, data: { offices: [desk], lastUpdated: '2026-11-20T15:00:00Z' } });
+const room: Office = { id: 3, office_id: 'CONF-B', service_code: 'CR-B', name: 'Meeting Room Mont-Royal', service_type: 'conference_room', location_code: 'F2', seating_capacity: 6, base_monthly_rate: '220.00', is_available: true, next_available_date: null };
+const listAnswer = () => Response.json({ success: true, data: { offices: [desk, room], lastUpdated: '2026-11-20T15:00:00Z' } });
 
-function renderAt(path: string) {
+function renderAt(path: string, lang: Lang = 'en') {
   const queryClient = new QueryClient();
   const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
   render(
-    <LanguageProvider initial="en">
+    <LanguageProvider initial={lang}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
@@ -124,5 +126,47 @@ describe('the inventory page while its list loads or fails (SPEC §2, §8)', () 
     renderAt('/desks');
     await userEvent.click(await screen.findByRole('button', { name: 'Rent Now: Desk A1' }));
     expect(await screen.findByRole('heading', { name: 'Rent Desk A1' })).toBeTruthy();
+  });
+});
+
+describe('the list shows prices before tax, and says so once (DESIGN.md §10)', () => {
+  /** The element the list names as its description. */
+  const description = (list: HTMLElement) => document.getElementById(list.getAttribute('aria-describedby') ?? '');
+
+  afterEach(() => {
+    (site.taxes as { enabled: boolean }).enabled = true;
+  });
+
+  it("a table: the rate as listed, and one 'Prices plus taxes.' note the table points to", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => listAnswer()));
+    renderAt('/desks');
+    const table = await screen.findByRole('table', { name: 'Desks' });
+    expect(within(table).getByText('$450.00')).toBeTruthy();
+    expect(description(table)?.textContent).toBe('Prices plus taxes.');
+    expect(screen.getAllByText('Prices plus taxes.')).toHaveLength(1);
+    expect(within(table).queryByText(/taxes/)).toBeNull();
+  });
+
+  it('cards: the same note, in French too', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => listAnswer()));
+    renderAt('/conference', 'fr');
+    const cards = await screen.findByRole('list', { name: 'Conférence' });
+    expect(cards.querySelector('.price')?.textContent).toBe(`220,00\u00a0$/jour`);
+    expect(description(cards)?.textContent).toBe('Prix indiqués taxes en sus.');
+    expect(screen.getAllByText('Prix indiqués taxes en sus.')).toHaveLength(1);
+  });
+
+  it('no note where no tax is charged, nor under an empty category', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => listAnswer()));
+    (site.taxes as { enabled: boolean }).enabled = false;
+    renderAt('/desks');
+    const table = await screen.findByRole('table', { name: 'Desks' });
+    expect(table.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText('Prices plus taxes.')).toBeNull();
+    cleanup();
+    (site.taxes as { enabled: boolean }).enabled = true;
+    renderAt('/offices');
+    expect(await screen.findByText('No items found - Try selecting a different category...')).toBeTruthy();
+    expect(screen.queryByText('Prices plus taxes.')).toBeNull();
   });
 });

@@ -68,8 +68,8 @@ describe('the log keeps secrets and personal data out', () => {
 
 describe('configuration', () => {
   it('production needs its shared secrets and its origins, and seeds nothing by default', () => {
-    expect(missingProductionSettings(readEnv({ NODE_ENV: 'production' }))).toEqual(['BANKING_KEYS', 'ADMIN_TOKEN', 'PUBLIC_ORIGIN']);
-    expect(missingProductionSettings(readEnv({ NODE_ENV: 'production', BANKING_KEY: 'x', ADMIN_TOKEN: 'a'.repeat(16), PUBLIC_ORIGIN: 'https://book.example.com' }))).toEqual([]);
+    expect(missingProductionSettings(readEnv({ NODE_ENV: 'production' }))).toEqual(['BANKING_KEYS', 'ADMIN_TOKEN', 'PUBLIC_ORIGIN', 'SMTP_URL']);
+    expect(missingProductionSettings(readEnv({ NODE_ENV: 'production', BANKING_KEY: 'x', ADMIN_TOKEN: 'a'.repeat(16), PUBLIC_ORIGIN: 'https://book.example.com', SMTP_URL: 'smtps://mail.example.com' }))).toEqual([]);
     expect(missingProductionSettings(readEnv({}))).toEqual([]);
     expect(seedMode(readEnv({ NODE_ENV: 'production' }))).toBe('none');
     expect(seedMode(readEnv({ NODE_ENV: 'production', SEED: 'demo' }))).toBe('demo');
@@ -84,6 +84,15 @@ describe('configuration', () => {
     expect(readEnv({ PUBLIC_ORIGIN: 'https://book.example.com, https://cdn.example.net/' }).PUBLIC_ORIGIN).toEqual(['https://book.example.com', 'https://cdn.example.net']);
     expect(() => readEnv({ PUBLIC_ORIGIN: 'https://book.example.com/app' })).toThrow(/PUBLIC_ORIGIN/);
     expect(() => readEnv({ PUBLIC_ORIGIN: 'ftp://book.example.com' })).toThrow(/PUBLIC_ORIGIN/);
+  });
+
+  it('reads SMTP_URL as an smtp(s) URL and MAIL_FROM as an address with an optional name', () => {
+    expect(readEnv({ SMTP_URL: 'smtp://user:pw@mail.example.com:587' }).SMTP_URL).toBe('smtp://user:pw@mail.example.com:587');
+    expect(() => readEnv({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(readEnv({ MAIL_FROM: 'Espace Cowork <bonjour@example.ca>' }).MAIL_FROM).toEqual({ name: 'Espace Cowork', address: 'bonjour@example.ca' });
+    expect(readEnv({ MAIL_FROM: 'bonjour@example.ca' }).MAIL_FROM).toEqual({ name: '', address: 'bonjour@example.ca' });
+    expect(() => readEnv({ MAIL_FROM: 'Bad\r\nBcc: x@example.com <a@example.ca>' })).toThrow(/MAIL_FROM/);
+    expect(() => readEnv({ MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM/);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatCad, type Quote } from '../../../shared/domain/pricing.ts';
 import { meetingRoomAccess, termsFor } from '../../../shared/domain/terms.ts';
+import { site } from '../../../shared/site.ts';
 import { formatLongDate } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { bookingMessages } from './messages.ts';
@@ -37,8 +38,40 @@ export function TermsList({ serviceType, lease }: { serviceType: string; lease?:
   );
 }
 
-/** A booking summary: what was chosen, line by line, then the price. */
-export function SummaryLines({ lines, total }: { lines: [label: string, value: ReactNode][]; total: [label: string, value: ReactNode] }) {
+/** A bill's amounts in cents: before tax, each tax, and what the card is charged (a Quote has them). */
+export type Bill = Pick<Quote, 'subtotal' | 'gst' | 'qst' | 'total'>;
+
+/** Whether sales taxes are charged, so shown (site.taxes.enabled: off for a small supplier). */
+export function taxesCharged(): boolean {
+  return site.taxes.enabled;
+}
+
+/**
+ * The end of a bill: the subtotal, GST and QST (each with its rate and registration number),
+ * then the total charged under `totalLabel`. With taxes off, only the total.
+ */
+function BillRows({ bill, totalLabel }: { bill: Bill | null; totalLabel: string }) {
+  const m = useMessages(bookingMessages);
+  const money = useMoney();
+  const rows: [label: string, cents: number][] = bill && taxesCharged() ? [[m.subtotal, bill.subtotal], [m.tax('gst'), bill.gst], [m.tax('qst'), bill.qst]] : [];
+  return (
+    <>
+      {rows.map(([label, cents], i) => (
+        <div className={`quote__line${i === 0 ? ' quote__line--subtotal' : ' quote__line--tax'}`} key={label}>
+          <dt>{label}</dt>
+          <dd>{money(cents)}</dd>
+        </div>
+      ))}
+      <div className="quote__line quote__line--total">
+        <dt>{totalLabel}</dt>
+        <dd>{bill ? money(bill.total) : '—'}</dd>
+      </div>
+    </>
+  );
+}
+
+/** A booking summary: what was chosen, line by line, then the bill ('—' while there is no price). */
+export function SummaryLines({ lines, bill, totalLabel }: { lines: [label: string, value: ReactNode][]; bill: Bill | null; totalLabel: string }) {
   return (
     <dl className="quote">
       {lines.map(([label, value]) => (
@@ -47,15 +80,12 @@ export function SummaryLines({ lines, total }: { lines: [label: string, value: R
           <dd>{value}</dd>
         </div>
       ))}
-      <div className="quote__line quote__line--total">
-        <dt>{total[0]}</dt>
-        <dd>{total[1]}</dd>
-      </div>
+      <BillRows bill={bill} totalLabel={totalLabel} />
     </dl>
   );
 }
 
-/** The quote line by line, then the total due today. */
+/** The quote line by line, then its taxes and the total due today. */
 export function QuoteLines({ quote }: { quote: Quote }) {
   const m = useMessages(bookingMessages);
   const { locale } = useLanguage();
@@ -81,10 +111,7 @@ export function QuoteLines({ quote }: { quote: Quote }) {
           </div>
         );
       })}
-      <div className="quote__line quote__line--total">
-        <dt>{m.dueToday}</dt>
-        <dd>{money(quote.total)}</dd>
-      </div>
+      <BillRows bill={quote} totalLabel={m.dueToday} />
     </dl>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { checkoutOfficeId } from '../../../shared/contract/checkout.ts';
 import { canShowNextMonth, canShowPreviousMonth, conferenceWindow, dayStatus, firstBookableDate, monthOf, type IsoMonth } from '../../../shared/domain/booking-windows.ts';
-import { rateToCents } from '../../../shared/domain/pricing.ts';
+import { quote } from '../../../shared/domain/pricing.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
 import { commonMessages } from '../../i18n/common.ts';
@@ -12,7 +12,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Calendar } from '../../ui/calendar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { bookedDatesQueryOptions } from './api/get-availability.ts';
-import { SummaryLines, useMoney } from './booking-parts.tsx';
+import { SummaryLines, taxesCharged, useMoney } from './booking-parts.tsx';
 import { dayReason } from './day-reasons.ts';
 import { bookingMessages } from './messages.ts';
 import { useCheckout } from './use-checkout.ts';
@@ -36,7 +36,8 @@ export default function ConferenceDialog({ office, onClose }: UnitActionDialogPr
   const { pay, processing, error, setError } = useCheckout();
   const availability = useQuery(bookedDatesQueryOptions(checkoutOfficeId(office), month));
   const booked = useMemo(() => (availability.data ? new Set(availability.data) : noDates), [availability.data]);
-  const priceCents = rateToCents(office.base_monthly_rate);
+  // The room's price for a day, taxes included: the same for every date, so shown before one is chosen.
+  const bill = quote(office, { product: 'conference_room', date: date ?? window_.today }, window_.today);
   const firstFree = availability.data ? firstBookableDate(window_, month, booked) : null;
 
   useEffect(() => {
@@ -46,7 +47,7 @@ export default function ConferenceDialog({ office, onClose }: UnitActionDialogPr
   }, [availability.data, booked, date, firstFree]);
 
   const onPay = () => {
-    if (!priceCents) {
+    if (!bill) {
       setError(m.conferencePriceUnavailable);
       return;
     }
@@ -116,12 +117,13 @@ export default function ConferenceDialog({ office, onClose }: UnitActionDialogPr
                 [m.date, date ? formatLongDate(date, locale) : '—'],
                 [m.hours, m.conferenceHoursValue],
               ]}
-              total={[m.price, priceCents ? money(priceCents) : '—']}
+              bill={bill}
+              totalLabel={taxesCharged() ? m.total : m.price}
             />
           </section>
           {error ? <Alert tone="error">{error}</Alert> : null}
           <button type="button" className="button button--primary button--block" onClick={onPay} disabled={processing || availability.isFetching} aria-busy={processing}>
-            {processing ? m.processing : priceCents ? m.pay(money(priceCents)) : m.payUnpriced}
+            {processing ? m.processing : bill ? m.pay(money(bill.total)) : m.payUnpriced}
           </button>
         </div>
       </div>

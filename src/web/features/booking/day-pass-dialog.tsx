@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { canShowNextMonth, canShowPreviousMonth, dayPassWindow, dayStatus, monthOf, type IsoMonth } from '../../../shared/domain/booking-windows.ts';
-import { rateToCents } from '../../../shared/domain/pricing.ts';
+import { quote } from '../../../shared/domain/pricing.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
 import { commonMessages } from '../../i18n/common.ts';
@@ -11,7 +11,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Calendar } from '../../ui/calendar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { dayPassPriceQueryOptions, type DayPassPriceProblem } from './api/get-day-pass-price.ts';
-import { SummaryLines, useMoney } from './booking-parts.tsx';
+import { SummaryLines, taxesCharged, useMoney } from './booking-parts.tsx';
 import { dayReason } from './day-reasons.ts';
 import { bookingMessages, type BookingMessages } from './messages.ts';
 import { useCheckout } from './use-checkout.ts';
@@ -45,10 +45,11 @@ export default function DayPassDialog({ onClose }: UnitActionDialogProps) {
   const { pay, processing, error, setError } = useCheckout();
   const price = useQuery(dayPassPriceQueryOptions());
   const unit = price.data?.ok ? price.data.unit : null;
-  const priceCents = unit ? rateToCents(unit.base_monthly_rate) : null;
+  // The pass's price, taxes included: the same for every date, so shown before one is chosen.
+  const bill = unit ? quote(unit, { product: 'day_pass', date: date ?? window_.first }, window_.today) : null;
 
   const onPay = () => {
-    if (!unit || !priceCents) {
+    if (!unit || !bill) {
       setError(m.dayPassPriceUnavailable);
       return;
     }
@@ -91,12 +92,13 @@ export default function DayPassDialog({ onClose }: UnitActionDialogProps) {
               [m.date, date ? formatLongDate(date, locale) : '—'],
               [m.hours, m.dayPassHoursValue],
             ]}
-            total={[m.price, priceCents ? money(priceCents) : '—']}
+            bill={bill}
+            totalLabel={taxesCharged() ? m.total : m.price}
           />
         </section>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <button type="button" className="button button--primary button--block" onClick={onPay} disabled={processing || price.isPending} aria-busy={processing || price.isPending}>
-          {processing ? m.processing : priceCents ? m.pay(money(priceCents)) : m.payUnpriced}
+          {processing ? m.processing : bill ? m.pay(money(bill.total)) : m.payUnpriced}
         </button>
       </div>
     </Dialog>

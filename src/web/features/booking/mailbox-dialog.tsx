@@ -1,10 +1,12 @@
-import { rateToCents } from '../../../shared/domain/pricing.ts';
+import { useMemo } from 'react';
+import { quote } from '../../../shared/domain/pricing.ts';
+import { spaceToday } from '../../../shared/domain/zoned-time.ts';
 import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { SummaryLines, TermsList, useMoney } from './booking-parts.tsx';
+import { SummaryLines, TermsList, taxesCharged, useMoney } from './booking-parts.tsx';
 import { bookingMessages, type BookingMessages } from './messages.ts';
 import { useCheckout } from './use-checkout.ts';
 import './booking.css';
@@ -32,10 +34,12 @@ export default function MailboxDialog({ office, onClose }: UnitActionDialogProps
   const common = useMessages(commonMessages);
   const money = useMoney();
   const { pay, processing, error, setError } = useCheckout();
-  const priceCents = rateToCents(office.base_monthly_rate);
+  // One month, taxes included: what the card is charged today and every month.
+  const today = useMemo(() => spaceToday(new Date()), []);
+  const bill = quote(office, { product: 'mailbox' }, today);
 
   const onSubscribe = () => {
-    if (!priceCents) {
+    if (!bill) {
       setError(m.mailboxPriceUnavailable);
       return;
     }
@@ -58,10 +62,10 @@ export default function MailboxDialog({ office, onClose }: UnitActionDialogProps
           <p>{m.mailboxIdNotice}</p>
         </section>
         <TermsList serviceType={office.service_type} />
-        <SummaryLines lines={[]} total={[m.monthlyPrice, priceCents ? money(priceCents) : '—']} />
+        <SummaryLines lines={[]} bill={bill} totalLabel={taxesCharged() ? m.totalPerMonth : m.monthlyPrice} />
         {error ? <Alert tone="error">{error}</Alert> : null}
         <button type="button" className="button button--primary button--block" onClick={onSubscribe} disabled={processing} aria-busy={processing}>
-          {processing ? m.processing : priceCents ? m.subscribeFor(money(priceCents)) : m.subscribeUnpriced}
+          {processing ? m.processing : bill ? m.subscribeFor(money(bill.total)) : m.subscribeUnpriced}
         </button>
       </div>
     </Dialog>

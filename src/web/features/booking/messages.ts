@@ -1,4 +1,9 @@
+import { formatTaxRate } from '../../../shared/domain/pricing.ts';
+import { site } from '../../../shared/site.ts';
 import type { Catalogue } from '../../i18n/i18n.tsx';
+
+type Tax = 'gst' | 'qst';
+const nbsp = '\u00a0';
 
 const en = {
   // Rental option chooser
@@ -14,6 +19,7 @@ const en = {
   monthlyBlurb: 'Flexible: cancel with 30 days’ notice.',
   leaseBlurb: 'Locked-in rate for 12 months, 5% off.',
   savePerMonth: (amount: string) => `Save ${amount} per month`,
+  pricesPlusTaxes: 'Prices plus taxes.',
   chooseDays: 'Choose Days',
   rentMonthly: 'Rent Month-to-Month',
   bookVisitFirst: 'Book a Visit First',
@@ -29,7 +35,9 @@ const en = {
   selectYourDates: 'Select Your Dates',
   datePickerIntro: 'Choose one or more days, from today up to 14 days ahead. Press a chosen day again to remove it.',
   daysSelected: (n: number) => `${n} ${n === 1 ? 'day' : 'days'} selected`,
-  runningTotal: 'Total',
+  runningTotal: 'Total:',
+  /** The running total of the chosen days, before GST and QST (SPEC's 'running total'). */
+  runningTotalBeforeTax: 'Total before tax:',
   back: 'Back',
   proceedToCheckout: (n: number) => `Proceed to Checkout (${n} days)`,
   selectAtLeastOneDate: 'Please select at least one date',
@@ -52,6 +60,10 @@ const en = {
     first_month: 'First month',
   },
   dueToday: 'Due today',
+  subtotal: 'Subtotal',
+  /** 'GST (5%), no. 723456789 RT0001': each tax with its rate and the space's registration number. */
+  tax: (tax: Tax) => `${tax === 'gst' ? 'GST' : 'QST'} (${formatTaxRate(site.taxes[tax].rateThousandthsOfPercent, 'en')}%), no. ${site.taxes[tax].registrationNumber}`,
+  total: 'Total',
   termsTitle: 'Terms',
   terms: {
     lease_12_months: '12-month lease.',
@@ -117,6 +129,7 @@ const en = {
   importantInformation: 'Important information',
   mailboxIdNotice: 'Canada Post requires photo ID and a signed authorization form before we can receive mail for you.',
   monthlyPrice: 'Monthly price',
+  totalPerMonth: 'Total per month',
   subscribeFor: (amount: string) => `Subscribe for ${amount}/mo`,
   subscribeUnpriced: 'Subscribe',
   mailboxPriceUnavailable: 'Unable to proceed - mailbox service price unavailable',
@@ -135,6 +148,7 @@ const fr: typeof en = {
   monthlyBlurb: 'Flexible : résiliez avec un préavis de 30 jours.',
   leaseBlurb: 'Tarif garanti pendant 12 mois, 5 % de rabais.',
   savePerMonth: (amount: string) => `Économisez ${amount} par mois`,
+  pricesPlusTaxes: 'Prix indiqués taxes en sus.',
   chooseDays: 'Choisir les jours',
   rentMonthly: 'Louer au mois',
   bookVisitFirst: 'Réserver une visite d’abord',
@@ -149,7 +163,8 @@ const fr: typeof en = {
   selectYourDates: 'Choisissez vos dates',
   datePickerIntro: 'Choisissez un ou plusieurs jours, d’aujourd’hui à 14 jours d’avance. Touchez de nouveau un jour choisi pour le retirer.',
   daysSelected: (n: number) => `${n} ${n <= 1 ? 'jour choisi' : 'jours choisis'}`,
-  runningTotal: 'Total',
+  runningTotal: 'Total :',
+  runningTotalBeforeTax: 'Total avant taxes :',
   back: 'Retour',
   proceedToCheckout: (n: number) => `Passer au paiement (${n} ${n <= 1 ? 'jour' : 'jours'})`,
   selectAtLeastOneDate: 'Veuillez choisir au moins une date',
@@ -171,6 +186,9 @@ const fr: typeof en = {
     first_month: 'Premier mois',
   },
   dueToday: 'À payer aujourd’hui',
+  subtotal: 'Sous-total',
+  tax: (tax: Tax) => `${tax === 'gst' ? 'TPS' : 'TVQ'} (${formatTaxRate(site.taxes[tax].rateThousandthsOfPercent, 'fr')}${nbsp}%), no${nbsp}${site.taxes[tax].registrationNumber}`,
+  total: 'Total',
   termsTitle: 'Conditions',
   terms: {
     lease_12_months: 'Bail de 12 mois.',
@@ -233,6 +251,7 @@ const fr: typeof en = {
   importantInformation: 'Renseignements importants',
   mailboxIdNotice: 'Postes Canada exige une pièce d’identité avec photo et un formulaire d’autorisation signé avant que nous puissions recevoir votre courrier.',
   monthlyPrice: 'Prix mensuel',
+  totalPerMonth: 'Total par mois',
   subscribeFor: (amount: string) => `S’abonner pour ${amount}/mois`,
   subscribeUnpriced: 'S’abonner',
   mailboxPriceUnavailable: 'Impossible de continuer : le prix du service de boîte postale n’est pas disponible',

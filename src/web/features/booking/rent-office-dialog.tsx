@@ -13,7 +13,7 @@ import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { Calendar } from '../../ui/calendar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { bookedDatesQueryOptions } from './api/get-availability.ts';
-import { TermsList, useMoney } from './booking-parts.tsx';
+import { TermsList, taxesCharged, useMoney } from './booking-parts.tsx';
 import { dayReason } from './day-reasons.ts';
 import { bookingMessages } from './messages.ts';
 import { OrderSummary } from './order-summary.tsx';
@@ -130,6 +130,8 @@ function Chooser({ office, onDaily, onChoose }: { office: Office; onDaily: () =>
           </button>
         </li>
       </ul>
+      {/* The cards' prices are list prices, before tax: said once, under them. */}
+      {taxesCharged() ? <p className="field__hint">{m.pricesPlusTaxes}</p> : null}
       <TermsList serviceType={office.service_type} />
       <footer className="booking-footer">
         <p>{m.tourOffer}</p>
@@ -168,6 +170,7 @@ function DailyDatePicker({
   useEffect(() => {
     if (dates.some((d) => booked.has(d))) onChange(dates.filter((d) => !booked.has(d)));
   }, [booked, dates, onChange]);
+  // The days' list prices, before tax: the order summary adds the taxes.
   const q = quote(office, { product: 'office_daily', dates }, window_.today);
 
   const toggle = (date: IsoDate) => onChange(selected.has(date) ? dates.filter((d) => d !== date) : [...dates, date].sort());
@@ -198,7 +201,7 @@ function DailyDatePicker({
         <p>{m.daysSelected(dates.length)}</p>
         {dates.length > 0 ? <p className="visually-hidden">{dates.map((d) => formatLongDate(d, locale)).join('; ')}</p> : null}
         <p className="booking-total__amount">
-          {m.runningTotal}: <strong>{money(q?.total ?? 0)}</strong>
+          {taxesCharged() ? m.runningTotalBeforeTax : m.runningTotal} <strong>{money(q?.subtotal ?? 0)}</strong>
         </p>
       </div>
       <div className="booking-actions">

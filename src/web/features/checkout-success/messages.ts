@@ -1,4 +1,9 @@
+import { formatTaxRate } from '../../../shared/domain/pricing.ts';
+import { site } from '../../../shared/site.ts';
 import type { Catalogue } from '../../i18n/i18n.tsx';
+
+type Tax = 'gst' | 'qst';
+const nbsp = '\u00a0';
 
 const en = {
   title: 'Payment Successful!',
@@ -29,7 +34,11 @@ const en = {
   lastMonth: 'Last month, paid in advance',
   keyFee: 'Key fee',
   setupFee: 'Setup fee',
+  subtotal: 'Subtotal',
+  /** 'GST (5%), no. 723456789 RT0001': each tax with its rate and the space's registration number, as on the receipt. */
+  tax: (tax: Tax) => `${tax === 'gst' ? 'GST' : 'QST'} (${formatTaxRate(site.taxes[tax].rateThousandthsOfPercent, 'en')}%), no. ${site.taxes[tax].registrationNumber}`,
   totalPaid: 'Total paid',
+  downloadReceipt: 'Download your receipt (PDF)',
   conferenceNote: 'Your conference room is reserved for the full day, 7 AM-7 PM.',
   dayPassNote: 'Your day pass gives you hot desk access 8 AM-6 PM on weekdays.',
   contactNote: 'Our team will contact you within 24 hours to welcome you and answer your questions.',
@@ -80,7 +89,10 @@ const fr: typeof en = {
   lastMonth: 'Dernier mois, payé d’avance',
   keyFee: 'Frais de clé',
   setupFee: 'Frais d’installation',
+  subtotal: 'Sous-total',
+  tax: (tax: Tax) => `${tax === 'gst' ? 'TPS' : 'TVQ'} (${formatTaxRate(site.taxes[tax].rateThousandthsOfPercent, 'fr')}${nbsp}%), no${nbsp}${site.taxes[tax].registrationNumber}`,
   totalPaid: 'Total payé',
+  downloadReceipt: 'Télécharger votre reçu (PDF)',
   conferenceNote: 'Votre salle de conférence est réservée pour la journée complète, de 7 h à 19 h.',
   dayPassNote: 'Votre passe journalière vous donne accès à un poste flexible de 8 h à 18 h en semaine.',
   contactNote: 'Notre équipe communiquera avec vous d’ici 24 heures pour vous accueillir et répondre à vos questions.',

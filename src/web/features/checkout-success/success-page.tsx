@@ -6,14 +6,15 @@ import { conferenceHours, dayPassHours } from '../../../shared/domain/booking-wi
 import { isPricedPerDay, isServiceType } from '../../../shared/domain/products.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import { site } from '../../../shared/site.ts';
+import { useOnline } from '../../app/use-online.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { formatLongDate, formatMoney } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { localKeys } from '../../../shared/storage-names.ts';
 import { readLocal, removeLocal } from '../../storage/local.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { orderQueryOptions } from './api/get-order.ts';
-import { calendarFile } from './calendar-file.ts';
+import { orderQueryOptions, receiptUrl } from './api/get-order.ts';
+import { downloadCalendarFile } from './calendar-file.ts';
 import { playConfetti } from './confetti.ts';
 import { checkoutSuccessMessages } from './messages.ts';
 import './checkout-success.css';
@@ -36,6 +37,9 @@ export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefin
   // Asked even when this browser saved the details: only the server knows a late payment was refunded.
   const order = useQuery({ ...orderQueryOptions(sessionId ?? ''), enabled: Boolean(sessionId) });
   const refund = order.data?.status === 'refunded' || order.data?.status === 'refund_pending' ? order.data.status : null;
+  // The receipt exists once the server says the order is paid; offline it could not be fetched.
+  const online = useOnline();
+  const receipt = sessionId && online && order.data?.status === 'paid' ? receiptUrl(sessionId) : null;
 
   let purchase: Purchase | null = null;
   let state: 'shown' | 'checking' | 'not-paid' | 'refunded' | 'unknown' = 'unknown';
@@ -76,7 +80,7 @@ export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefin
         <p>{m.thanks}</p>
       )}
       {state === 'unknown' ? <p>{m.noDetails}</p> : null}
-      {purchase ? <PurchaseDetails purchase={purchase} sessionId={sessionId} /> : null}
+      {purchase ? <PurchaseDetails purchase={purchase} sessionId={sessionId} receipt={receipt} /> : null}
       {state === 'shown' || state === 'unknown' ? (
         <>
           <p>{m.contactNote}</p>
@@ -96,7 +100,7 @@ export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefin
   );
 }
 
-function PurchaseDetails({ purchase: { details, dates }, sessionId }: { purchase: Purchase; sessionId: string | undefined }) {
+function PurchaseDetails({ purchase: { details, dates }, sessionId, receipt }: { purchase: Purchase; sessionId: string | undefined; receipt: string | null }) {
   const m = useMessages(checkoutSuccessMessages);
   const common = useMessages(commonMessages);
   const { locale } = useLanguage();
@@ -119,22 +123,19 @@ function PurchaseDetails({ purchase: { details, dates }, sessionId }: { purchase
   if (details.lastMonth > 0) rows.push([m.lastMonth, money(details.lastMonth)]);
   if (details.keyFee > 0) rows.push([m.keyFee, money(details.keyFee)]);
   if (details.setupFee > 0) rows.push([m.setupFee, money(details.setupFee)]);
+  // Details saved before taxes were charged carry no subtotal: then only the total paid.
+  if (site.taxes.enabled && details.subtotal !== undefined) {
+    rows.push([m.subtotal, money(details.subtotal)], [m.tax('gst'), money(details.gst ?? 0)], [m.tax('qst'), money(details.qst ?? 0)]);
+  }
 
   const downloadCalendar = () => {
     const hours = details.serviceType === 'conference_room' ? conferenceHours : dayPassHours;
     const summary = details.serviceType === 'conference_room' ? m.calendarSummaryConference(details.officeName) : m.calendarSummaryDayPass;
     const description = details.serviceType === 'conference_room' ? m.conferenceNote : m.dayPassNote;
-    const text = calendarFile(
+    downloadCalendarFile(
       dates.map((date, i) => ({ uid: `${sessionId ?? date}-${i}@${new URL(site.mainSiteUrl).hostname}`, date, opens: hours.opens, closes: hours.closes, summary, description, stamp: new Date() })),
+      `${details.serviceType === 'conference_room' ? 'conference-room' : 'day-pass'}-${dates[0] ?? 'booking'}.ics`,
     );
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${details.serviceType === 'conference_room' ? 'conference-room' : 'day-pass'}-${dates[0] ?? 'booking'}.ics`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
 
   return (
@@ -153,6 +154,11 @@ function PurchaseDetails({ purchase: { details, dates }, sessionId }: { purchase
           <dd>{money(details.totalAmount)}</dd>
         </div>
       </dl>
+      {receipt ? (
+        <a className="button button--secondary" href={receipt} type="application/pdf">
+          {m.downloadReceipt}
+        </a>
+      ) : null}
       {details.serviceType === 'conference_room' ? <p>{m.conferenceNote}</p> : null}
       {details.serviceType === 'day_pass' ? <p>{m.dayPassNote}</p> : null}
       {isDay && dates.length > 0 ? (

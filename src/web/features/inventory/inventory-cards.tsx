@@ -8,11 +8,28 @@ import { ActionButton, PriceTag } from './unit-bits.tsx';
 import { knownServiceType } from './unit-view.ts';
 
 /** Conference rooms, day passes and mailbox plans: a card each. */
-export function InventoryCards({ offices, today, anchor, label, highlighted, onAction }: { offices: Office[]; today: IsoDate; anchor: string; label: string; highlighted: boolean; onAction: (office: Office) => void }) {
+export function InventoryCards({
+  offices,
+  today,
+  anchor,
+  label,
+  highlighted,
+  onAction,
+  describedBy,
+}: {
+  offices: Office[];
+  today: IsoDate;
+  anchor: string;
+  label: string;
+  highlighted: boolean;
+  onAction: (office: Office) => void;
+  /** The id of the note about the prices (before tax). */
+  describedBy?: string | undefined;
+}) {
   const m = useMessages(inventoryMessages);
   const common = useMessages(commonMessages);
   return (
-    <ul id={anchor} className={`cards${highlighted ? ' cards--highlighted' : ''}`} aria-label={label} tabIndex={-1}>
+    <ul id={anchor} className={`cards${highlighted ? ' cards--highlighted' : ''}`} aria-label={label} aria-describedby={describedBy} tabIndex={-1}>
       {offices.map((office) => {
         const type = knownServiceType(office.service_type);
         return (

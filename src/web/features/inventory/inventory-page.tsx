@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { sortUnits } from '../../../shared/domain/availability.ts';
 import { categoryAnchor, type Category } from '../../../shared/domain/categories.ts';
 import { spaceTodayQuick } from '../../../shared/domain/time.ts';
+import { site } from '../../../shared/site.ts';
 import { officesQueryOptions, type Inventory } from '../../app/offices.ts';
 import { useOnline } from '../../app/use-online.ts';
 import { commonMessages } from '../../i18n/common.ts';
@@ -14,6 +15,8 @@ import { InventoryPending, InventorySection } from './inventory-states.tsx';
 import { InventoryTable } from './inventory-table.tsx';
 import { inventoryMessages } from './messages.ts';
 import { useUnitActions, type UnitActionDialogs } from './unit-actions.tsx';
+
+const taxNoteId = 'inventory-tax-note';
 
 /** The anchor the page was opened with (a cancelled checkout comes back to one). */
 function useHashTarget(ready: boolean): string | null {
@@ -62,18 +65,27 @@ export function InventoryPage({ category, dialogs }: { category: Category; dialo
   if (data.snapshotAt || !online) notice = m.snapshotNotice(formatDateTime(savedAt, locale));
   else if (query.isError) notice = m.staleNotice(formatDateTime(savedAt, locale));
 
+  // The list's prices are before tax: one note under the list says so, and the list points to it for screen readers.
+  const taxNote = site.taxes.enabled ? taxNoteId : undefined;
   let body;
   if (units.length === 0) body = <p className="status-text">{m.empty}</p>;
-  else if (category.layout === 'table') body = <InventoryTable offices={units} today={today} caption={categoryName} highlighted={highlighted} onAction={onAction} />;
+  else if (category.layout === 'table') body = <InventoryTable offices={units} today={today} caption={categoryName} highlighted={highlighted} onAction={onAction} describedBy={taxNote} />;
   else {
     const anchor = categoryAnchor(category) ?? category.slug;
-    body = <InventoryCards offices={units} today={today} anchor={anchor} label={categoryName} highlighted={highlighted === anchor} onAction={onAction} />;
+    body = <InventoryCards offices={units} today={today} anchor={anchor} label={categoryName} highlighted={highlighted === anchor} onAction={onAction} describedBy={taxNote} />;
   }
 
   return (
     <>
       {notice ? <Alert tone="warning">{notice}</Alert> : null}
-      <InventorySection category={category}>{body}</InventorySection>
+      <InventorySection category={category}>
+        {body}
+        {taxNote && units.length > 0 ? (
+          <p id={taxNote} className="field__hint">
+            {m.pricesPlusTaxes}
+          </p>
+        ) : null}
+      </InventorySection>
       <footer className="inventory-footer">
         {m.lastUpdated} <time dateTime={data.lastUpdated}>{formatDateTime(data.lastUpdated, locale)}</time>
       </footer>

@@ -15,19 +15,21 @@ interface Props {
   caption: string;
   highlighted: string | null;
   onAction: (office: Office) => void;
+  /** The id of the note about the prices (before tax). */
+  describedBy?: string | undefined;
 }
 
 /**
  * Offices, desks, hot desks and parking. On a phone the Action column folds away and a row
  * opens on tap to show type, capacity, the discount note and the button.
  */
-export function InventoryTable({ offices, today, caption, highlighted, onAction }: Props) {
+export function InventoryTable({ offices, today, caption, highlighted, onAction, describedBy }: Props) {
   const m = useMessages(inventoryMessages);
   const common = useMessages(commonMessages);
   const { locale } = useLanguage();
   const [expanded, setExpanded] = useState<string | null>(null);
   return (
-    <table className="inventory-table">
+    <table className="inventory-table" aria-describedby={describedBy}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>

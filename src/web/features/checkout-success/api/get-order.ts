@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { orderResponse, type OrderResponse } from '../../../../shared/contract/checkout.ts';
-import { ApiRequestError, requestJson } from '../../../app/api.ts';
+import { ApiRequestError, apiUrl, requestJson } from '../../../app/api.ts';
 
 /** GET /public-api/orders/{session id}: the order, for a browser that has no checkoutDetails. */
 export async function fetchOrder(sessionId: string, signal?: AbortSignal): Promise<OrderResponse> {
@@ -20,3 +20,8 @@ export const orderQueryOptions = (sessionId: string) =>
     // The payment provider may confirm a moment after the visitor lands here.
     refetchInterval: (query) => (query.state.data?.status === 'pending' && query.state.dataUpdateCount < 30 ? 2000 : false),
   });
+
+/** GET /public-api/orders/{session id}/receipt.pdf: the receipt of a paid order (404 or 409 otherwise). */
+export function receiptUrl(sessionId: string): string {
+  return apiUrl(`/public-api/orders/${encodeURIComponent(sessionId)}/receipt.pdf`);
+}
