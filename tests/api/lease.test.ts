@@ -7,10 +7,14 @@ import { drawSignaturePng } from '../../src/server/lease/signature-image.ts';
 import { alreadySignedAnswer, contractDataResponse, leaseOfferResponse, signingSuccess } from '../../src/shared/contract/lease.ts';
 import { signingProblemMessages } from '../../src/shared/domain/banking.ts';
 import { blankLine, contractPlainText, substituteSections } from '../../src/shared/domain/contract-text.ts';
+import { site } from '../../src/shared/site.ts';
 import { backend, testBankingKeys, testNow, type TestApp } from './test-app.ts';
 import { buildLeaseTestApp, companyInfo, createOffer, pdfText, post, sign, signature, signedOffer, submitInfo, validBanking } from './lease-fixtures.ts';
 
 const api = (code: string, rest = '') => `/public-api/lease-offers/${code}${rest}`;
+const nbsp = '\u00a0';
+/** The small-supplier switch: site.ts is read when the contract is built. */
+const taxes = site.taxes as { enabled: boolean };
 
 describe(`lease offers, SPEC calls 5 to 9 (${backend})`, () => {
   let t: TestApp;
@@ -195,7 +199,18 @@ describe(`lease offers, SPEC calls 5 to 9 (${backend})`, () => {
         move_in_fee: '$0.00',
         key_fob_deposit: '$75.00',
         signup_discount: '$25.00',
-        initial_payment_total: '$1,869.35',
+        // SPEC §9's total, before tax; GST and QST on the rent less the discount ($594.35), never on the deposits.
+        initial_payment_subtotal: '$1,869.35',
+        initial_payment_gst: '$29.72',
+        initial_payment_qst: '$59.29',
+        initial_payment_total: '$1,958.36',
+        monthly_gst: '$60.00',
+        monthly_qst: '$119.70',
+        monthly_payment_total: '$1,379.70',
+        gst_rate: '5%',
+        gst_registration_number: '723456789 RT0001',
+        qst_rate: '9.975%',
+        qst_registration_number: '1223456789 TQ0001',
         transit_number: null,
         account_number: null,
         signed_date: null,
@@ -220,6 +235,71 @@ describe(`lease offers, SPEC calls 5 to 9 (${backend})`, () => {
       }
       expect(fr.contract.sections[0]?.title).toBe('Contrat de services');
       expect(fr.contract.variables.monthly_rent).toMatch(/^1\s200,00\s\$$/u);
+    });
+
+    it('shows the subtotal, GST and QST with their numbers, the deposits not taxable, the total debited and the monthly payment with its taxes', async () => {
+      const { code } = await createOffer(t, { start_date: '2026-12-16', move_in_fee_type: 'fixed_amount', move_in_fee_amount: 300, signup_discount: 25 });
+      await submitInfo(t, code);
+      const text = async (language: string) => {
+        const body = contractDataResponse.parse(await (await t.app.request(api(code, `/contract-data?language=${language}`))).json());
+        return contractPlainText(body.contract.sections, body.contract.variables).split('\n');
+      };
+      // Taxable: $619.35 + $300.00 − $25.00 = $894.35; GST $44.72, QST $89.21 (89.2114).
+      const en = await text('en');
+      expect(en).toEqual(
+        expect.arrayContaining([
+          'Initial payment, due on signing',
+          "- First month's rent (prorated, 16 of 31 days): $619.35",
+          "- Security deposit (one month's rent), not taxable: $1,200.00",
+          '- Move-in fee: $300.00',
+          '- Key fob deposit, not taxable: $75.00',
+          '- Less signup discount: $25.00',
+          '- Subtotal: $2,169.35',
+          '- GST (5%), no. 723456789 RT0001: $44.72',
+          '- QST (9.975%), no. 1223456789 TQ0001: $89.21',
+          '- Total initial payment, taxes included: $2,303.28',
+          'Monthly payment, debited on the 1st of each month',
+          '- Monthly rent: $1,200.00',
+          '- GST (5%), no. 723456789 RT0001: $60.00',
+          '- QST (9.975%), no. 1223456789 TQ0001: $119.70',
+          '- Total monthly payment, taxes included: $1,379.70',
+          '- The initial payment of $2,303.28, taxes included, once, on or after the signing of this Agreement.',
+          '- The monthly payment of $1,379.70 (the monthly rent of $1,200.00 plus GST and QST), on the 1st of each month, for the term and any renewal.',
+        ]),
+      );
+      const fr = await text('fr');
+      expect(fr).toEqual(
+        expect.arrayContaining([
+          'Paiement initial, exigible à la signature',
+          '- Loyer du premier mois (au prorata, 16 jours sur 31) : 619,35 $'.replaceAll(' $', `${nbsp}$`),
+          `- Dépôt de garantie (un mois de loyer), non taxable : 1${nbsp}200,00${nbsp}$`,
+          `- Dépôt pour porte-clés électronique, non taxable : 75,00${nbsp}$`,
+          `- Sous-total : 2${nbsp}169,35${nbsp}$`,
+          `- TPS (5${nbsp}%), no${nbsp}723456789 RT0001 : 44,72${nbsp}$`,
+          `- TVQ (9,975${nbsp}%), no${nbsp}1223456789 TQ0001 : 89,21${nbsp}$`,
+          `- Paiement initial total, taxes incluses : 2${nbsp}303,28${nbsp}$`,
+          'Paiement mensuel, prélevé le 1er de chaque mois',
+          `- Loyer mensuel : 1${nbsp}200,00${nbsp}$`,
+          `- TPS (5${nbsp}%), no${nbsp}723456789 RT0001 : 60,00${nbsp}$`,
+          `- TVQ (9,975${nbsp}%), no${nbsp}1223456789 TQ0001 : 119,70${nbsp}$`,
+          `- Paiement mensuel total, taxes incluses : 1${nbsp}379,70${nbsp}$`,
+        ]),
+      );
+    });
+
+    it('without taxes (a small supplier): no tax line, and the total is SPEC’s', async () => {
+      taxes.enabled = false;
+      try {
+        const { code } = await createOffer(t, { start_date: '2026-12-16', move_in_fee_type: 'none', signup_discount: 25 });
+        for (const language of ['en', 'fr']) {
+          const body = contractDataResponse.parse(await (await t.app.request(api(code, `/contract-data?language=${language}`))).json());
+          const text = contractPlainText(body.contract.sections, body.contract.variables);
+          expect(text).not.toMatch(/GST|QST|TPS|TVQ|taxable|taxes|Subtotal|Sous-total/);
+          expect(body.contract.variables.initial_payment_total).toBe(language === 'en' ? '$1,869.35' : `1${nbsp}869,35${nbsp}$`);
+        }
+      } finally {
+        taxes.enabled = true;
+      }
     });
 
     it('leaves what is not known yet as blank lines', async () => {
@@ -335,6 +415,45 @@ describe(`lease offers, SPEC calls 5 to 9 (${backend})`, () => {
       expect(row.contract_text).toBe(contractPlainText(shown.contract.sections, shown.contract.variables));
     });
 
+    describe('the French version offered before an English signature (Charter of the French language, s. 55)', () => {
+      const frenchOfferedAt = async (code: string) =>
+        (
+          await t.db
+            .selectFrom('lease_signatures as s')
+            .innerJoin('lease_offers as o', 'o.id', 's.offer_id')
+            .select(['s.french_offered_at', 's.language'])
+            .where('o.code_hash', '=', createHash('sha256').update(code).digest('hex'))
+            .executeTakeFirstOrThrow()
+        );
+
+      it('an English signature that says so records the signing instant', async () => {
+        const code = await readyOffer();
+        expect((await sign(t, code, { signature, banking: validBanking, language: 'en', frenchVersionOffered: true })).status).toBe(200);
+        const row = await frenchOfferedAt(code);
+        expect(row.language).toBe('en');
+        expect(row.french_offered_at?.toISOString()).toBe(testNow.toISOString());
+      });
+
+      it('a French signature records nothing, even when a client says it offered French', async () => {
+        const code = await readyOffer();
+        expect((await sign(t, code, { signature, banking: validBanking, language: 'fr', frenchVersionOffered: true })).status).toBe(200);
+        expect(await frenchOfferedAt(code)).toEqual({ french_offered_at: null, language: 'fr' });
+      });
+
+      it('an English signature from a client that does not say it records nothing', async () => {
+        const code = await readyOffer();
+        expect((await sign(t, code, { signature, banking: validBanking, language: 'en' })).status).toBe(200);
+        expect(await frenchOfferedAt(code)).toEqual({ french_offered_at: null, language: 'en' });
+      });
+
+      it('refuses a flag that is not a boolean', async () => {
+        const code = await readyOffer();
+        const res = await sign(t, code, { signature, banking: validBanking, language: 'en', frenchVersionOffered: 'yes' });
+        expect(res.status).toBe(400);
+        expect((await res.json()).error).toMatch(/^frenchVersionOffered: /);
+      });
+    });
+
     it('answers every later signing with the already-signed body (409), account masked', async () => {
       const code = await readyOffer();
       expect((await sign(t, code)).status).toBe(200);
@@ -429,6 +548,66 @@ describe(`lease offers, SPEC calls 5 to 9 (${backend})`, () => {
       expect(text).toContain('Signé le 23 novembre 2026');
       expect(text).toContain('Piste de vérification');
       expect(text).toContain('Accord de débit préautorisé (DPA)');
+    });
+
+    it('carries the taxes of the initial and monthly payments, in English and in French', async () => {
+      const code = await signedOffer(t);
+      // $1,200 from December 1st: taxable $1,200.00 (the rent), GST $60.00, QST $119.70; no move-in fee given, so one month's rent.
+      // pdfText decodes Windows-1252 as Latin-1: the bullet (0x95) comes out as U+0095.
+      const lines = async (language: string) =>
+        pdfText(Buffer.from(await (await t.app.request(api(code, `/download-pdf?language=${language}`))).arrayBuffer()))
+          .split('\n')
+          .map((line) => line.replace(/^\u0095 /, '\u2022 '));
+      const en = await lines('en');
+      for (const line of [
+        "\u2022 Security deposit (one month's rent), not taxable: $1,200.00",
+        '\u2022 Key fob deposit, not taxable: $75.00',
+        '\u2022 Subtotal: $3,675.00',
+        '\u2022 GST (5%), no. 723456789 RT0001: $120.00',
+        '\u2022 QST (9.975%), no. 1223456789 TQ0001: $239.40',
+        '\u2022 Total initial payment, taxes included: $4,034.40',
+        '\u2022 Monthly rent: $1,200.00',
+        '\u2022 GST (5%), no. 723456789 RT0001: $60.00',
+        '\u2022 QST (9.975%), no. 1223456789 TQ0001: $119.70',
+        '\u2022 Total monthly payment, taxes included: $1,379.70',
+      ]) {
+        expect(en).toContain(line);
+      }
+      const fr = await lines('fr');
+      for (const line of [
+        `\u2022 Sous-total : 3${nbsp}675,00${nbsp}$`,
+        `\u2022 TPS (5${nbsp}%), no${nbsp}723456789 RT0001 : 120,00${nbsp}$`,
+        `\u2022 TVQ (9,975${nbsp}%), no${nbsp}1223456789 TQ0001 : 239,40${nbsp}$`,
+        `\u2022 Paiement initial total, taxes incluses : 4${nbsp}034,40${nbsp}$`,
+        `\u2022 Paiement mensuel total, taxes incluses : 1${nbsp}379,70${nbsp}$`,
+      ]) {
+        expect(fr).toContain(line);
+      }
+    });
+
+    it('shows in its audit trail that the French version was offered before an English signature, in both versions', async () => {
+      const { code } = await createOffer(t);
+      await submitInfo(t, code);
+      expect((await sign(t, code, { signature, banking: validBanking, language: 'en', frenchVersionOffered: true })).status).toBe(200);
+      const en = pdfText(Buffer.from(await (await t.app.request(api(code, '/download-pdf?language=en'))).arrayBuffer())).split('\n');
+      const enRow = en.indexOf('French version offered before signing in English');
+      expect(enRow).toBeGreaterThan(en.indexOf('Audit trail'));
+      expect(en[enRow + 1]).toMatch(new RegExp(`^${testNow.toISOString().replaceAll('.', '\\.')} \\(November 23, 2026`));
+      const fr = pdfText(Buffer.from(await (await t.app.request(api(code, '/download-pdf?language=fr'))).arrayBuffer())).split('\n');
+      const frRow = fr.indexOf('Version française offerte avant la signature en anglais');
+      expect(frRow).toBeGreaterThan(fr.indexOf('Piste de vérification'));
+      expect(fr[frRow + 1]).toMatch(new RegExp(`^${testNow.toISOString().replaceAll('.', '\\.')} \\(23 novembre 2026`));
+    });
+
+    it('says nothing of a French offer when the agreement was signed in French', async () => {
+      const { code } = await createOffer(t);
+      await submitInfo(t, code);
+      expect((await sign(t, code, { signature, banking: validBanking, language: 'fr', frenchVersionOffered: true })).status).toBe(200);
+      for (const language of ['en', 'fr']) {
+        const text = pdfText(Buffer.from(await (await t.app.request(api(code, `/download-pdf?language=${language}`))).arrayBuffer()));
+        expect(text).not.toContain('French version offered');
+        expect(text).not.toContain('Version française offerte');
+      }
     });
 
     it('refuses a language other than en or fr', async () => {

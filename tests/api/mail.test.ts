@@ -312,3 +312,17 @@ describe(`without SMTP_URL: real .eml files (${backend})`, () => {
     }
   });
 });
+
+describe(`the demo seed (${backend})`, () => {
+  it('signs its demo offer without e-mailing anyone', async () => {
+    const { db, close } = await openTestDatabase();
+    try {
+      const { seedDemoOffers } = await import('../../src/server/lease/seed-offers.ts');
+      const made = await seedDemoOffers(db, testBankingKeys, testNow, siteOrigin);
+      expect(made?.some((o) => o.status === 'signed')).toBe(true);
+      expect(await db.selectFrom('outbox').select('id').execute()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -140,7 +140,12 @@ test.describe('lease offer on a tablet', () => {
     await expect(payment.getByRole('row', { name: /Move-in fee \(one month’s rent\)/ })).toContainText('$1,000.00');
     await expect(payment.getByRole('row', { name: /Key fob deposit/ })).toContainText('$75.00');
     await expect(payment.getByRole('row', { name: /Signup discount/ })).toContainText('$100.00');
-    await expect(payment.getByRole('row', { name: /Total initial payment/ })).toBeVisible();
+    await expect(payment.getByRole('row', { name: /^Subtotal/ })).toBeVisible();
+    await expect(payment.getByRole('row', { name: /^GST \(5%\), no\. 723456789 RT0001/ })).toBeVisible();
+    await expect(payment.getByRole('row', { name: /^QST \(9\.975%\), no\. 1223456789 TQ0001/ })).toBeVisible();
+    await expect(payment.getByRole('row', { name: /Total initial payment, taxes included/ })).toBeVisible();
+    // $1,000.00 a month + GST $50.00 + QST $99.75.
+    await expect(page.getByRole('table', { name: 'Monthly payment, line by line' }).getByRole('row', { name: /Total debited on the 1st of each month/ })).toContainText('$1,149.75');
     await expectNoAxeViolations(page);
 
     // The summary is never restored, but it is where a fresh offer opens anyway.
@@ -391,6 +396,22 @@ test.describe('lease offer on a tablet', () => {
     });
     await page.getByRole('button', { name: 'Download PDF' }).click();
     await expect.poll(() => alerts).toEqual(['Failed to download PDF. Please try again.']);
+  });
+
+  test('before an English signature the French version is offered, one tap from the contract in French', async ({ page }) => {
+    const code = await offerWithContract(page);
+    await page.goto(`/lease/${code}`);
+    await expect(heading(page, 'Service Agreement')).toBeVisible();
+    await expect(page.getByText('Ce contrat est aussi offert en français.')).toBeVisible();
+    await page.getByRole('button', { name: 'Proceed to Sign' }).click();
+    await expect(heading(page, 'Sign the Agreement')).toBeVisible();
+    await expect(page.getByText('This contract is also offered in French.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Lire en français / Read in French' }).click();
+    await expect(heading(page, 'Service Agreement')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Français', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('article')).toHaveAttribute('lang', 'fr-CA');
+    await expect(page.getByText('Ce contrat est aussi offert en français.')).toHaveCount(0);
   });
 
   test('in French: the pages, the contract language kept per offer, and the French PDF', async ({ page }) => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { pdfSafeText } from '../../src/server/lease/agreement-pdf.ts';
-import { termEndDate } from '../../src/server/lease/contract-variables.ts';
+import { contractSections } from '../../src/server/lease/contract-templates.ts';
+import { contractVariables, termEndDate } from '../../src/server/lease/contract-variables.ts';
+import type { OfferRecord } from '../../src/server/lease/offer-record.ts';
+import { contractPlainText, variableNames } from '../../src/shared/domain/contract-text.ts';
+import { site } from '../../src/shared/site.ts';
 import { drawSignaturePng, maxSignatureBytes, readSignatureDataUrl, sampleSignature } from '../../src/server/lease/signature-image.ts';
 
 describe('termEndDate: the day before the same date, the term later', () => {
@@ -46,5 +50,75 @@ describe('pdfSafeText', () => {
     ['• item – “quoted”', '• item – “quoted”'],
   ])('%j → %j', (given, shown) => {
     expect(pdfSafeText(given)).toBe(shown);
+  });
+});
+
+describe('the contract templates and their variables', () => {
+  const taxes = site.taxes as { enabled: boolean };
+  const offer: OfferRecord = {
+    id: 1,
+    email: 'tenant@example.com',
+    company_name: 'Acme',
+    contact_name: 'Ana',
+    status: 'contract_generated',
+    monthly_rate_cents: 100_000,
+    monthly_discount_cents: 0,
+    signup_discount_cents: 10_000,
+    lease_term_months: 12,
+    start_date: '2026-03-15',
+    move_in_fee_type: 'fixed_amount',
+    move_in_fee_amount_cents: 25_000,
+    contract_language: 'en',
+    expires_at: new Date('2026-12-31T00:00:00Z'),
+    created_at: new Date('2026-01-01T00:00:00Z'),
+    services: [{ office_id: 'OFF-101', name: 'Office 101', service_type: 'dedicated_office', location_code: 'F1-101', base_monthly_rate: '1000.00' }],
+    info: null,
+    signature: null,
+  };
+  const allText = (sections: ReturnType<typeof contractSections>) =>
+    sections.flatMap((s) => [s.title, ...s.content.flatMap((c) => [c.title, c.description ?? '', ...(c.details ?? []).flatMap((d) => [d.title, d.description ?? '', ...(d.items ?? [])])])]).join('\n');
+
+  it.each([
+    ['en', true],
+    ['fr', true],
+    ['en', false],
+    ['fr', false],
+  ] as const)('%s, taxes charged: %s — every marker has a variable of that name', (language, enabled) => {
+    taxes.enabled = enabled;
+    try {
+      const names = variableNames(allText(contractSections(language, offer.services)));
+      const variables = contractVariables(offer, language, null);
+      expect(names.filter((n) => !Object.hasOwn(variables, n))).toEqual([]);
+    } finally {
+      taxes.enabled = true;
+    }
+  });
+
+  it('English and French have the same lines, taxes or not', () => {
+    const shape = (sections: ReturnType<typeof contractSections>) => sections.map((s) => s.content.map((c) => (c.details ?? []).map((d) => d.items?.length ?? 0)));
+    for (const enabled of [true, false]) {
+      taxes.enabled = enabled;
+      try {
+        expect(shape(contractSections('fr', offer.services))).toEqual(shape(contractSections('en', offer.services)));
+      } finally {
+        taxes.enabled = true;
+      }
+    }
+  });
+
+  it('with taxes: the deposits not taxable, the subtotal, GST and QST, the total debited and the monthly payment', () => {
+    const text = contractPlainText(contractSections('en', offer.services), contractVariables(offer, 'en', null));
+    // Taxable: $548.39 + $250.00 − $100.00 = $698.39 → GST $34.92, QST $69.66.
+    for (const line of [
+      "- Security deposit (one month's rent), not taxable: $1,000.00",
+      '- Key fob deposit, not taxable: $75.00',
+      '- Subtotal: $1,773.39',
+      '- GST (5%), no. 723456789 RT0001: $34.92',
+      '- QST (9.975%), no. 1223456789 TQ0001: $69.66',
+      '- Total initial payment, taxes included: $1,877.97',
+      '- Total monthly payment, taxes included: $1,149.75',
+    ]) {
+      expect(text.split('\n')).toContain(line);
+    }
   });
 });

@@ -65,6 +65,13 @@ describe('answers', () => {
     expect(signingPayload.safeParse({ ...payload, language: 'de' }).success).toBe(false);
     expect(signingPayload.safeParse({ signature: 'data:', banking: { transit_number: 1 } }).success).toBe(false);
   });
+
+  it('a signing payload may say the French version was offered first, as a boolean', () => {
+    const payload = { signature: 'data:', banking: { transit_number: '1', institution_number: '2', account_number: '3' }, language: 'en' };
+    expect(signingPayload.parse({ ...payload, frenchVersionOffered: true }).frenchVersionOffered).toBe(true);
+    expect(signingPayload.parse(payload).frenchVersionOffered).toBeUndefined();
+    expect(signingPayload.safeParse({ ...payload, frenchVersionOffered: 'yes' }).success).toBe(false);
+  });
 });
 
 describe('leasePdfFilename', () => {

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { useImperativeHandle, type ReactNode, type Ref } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LeaseOffer } from '../../src/shared/contract/lease.ts';
+import { site } from '../../src/shared/site.ts';
 import { LanguageProvider, type Lang } from '../../src/web/i18n/i18n.tsx';
 import { ContractStep } from '../../src/web/features/lease/contract-step.tsx';
 import { InfoStep } from '../../src/web/features/lease/info-step.tsx';
@@ -20,6 +21,10 @@ vi.mock('../../src/web/features/lease/signature-pad.tsx', () => ({
     return <div>pad</div>;
   },
 }));
+
+const nbsp = '\u00a0';
+/** The small-supplier switch: site.ts is read as it is at render time. */
+const taxes = site.taxes as { enabled: boolean };
 
 const offer: LeaseOffer = {
   code: 'Code0123456789abcdef',
@@ -51,6 +56,7 @@ function json(status: number, body: unknown) {
 }
 
 afterEach(() => {
+  taxes.enabled = true;
   cleanup();
   vi.unstubAllGlobals();
   pad.signature = null;
@@ -58,6 +64,12 @@ afterEach(() => {
 
 describe('the offer summary', () => {
   const amountOf = (row: string | RegExp) => within(screen.getByRole('row', { name: row })).getByRole('cell').textContent;
+  /** Each row of a table as [what, amount], header row left out. */
+  const rowsOf = (name: string) =>
+    within(screen.getByRole('table', { name }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [within(row).getByRole('rowheader').textContent, within(row).getByRole('cell').textContent]);
 
   it('shows every line of the initial payment for a mid-month start', () => {
     renderIn(<SummaryStep offer={offer} onAccept={() => undefined} />);
@@ -66,9 +78,70 @@ describe('the offer summary', () => {
     expect(amountOf(/^Move-in fee/)).toBe('$250.00');
     expect(amountOf(/Key fob deposit/)).toBe('$75.00');
     expect(amountOf(/Signup discount/)).toBe('−$100.00');
-    expect(amountOf(/Total initial payment/)).toBe('$1,773.39');
+    expect(amountOf(/Total initial payment/)).toBe('$1,877.97');
     expect(screen.getByText('Office 101 - Window')).toBeTruthy();
     expect(screen.getByText('12 months')).toBeTruthy();
+  });
+
+  it('taxes the rent and the move-in fee less the discount, never the deposits, and shows the total debited', () => {
+    renderIn(<SummaryStep offer={offer} onAccept={() => undefined} />);
+    // Taxable: $548.39 + $250.00 − $100.00 = $698.39; GST 5% = $34.92, QST 9.975% = $69.66.
+    expect(rowsOf('Initial payment, line by line')).toEqual([
+      ['First month’s rent (prorated: 17 of 31 days)', '$548.39'],
+      ['Security deposit (one month’s rent) Not taxable', '$1,000.00'],
+      ['Move-in fee', '$250.00'],
+      ['Key fob deposit Not taxable', '$75.00'],
+      ['Signup discount', '−$100.00'],
+      ['Subtotal', '$1,773.39'],
+      ['GST (5%), no. 723456789 RT0001', '$34.92'],
+      ['QST (9.975%), no. 1223456789 TQ0001', '$69.66'],
+      ['Total initial payment, taxes included', '$1,877.97'],
+    ]);
+    // Every later month: the rent and its taxes, debited on the 1st.
+    expect(screen.getByRole('heading', { name: 'Every month after that' })).toBeTruthy();
+    expect(rowsOf('Monthly payment, line by line')).toEqual([
+      ['Monthly rent', '$1,000.00'],
+      ['GST (5%), no. 723456789 RT0001', '$50.00'],
+      ['QST (9.975%), no. 1223456789 TQ0001', '$99.75'],
+      ['Total debited on the 1st of each month', '$1,149.75'],
+    ]);
+  });
+
+  it('in French, with French typography', () => {
+    renderIn(<SummaryStep offer={offer} onAccept={() => undefined} />, 'fr');
+    expect(rowsOf('Paiement initial, poste par poste')).toEqual([
+      ['Loyer du premier mois (au prorata : 17 jours sur 31)', `548,39${nbsp}$`],
+      ['Dépôt de garantie (un mois de loyer) Non taxable', `1${nbsp}000,00${nbsp}$`],
+      ['Frais d’emménagement', `250,00${nbsp}$`],
+      ['Dépôt pour la puce d’accès Non taxable', `75,00${nbsp}$`],
+      ['Rabais à la signature', `−100,00${nbsp}$`],
+      ['Sous-total', `1${nbsp}773,39${nbsp}$`],
+      [`TPS (5${nbsp}%), no${nbsp}723456789 RT0001`, `34,92${nbsp}$`],
+      [`TVQ (9,975${nbsp}%), no${nbsp}1223456789 TQ0001`, `69,66${nbsp}$`],
+      ['Total du paiement initial, taxes incluses', `1${nbsp}877,97${nbsp}$`],
+    ]);
+    expect(rowsOf('Paiement mensuel, poste par poste')).toEqual([
+      ['Loyer mensuel', `1${nbsp}000,00${nbsp}$`],
+      [`TPS (5${nbsp}%), no${nbsp}723456789 RT0001`, `50,00${nbsp}$`],
+      [`TVQ (9,975${nbsp}%), no${nbsp}1223456789 TQ0001`, `99,75${nbsp}$`],
+      ['Total prélevé le 1er de chaque mois', `1${nbsp}149,75${nbsp}$`],
+    ]);
+  });
+
+  it('without taxes (a small supplier), no tax line: SPEC’s total and the rent alone each month', () => {
+    taxes.enabled = false;
+    renderIn(<SummaryStep offer={offer} onAccept={() => undefined} />);
+    expect(rowsOf('Initial payment, line by line')).toEqual([
+      ['First month’s rent (prorated: 17 of 31 days)', '$548.39'],
+      ['Security deposit (one month’s rent)', '$1,000.00'],
+      ['Move-in fee', '$250.00'],
+      ['Key fob deposit', '$75.00'],
+      ['Signup discount', '−$100.00'],
+      ['Total initial payment', '$1,773.39'],
+    ]);
+    expect(screen.queryByText(/GST|QST|Subtotal|taxable/i)).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Monthly payment, line by line' })).toBeNull();
+    expect(screen.getByText('After that, $1,000.00 per month, paid on the 1st of each month.')).toBeTruthy();
   });
 
   it.each([
@@ -82,7 +155,13 @@ describe('the offer summary', () => {
   it('bills a full first month from the 1st and never totals below zero', () => {
     renderIn(<SummaryStep offer={{ ...offer, start_date: '2026-04-01', signup_discount: 99_999 }} onAccept={() => undefined} />);
     expect(amountOf('First month’s rent $1,000.00')).toBe('$1,000.00');
-    expect(amountOf(/Total initial payment/)).toBe('$0.00');
+    // Only the deposits would be left, and they bear no tax: nothing is taxed, nothing is due.
+    expect(rowsOf('Initial payment, line by line').slice(-4)).toEqual([
+      ['Subtotal', '$0.00'],
+      ['GST (5%), no. 723456789 RT0001', '$0.00'],
+      ['QST (9.975%), no. 1223456789 TQ0001', '$0.00'],
+      ['Total initial payment, taxes included', '$0.00'],
+    ]);
   });
 
   it('accepts the offer with its button', async () => {
@@ -172,6 +251,24 @@ describe('the contract viewer', () => {
     expect(screen.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('offers the English reader the French version, one tap away (Charter of the French language, s. 55)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, contractAnswer())));
+    const onLanguage = vi.fn();
+    renderIn(<ContractStep code={offer.code} language="en" onLanguage={onLanguage} onProceed={() => undefined} />);
+    await screen.findByRole('article');
+    expect(screen.getByText('Ce contrat est aussi offert en français.').getAttribute('lang')).toBe('fr-CA');
+    expect(screen.getByText('This contract is also offered in French.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Lire en français / Read in French' }));
+    expect(onLanguage).toHaveBeenCalledWith('fr');
+  });
+
+  it('does not offer French to a tenant reading it in French', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, contractAnswer())));
+    renderIn(<ContractStep code={offer.code} language="fr" onLanguage={() => undefined} onProceed={() => undefined} />);
+    await screen.findByRole('article');
+    expect(screen.queryByText('Ce contrat est aussi offert en français.')).toBeNull();
+  });
+
   it('asks for the contract in the chosen language and offers the PDF once signed', async () => {
     const fetchMock = vi.fn(async () => json(200, contractAnswer('signed')));
     vi.stubGlobal('fetch', fetchMock);
@@ -200,9 +297,9 @@ describe('the contract viewer', () => {
 describe('signing', () => {
   const png = 'data:image/png;base64,iVBORw0KGgo=';
 
-  function renderSignature(lang: Lang = 'en') {
-    const props = { onSigned: vi.fn(), onContinue: vi.fn(), onBack: vi.fn() };
-    renderIn(<SignatureStep code={offer.code} language="en" {...props} />, lang);
+  function renderSignature(lang: Lang = 'en', contractLanguage: 'en' | 'fr' = 'en') {
+    const props = { onSigned: vi.fn(), onContinue: vi.fn(), onBack: vi.fn(), onReadFrench: vi.fn() };
+    renderIn(<SignatureStep code={offer.code} language={contractLanguage} {...props} />, lang);
     return props;
   }
 
@@ -246,16 +343,42 @@ describe('signing', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign Agreement' }));
   }
 
-  it('sends the signature, banking and language, then completes', async () => {
+  it('sends the signature, banking and language, then completes; in English, with the French version offered first', async () => {
     const fetchMock = vi.fn(async () => json(200, { success: true, signed_at: '2026-11-23T15:00:00.000Z' }));
     vi.stubGlobal('fetch', fetchMock);
     const props = renderSignature();
     expect(screen.getByText('After submitting, please e-mail a photo of a void cheque to admin@espacecowork.ca.')).toBeTruthy();
+    expect(screen.getByText('Ce contrat est aussi offert en français.')).toBeTruthy();
+    expect(screen.getByText('This contract is also offered in French.')).toBeTruthy();
     await fillAndSign();
     await vi.waitFor(() => expect(props.onSigned).toHaveBeenCalledOnce());
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`/public-api/lease-offers/${offer.code}/complete-signing`);
-    expect(JSON.parse(String(init.body))).toEqual({ signature: png, banking: { transit_number: '12345', institution_number: '001', account_number: '9876543' }, language: 'en' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      signature: png,
+      banking: { transit_number: '12345', institution_number: '001', account_number: '9876543' },
+      language: 'en',
+      frenchVersionOffered: true,
+    });
+  });
+
+  it('before an English signature, one tap opens the contract in French', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const props = renderSignature();
+    await userEvent.click(screen.getByRole('button', { name: 'Lire en français / Read in French' }));
+    expect(props.onReadFrench).toHaveBeenCalledOnce();
+  });
+
+  it('a French signature neither shows the offer nor says it was made', async () => {
+    const fetchMock = vi.fn(async () => json(200, { success: true, signed_at: '2026-11-23T15:00:00.000Z' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const props = renderSignature('en', 'fr');
+    expect(screen.queryByText('Ce contrat est aussi offert en français.')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Read in French/ })).toBeNull();
+    await fillAndSign();
+    await vi.waitFor(() => expect(props.onSigned).toHaveBeenCalledOnce());
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ signature: png, banking: { transit_number: '12345', institution_number: '001', account_number: '9876543' }, language: 'fr' });
   });
 
   it('says when the signature could not be sent', async () => {

@@ -22,6 +22,7 @@ const labels = {
     ipAddress: 'IP address',
     userAgent: 'Browser (user agent)',
     languageShown: 'Language shown when signing',
+    frenchOffered: 'French version offered before signing in English',
     hash: 'SHA-256 of the contract text signed',
     generatedAt: 'Document generated at',
     languages: { en: 'English', fr: 'French' },
@@ -39,6 +40,7 @@ const labels = {
     ipAddress: 'Adresse IP',
     userAgent: 'Navigateur (agent utilisateur)',
     languageShown: 'Langue affichée à la signature',
+    frenchOffered: 'Version française offerte avant la signature en anglais',
     hash: 'SHA-256 du texte du contrat signé',
     generatedAt: 'Document produit à',
     languages: { en: 'anglais', fr: 'français' },
@@ -95,6 +97,10 @@ export function agreementPdf(input: AgreementPdfInput): Promise<Buffer> {
     doc.on('error', reject);
   });
   const text = (value: string, options?: PDFKit.Mixins.TextOptions) => doc.text(pdfSafeText(value), options);
+  // A heading never ends a page: with less room than this below it, it starts the next one.
+  const keepWithNext = (room: number) => {
+    if (doc.y > doc.page.height - doc.page.margins.bottom - room) doc.addPage();
+  };
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
   doc.font('Helvetica-Bold').fontSize(18);
@@ -111,6 +117,7 @@ export function agreementPdf(input: AgreementPdfInput): Promise<Buffer> {
     text(section.title);
     doc.moveDown(0.4);
     for (const content of section.content) {
+      keepWithNext(60);
       doc.font('Helvetica-Bold').fontSize(11.5);
       text(content.title);
       doc.moveDown(0.2);
@@ -120,6 +127,7 @@ export function agreementPdf(input: AgreementPdfInput): Promise<Buffer> {
         doc.moveDown(0.3);
       }
       for (const detail of content.details ?? []) {
+        keepWithNext(45);
         doc.font('Helvetica-Bold').fontSize(10);
         text(detail.title);
         doc.font('Helvetica').fontSize(10);
@@ -169,11 +177,14 @@ export function agreementPdf(input: AgreementPdfInput): Promise<Buffer> {
   doc.font('Helvetica-Bold').fontSize(15);
   text(l.auditTrail, { width });
   doc.moveDown(0.6);
+  const instant = (at: Date) => `${at.toISOString()} (${signedAtText(at, language)})`;
   const rows: [string, string][] = [
-    [l.signedAt, `${signature.signed_at.toISOString()} (${signedAtText(signature.signed_at, language)})`],
+    [l.signedAt, instant(signature.signed_at)],
     [l.ipAddress, signature.ip_address],
     [l.userAgent, signature.user_agent || '-'],
     [l.languageShown, l.languages[signature.language]],
+    // Charter of the French language, s. 55: an English signature records that French came first.
+    ...(signature.french_offered_at && signature.language === 'en' ? [[l.frenchOffered, instant(signature.french_offered_at)] as [string, string]] : []),
     [l.hash, signature.contract_sha256],
     [l.generatedAt, generatedAt.toISOString()],
   ];

@@ -1,6 +1,7 @@
 import type { LeaseLanguage } from '../../shared/contract/lease.ts';
 import type { ContractSectionText } from '../../shared/domain/contract-text.ts';
 import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
+import { site } from '../../shared/site.ts';
 
 /** The provider's side of every agreement: fixed text, never taken from a request. */
 export const providerSignatory = {
@@ -33,13 +34,140 @@ export function serviceLines(services: readonly ContractService[], language: Lea
 /**
  * The service agreement in SPEC.md's sections/content/details shape. Everything that depends on
  * the offer or the tenant is a {{variable}}, except the list of services, which is data of the
- * offer itself.
+ * offer itself, and whether sales taxes are charged (site.taxes, read when the contract is
+ * built): with them, the payment lines show the subtotal, GST and QST with the space's
+ * registration numbers, the deposits marked not taxable, and the monthly payment with its taxes;
+ * without them, no tax line at all.
  */
-export function contractSections(language: LeaseLanguage, services: readonly ContractService[]): ContractSectionText[] {
-  return language === 'fr' ? frenchSections(serviceLines(services, 'fr')) : englishSections(serviceLines(services, 'en'));
+export function contractSections(language: LeaseLanguage, services: readonly ContractService[], taxes: { enabled: boolean } = site.taxes): ContractSectionText[] {
+  return language === 'fr' ? frenchSections(serviceLines(services, 'fr'), taxes.enabled) : englishSections(serviceLines(services, 'en'), taxes.enabled);
 }
 
-function englishSections(services: string[]): ContractSectionText[] {
+/** The end of section 4, with taxes or without. */
+const englishLatePayment = {
+  title: 'Late payment',
+  description:
+    'Rent not received within 5 days of its due date may bear a late fee of 2% of the overdue amount per month. A debit refused by the Tenant\'s financial institution may be charged a $25.00 handling fee.',
+};
+
+/** The rent and the initial payment, line by line (contract section 4). */
+function englishPayment(taxed: boolean): ContractSectionText['content'][number] {
+  if (!taxed) {
+    return {
+      title: '4. Rent and Initial Payment',
+      description:
+        'The monthly rate is {{monthly_rate}}, less a monthly discount of {{monthly_discount}}, for a monthly rent of {{monthly_rent}}, payable in advance on the 1st of each month. All amounts are in Canadian dollars (CAD).',
+      details: [
+        {
+          title: 'Initial payment, due on signing',
+          items: [
+            'First month\'s rent ({{first_month_basis}}): {{first_month_rent}}',
+            'Security deposit (one month\'s rent): {{security_deposit}}',
+            'Move-in fee: {{move_in_fee}}',
+            'Key fob deposit: {{key_fob_deposit}}',
+            'Less signup discount: {{signup_discount}}',
+            'Total initial payment: {{initial_payment_total}}',
+          ],
+        },
+        englishLatePayment,
+      ],
+    };
+  }
+  return {
+    title: '4. Rent and Initial Payment',
+    description:
+      'The monthly rate is {{monthly_rate}}, less a monthly discount of {{monthly_discount}}, for a monthly rent of {{monthly_rent}} before taxes, payable in advance on the 1st of each month. All amounts are in Canadian dollars (CAD). The goods and services tax (GST) and the Quebec sales tax (QST) apply to the rent and the move-in fee, less the signup discount; the deposits are not taxable.',
+    details: [
+      {
+        title: 'Initial payment, due on signing',
+        items: [
+          'First month\'s rent ({{first_month_basis}}): {{first_month_rent}}',
+          'Security deposit (one month\'s rent), not taxable: {{security_deposit}}',
+          'Move-in fee: {{move_in_fee}}',
+          'Key fob deposit, not taxable: {{key_fob_deposit}}',
+          'Less signup discount: {{signup_discount}}',
+          'Subtotal: {{initial_payment_subtotal}}',
+          'GST ({{gst_rate}}), no. {{gst_registration_number}}: {{initial_payment_gst}}',
+          'QST ({{qst_rate}}), no. {{qst_registration_number}}: {{initial_payment_qst}}',
+          'Total initial payment, taxes included: {{initial_payment_total}}',
+        ],
+      },
+      {
+        title: 'Monthly payment, debited on the 1st of each month',
+        items: [
+          'Monthly rent: {{monthly_rent}}',
+          'GST ({{gst_rate}}), no. {{gst_registration_number}}: {{monthly_gst}}',
+          'QST ({{qst_rate}}), no. {{qst_registration_number}}: {{monthly_qst}}',
+          'Total monthly payment, taxes included: {{monthly_payment_total}}',
+        ],
+      },
+      englishLatePayment,
+    ],
+  };
+}
+
+const frenchLatePayment = {
+  title: 'Retard de paiement',
+  description:
+    'Un loyer non reçu dans les 5 jours suivant son échéance peut porter des frais de retard de 2 % du montant dû par mois. Un prélèvement refusé par l\'institution financière du Locataire peut entraîner des frais de traitement de 25,00 $.',
+};
+
+function frenchPayment(taxed: boolean): ContractSectionText['content'][number] {
+  if (!taxed) {
+    return {
+      title: '4. Loyer et paiement initial',
+      description:
+        'Le tarif mensuel est de {{monthly_rate}}, moins un rabais mensuel de {{monthly_discount}}, pour un loyer mensuel de {{monthly_rent}}, payable d\'avance le 1er de chaque mois. Tous les montants sont en dollars canadiens (CAD).',
+      details: [
+        {
+          title: 'Paiement initial, exigible à la signature',
+          items: [
+            'Loyer du premier mois ({{first_month_basis}}) : {{first_month_rent}}',
+            'Dépôt de garantie (un mois de loyer) : {{security_deposit}}',
+            'Frais d\'emménagement : {{move_in_fee}}',
+            'Dépôt pour porte-clés électronique : {{key_fob_deposit}}',
+            'Moins le rabais d\'inscription : {{signup_discount}}',
+            'Paiement initial total : {{initial_payment_total}}',
+          ],
+        },
+        frenchLatePayment,
+      ],
+    };
+  }
+  return {
+    title: '4. Loyer et paiement initial',
+    description:
+      'Le tarif mensuel est de {{monthly_rate}}, moins un rabais mensuel de {{monthly_discount}}, pour un loyer mensuel de {{monthly_rent}} avant taxes, payable d\'avance le 1er de chaque mois. Tous les montants sont en dollars canadiens (CAD). La taxe sur les produits et services (TPS) et la taxe de vente du Québec (TVQ) s\'appliquent au loyer et aux frais d\'emménagement, moins le rabais d\'inscription; les dépôts ne sont pas taxables.',
+    details: [
+      {
+        title: 'Paiement initial, exigible à la signature',
+        items: [
+          'Loyer du premier mois ({{first_month_basis}}) : {{first_month_rent}}',
+          'Dépôt de garantie (un mois de loyer), non taxable : {{security_deposit}}',
+          'Frais d\'emménagement : {{move_in_fee}}',
+          'Dépôt pour porte-clés électronique, non taxable : {{key_fob_deposit}}',
+          'Moins le rabais d\'inscription : {{signup_discount}}',
+          'Sous-total : {{initial_payment_subtotal}}',
+          'TPS ({{gst_rate}}), no\u00a0{{gst_registration_number}} : {{initial_payment_gst}}',
+          'TVQ ({{qst_rate}}), no\u00a0{{qst_registration_number}} : {{initial_payment_qst}}',
+          'Paiement initial total, taxes incluses : {{initial_payment_total}}',
+        ],
+      },
+      {
+        title: 'Paiement mensuel, prélevé le 1er de chaque mois',
+        items: [
+          'Loyer mensuel : {{monthly_rent}}',
+          'TPS ({{gst_rate}}), no\u00a0{{gst_registration_number}} : {{monthly_gst}}',
+          'TVQ ({{qst_rate}}), no\u00a0{{qst_registration_number}} : {{monthly_qst}}',
+          'Paiement mensuel total, taxes incluses : {{monthly_payment_total}}',
+        ],
+      },
+      frenchLatePayment,
+    ],
+  };
+}
+
+function englishSections(services: string[], taxed: boolean): ContractSectionText[] {
   return [
     {
       title: 'Service Agreement',
@@ -89,29 +217,7 @@ function englishSections(services: string[]): ContractSectionText[] {
             },
           ],
         },
-        {
-          title: '4. Rent and Initial Payment',
-          description:
-            'The monthly rate is {{monthly_rate}}, less a monthly discount of {{monthly_discount}}, for a monthly rent of {{monthly_rent}}, payable in advance on the 1st of each month. All amounts are in Canadian dollars (CAD).',
-          details: [
-            {
-              title: 'Initial payment, due on signing',
-              items: [
-                'First month\'s rent ({{first_month_basis}}): {{first_month_rent}}',
-                'Security deposit (one month\'s rent): {{security_deposit}}',
-                'Move-in fee: {{move_in_fee}}',
-                'Key fob deposit: {{key_fob_deposit}}',
-                'Less signup discount: {{signup_discount}}',
-                'Total initial payment: {{initial_payment_total}}',
-              ],
-            },
-            {
-              title: 'Late payment',
-              description:
-                'Rent not received within 5 days of its due date may bear a late fee of 2% of the overdue amount per month. A debit refused by the Tenant\'s financial institution may be charged a $25.00 handling fee.',
-            },
-          ],
-        },
+        englishPayment(taxed),
         {
           title: '5. Deposits',
           details: [
@@ -153,8 +259,12 @@ function englishSections(services: string[]): ContractSectionText[] {
             {
               title: 'Amounts and frequency',
               items: [
-                'The initial payment of {{initial_payment_total}}, once, on or after the signing of this Agreement.',
-                'The monthly rent of {{monthly_rent}}, on the 1st of each month, for the term and any renewal.',
+                taxed
+                  ? 'The initial payment of {{initial_payment_total}}, taxes included, once, on or after the signing of this Agreement.'
+                  : 'The initial payment of {{initial_payment_total}}, once, on or after the signing of this Agreement.',
+                taxed
+                  ? 'The monthly payment of {{monthly_payment_total}} (the monthly rent of {{monthly_rent}} plus GST and QST), on the 1st of each month, for the term and any renewal.'
+                  : 'The monthly rent of {{monthly_rent}}, on the 1st of each month, for the term and any renewal.',
                 'Any other amount owed under this Agreement (such as additional services the Payer orders, late fees or the handling fee of a refused debit), after notice as set out below.',
               ],
             },
@@ -256,7 +366,7 @@ function englishSections(services: string[]): ContractSectionText[] {
   ];
 }
 
-function frenchSections(services: string[]): ContractSectionText[] {
+function frenchSections(services: string[], taxed: boolean): ContractSectionText[] {
   return [
     {
       title: 'Contrat de services',
@@ -306,29 +416,7 @@ function frenchSections(services: string[]): ContractSectionText[] {
             },
           ],
         },
-        {
-          title: '4. Loyer et paiement initial',
-          description:
-            'Le tarif mensuel est de {{monthly_rate}}, moins un rabais mensuel de {{monthly_discount}}, pour un loyer mensuel de {{monthly_rent}}, payable d\'avance le 1er de chaque mois. Tous les montants sont en dollars canadiens (CAD).',
-          details: [
-            {
-              title: 'Paiement initial, exigible à la signature',
-              items: [
-                'Loyer du premier mois ({{first_month_basis}}) : {{first_month_rent}}',
-                'Dépôt de garantie (un mois de loyer) : {{security_deposit}}',
-                'Frais d\'emménagement : {{move_in_fee}}',
-                'Dépôt pour porte-clés électronique : {{key_fob_deposit}}',
-                'Moins le rabais d\'inscription : {{signup_discount}}',
-                'Paiement initial total : {{initial_payment_total}}',
-              ],
-            },
-            {
-              title: 'Retard de paiement',
-              description:
-                'Un loyer non reçu dans les 5 jours suivant son échéance peut porter des frais de retard de 2 % du montant dû par mois. Un prélèvement refusé par l\'institution financière du Locataire peut entraîner des frais de traitement de 25,00 $.',
-            },
-          ],
-        },
+        frenchPayment(taxed),
         {
           title: '5. Dépôts',
           details: [
@@ -370,8 +458,12 @@ function frenchSections(services: string[]): ContractSectionText[] {
             {
               title: 'Montants et fréquence',
               items: [
-                'Le paiement initial de {{initial_payment_total}}, une fois, à la signature du présent Contrat ou après.',
-                'Le loyer mensuel de {{monthly_rent}}, le 1er de chaque mois, pendant la durée et tout renouvellement.',
+                taxed
+                  ? 'Le paiement initial de {{initial_payment_total}}, taxes incluses, une fois, à la signature du présent Contrat ou après.'
+                  : 'Le paiement initial de {{initial_payment_total}}, une fois, à la signature du présent Contrat ou après.',
+                taxed
+                  ? 'Le paiement mensuel de {{monthly_payment_total}} (le loyer mensuel de {{monthly_rent}} plus la TPS et la TVQ), le 1er de chaque mois, pendant la durée et tout renouvellement.'
+                  : 'Le loyer mensuel de {{monthly_rent}}, le 1er de chaque mois, pendant la durée et tout renouvellement.',
                 'Tout autre montant dû en vertu du présent Contrat (services additionnels commandés par le Payeur, frais de retard ou frais de traitement d\'un prélèvement refusé), après l\'avis prévu ci-dessous.',
               ],
             },

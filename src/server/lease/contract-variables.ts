@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { LeaseLanguage } from '../../shared/contract/lease.ts';
 import type { BankingNumbers } from '../../shared/domain/banking.ts';
 import { initialLeasePayment } from '../../shared/domain/lease-payment.ts';
-import { formatCad } from '../../shared/domain/pricing.ts';
+import { formatCad, formatTaxRate } from '../../shared/domain/pricing.ts';
 import { longDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { site } from '../../shared/site.ts';
@@ -28,6 +28,8 @@ export function contractVariables(
 ): Record<string, string | number | null> {
   const fr = language === 'fr';
   const money = (cents: number) => formatCad(cents, language);
+  // '5%' / '5 %' (French puts a no-break space before the sign).
+  const rate = (tax: 'gst' | 'qst') => `${formatTaxRate(site.taxes[tax].rateThousandthsOfPercent, language)}${fr ? '\u00a0' : ''}%`;
   const date = (iso: string) => longDate(iso, locales[language]);
   const payment = initialLeasePayment({
     monthly_rate: offer.monthly_rate_cents / 100,
@@ -85,7 +87,19 @@ export function contractVariables(
     move_in_fee_basis: moveInFeeBasis,
     key_fob_deposit: money(payment.keyFobDepositCents),
     signup_discount: money(payment.signupDiscountCents),
+    /** SPEC §9's total, before tax. */
+    initial_payment_subtotal: money(payment.subtotalCents),
+    initial_payment_gst: money(payment.gstCents),
+    initial_payment_qst: money(payment.qstCents),
+    /** What is debited: the subtotal plus GST and QST (the subtotal itself when no tax is charged). */
     initial_payment_total: money(payment.totalCents),
+    monthly_gst: money(payment.monthlyPayment.gstCents),
+    monthly_qst: money(payment.monthlyPayment.qstCents),
+    monthly_payment_total: money(payment.monthlyPayment.totalCents),
+    gst_rate: rate('gst'),
+    gst_registration_number: site.taxes.gst.registrationNumber,
+    qst_rate: rate('qst'),
+    qst_registration_number: site.taxes.qst.registrationNumber,
     transit_number: banking?.transit_number ?? null,
     institution_number: banking?.institution_number ?? null,
     account_number: banking?.account_number ?? null,

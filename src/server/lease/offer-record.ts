@@ -31,5 +31,7 @@ export interface OfferRecord {
     language: LeaseLanguage;
     contract_sha256: string;
     banking_encrypted: string;
+    /** When the French version was offered before an English signature (Charter of the French language, s. 55). */
+    french_offered_at: Date | null;
   } | null;
 }

@@ -68,6 +68,7 @@ async function loadOffer(db: Db, where: { id: number } | { codeHash: string }): 
       's.language as signed_language',
       's.contract_sha256',
       's.banking_encrypted',
+      's.french_offered_at',
     ])
     .$if('id' in where, (q) => q.where('o.id', '=', (where as { id: number }).id))
     .$if('codeHash' in where, (q) => q.where('o.code_hash', '=', (where as { codeHash: string }).codeHash))
@@ -114,6 +115,7 @@ async function loadOffer(db: Db, where: { id: number } | { codeHash: string }): 
             language: row.signed_language ?? 'en',
             contract_sha256: row.contract_sha256 ?? '',
             banking_encrypted: row.banking_encrypted ?? '',
+            french_offered_at: row.french_offered_at === null ? null : new Date(row.french_offered_at),
           },
   };
 }
@@ -255,9 +257,13 @@ export interface SigningRecord {
   banking: BankingNumbers;
   /** The language of the contract shown; without it, the one the tenant last read (as the offer records it). */
   language: LeaseLanguage | undefined;
+  /** The signing screen offered the French version first; recorded only for an English signature. */
+  frenchVersionOffered?: boolean;
   ipAddress: string;
   userAgent: string;
   now: Date;
+  /** The demo seed's signing: nobody is e-mailed. */
+  silent?: boolean;
 }
 
 /**
@@ -291,12 +297,15 @@ export async function signOffer(db: Db, bankingKeys: BankingKeyring, offerId: nu
           contract_text: presented.text,
           contract_sha256: presented.sha256,
           banking_encrypted: encryptBanking(bankingKeys, record.banking, offer.id),
+          french_offered_at: record.frenchVersionOffered === true && language === 'en' ? record.now : null,
         })
         .execute();
       await trx.updateTable('lease_offers').set({ status: 'signed', contract_language: language }).where('id', '=', offer.id).execute();
-      const about = { offerId: offer.id };
-      await enqueueMessage(trx, { kind: 'lease_signed', to: offer.email, language, about }, record.now);
-      await enqueueMessage(trx, { kind: 'staff_lease_signed', to: site.operations.email, language: site.operations.language, about }, record.now);
+      if (!record.silent) {
+        const about = { offerId: offer.id };
+        await enqueueMessage(trx, { kind: 'lease_signed', to: offer.email, language, about }, record.now);
+        await enqueueMessage(trx, { kind: 'staff_lease_signed', to: site.operations.email, language: site.operations.language, about }, record.now);
+      }
       return 'signed' as const;
     });
   } catch (err) {

@@ -134,6 +134,7 @@ export async function seedDemoOffers(db: Db, bankingKeys: BankingKeyring, now: D
         ipAddress: '127.0.0.1',
         userAgent: 'demo seed',
         now,
+        silent: true,
       });
     }
     if (spec.status === 'expired') await expireOffer(db, id);

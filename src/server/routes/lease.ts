@@ -193,6 +193,7 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
       signature,
       banking,
       language: payload.language,
+      frenchVersionOffered: payload.frenchVersionOffered === true,
       ipAddress: address(c),
       userAgent: (c.req.header('user-agent') ?? '').slice(0, 500),
       now,

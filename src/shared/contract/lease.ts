@@ -135,11 +135,14 @@ export const bankingNumbers = z.object({
 /**
  * Call 9: POST /public-api/lease-offers/{code}/complete-signing. `language`, the language the
  * contract was shown in, is optional: without it the server takes the last one it served.
+ * `frenchVersionOffered`, also an addition: the signing screen offered the French version before
+ * an English signature (Charter of the French language, s. 55); the server records when.
  */
 export const signingPayload = z.object({
   signature: z.string(),
   banking: bankingNumbers,
   language: z.optional(leaseLanguage),
+  frenchVersionOffered: z.optional(z.boolean()),
 });
 export type SigningPayload = z.infer<typeof signingPayload>;
 

@@ -5,10 +5,11 @@ import { substituteSections } from '../../../shared/domain/contract-text.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { contractDataQueryOptions } from './api/get-contract.ts';
+import { FrenchVersionOffer } from './french-version-offer.tsx';
 import { leaseMessages } from './messages.ts';
 import { PdfButton } from './pdf-button.tsx';
 
-/** The contract of call 7, shown as text only, in English or French. */
+/** The contract of call 7, shown as text only, in English or French; in English, with the French version offered. */
 export function ContractStep({
   code,
   language,
@@ -39,6 +40,7 @@ export function ContractStep({
           </button>
         ))}
       </div>
+      {language === 'en' && !signed ? <FrenchVersionOffer onRead={() => onLanguage('fr')} /> : null}
 
       {query.isError && !query.data ? (
         <Alert

@@ -57,6 +57,7 @@ export function LeaseOfferPage({ code }: { code: string }) {
             onSigned={() => dispatch('signed')}
             onContinue={() => dispatch('continue-after-signed')}
             onBack={back}
+            onReadFrench={progress.readInFrench}
           />
         ) : null}
         {step === 'completed' ? <CompletedStep code={code} offer={offer} language={progress.language} /> : null}

@@ -1,8 +1,22 @@
 import type { MoveInFeeType } from '../../../shared/domain/lease-payment.ts';
+import { formatTaxRate } from '../../../shared/domain/pricing.ts';
+import { site } from '../../../shared/site.ts';
 import { signingProblemMessages, type SigningProblem } from '../../../shared/domain/banking.ts';
 import { requiredFieldsMessage } from '../../../shared/contract/lease.ts';
 import type { Catalogue } from '../../i18n/i18n.tsx';
 import type { LeaseStep } from '../../../shared/contract/lease.ts';
+
+type Tax = 'gst' | 'qst';
+const nbsp = '\u00a0';
+
+/**
+ * Charter of the French language, s. 55: before a contract is signed in English, its French
+ * version is offered. Said in both languages whatever the page's, French first.
+ */
+export const frenchVersionOffer = {
+  fr: { notice: 'Ce contrat est aussi offert en français.', read: 'Lire en français' },
+  en: { notice: 'This contract is also offered in French.', read: 'Read in French' },
+} as const;
 
 const en = {
   pageTitle: 'Lease Offer',
@@ -47,9 +61,18 @@ const en = {
       none: 'Move-in fee (waived)',
     } satisfies Record<MoveInFeeType, string>,
     keyFobDeposit: 'Key fob deposit',
+    notTaxable: 'Not taxable',
     signupDiscount: 'Signup discount',
+    subtotal: 'Subtotal',
+    /** 'GST (5%), no. 723456789 RT0001': each tax with its rate and the space's registration number. */
+    tax: (tax: Tax) => `${tax === 'gst' ? 'GST' : 'QST'} (${formatTaxRate(site.taxes[tax].rateThousandthsOfPercent, 'en')}%), no. ${site.taxes[tax].registrationNumber}`,
     total: 'Total initial payment',
+    totalWithTaxes: 'Total initial payment, taxes included',
     later: (amount: string) => `After that, ${amount} per month, paid on the 1st of each month.`,
+    monthlyTitle: 'Every month after that',
+    monthlyCaption: 'Monthly payment, line by line',
+    monthlyRentLine: 'Monthly rent',
+    monthlyTotal: 'Total debited on the 1st of each month',
     accept: 'Accept This Offer',
   },
   info: {
@@ -163,9 +186,17 @@ const fr: typeof en = {
       none: 'Frais d’emménagement (exonérés)',
     },
     keyFobDeposit: 'Dépôt pour la puce d’accès',
+    notTaxable: 'Non taxable',
     signupDiscount: 'Rabais à la signature',
+    subtotal: 'Sous-total',
+    tax: (tax: Tax) => `${tax === 'gst' ? 'TPS' : 'TVQ'} (${formatTaxRate(site.taxes[tax].rateThousandthsOfPercent, 'fr')}${nbsp}%), no${nbsp}${site.taxes[tax].registrationNumber}`,
     total: 'Total du paiement initial',
+    totalWithTaxes: 'Total du paiement initial, taxes incluses',
     later: (amount: string) => `Par la suite, ${amount} par mois, payable le 1er de chaque mois.`,
+    monthlyTitle: 'Chaque mois par la suite',
+    monthlyCaption: 'Paiement mensuel, poste par poste',
+    monthlyRentLine: 'Loyer mensuel',
+    monthlyTotal: 'Total prélevé le 1er de chaque mois',
     accept: 'Accepter cette offre',
   },
   info: {

@@ -12,6 +12,7 @@ import { leaseOfferQueryOptions } from './api/get-offer.ts';
 import { leaseMessages } from './messages.ts';
 import type { SignaturePadHandle } from './signature-pad.tsx';
 import { BackAndSubmit } from './back-and-submit.tsx';
+import { FrenchVersionOffer } from './french-version-offer.tsx';
 
 const SignaturePad = lazy(() => import('./signature-pad.tsx'));
 
@@ -24,7 +25,9 @@ const bankingFields: readonly { name: keyof BankingNumbers; hint: 'transitHint' 
 
 /**
  * Signature, banking and terms. Banking numbers and the drawing live only in this component's
- * memory: they are sent once and never written to any storage.
+ * memory: they are sent once and never written to any storage. Before an English signature the
+ * French version is offered (Charter of the French language, s. 55), one tap from the contract in
+ * French (`onReadFrench`), and the signing says it was.
  */
 export function SignatureStep({
   code,
@@ -32,12 +35,14 @@ export function SignatureStep({
   onSigned,
   onContinue,
   onBack,
+  onReadFrench,
 }: {
   code: string;
   language: LeaseLanguage;
   onSigned: () => void;
   onContinue: () => void;
   onBack: (() => void) | undefined;
+  onReadFrench: () => void;
 }) {
   const m = useMessages(leaseMessages).signature;
   const queryClient = useQueryClient();
@@ -64,8 +69,10 @@ export function SignatureStep({
       return;
     }
     setProblem(null);
+    // The French version is offered above whenever the contract is in English.
+    const offeredFrench = language === 'en';
     signing.mutate(
-      { signature, banking, language },
+      { signature, banking, language, ...(offeredFrench ? { frenchVersionOffered: true } : {}) },
       {
         onSuccess: (outcome) => (outcome.kind === 'already-signed' ? setAlreadySigned(outcome.answer) : onSigned()),
         onError: () => setProblem(m.failed),
@@ -78,6 +85,7 @@ export function SignatureStep({
       <h1 tabIndex={-1} className="lease__title">
         {m.title}
       </h1>
+      {language === 'en' ? <FrenchVersionOffer onRead={onReadFrench} /> : null}
       <form className="lease-form" noValidate onSubmit={submit} aria-busy={submitting}>
         <fieldset className="lease-card">
           <legend className="lease-card__legend">{m.padLabel}</legend>

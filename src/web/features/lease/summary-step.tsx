@@ -3,12 +3,18 @@ import { amountToCents, initialLeasePayment } from '../../../shared/domain/lease
 import { formatCad, rateToCents } from '../../../shared/domain/pricing.ts';
 import { isIsoDate } from '../../../shared/domain/time.ts';
 import { isServiceType } from '../../../shared/domain/products.ts';
+import { site } from '../../../shared/site.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { formatLongDate } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { leaseMessages } from './messages.ts';
 
-/** The offer as sent: its spaces, rates, discounts, term, start and every line of the initial payment. */
+/**
+ * The offer as sent: its spaces, rates, discounts, term, start and every line of the initial
+ * payment; with sales taxes charged (site.taxes), the subtotal, GST and QST with the space's
+ * registration numbers and the total debited, the deposits marked not taxable, and the monthly
+ * payment with its taxes.
+ */
 export function SummaryStep({ offer, onAccept }: { offer: LeaseOffer; onAccept: () => void }) {
   const m = useMessages(leaseMessages).summary;
   const common = useMessages(commonMessages);
@@ -16,6 +22,13 @@ export function SummaryStep({ offer, onAccept }: { offer: LeaseOffer; onAccept: 
   const money = (cents: number) => formatCad(cents, lang);
   const serviceTypeName = (type: string) => (isServiceType(type) ? common.serviceTypes[type] : type);
   const payment = isIsoDate(offer.start_date) ? initialLeasePayment(offer) : null;
+  const taxed = site.taxes.enabled;
+  const notTaxable = taxed ? (
+    <>
+      {' '}
+      <span className="lease-payment__tag">{m.notTaxable}</span>
+    </>
+  ) : null;
   const monthlyDiscountCents = amountToCents(offer.monthly_discount);
   const term = Number(offer.lease_term_months);
   const who = offer.company_name || offer.contact_name;
@@ -101,7 +114,10 @@ export function SummaryStep({ offer, onAccept }: { offer: LeaseOffer; onAccept: 
                 <td>{money(payment.firstMonth.cents)}</td>
               </tr>
               <tr>
-                <th scope="row">{m.securityDeposit}</th>
+                <th scope="row">
+                  {m.securityDeposit}
+                  {notTaxable}
+                </th>
                 <td>{money(payment.securityDepositCents)}</td>
               </tr>
               <tr>
@@ -109,7 +125,10 @@ export function SummaryStep({ offer, onAccept }: { offer: LeaseOffer; onAccept: 
                 <td>{money(payment.moveInFee.cents)}</td>
               </tr>
               <tr>
-                <th scope="row">{m.keyFobDeposit}</th>
+                <th scope="row">
+                  {m.keyFobDeposit}
+                  {notTaxable}
+                </th>
                 <td>{money(payment.keyFobDepositCents)}</td>
               </tr>
               {payment.signupDiscountCents > 0 ? (
@@ -118,15 +137,66 @@ export function SummaryStep({ offer, onAccept }: { offer: LeaseOffer; onAccept: 
                   <td>−{money(payment.signupDiscountCents)}</td>
                 </tr>
               ) : null}
+              {taxed ? (
+                <>
+                  <tr className="lease-payment__subtotal">
+                    <th scope="row">{m.subtotal}</th>
+                    <td>{money(payment.subtotalCents)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">{m.tax('gst')}</th>
+                    <td>{money(payment.gstCents)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">{m.tax('qst')}</th>
+                    <td>{money(payment.qstCents)}</td>
+                  </tr>
+                </>
+              ) : null}
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row">{m.total}</th>
+                <th scope="row">{taxed ? m.totalWithTaxes : m.total}</th>
                 <td>{money(payment.totalCents)}</td>
               </tr>
             </tfoot>
           </table>
-          <p className="lease__note">{m.later(money(payment.monthlyRentCents))}</p>
+          {taxed ? (
+            <>
+              <h3>{m.monthlyTitle}</h3>
+              <table className="lease-payment">
+                <caption className="visually-hidden">{m.monthlyCaption}</caption>
+                <thead className="visually-hidden">
+                  <tr>
+                    <th scope="col">{m.item}</th>
+                    <th scope="col">{m.amount}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    <th scope="row">{m.monthlyRentLine}</th>
+                    <td>{money(payment.monthlyPayment.rentCents)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">{m.tax('gst')}</th>
+                    <td>{money(payment.monthlyPayment.gstCents)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">{m.tax('qst')}</th>
+                    <td>{money(payment.monthlyPayment.qstCents)}</td>
+                  </tr>
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">{m.monthlyTotal}</th>
+                    <td>{money(payment.monthlyPayment.totalCents)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </>
+          ) : (
+            <p className="lease__note">{m.later(money(payment.monthlyRentCents))}</p>
+          )}
         </section>
       ) : null}
 

@@ -9,6 +9,8 @@ export interface LeaseProgressState {
   language: LeaseLanguage;
   dispatch: (event: LeaseEvent) => void;
   setLanguage: (language: LeaseLanguage) => void;
+  /** The French version offered at signing, one tap away: the contract, in French. */
+  readInFrench: () => void;
 }
 
 /**
@@ -53,6 +55,8 @@ export function useLeaseProgress(code: string, offerStatus: string | undefined):
 
   const dispatch = useCallback((event: LeaseEvent) => update((p) => ({ ...p, step: nextLeaseStep(p.step, event) })), [update]);
   const setLanguage = useCallback((language: LeaseLanguage) => update((p) => ({ ...p, language })), [update]);
+  // One change (step and language together), so the device never keeps half of it.
+  const readInFrench = useCallback(() => update((p) => ({ step: p.step === 'signature' ? nextLeaseStep(p.step, 'back') : p.step, language: 'fr' })), [update]);
 
-  return progress ? { ...progress, dispatch, setLanguage } : null;
+  return progress ? { ...progress, dispatch, setLanguage, readInFrench } : null;
 }
