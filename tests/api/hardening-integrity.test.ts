@@ -102,7 +102,7 @@ describe(`a payment that arrives after its days were sold is refunded, and says 
   it('refunds the whole amount through the provider once, keeps the date with its buyer, and tells the visitor and staff', async () => {
     const sessionId = await lateOrder('2026-12-08');
     // The provider confirms the payment now (a webhook delivered late): the same path as any confirmation.
-    expect(await confirmPayment(t.ctx, sessionId, { paymentIntentId: null, buyer: null })).toBe('paid_but_taken');
+    expect(await confirmPayment(t.ctx, sessionId, { paymentIntentId: null, buyer: { name: 'Camille Tremblay', email: 'camille@example.com' } })).toBe('paid_but_taken');
     expect(await confirmPayment(t.ctx, sessionId, { paymentIntentId: null, buyer: null })).toBe('already_applied');
 
     const order = await t.db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).executeTakeFirstOrThrow();
@@ -110,6 +110,15 @@ describe(`a payment that arrives after its days were sold is refunded, and says 
     const given = payments.refunds.filter((r) => r.orderId === order.id);
     expect(given).toEqual([expect.objectContaining({ amountCents: 25_295, sessionId, reason: 'paid_after_taken', idempotencyKey: expect.stringMatching(/^refund-/) })]);
     expect(await booked(t, 'CONF-B', '2026-12-08', '2026-12-08')).toEqual(['2026-12-08']);
+    // The money came in, so it has a receipt; its refund has a credit note of its own series, and the buyer and staff are told.
+    const refund = await t.db.selectFrom('refunds').select(['id', 'credit_note_number']).where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    expect(order.receipt_number).toMatch(/^2026-\d{6}$/);
+    expect(refund.credit_note_number).toMatch(/^NC-2026-\d{6}$/);
+    const told = await t.db.selectFrom('outbox').select(['kind', 'recipient']).where(sql<boolean>`subject_ids->>'refundId' = ${refund.id}`).orderBy('kind').execute();
+    expect(told).toEqual([
+      { kind: 'order_refunded', recipient: 'camille@example.com' },
+      { kind: 'staff_order_refunded', recipient: 'operations@espacecowork.ca' },
+    ]);
 
     const lookup = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json());
     expect(lookup).toMatchObject({ status: 'refunded', refundReason: 'paid_after_taken' });
