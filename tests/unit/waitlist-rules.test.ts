@@ -12,13 +12,13 @@ import {
   formToPayload,
   isOfficeChoiceDisabled,
   isSelectionFull,
-  isValidEmail,
   toggleOffice,
   waitlistProblemEn,
   waitlistProblems,
   type WaitlistForm,
   type WaitlistProblem,
 } from '../../src/shared/domain/waitlist-rules.ts';
+import { isValidEmail } from '../../src/shared/domain/text.ts';
 
 const today = '2026-11-23';
 

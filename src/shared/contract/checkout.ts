@@ -2,8 +2,7 @@ import * as z from 'zod/mini';
 import { checkoutPricing, dollarsFromCents, quote, type ProductChoice, type PricedUnit, type Quote } from '../domain/pricing.ts';
 import { cancelAnchor } from '../domain/categories.ts';
 import { checkoutRentalTypes, productRule } from '../domain/products.ts';
-import { isPlainText, plainTextMessage } from '../domain/text.ts';
-import { isValidEmail } from '../domain/waitlist-rules.ts';
+import { isPlainText, isValidEmail, maxEmailLength, plainTextMessage } from '../domain/text.ts';
 import type { IsoDate } from '../domain/time.ts';
 import { isoDateString, plainText, unitCode } from './common.ts';
 
@@ -103,7 +102,7 @@ export type CheckoutDetails = z.infer<typeof checkoutDetails>;
 /** Who pays, as the built-in test checkout's form sends them (Stripe collects its own). */
 export const buyerForm = z.object({
   buyer_name: z.string().check(z.trim(), z.refine(isPlainText, 'name'), z.minLength(1, 'name'), z.maxLength(200, 'name')),
-  buyer_email: z.string().check(z.trim(), z.maxLength(254, 'email'), z.refine(isValidEmail, 'email')),
+  buyer_email: z.string().check(z.trim(), z.maxLength(maxEmailLength, 'email'), z.refine(isValidEmail, 'email')),
 });
 export type BuyerForm = z.infer<typeof buyerForm>;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isPlainText } from '../domain/text.ts';
+import { isPlainText, isValidEmail } from '../domain/text.ts';
 import { isIsoDate, type IsoDate } from '../domain/time.ts';
 import { unitCodePattern } from './common.ts';
 import {
@@ -8,7 +8,6 @@ import {
   formToPayload,
   hasDuplicateOffices,
   isDateInPast,
-  isValidEmail,
   isWaitlistField,
   isWaitlistProblem,
   maxNameLength,

@@ -11,3 +11,12 @@ export function isPlainText(text: string): boolean {
 }
 
 export const plainTextMessage = 'must not contain control characters';
+
+/** The longest address SMTP carries (RFC 5321). */
+export const maxEmailLength = 254;
+
+/** A deliberately loose check: a real address has one @ and a dot in its domain; the mailbox decides the rest. */
+const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export function isValidEmail(email: string): boolean {
+  return email.length <= maxEmailLength && isPlainText(email) && emailPattern.test(email);
+}

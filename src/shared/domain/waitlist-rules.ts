@@ -9,7 +9,6 @@ export const defaultUsers = 1;
 export const maxUsers = 10_000;
 export const maxBudget = 10_000_000;
 export const maxNameLength = 200;
-export const maxEmailLength = 254;
 export const maxPhoneLength = 40;
 
 /**
@@ -69,11 +68,6 @@ export const waitlistProblemEn: Record<WaitlistProblem, string> = {
   datePast: 'Desired start date cannot be in the past',
 };
 
-/** A deliberately loose check: a real address has one @ and a dot in its domain; the mailbox decides the rest. */
-const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-export function isValidEmail(email: string): boolean {
-  return email.length <= maxEmailLength && isPlainText(email) && emailPattern.test(email);
-}
 
 export function usersProblem(n: number): WaitlistProblem | null {
   if (!Number.isInteger(n) || n < minUsers) return 'usersInvalid';

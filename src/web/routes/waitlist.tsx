@@ -1,7 +1,8 @@
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { officesQueryOptions } from '../app/offices.ts';
-import { WaitlistError, WaitlistPage, WaitlistPending } from '../features/waitlist/waitlist-page.tsx';
+import { WaitlistPage } from '../features/waitlist/waitlist-page.tsx';
+import { WaitlistError, WaitlistPending } from '../features/waitlist/waitlist-states.tsx';
 import { PageShell } from './-page-shell.tsx';
 
 /** ?edit= names an entry on this device to correct, by its Idempotency-Key (a UUID). */

@@ -1,16 +1,10 @@
 import { fallbackRejection } from '../../../shared/domain/waitlist-outbox.ts';
 import { isWaitlistProblem, maxOfficesPerEntry, waitlistProblemEn, waitlistProblems, type WaitlistProblem } from '../../../shared/domain/waitlist-rules.ts';
 import type { Catalogue } from '../../i18n/i18n.tsx';
+import { waitlistFrameMessages } from './frame-messages.ts';
 
 const en = {
-  pageName: 'Waitlist',
-  heading: 'Join the Waitlist',
-  intro: 'Tell us what you need. We will contact you as soon as one of the spaces you choose opens up.',
-  back: 'Back',
-  loading: 'Loading offices...',
-  loadFailed: 'Failed to load office data',
-  invalidResponse: 'Invalid API response format',
-  tryAgain: 'Try Again',
+  ...waitlistFrameMessages.en,
   dialogTitle: 'Join the Waitlist',
   requiredNote: 'Fields marked * are required.',
   required: 'required',
@@ -69,14 +63,7 @@ const en = {
 };
 
 const fr: typeof en = {
-  pageName: 'Liste d’attente',
-  heading: 'Inscrivez-vous sur la liste d’attente',
-  intro: 'Dites-nous ce dont vous avez besoin. Nous vous contacterons dès qu’un des espaces choisis se libère.',
-  back: 'Retour',
-  loading: 'Chargement des espaces...',
-  loadFailed: 'Impossible de charger les données des espaces',
-  invalidResponse: 'Format de réponse de l’API invalide',
-  tryAgain: 'Réessayer',
+  ...waitlistFrameMessages.fr,
   dialogTitle: 'Inscription sur la liste d’attente',
   requiredNote: 'Les champs marqués d’un * sont obligatoires.',
   required: 'obligatoire',

@@ -1,18 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import type { QueuedWaitlistEntry } from '../../../shared/domain/waitlist-outbox.ts';
-import { ApiRequestError } from '../../app/api.ts';
 import { officesQueryOptions } from '../../app/offices.ts';
-import { useRouteErrorRetry } from '../../app/route-error.ts';
-import { commonMessages } from '../../i18n/common.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
 import { readOutboxEntry } from '../../storage/waitlist-outbox.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { LoadingText, RetryAlert } from '../../ui/status.tsx';
+import { LoadingText } from '../../ui/status.tsx';
 import { EnquiryForm } from './enquiry-form.tsx';
 import { waitlistMessages } from './messages.ts';
 import { WaitlistSuccessDialog } from './success-dialog.tsx';
+import { WaitlistLayout } from './waitlist-states.tsx';
 
 /** SPEC.md §2 and §9: after a successful submit the page goes to / after 2 seconds. */
 export const redirectAfterSuccessMs = 2000;
@@ -33,48 +31,6 @@ function useEditedEntry(key: string | undefined): { ready: boolean; entry?: Queu
   }, [key]);
   if (key === undefined) return { ready: true };
   return read?.key === key ? { ready: true, entry: read.entry } : { ready: false };
-}
-
-/** What /waitlist shows around its content, loading and failing included. */
-function WaitlistLayout({ children }: { children: ReactNode }) {
-  const m = useMessages(waitlistMessages);
-  const common = useMessages(commonMessages);
-  useEffect(() => {
-    document.title = common.pageTitle(m.pageName);
-  }, [common, m.pageName]);
-  return (
-    <div className="waitlist-page">
-      <Link to="/" className="button button--ghost waitlist-page__back">
-        <span aria-hidden="true">←</span> {m.back}
-      </Link>
-      <h1>{m.heading}</h1>
-      <p>{m.intro}</p>
-      {children}
-    </div>
-  );
-}
-
-/** The route's pending component: the office list is on its way. */
-export function WaitlistPending() {
-  const m = useMessages(waitlistMessages);
-  return (
-    <WaitlistLayout>
-      <LoadingText>{m.loading}</LoadingText>
-    </WaitlistLayout>
-  );
-}
-
-/** The route's error component. SPEC.md §8: an answer that does not read as the office list is an invalid format; anything else failed to load. */
-export function WaitlistError({ error, reset }: { error: unknown; reset: () => void }) {
-  const m = useMessages(waitlistMessages);
-  useRouteErrorRetry(reset, officesQueryOptions().queryKey);
-  const kind = error instanceof ApiRequestError ? error.problem.kind : undefined;
-  const invalid = kind === 'unreadable' || kind === 'refused';
-  return (
-    <WaitlistLayout>
-      <RetryAlert title={invalid ? m.invalidResponse : m.loadFailed} retryLabel={m.tryAgain} onRetry={reset} />
-    </WaitlistLayout>
-  );
 }
 
 /** /waitlist: the office list, the enquiry form, and where a sent entry leads. */
