@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import type { LeaseLanguage } from '../../shared/contract/lease.ts';
 import type { BankingNumbers } from '../../shared/domain/banking.ts';
-import { initialLeasePayment } from '../../shared/domain/lease-payment.ts';
+import { initialLeasePayment, type InitialLeasePayment } from '../../shared/domain/lease-payment.ts';
 import { formatCad, formatTaxRate } from '../../shared/domain/pricing.ts';
 import { longDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
@@ -14,6 +14,13 @@ const locales: Record<LeaseLanguage, string> = { en: 'en-CA', fr: 'fr-CA' };
 /** The day before the same date `months` later (a term of 12 months from 2026-12-01 ends 2027-11-30). */
 export function termEndDate(start: string, months: number): string {
   return Temporal.PlainDate.from(start).add({ months }).subtract({ days: 1 }).toString();
+}
+
+/** How the first month's rent is counted: 'prorated, 17 of 31 days' / 'au prorata, 17 jours sur 31', or a full month. */
+export function firstMonthBasisText(firstMonth: InitialLeasePayment['firstMonth'], language: LeaseLanguage): string {
+  const fr = language === 'fr';
+  if (!firstMonth.prorated) return fr ? 'mois complet' : 'full month';
+  return fr ? `au prorata, ${firstMonth.days} jours sur ${firstMonth.daysInMonth}` : `prorated, ${firstMonth.days} of ${firstMonth.daysInMonth} days`;
 }
 
 /**
@@ -39,14 +46,7 @@ export function contractVariables(
     move_in_fee_type: offer.move_in_fee_type,
     move_in_fee_amount: offer.move_in_fee_amount_cents === null ? null : offer.move_in_fee_amount_cents / 100,
   });
-  const { firstMonth } = payment;
-  const firstMonthBasis = firstMonth.prorated
-    ? fr
-      ? `au prorata, ${firstMonth.days} jours sur ${firstMonth.daysInMonth}`
-      : `prorated, ${firstMonth.days} of ${firstMonth.daysInMonth} days`
-    : fr
-      ? 'mois complet'
-      : 'full month';
+  const firstMonthBasis = firstMonthBasisText(payment.firstMonth, language);
   const moveInFeeBasis = {
     monthly_rate: fr
       ? `Des frais d'emménagement égaux à un mois de loyer, soit ${money(payment.moveInFee.cents)}, sont exigibles.`
@@ -81,7 +81,7 @@ export function contractVariables(
     monthly_discount: money(offer.monthly_discount_cents),
     monthly_rent: money(payment.monthlyRentCents),
     first_month_basis: firstMonthBasis,
-    first_month_rent: money(firstMonth.cents),
+    first_month_rent: money(payment.firstMonth.cents),
     security_deposit: money(payment.securityDepositCents),
     move_in_fee: money(payment.moveInFee.cents),
     move_in_fee_basis: moveInFeeBasis,

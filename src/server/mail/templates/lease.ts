@@ -5,7 +5,7 @@ import { atSpace } from '../../../shared/domain/zoned-time.ts';
 import { site } from '../../../shared/site.ts';
 import { agreementPdf } from '../../lease/agreement-pdf.ts';
 import { decryptBanking } from '../../lease/banking-crypto.ts';
-import { termEndDate } from '../../lease/contract-variables.ts';
+import { firstMonthBasisText, termEndDate } from '../../lease/contract-variables.ts';
 import type { OfferRecord } from '../../lease/offer-record.ts';
 import { findOfferById } from '../../lease/offers.ts';
 import { taxLabel } from '../../payments/line-items.ts';
@@ -48,13 +48,7 @@ function firstMonthlyDebit(offer: OfferRecord): string {
 function initialPaymentBlock(payment: InitialLeasePayment, language: Language): Block {
   const fr = language === 'fr';
   const { firstMonth } = payment;
-  const basis = firstMonth.prorated
-    ? fr
-      ? `au prorata, ${firstMonth.days} jours sur ${firstMonth.daysInMonth}`
-      : `prorated, ${firstMonth.days} of ${firstMonth.daysInMonth} days`
-    : fr
-      ? 'mois complet'
-      : 'full month';
+  const basis = firstMonthBasisText(firstMonth, language);
   const rows: Fact[] = [
     { label: fr ? `Loyer du premier mois (${basis})` : `First month’s rent (${basis})`, value: money(firstMonth.cents, language) },
     { label: fr ? 'Dépôt de garantie (un mois de loyer)' : 'Security deposit (one month’s rent)', value: money(payment.securityDepositCents, language) },
