@@ -39,6 +39,9 @@ export async function startSmtpServer(): Promise<{ url: string; received: Receiv
       });
     },
   });
+  // A client that drops its connection (a server process stopping mid-session) is the client's
+  // business: the server reports it as an 'error' event, which unheard would crash the test run.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -1,4 +1,3 @@
-import { isPlainText } from './text.ts';
 import type { IsoDate } from './time.ts';
 
 /** SPEC.md §9: at most 3 offices per waitlist entry; at least 1 user, 1 by default. */
