@@ -29,6 +29,12 @@ export const site = {
   /** The seller named on receipts and invoices. */
   legalName: 'Espace Cowork Montréal inc.',
   /**
+   * The cancellation policy's numbers (its rules are src/shared/domain/cancellation.ts): a room, a
+   * day pass or an office day is cancelled free, refunded in full, until this many hours before
+   * the day's opening hour, as the clock at the space reads them.
+   */
+  cancellation: { freeUntilHoursBeforeOpening: 24 },
+  /**
    * Quebec's sales taxes (commercial rentals are taxable supplies). Each rate is in thousandths of
    * a percent, so that 9.975% is an integer; QST is charged on the price before GST. Which lines
    * are taxable is said in pricing.ts. `enabled: false` is for a business under the

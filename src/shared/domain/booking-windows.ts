@@ -16,6 +16,13 @@ export const dayPassHours = { opens: 8, closes: 18 } as const;
 
 export type BookingProduct = 'office_daily' | 'conference_room' | 'day_pass';
 
+/** The hours a booked day gives at the space: a room its full day, a pass or an office day the building's day. */
+export const bookingHours: Record<BookingProduct, { opens: number; closes: number }> = {
+  office_daily: dayPassHours,
+  conference_room: conferenceHours,
+  day_pass: dayPassHours,
+};
+
 export interface BookingWindow {
   product: BookingProduct;
   /** Today at the space. */
