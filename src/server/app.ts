@@ -14,6 +14,7 @@ import { adminLeaseOfferRoutes } from './routes/admin-lease-offers.ts';
 import { adminOrderRoutes } from './routes/admin-orders.ts';
 import { adminMailRoutes } from './routes/admin-mail.ts';
 import { adminWaitlistRoutes } from './routes/admin-waitlist.ts';
+import { bookingRoutes } from './routes/bookings.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { leaseRoutes } from './routes/lease.ts';
@@ -45,10 +46,10 @@ export function createApp(deps: AppDeps, services: Pick<AppContext, 'officesList
 
   app.route('/public-api/offices', officesRoutes(ctx));
   app.route('/public-api/waitlist', waitlistRoutes(ctx));
-  app.route(
-    '/public-api/lease-offers',
-    leaseRoutes(ctx, { guess: secretLimiter('lease-guess', config.rateLimits.leaseGuess), offer: memoryLimiter('lease-offer', config.rateLimits.offer) }),
-  );
+  // One budget of guesses per client for every secret link: lease codes and manage links alike.
+  const secretGuesses = secretLimiter('lease-guess', config.rateLimits.leaseGuess);
+  app.route('/public-api/lease-offers', leaseRoutes(ctx, { guess: secretGuesses, offer: memoryLimiter('lease-offer', config.rateLimits.offer) }));
+  app.route('/public-api/bookings', bookingRoutes(ctx, secretGuesses));
   app.route('/public-api/stripe', checkoutRoutes(ctx));
   app.route('/public-api/calendar', calendarRoutes(ctx));
   app.route('/public-api/orders', orderRoutes(ctx));

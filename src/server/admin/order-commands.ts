@@ -12,8 +12,12 @@ function when(o: StaffOrder): string {
 
 /** What stands out about an order: why it was refunded, and what holds its refund up. */
 function note(o: StaffOrder): string {
-  const why = o.refund_reason === 'paid_after_taken' ? 'paid after the date or unit was sold: refunded in full' : '';
-  return o.refund_error ? `${why}; refund refused: ${o.refund_error}` : why;
+  const parts: string[] = [];
+  if (o.refund_reason === 'paid_after_taken') parts.push('paid after the date or unit was sold: refunded in full');
+  else if (o.refunded > 0) parts.push(`cancelled${o.cancelled_days.length > 0 ? ` ${o.cancelled_days.join(', ')}` : ''} by the customer: ${formatCad(Math.round(o.refunded * 100))} refunded`);
+  if (o.rental_ends_on) parts.push(`notice given: ends ${o.rental_ends_on}`);
+  if (o.refund_error) parts.push(`refund refused: ${o.refund_error}`);
+  return parts.join('; ');
 }
 
 /** `npm run admin -- orders list [--status paid] [--limit N] [--json]`: every order (or the N newest), newest first. */

@@ -16,6 +16,7 @@ import { isIsoDate, type IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { AppContext } from '../deps.ts';
 import { logError } from '../log.ts';
+import { manageTokenOf } from './manage-link.ts';
 import { lineItemsFor } from '../payments/line-items.ts';
 import { successUrlTemplate } from '../payments/provider.ts';
 import { testCheckoutAllowed } from '../payments/test-checkout.ts';
@@ -223,6 +224,7 @@ export async function unitBookedDates(ctx: AppContext, officeId: string, startDa
 export async function orderForSuccessPage(ctx: AppContext, sessionId: string): Promise<OrderResponse | undefined> {
   const order = await findOrderBySession(ctx.db, sessionId);
   if (!order) return undefined;
+  const manageToken = order.receiptNumber ? await manageTokenOf(ctx.db, ctx.config.bankingKeys, order.id) : undefined;
   return {
     success: true,
     // An abandoned test checkout (or a session whose expiry event is late) is over once its time is.
@@ -231,5 +233,6 @@ export async function orderForSuccessPage(ctx: AppContext, sessionId: string): P
     bookingDates: order.quote.dates,
     ...(order.refundReason ? { refundReason: order.refundReason } : {}),
     ...(order.receiptNumber ? { receiptNumber: order.receiptNumber } : {}),
+    ...(manageToken ? { manageToken } : {}),
   };
 }

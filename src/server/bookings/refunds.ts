@@ -52,7 +52,14 @@ export async function settleRefund(deps: RefundDeps, refundId: string): Promise<
         .where('id', '=', refund.id)
         .where('status', '=', 'pending')
         .execute();
-      await trx.updateTable('orders').set({ status: 'refunded' }).where('id', '=', refund.order_id).where('status', '=', 'refund_pending').execute();
+      // Refunded once no other refund of the order is still owed (days cancelled one by one).
+      await trx
+        .updateTable('orders')
+        .set({ status: 'refunded' })
+        .where('id', '=', refund.order_id)
+        .where('status', '=', 'refund_pending')
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('refunds').select('id').where('order_id', '=', refund.order_id).where('status', '=', 'pending'))))
+        .execute();
     });
     logEvent('info', 'refund.succeeded', { refund: refund.id, order: refund.order_id, amountCents: refund.amount_cents });
     return 'succeeded';

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { createHash, randomUUID } from 'node:crypto';
 import { dayPassOfficeId, type OrderStatus } from '../../shared/contract/checkout.ts';
+import { refundAmounts } from '../../shared/contract/bookings.ts';
+import type { RefundAmounts } from '../../shared/domain/cancellation.ts';
 import type { Quote } from '../../shared/domain/pricing.ts';
 import { unitRentingProducts } from '../../shared/domain/products.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
@@ -82,7 +84,7 @@ export function clientKeyOf(address: string): string {
  * transaction: checkouts, payments and releases of one unit take turns, in one order (a
  * client's lock, then the unit's, then rows), so they can never wait on each other in a circle.
  */
-async function lockUnit(trx: Db, officeId: number): Promise<void> {
+export async function lockUnit(trx: Db, officeId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(${reservationLockSpace}, ${officeId})`.execute(trx);
 }
 
@@ -288,11 +290,27 @@ export function storedQuote(value: unknown): Quote {
   return q.subtotal === undefined ? { ...q, subtotal: q.total, gst: 0, qst: 0 } : q;
 }
 
+/** The whole of what an order's quote charged, as a refund's amounts. */
+export function paidAmounts(quote: Quote): RefundAmounts {
+  return { lines: quote.lines, subtotal: quote.subtotal, gst: quote.gst, qst: quote.qst, total: quote.total };
+}
+
+/**
+ * What a refund row gives back: its stored amounts (read back through their schema: stored data
+ * outlives versions), or, for a late payment's refund, which has none, the whole order.
+ */
+export function storedRefundAmounts(value: unknown, quote: Quote): RefundAmounts {
+  if (value === null || value === undefined) return paidAmounts(quote);
+  const parsed = refundAmounts.safeParse(typeof value === 'string' ? JSON.parse(value) : value);
+  if (!parsed.success) throw new Error('a refund’s stored amounts are unreadable');
+  return parsed.data;
+}
+
 export interface StoredOrder extends OrderFacts {
   sessionId: string;
   status: OrderStatus;
   expiresAt: Date;
-  refundReason: 'paid_after_taken' | null;
+  refundReason: 'paid_after_taken' | 'cancelled' | null;
   receiptNumber: string | null;
 }
 

@@ -119,13 +119,21 @@ export interface OrdersTable {
   client_key: string | null;
   /** The provider's payment (Stripe's payment intent), once paid: what a refund refers to. */
   payment_intent_id: string | null;
-  /** Why the order was refunded (refund_pending, refunded). */
-  refund_reason: 'paid_after_taken' | null;
+  /** Why the order was refunded (refund_pending, refunded): a late payment, or every day cancelled. */
+  refund_reason: 'paid_after_taken' | 'cancelled' | null;
   /** Who paid, as the checkout collected them. */
   buyer_name: ColumnType<string | null, string | null | undefined, string | null>;
   buyer_email: ColumnType<string | null, string | null | undefined, string | null>;
   /** Given in the payment's transaction (receipt-numbers.ts). */
   receipt_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 of the manage link's token (manage-link.ts); the token itself only sealed, beside it. */
+  manage_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  manage_token_sealed: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A rental given notice: the day at the space it was given, and the rental's last day. date: read back with ::text. */
+  notice_given_on: ColumnType<string | null, string | null | undefined, string | null>;
+  rental_ends_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Idempotency-Key of the request that gave notice. */
+  notice_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Money going back to a customer: decided in a transaction, asked of the provider after it commits. */
@@ -133,7 +141,7 @@ export interface RefundsTable {
   id: string;
   order_id: string;
   amount_cents: number;
-  reason: 'paid_after_taken';
+  reason: 'paid_after_taken' | 'cancelled';
   status: 'pending' | 'succeeded';
   provider_refund_id: string | null;
   last_error: string | null;
@@ -144,6 +152,10 @@ export interface RefundsTable {
   refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Given in the transaction that decides the refund (receipt-numbers.ts). */
   credit_note_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What it gives back (cancellation.ts RefundAmounts); null for a late payment's, which gives back the whole order. */
+  amounts: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The Idempotency-Key of the cancellation that asked for it: one refund per request. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** rate-limiter-flexible's counts, shared by every instance on the database. */
@@ -161,9 +173,11 @@ export interface ReservationsTable {
   kind: 'day' | 'rental';
   start_date: ColumnType<string, string, string>;
   end_date: ColumnType<string | null, string | null, string | null>;
-  status: 'held' | 'booked' | 'released';
+  /** 'cancelled': a booked day its customer cancelled; like 'released', it holds nothing. */
+  status: 'held' | 'booked' | 'released' | 'cancelled';
   expires_at: ColumnType<Date | null, Date | null, Date | null>;
   created_at: ColumnType<Date, Date, Date>;
+  cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Payment-provider events already applied, so a redelivered event changes nothing. */

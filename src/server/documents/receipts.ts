@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { conferenceHours, dayPassHours } from '../../shared/domain/booking-windows.ts';
 import { taxableCharges } from '../../shared/domain/pricing.ts';
 import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
-import { storedQuote } from '../bookings/repository.ts';
+import { storedQuote, storedRefundAmounts } from '../bookings/repository.ts';
 import type { Db } from '../db/database.ts';
 import { quoteLineNames } from '../payments/line-items.ts';
 import type { ReceiptDocument } from './receipt.ts';
@@ -68,21 +68,48 @@ export async function receiptPdfForOrder(db: Db, orderId: string): Promise<{ fil
 }
 
 /**
- * The credit note of a refund: the refunded order's lines and taxes, for the refunded amount.
- * Today a refund gives back a whole order (a payment that arrived after its date was sold).
+ * The credit note of a refund: the refunded lines, their taxes and the amount given back, against
+ * the order's receipt (a late payment's refund gives back the whole order; a cancellation, the
+ * days cancelled).
  */
 export async function creditNotePdfForRefund(db: Db, refundId: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
   const refund = await db
     .selectFrom('refunds')
-    .select(['order_id', 'credit_note_number', 'amount_cents', 'created_at'])
+    .select(['order_id', 'credit_note_number', 'amount_cents', 'created_at', 'amounts'])
     .where('id', '=', refundId)
     .executeTakeFirst();
   if (!refund?.credit_note_number) return undefined;
   const order = await paidOrder(db, refund.order_id);
   const receipt = order && receiptDocumentOf(order);
-  if (!receipt || refund.amount_cents !== receipt.total) return undefined;
-  const doc: ReceiptDocument = { ...receipt, kind: 'credit_note', number: refund.credit_note_number, issuedAt: new Date(refund.created_at), refersTo: receipt.number };
+  if (!order || !receipt) return undefined;
+  const quote = storedQuote(order.quote);
+  const amounts = storedRefundAmounts(refund.amounts, quote);
+  if (amounts.total !== refund.amount_cents) return undefined;
+  const part = { ...quote, lines: amounts.lines };
+  const fr = quoteLineNames(part, order.office_name, 'fr');
+  const en = quoteLineNames(part, order.office_name, 'en');
+  const dates = amounts.lines.flatMap((l) => (l.item === 'day' && l.date ? [l.date] : []));
+  const doc: ReceiptDocument = {
+    ...receipt,
+    kind: 'credit_note',
+    number: refund.credit_note_number,
+    issuedAt: new Date(refund.created_at),
+    refersTo: receipt.number,
+    lines: fr.map(({ name, line }, i) => ({ description: { fr: name, en: en[i]?.name ?? name }, cents: line.cents, taxable: taxableCharges[line.item] })),
+    dates,
+    subtotal: amounts.subtotal,
+    gst: amounts.gst,
+    qst: amounts.qst,
+    total: amounts.total,
+  };
+  if (dates.length === 0) delete doc.hours;
   return { filename: `credit-note-note-de-credit-${doc.number}.pdf`, pdf: await receiptPdf(doc) };
+}
+
+/** A credit note of an order by its number (the manage page lists them). */
+export async function creditNotePdfOfOrder(db: Db, orderId: string, number: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
+  const refund = await db.selectFrom('refunds').select('id').where('order_id', '=', orderId).where('credit_note_number', '=', number).executeTakeFirst();
+  return refund ? creditNotePdfForRefund(db, refund.id) : undefined;
 }
 
 /** Orders by their checkout session, for the receipt link of the success page. */

@@ -5,6 +5,7 @@ import type { MessageKind } from './outbox.ts';
 import { staffKinds, type Template, type TemplateContext } from './templates/draft.ts';
 import { oneLine } from './templates/format.ts';
 import { frenchSpacing, letterHtml, letterText } from './templates/layout.ts';
+import { bookingCancelled, rentalNoticeGiven, staffBookingCancelled, staffRentalNoticeGiven } from './templates/booking-changes.ts';
 import { leaseOfferCreated, leaseSigned, staffLeaseSigned } from './templates/lease.ts';
 import { orderPaid, orderRefunded, staffOrderPaid, staffOrderRefunded } from './templates/orders.ts';
 import { staffWaitlistEntry, waitlistReceived } from './templates/waitlist.ts';
@@ -25,11 +26,15 @@ export interface RenderDeps {
 const templates: Record<MessageKind, Template> = {
   order_paid: orderPaid,
   order_refunded: orderRefunded,
+  booking_cancelled: bookingCancelled,
+  rental_notice_given: rentalNoticeGiven,
   waitlist_received: waitlistReceived,
   lease_offer_created: leaseOfferCreated,
   lease_signed: leaseSigned,
   staff_order_paid: staffOrderPaid,
   staff_order_refunded: staffOrderRefunded,
+  staff_booking_cancelled: staffBookingCancelled,
+  staff_rental_notice_given: staffRentalNoticeGiven,
   staff_waitlist_entry: staffWaitlistEntry,
   staff_lease_signed: staffLeaseSigned,
 };

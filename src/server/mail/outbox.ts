@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import type { BankingKeyring } from '../lease/banking-crypto.ts';
+import { openText, sealText } from '../sealed-text.ts';
 
 /**
  * Every message the site sends, by who it is for and what caused it. Each is a row of the
@@ -10,11 +11,15 @@ import type { BankingKeyring } from '../lease/banking-crypto.ts';
 export const messageKinds = [
   'order_paid',
   'order_refunded',
+  'booking_cancelled',
+  'rental_notice_given',
   'waitlist_received',
   'lease_offer_created',
   'lease_signed',
   'staff_order_paid',
   'staff_order_refunded',
+  'staff_booking_cancelled',
+  'staff_rental_notice_given',
   'staff_waitlist_entry',
   'staff_lease_signed',
 ] as const;
@@ -35,36 +40,9 @@ export interface NewMessage {
 /** A message is retried for a day and then marked failed for staff to see (npm run admin -- mail list --failed). */
 export const retryForMs = 24 * 60 * 60_000;
 
-const ivBytes = 12;
-const tagBytes = 16;
-
-function secretAad(id: string): Buffer {
-  return Buffer.from(`outbox:${id}`);
-}
-
-/** AES-256-GCM under the server's current key, bound to the message it belongs to. */
-function sealSecret(keyring: BankingKeyring, text: string, id: string): string {
-  const iv = randomBytes(ivBytes);
-  const cipher = createCipheriv('aes-256-gcm', keyring.current.key, iv);
-  cipher.setAAD(secretAad(id));
-  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-  return `${keyring.current.id}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
-}
-
-/** The secret of a message, or null when no configured key opens it. */
+/** The secret a message carries, or null when no configured key opens it. */
 export function openSecret(keyring: BankingKeyring, sealed: string, id: string): string | null {
-  const at = sealed.lastIndexOf(':');
-  const key = keyring.byId.get(sealed.slice(0, at));
-  if (!key) return null;
-  try {
-    const raw = Buffer.from(sealed.slice(at + 1), 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, ivBytes));
-    decipher.setAAD(secretAad(id));
-    decipher.setAuthTag(raw.subarray(ivBytes, ivBytes + tagBytes));
-    return Buffer.concat([decipher.update(raw.subarray(ivBytes + tagBytes)), decipher.final()]).toString('utf8');
-  } catch {
-    return null;
-  }
+  return openText(keyring, sealed, `outbox:${id}`);
 }
 
 /** Writes a message into the outbox, inside the caller's transaction (the event's own). */
@@ -78,7 +56,7 @@ export async function enqueueMessage(trx: Db, message: NewMessage, now: Date): P
       recipient: message.to,
       language: message.language,
       subject_ids: JSON.stringify(message.about),
-      secret_encrypted: message.secret ? sealSecret(message.secret.keyring, message.secret.text, id) : null,
+      secret_encrypted: message.secret ? sealText(message.secret.keyring, message.secret.text, `outbox:${id}`) : null,
       status: 'pending',
       next_attempt_at: now,
       give_up_at: new Date(now.getTime() + retryForMs),

@@ -47,7 +47,13 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       }
       if (!paymentIntent) throw new Error(`checkout session ${request.sessionId ?? '(none)'} has no payment to refund`);
       const refund = await stripe.refunds.create(
-        { payment_intent: paymentIntent, amount: request.amountCents, metadata: { order_id: request.orderId, reason: request.reason } },
+        {
+          payment_intent: paymentIntent,
+          amount: request.amountCents,
+          // Stripe's own words for a refund the customer asked for (a cancellation); a late payment's has none of them.
+          ...(request.reason === 'cancelled' ? { reason: 'requested_by_customer' as const } : {}),
+          metadata: { order_id: request.orderId, reason: request.reason },
+        },
         { idempotencyKey: request.idempotencyKey },
       );
       if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`Stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason ?? 'no reason given'}`);

@@ -36,6 +36,8 @@ export async function listOrders(deps: Pick<AppDeps, 'db'>, options: z.infer<typ
       positionText('r.created_at').as('position'),
       sql<string | null>`case when r.paid_at is null then null else ${utcText('r.paid_at')} end`.as('paid_at'),
       sql<string | null>`(select f.last_error from refunds f where f.order_id = r.id and f.status = 'pending' order by f.created_at desc limit 1)`.as('refund_error'),
+      sql<number>`(select coalesce(sum(f.amount_cents), 0)::int from refunds f where f.order_id = r.id)`.as('refunded_cents'),
+      sql<string | null>`r.rental_ends_on::text`.as('rental_ends_on'),
     ])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
@@ -49,9 +51,9 @@ export async function listOrders(deps: Pick<AppDeps, 'db'>, options: z.infer<typ
   if (page.length === 0) return { orders: [], next_cursor };
   const days = await deps.db
     .selectFrom('reservations')
-    .select(['order_id', sql<string>`start_date::text`.as('day')])
+    .select(['order_id', 'status', sql<string>`start_date::text`.as('day')])
     .where('kind', '=', 'day')
-    .where('status', 'in', ['held', 'booked'])
+    .where('status', 'in', ['held', 'booked', 'cancelled'])
     .where(
       'order_id',
       'in',
@@ -60,9 +62,19 @@ export async function listOrders(deps: Pick<AppDeps, 'db'>, options: z.infer<typ
     .orderBy('start_date')
     .execute();
   const byOrder = new Map<string, string[]>();
-  for (const { order_id, day } of days) byOrder.set(order_id, [...(byOrder.get(order_id) ?? []), day]);
+  const cancelledByOrder = new Map<string, string[]>();
+  for (const { order_id, day, status } of days) {
+    const into = status === 'cancelled' ? cancelledByOrder : byOrder;
+    into.set(order_id, [...(into.get(order_id) ?? []), day]);
+  }
   return {
-    orders: page.map(({ total_cents, position: _position, ...o }) => ({ ...o, total: Number(total_cents) / 100, days: byOrder.get(o.id) ?? [] })),
+    orders: page.map(({ total_cents, refunded_cents, position: _position, ...o }) => ({
+      ...o,
+      total: Number(total_cents) / 100,
+      refunded: Number(refunded_cents) / 100,
+      days: byOrder.get(o.id) ?? [],
+      cancelled_days: cancelledByOrder.get(o.id) ?? [],
+    })),
     next_cursor,
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
+import { idempotencyKeyPattern } from '../../shared/contract/common.ts';
 import { waitlistEntryPayload, waitlistProblemHeader, waitlistProblemOf, type WaitlistEntryPayload } from '../../shared/contract/waitlist.ts';
 import { isRentable, isServiceType } from '../../shared/domain/products.ts';
 import { site } from '../../shared/site.ts';
@@ -10,9 +11,6 @@ import { enqueueMessage } from '../mail/outbox.ts';
 import type { Db } from '../db/database.ts';
 import { jsonError } from '../middleware/errors.ts';
 import { jsonBody } from '../middleware/json-body.ts';
-
-/** Visible ASCII, as the IETF draft for the header and every client library produce. */
-const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
 
 /** The entry as stored, in a fixed key order, so the same entry always hashes the same. */
 interface CanonicalEntry {

@@ -118,8 +118,11 @@ export const orderStatuses = ['pending', 'paid', 'cancelled', 'expired', 'failed
 export const orderStatus = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
-/** Why an order was refunded: the payment arrived after its hold lapsed and the days (or unit) were sold. */
-export const refundReasons = ['paid_after_taken'] as const;
+/**
+ * Why an order was refunded in full: the payment arrived after its hold lapsed and the days (or
+ * unit) were sold, or its customer cancelled every day of it (the manage link).
+ */
+export const refundReasons = ['paid_after_taken', 'cancelled'] as const;
 
 /**
  * GET /public-api/orders/{session id}: what the success page shows when this browser has no
@@ -133,6 +136,8 @@ export const orderResponse = z.object({
   refundReason: z.optional(z.enum(refundReasons)),
   /** Once paid: the receipt's number; its PDF is at receiptPath(session id). */
   receiptNumber: z.optional(z.string()),
+  /** Once paid: the token of the order's private manage link (managePath). The session id, itself a secret, grants it. */
+  manageToken: z.optional(z.string()),
 });
 export type OrderResponse = z.infer<typeof orderResponse>;
 

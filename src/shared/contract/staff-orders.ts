@@ -26,6 +26,12 @@ export const staffOrder = z.object({
   refund_reason: z.nullable(z.enum(refundReasons)),
   /** The provider's last refusal of its refund, while one is pending. */
   refund_error: z.nullable(z.string()),
+  /** In CAD dollars: what its refunds give back (pending or done); 0 when none. */
+  refunded: z.number(),
+  /** The days its customer cancelled (the manage link), in order. */
+  cancelled_days: z.array(z.string()),
+  /** A rental given notice: its last day. */
+  rental_ends_on: z.nullable(z.string()),
 });
 export type StaffOrder = z.infer<typeof staffOrder>;
 

@@ -5,6 +5,7 @@ import * as bookings from './0003-bookings.ts';
 import * as leaseOffers from './0004-lease-offers.ts';
 import * as hardening from './0005-hardening.ts';
 import * as receiptsAndMail from './0006-receipts-and-mail.ts';
+import * as manageBookings from './0007-manage-bookings.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-lease-offers': leaseOffers,
   '0005-hardening': hardening,
   '0006-receipts-and-mail': receiptsAndMail,
+  '0007-manage-bookings': manageBookings,
 };

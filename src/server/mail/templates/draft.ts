@@ -30,7 +30,14 @@ export interface Draft {
 export type Template = (ctx: TemplateContext, message: ClaimedMessage) => Promise<Draft | 'gone'>;
 
 /** The kinds written for staff (site.operations); every other kind is for the person the records name. */
-export const staffKinds: ReadonlySet<MessageKind> = new Set(['staff_order_paid', 'staff_order_refunded', 'staff_waitlist_entry', 'staff_lease_signed']);
+export const staffKinds: ReadonlySet<MessageKind> = new Set([
+  'staff_order_paid',
+  'staff_order_refunded',
+  'staff_booking_cancelled',
+  'staff_rental_notice_given',
+  'staff_waitlist_entry',
+  'staff_lease_signed',
+]);
 
 /**
  * A message about someone goes only to that someone: the row's recipient must be the address

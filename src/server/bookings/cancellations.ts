@@ -1,0 +1,288 @@
+import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { BookingView } from '../../shared/contract/bookings.ts';
+import { bookingHours } from '../../shared/domain/booking-windows.ts';
+import { cancellationRule, canCancelDay, dayCancellationDeadline, refundForDays, rentalEndsOn, type RefundAmounts } from '../../shared/domain/cancellation.ts';
+import { productNames, productRule, type Product } from '../../shared/domain/products.ts';
+import { addDays, type IsoDate } from '../../shared/domain/time.ts';
+import { spaceToday } from '../../shared/domain/zoned-time.ts';
+import { site } from '../../shared/site.ts';
+import type { Db } from '../db/database.ts';
+import { nextDocumentNumber } from '../documents/numbers.ts';
+import { enqueueMessage } from '../mail/outbox.ts';
+import { lockUnit, paidAmounts, storedQuote, storedRefundAmounts } from './repository.ts';
+
+/*
+ * What a customer does with a paid order through its manage link: cancel booked days (each
+ * refunded under the policy of cancellation.ts) or give notice on a rental. Each is one
+ * transaction under the unit's lock, with its messages in the outbox: the days are free again
+ * the moment it commits. The refund is asked of the provider after that (refunds.ts).
+ */
+
+/** Everything of an order these read, as stored. */
+interface OrderRow {
+  id: string;
+  office_id: number;
+  product: string;
+  service_type: string;
+  office_name: string;
+  status: string;
+  refund_reason: 'paid_after_taken' | 'cancelled' | null;
+  quote: unknown;
+  booking_date: string;
+  locale: 'en' | 'fr';
+  paid_at: Date | null;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  receipt_number: string | null;
+  notice_given_on: string | null;
+  rental_ends_on: string | null;
+  notice_key: string | null;
+}
+
+interface RefundRow {
+  id: string;
+  status: 'pending' | 'succeeded';
+  amount_cents: number;
+  amounts: unknown;
+  credit_note_number: string | null;
+  idempotency_key: string | null;
+  created_at: Date;
+}
+
+async function loadOrder(db: Db, orderId: string, lock: boolean): Promise<OrderRow | undefined> {
+  let q = db
+    .selectFrom('orders')
+    .select(['id', 'office_id', 'product', 'service_type', 'office_name', 'status', 'refund_reason', 'quote', 'locale', 'paid_at', 'buyer_name', 'buyer_email', 'receipt_number', 'notice_key'])
+    .select([
+      sql<string>`booking_date::text`.as('booking_date'),
+      sql<string | null>`notice_given_on::text`.as('notice_given_on'),
+      sql<string | null>`rental_ends_on::text`.as('rental_ends_on'),
+    ])
+    .where('id', '=', orderId);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+function loadRefunds(db: Db, orderId: string): Promise<RefundRow[]> {
+  return db
+    .selectFrom('refunds')
+    .select(['id', 'status', 'amount_cents', 'amounts', 'credit_note_number', 'idempotency_key', 'created_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+function productOf(order: Pick<OrderRow, 'product'>): Product {
+  if (!(productNames as readonly string[]).includes(order.product)) throw new Error(`order of an unknown product: ${order.product}`);
+  return order.product as Product;
+}
+
+/** The days of an order refunds have given back. */
+function refundedDates(refunds: readonly { amounts: RefundAmounts }[]): Set<IsoDate> {
+  return new Set(refunds.flatMap((r) => r.amounts.lines.flatMap((l) => (l.item === 'day' && l.date ? [l.date] : []))));
+}
+
+/** The booking as its manage page shows it, at `now`; undefined for an order never paid. */
+export async function bookingViewOf(db: Db, orderId: string, now: Date): Promise<BookingView | undefined> {
+  const order = await loadOrder(db, orderId, false);
+  if (!order?.paid_at || !order.receipt_number) return undefined;
+  const product = productOf(order);
+  const quote = storedQuote(order.quote);
+  const refunds = (await loadRefunds(db, orderId)).map((r) => ({ ...r, amounts: storedRefundAmounts(r.amounts, quote) }));
+  const rule = cancellationRule(product, order.service_type);
+  const gone = refundedDates(refunds);
+  const days =
+    rule.kind === 'by_day'
+      ? quote.dates.map((date) => ({
+          date,
+          status: gone.has(date) ? ('cancelled' as const) : ('booked' as const),
+          cancellableUntil: dayCancellationDeadline(rule, date).toISOString(),
+        }))
+      : [];
+  const cancelledDays = days.filter((d) => d.status === 'cancelled').length;
+  const state =
+    order.refund_reason === 'paid_after_taken'
+      ? 'not_booked'
+      : days.length > 0 && cancelledDays === days.length
+        ? 'cancelled'
+        : cancelledDays > 0
+          ? 'partly_cancelled'
+          : 'paid';
+  const window = productRule(product).window;
+  return {
+    reference: order.receipt_number,
+    officeName: order.office_name,
+    serviceType: order.service_type,
+    product,
+    language: order.locale,
+    state,
+    refund: refunds.length === 0 ? 'none' : refunds.some((r) => r.status === 'pending') ? 'pending' : 'refunded',
+    buyerName: order.buyer_name ?? '',
+    paidAt: new Date(order.paid_at).toISOString(),
+    startDate: order.booking_date,
+    hours: window && quote.dates.length > 0 ? { ...bookingHours[window] } : null,
+    paid: paidAmounts(quote),
+    days,
+    refunds: refunds.map((r) => ({
+      creditNote: r.credit_note_number,
+      status: r.status === 'succeeded' ? ('refunded' as const) : ('pending' as const),
+      createdAt: new Date(r.created_at).toISOString(),
+      amounts: r.amounts,
+    })),
+    policy: rule,
+    notice: order.notice_given_on && order.rental_ends_on ? { givenOn: order.notice_given_on, endsOn: order.rental_ends_on } : null,
+    endsIfNoticeToday: rule.kind === 'notice' && !order.notice_given_on && state === 'paid' ? rentalEndsOn(rule, order.booking_date, spaceToday(now)) : null,
+    checkedAt: now.toISOString(),
+  };
+}
+
+/** Why a request to cancel or give notice is refused, and how the customer is told. */
+export type ManageRefusal = {
+  kind: 'refused';
+  status: 409 | 422;
+  /** already: the end state asked for holds already; too_late: past the policy's deadline. */
+  reason: 'already' | 'too_late' | 'not_online' | 'not_booked' | 'not_a_day' | 'key_reused';
+  error: string;
+};
+
+export type CancelResult = { kind: 'cancelled'; refundId: string; replay: boolean } | ManageRefusal;
+
+const contactUs = `Please contact us at ${site.email} or ${site.phoneDisplay}.`;
+const refuse = (status: 409 | 422, reason: ManageRefusal['reason'], error: string): ManageRefusal => ({ kind: 'refused', status, reason, error });
+
+/** Whether a refund asked for these days, under this key, is the one asked again. */
+const sameDays = (amounts: RefundAmounts, dates: readonly IsoDate[]) => {
+  const own = amounts.lines.map((l) => l.date).sort();
+  const asked = [...new Set(dates)].sort();
+  return own.length === asked.length && own.every((d, i) => d === asked[i]);
+};
+
+/**
+ * Cancels booked days of a paid order and decides their refund, in one transaction: the days
+ * stop being booked (the calendar offers them again as soon as it commits), a refund row with
+ * its credit-note number records the money owed, and the customer and staff messages are written.
+ * Under the unit's lock and the order's row lock, so a double tap, two tabs or two instances
+ * cancel once: the same Idempotency-Key finds its own refund again; another key finds the days
+ * already cancelled.
+ */
+export async function cancelDays(db: Db, orderId: string, dates: readonly IsoDate[], key: string, now: Date): Promise<CancelResult> {
+  return db.transaction().execute(async (trx): Promise<CancelResult> => {
+    const unit = await trx.selectFrom('orders').select('office_id').where('id', '=', orderId).executeTakeFirst();
+    if (!unit) return refuse(422, 'not_booked', 'No such booking');
+    await lockUnit(trx, unit.office_id);
+    const order = (await loadOrder(trx, orderId, true))!;
+    const quote = storedQuote(order.quote);
+    const refunds = (await loadRefunds(trx, orderId)).map((r) => ({ ...r, amounts: storedRefundAmounts(r.amounts, quote) }));
+    const mine = refunds.find((r) => r.idempotency_key === key);
+    if (mine) {
+      return sameDays(mine.amounts, dates)
+        ? { kind: 'cancelled', refundId: mine.id, replay: true }
+        : refuse(422, 'key_reused', 'This Idempotency-Key was used to cancel other days: send a new key for a new request.');
+    }
+    if (order.refund_reason === 'paid_after_taken') return refuse(409, 'not_booked', 'This payment arrived after the booking had gone to someone else: nothing was booked, and it is refunded in full.');
+    const rule = cancellationRule(productOf(order), order.service_type);
+    if (rule.kind !== 'by_day') {
+      return refuse(
+        409,
+        'not_online',
+        rule.kind === 'notice' ? 'A rental is not cancelled: give notice instead, and it ends at the end of the notice period.' : `A 12-month lease cannot be cancelled online. ${contactUs}`,
+      );
+    }
+    const gone = refundedDates(refunds);
+    const asked = [...new Set(dates)].sort();
+    const foreign = asked.filter((d) => !quote.dates.includes(d));
+    if (foreign.length > 0) return refuse(422, 'not_a_day', `This booking is not for ${foreign.join(', ')}.`);
+    const open = asked.filter((d) => !gone.has(d));
+    if (open.length === 0) return refuse(409, 'already', asked.length === 1 ? `${asked[0]} is already cancelled.` : 'These days are already cancelled.');
+    if (open.length < asked.length) return refuse(409, 'already', `${asked.filter((d) => gone.has(d)).join(', ')} ${asked.length - open.length === 1 ? 'is' : 'are'} already cancelled.`);
+    const late = asked.filter((d) => !canCancelDay(rule, d, now));
+    if (late.length > 0) {
+      return refuse(
+        409,
+        'too_late',
+        `${late.join(', ')} can no longer be cancelled: a day can be cancelled for a refund until ${rule.hoursBefore} hours before it opens. ${contactUs}`,
+      );
+    }
+
+    const amounts = refundForDays(quote, refunds.map((r) => r.amounts), asked);
+    await trx
+      .updateTable('reservations')
+      .set({ status: 'cancelled', cancelled_at: now })
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'day')
+      .where('status', '=', 'booked')
+      .where(sql<boolean>`start_date::text in (${sql.join(asked)})`)
+      .execute();
+    const refundId = randomUUID();
+    const creditNote = await nextDocumentNumber(trx, 'credit_note', Number(spaceToday(now).slice(0, 4)));
+    await trx
+      .insertInto('refunds')
+      .values({
+        id: refundId,
+        order_id: orderId,
+        amount_cents: amounts.total,
+        reason: 'cancelled',
+        status: 'pending',
+        amounts: JSON.stringify(amounts),
+        idempotency_key: key,
+        next_attempt_at: now,
+        created_at: now,
+        credit_note_number: creditNote,
+      })
+      .execute();
+    if (gone.size + asked.length === quote.dates.length) {
+      await trx.updateTable('orders').set({ status: 'refund_pending', refund_reason: 'cancelled' }).where('id', '=', orderId).execute();
+    }
+    const about = { orderId, refundId };
+    if (order.buyer_email) await enqueueMessage(trx, { kind: 'booking_cancelled', to: order.buyer_email, language: order.locale, about }, now);
+    await enqueueMessage(trx, { kind: 'staff_booking_cancelled', to: site.operations.email, language: site.operations.language, about }, now);
+    return { kind: 'cancelled', refundId, replay: false };
+  });
+}
+
+export type NoticeResult = { kind: 'given'; endsOn: IsoDate; freesUnit: boolean; replay: boolean } | ManageRefusal;
+
+/**
+ * Records notice on a rental: the day it was given (at the space) and the rental's last day under
+ * the policy. A rented unit's booking now ends then, so the list shows when it frees up (its
+ * 'Lease End' date) and the unit can be rented again from the day after.
+ */
+export async function giveNotice(db: Db, orderId: string, key: string, now: Date): Promise<NoticeResult> {
+  return db.transaction().execute(async (trx): Promise<NoticeResult> => {
+    const unit = await trx.selectFrom('orders').select('office_id').where('id', '=', orderId).executeTakeFirst();
+    if (!unit) return refuse(422, 'not_booked', 'No such booking');
+    await lockUnit(trx, unit.office_id);
+    const order = (await loadOrder(trx, orderId, true))!;
+    const product = productOf(order);
+    const rentsUnit = productRule(product).rentsUnit;
+    if (order.notice_given_on && order.rental_ends_on) {
+      if (order.notice_key === key) return { kind: 'given', endsOn: order.rental_ends_on, freesUnit: rentsUnit, replay: true };
+      return refuse(409, 'already', `Notice was already given on ${order.notice_given_on}: the rental ends on ${order.rental_ends_on}.`);
+    }
+    if (order.status !== 'paid') return refuse(409, 'not_booked', 'This order is not an active rental.');
+    const rule = cancellationRule(product, order.service_type);
+    if (rule.kind !== 'notice') {
+      return refuse(409, 'not_online', rule.kind === 'by_day' ? 'A booked day is cancelled, not given notice.' : `A 12-month lease cannot be ended online. ${contactUs}`);
+    }
+    const givenOn = spaceToday(now);
+    const endsOn = rentalEndsOn(rule, order.booking_date, givenOn);
+    await trx.updateTable('orders').set({ notice_given_on: givenOn, rental_ends_on: endsOn, notice_key: key }).where('id', '=', orderId).execute();
+    if (rentsUnit) {
+      const freeFrom = addDays(endsOn, 1);
+      await trx
+        .updateTable('reservations')
+        .set({ end_date: freeFrom })
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'rental')
+        .where('status', '=', 'booked')
+        .execute();
+      await trx.updateTable('offices').set({ next_available_date: freeFrom, updated_at: now }).where('id', '=', order.office_id).where('is_available', '=', false).execute();
+    }
+    const about = { orderId };
+    if (order.buyer_email) await enqueueMessage(trx, { kind: 'rental_notice_given', to: order.buyer_email, language: order.locale, about }, now);
+    await enqueueMessage(trx, { kind: 'staff_rental_notice_given', to: site.operations.email, language: site.operations.language, about }, now);
+    return { kind: 'given', endsOn, freesUnit: rentsUnit, replay: false };
+  });
+}

@@ -1,0 +1,96 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bookingNotFoundMessage, cancelRequest } from '../../shared/contract/bookings.ts';
+import { idempotencyKeyPattern } from '../../shared/contract/common.ts';
+import { bookingFor, cancelBooking, giveRentalNotice, type ManageAnswer } from '../bookings/manage.ts';
+import { orderIdByManageToken } from '../bookings/manage-link.ts';
+import { clientAddress, limitKey } from '../client-address.ts';
+import type { AppContext } from '../deps.ts';
+import { creditNotePdfOfOrder, receiptPdfForOrder } from '../documents/receipts.ts';
+import { jsonError } from '../middleware/errors.ts';
+import { jsonBody } from '../middleware/json-body.ts';
+import { tooManyRequests, type Limiter } from '../middleware/rate-limit.ts';
+
+type Env = { Variables: { orderId: string; idempotencyKey: string } };
+
+/** A PDF download, never kept by a browser, proxy or service worker. */
+function pdfAnswer(c: Context, file: { filename: string; pdf: Buffer }) {
+  c.header('Content-Type', 'application/pdf');
+  c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
+  return c.body(new Uint8Array(file.pdf));
+}
+
+/** Every change through a manage link names itself, so a double tap or a retry changes nothing twice. */
+const idempotencyKey: MiddlewareHandler<Env> = async (c, next) => {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return jsonError(c, 400, 'An Idempotency-Key header is required: the same key for a retry of this request, a new one for a new request');
+  if (!idempotencyKeyPattern.test(key)) return jsonError(c, 400, 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+  c.set('idempotencyKey', key);
+  await next();
+};
+
+function answer(c: Context, result: ManageAnswer) {
+  if (result.kind === 'ok') return c.json({ success: true as const, booking: result.booking });
+  return jsonError(c, result.status, result.error, { reason: result.reason });
+}
+
+/**
+ * A paid order's private manage link, /public-api/bookings/{token}: the booking, its receipt and
+ * credit notes, and the two changes a customer makes (cancel days, give notice). GET never
+ * changes anything: a mail scanner following links cancels nothing.
+ */
+export function bookingRoutes(ctx: AppContext, guess: Limiter) {
+  const app = new Hono<Env>();
+
+  // A booking carries a name, door codes and money: no browser, proxy or service worker keeps it.
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  /**
+   * Tokens are unguessable, and lookups that find nothing are counted per client (with the lease
+   * codes' guesses, one budget for every secret link): each is counted before it is made and
+   * given back when the token was real, so a customer's own use never counts.
+   */
+  const findBooking: MiddlewareHandler<Env> = async (c, next) => {
+    const guesser = limitKey(clientAddress(c, ctx.config.trustedProxies));
+    const allowed = await guess.hit(guesser);
+    if (!allowed.ok) return tooManyRequests(c, allowed, 'Too many booking lookups. Try again in {seconds} seconds.');
+    const orderId = await orderIdByManageToken(ctx.db, c.req.param('token') ?? '');
+    if (!orderId) return jsonError(c, 404, bookingNotFoundMessage);
+    await guess.giveBack(guesser);
+    c.set('orderId', orderId);
+    await next();
+  };
+  app.use('/:token', findBooking);
+  app.use('/:token/*', findBooking);
+
+  app.get('/:token', async (c) => {
+    const booking = await bookingFor(ctx, c.var.orderId);
+    if (!booking) return jsonError(c, 404, bookingNotFoundMessage);
+    return c.json({ success: true as const, booking });
+  });
+
+  app.get('/:token/receipt.pdf', async (c) => {
+    const receipt = await receiptPdfForOrder(ctx.db, c.var.orderId);
+    if (!receipt) return jsonError(c, 404, bookingNotFoundMessage);
+    return pdfAnswer(c, receipt);
+  });
+
+  app.get('/:token/credit-notes/:number', async (c) => {
+    const file = await creditNotePdfOfOrder(ctx.db, c.var.orderId, c.req.param('number'));
+    if (!file) return jsonError(c, 404, 'No such credit note for this booking');
+    return pdfAnswer(c, file);
+  });
+
+  app.post('/:token/cancel', idempotencyKey, jsonBody(cancelRequest), async (c) => {
+    return answer(c, await cancelBooking(ctx, c.var.orderId, c.var.body.dates, c.var.idempotencyKey));
+  });
+
+  // Notice carries nothing but its key: whatever body comes with it is not read.
+  app.post('/:token/notice', idempotencyKey, async (c) => {
+    return answer(c, await giveRentalNotice(ctx, c.var.orderId, c.var.idempotencyKey));
+  });
+
+  return app;
+}

@@ -1,0 +1,96 @@
+import * as z from 'zod/mini';
+import type { CancellationRule, RefundAmounts } from '../domain/cancellation.ts';
+import type { QuoteItem } from '../domain/pricing.ts';
+import { productNames, type Product } from '../domain/products.ts';
+import { isoDateString } from './common.ts';
+import { locale } from './checkout.ts';
+
+/*
+ * Managing a booking without an account (our addition to the provider API): a paid order's
+ * private link /booking/{token} reads it, cancels its days under the policy of
+ * src/shared/domain/cancellation.ts, or gives notice on a rental. Amounts in integer cents.
+ */
+
+/** A manage link's token: 32 random bytes in base64url (256 bits). */
+export const manageTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/** The page of a booking, for its token. */
+export function managePath(token: string): string {
+  return `/booking/${token}`;
+}
+
+const cents = z.int();
+const quoteItems = ['prorated_first_month', 'last_month', 'key_fee', 'setup_fee', 'first_month', 'day'] as const satisfies readonly QuoteItem[];
+const quoteLine = z.object({ item: z.enum(quoteItems), date: z.optional(isoDateString), cents });
+
+export const refundAmounts = z.object({ lines: z.array(quoteLine), subtotal: cents, gst: cents, qst: cents, total: cents }) satisfies z.ZodMiniType<RefundAmounts>;
+
+export const cancellationRuleSchema = z.union([
+  z.object({ kind: z.literal('by_day'), opensHour: z.int(), hoursBefore: z.int() }),
+  z.object({ kind: z.literal('notice'), noticeDays: z.int(), minimumTermMonths: z.nullable(z.int()) }),
+  z.object({ kind: z.literal('contact') }),
+]) satisfies z.ZodMiniType<CancellationRule>;
+
+/**
+ * Where the booking stands:
+ * - paid: as bought;
+ * - partly_cancelled: some of its days were cancelled (and refunded, or being refunded);
+ * - cancelled: every day was cancelled;
+ * - not_booked: the payment arrived after the days went to someone else, and was refunded.
+ */
+export const bookingStates = ['paid', 'partly_cancelled', 'cancelled', 'not_booked'] as const;
+/** The money going back: none, asked of the payment provider and not confirmed yet, or refunded. */
+export const refundStates = ['none', 'pending', 'refunded'] as const;
+
+export const bookingView = z.object({
+  /** The receipt's number. */
+  reference: z.string(),
+  officeName: z.string(),
+  serviceType: z.string(),
+  product: z.enum(productNames as [Product, ...Product[]]),
+  /** The language it was bought in. */
+  language: locale,
+  state: z.enum(bookingStates),
+  refund: z.enum(refundStates),
+  buyerName: z.string(),
+  paidAt: z.string(),
+  /** The first day bought, or the rental's start. */
+  startDate: isoDateString,
+  /** A dated booking's hours at the space, each day. */
+  hours: z.nullable(z.object({ opens: z.int(), closes: z.int() })),
+  /** What was paid: the lines, the taxes and the total. */
+  paid: refundAmounts,
+  /** Each day of a dated booking, and until when it can be cancelled for a refund (an instant). */
+  days: z.array(z.object({ date: isoDateString, status: z.enum(['booked', 'cancelled']), cancellableUntil: z.string() })),
+  refunds: z.array(
+    z.object({
+      creditNote: z.nullable(z.string()),
+      status: z.enum(['pending', 'refunded']),
+      createdAt: z.string(),
+      amounts: refundAmounts,
+    }),
+  ),
+  policy: cancellationRuleSchema,
+  /** A rental given notice: when, and its last day. */
+  notice: z.nullable(z.object({ givenOn: isoDateString, endsOn: isoDateString })),
+  /** A rental not given notice yet: its last day if notice were given today. */
+  endsIfNoticeToday: z.nullable(isoDateString),
+  /** The server's clock when it answered: how fresh a copy kept on the device is. */
+  checkedAt: z.string(),
+});
+export type BookingView = z.infer<typeof bookingView>;
+
+export const bookingResponse = z.object({ success: z.literal(true), booking: bookingView });
+export type BookingResponse = z.infer<typeof bookingResponse>;
+
+/** POST /public-api/bookings/{token}/cancel, with an Idempotency-Key header: the days to cancel. */
+export const cancelRequest = z.object({
+  dates: z.array(isoDateString).check(z.minLength(1, 'choose at least one day to cancel'), z.maxLength(62)),
+});
+export type CancelRequest = z.infer<typeof cancelRequest>;
+
+/** The answer to a cancellation or a notice: the booking as it now stands. */
+export const manageActionResponse = bookingResponse;
+
+/** What the PWA says about a booking it cannot find, in the server's words too (no hint whether it ever existed). */
+export const bookingNotFoundMessage = "We can't find this booking";
