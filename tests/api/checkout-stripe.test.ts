@@ -341,6 +341,34 @@ describe(`Stripe Checkout through the official SDK (${backend})`, () => {
     now = testNow;
   }, 30_000);
 
+  it('a booking cancelled through its manage link is refunded through the Refunds API: its amount, the payment intent, an idempotency key', async () => {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2026-12-14' }));
+    const payload = sessionEvent('evt_cancel_paid', 'checkout.session.completed', sessionId, 'paid', 'pi_cancel_1');
+    expect((await postWebhook(t, payload, signed(payload))).status).toBe(200);
+    const { manageToken } = (await (await t.app.request(`/public-api/orders/${sessionId}`)).json()) as { manageToken: string };
+    standIn.requests.length = 0;
+    const res = await t.app.request(`/public-api/bookings/${manageToken}/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'stripe-cancel-1' },
+      body: JSON.stringify({ dates: ['2026-12-14'] }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ booking: { state: 'cancelled', refund: 'refunded' } });
+    const order = await orderOf(sessionId);
+    const refund = await t.db.selectFrom('refunds').select(['id', 'provider_refund_id']).where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    const sent = standIn.requests.filter((r) => r.path === '/v1/refunds');
+    expect(sent).toHaveLength(1);
+    // A room of $350.00: $402.41 with GST and QST, all of it back.
+    expect(sent[0]!.form.get('amount')).toBe(String(order.total_cents));
+    expect(order.total_cents).toBe(40_241);
+    expect(sent[0]!.form.get('payment_intent')).toBe('pi_cancel_1');
+    expect(sent[0]!.form.get('reason')).toBe('requested_by_customer');
+    expect(sent[0]!.form.get('metadata[order_id]')).toBe(order.id);
+    expect(sent[0]!.headers['idempotency-key']).toBe(`refund-${refund.id}`);
+    expect(refund.provider_refund_id).toMatch(/^re_standin_/);
+    expect(order.status).toBe('refunded');
+  });
+
   it('has no test checkout page while Stripe takes the payments', async () => {
     expect((await t.app.request('/public-api/test-checkout/cs_test_standin_1')).status).toBe(404);
   });

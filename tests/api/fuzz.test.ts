@@ -496,10 +496,27 @@ const offerCode = fc.oneof(
 const sessionRefs = ['{session:pending}', '{session:paid}', '{session:cancelled}'];
 const sessionId = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...sessionRefs) }, { weight: 4, arbitrary: idSegment }, { weight: 1, arbitrary: fc.constant('{session:pending}%00') });
 
+/** Manage-link tokens: paid orders of each kind (a room, office days, a rental, one cancelled) and tokens that open nothing. */
+const bookingRefs = ['{booking:room}', '{booking:days}', '{booking:rental}', '{booking:cancelled}'];
+const bookingToken = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...bookingRefs) },
+  { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+  { weight: 1, arbitrary: fc.constantFrom('{booking:room}x', '{booking:room}%00', '{booking:room}%ZZ', '%20{booking:room}', '{booking:room}/..', '{booking:room}.') },
+  { weight: 4, arbitrary: idSegment },
+);
+/** Idempotency-Key headers: mostly fit, now and then missing or malformed. */
+const idempotencyHeaders = fc.oneof(
+  { weight: 6, arbitrary: fc.stringMatching(/^[\x21-\x7e]{1,255}$/).map((key) => ({ 'idempotency-key': key })) },
+  { weight: 2, arbitrary: fc.constantFrom('fuzz-key-1', 'fuzz-key-2').map((key) => ({ 'idempotency-key': key })) },
+  { weight: 1, arbitrary: fc.constant({}) },
+  { weight: 1, arbitrary: headerValue.map((key) => ({ 'idempotency-key': key })) },
+  { weight: 1, arbitrary: fc.constantFrom('', ' ', 'a b', 'x'.repeat(256), '\u00e9', '\u0001').map((key) => ({ 'idempotency-key': key })) },
+);
+
 async function resolvePath(path: string): Promise<{ path: string; used: Pool[] }> {
   const used: Pool[] = [];
   let out = path;
-  for (const m of path.matchAll(/\{(offer|session|cursor|mail):(\w+)\}/g)) {
+  for (const m of path.matchAll(/\{(offer|session|cursor|mail|booking):(\w+)\}/g)) {
     const p = pools[`${m[1]}:${m[2]}`];
     if (!p) continue;
     used.push(p);
@@ -933,6 +950,64 @@ const fuzzers: Fuzzer[] = [
       withIds(queryProbes(sessionId.map((id) => `/public-api/orders/${id}/receipt.pdf`), {}), 'GET', (id) => `/public-api/orders/${id}/receipt.pdf`, sessionRefs),
   },
   {
+    route: 'GET /public-api/bookings/:token',
+    runs: 150,
+    probes: async () => withIds(queryProbes(bookingToken.map((token) => `/public-api/bookings/${token}`), {}), 'GET', (token) => `/public-api/bookings/${token}`, bookingRefs),
+  },
+  {
+    route: 'GET /public-api/bookings/:token/receipt.pdf',
+    runs: 100,
+    probes: async () =>
+      withIds(queryProbes(bookingToken.map((token) => `/public-api/bookings/${token}/receipt.pdf`), {}), 'GET', (token) => `/public-api/bookings/${token}/receipt.pdf`, bookingRefs),
+  },
+  {
+    route: 'GET /public-api/bookings/:token/credit-notes/:number',
+    runs: 150,
+    probes: async () => {
+      const number = fc.oneof(fc.constantFrom('NC-2026-000001', 'NC-2026-000002', 'NC-2026-999999', '2026-000001', 'NC-2026-000001.pdf', 'NC-2026-000001%00'), idSegment);
+      return withIds(
+        queryProbes(fc.tuple(bookingToken, number).map(([token, n]) => `/public-api/bookings/${token}/credit-notes/${n}`), {}),
+        'GET',
+        (token) => `/public-api/bookings/${token}/credit-notes/NC-2026-000001`,
+        bookingRefs,
+      );
+    },
+  },
+  {
+    route: 'POST /public-api/bookings/:token/cancel',
+    runs: 300,
+    probes: async () =>
+      withIds(
+        bodyProbes(bookingToken.map((token) => `/public-api/bookings/${token}/cancel`), '/public-api/bookings/{booking:days}/cancel', [{ dates: ['2026-12-01'] }, { dates: ['2026-12-10'] }], {
+          fixedHeaders: { 'idempotency-key': 'fuzz-sweep' },
+          headers: idempotencyHeaders,
+          extraValues: {
+            dates: ['["2026-11-30","2026-11-30"]', '["2026-12-02","2026-11-30"]', '["2026-11-23"]', '["2026-02-30"]', `[${Array.from({ length: 63 }, () => '"2026-12-01"').join(',')}]`, '[]', '["2026-12-01T00:00:00Z"]'],
+          },
+        }),
+        'POST',
+        (token) => `/public-api/bookings/${token}/cancel`,
+        bookingRefs,
+        { headers: { 'idempotency-key': 'fuzz-ids' }, body: JSON.stringify({ dates: ['2026-12-01'] }) },
+      ),
+  },
+  {
+    route: 'POST /public-api/bookings/:token/notice',
+    runs: 150,
+    probes: async () =>
+      withIds(
+        {
+          random: fc
+            .record({ token: bookingToken, headers: idempotencyHeaders, body: fc.option(sent(wholeBody), { nil: undefined }) })
+            .map(({ token, headers, body }) => new Probe('POST', `/public-api/bookings/${token}/notice`, { ...body?.headers, ...headers }, body?.body, body?.note ?? 'no body')),
+        },
+        'POST',
+        (token) => `/public-api/bookings/${token}/notice`,
+        bookingRefs,
+        { headers: { 'idempotency-key': 'fuzz-ids' } },
+      ),
+  },
+  {
     route: 'GET /admin-api/mail',
     runs: 200,
     probes: async () =>
@@ -1209,6 +1284,25 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     await t.app.request('/public-api/waitlist', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(waitlistBase) });
     await t.app.request('/public-api/waitlist', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(waitlistBase) });
     const newOffer = () => createOffer(t).then((o) => o.code);
+    /** A paid order's manage token, as the success page gets it. */
+    const manageToken = async (officeId: string, choice: ProductChoice) => {
+      const { sessionId } = await checkoutOk(t, await checkoutBody(t, officeId, choice));
+      expect((await payTestCheckout(t, sessionId)).status).toBe(303);
+      const { manageToken: token } = (await (await t.app.request(`/public-api/orders/${sessionId}`)).json()) as { manageToken: string };
+      return token;
+    };
+    const bookings = {
+      room: await manageToken('CONF-A', { product: 'conference_room', date: '2026-12-10' }),
+      days: await manageToken('OFF-101', { product: 'office_daily', dates: ['2026-11-30', '2026-12-01', '2026-12-02'] }),
+      rental: await manageToken('MAILBOX-FORWARD', { product: 'mailbox' }),
+      cancelled: await manageToken('CONF-A', { product: 'conference_room', date: '2026-12-11' }),
+    };
+    const cancelling = await t.app.request(`/public-api/bookings/${bookings.cancelled}/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'fuzz-setup' },
+      body: JSON.stringify({ dates: ['2026-12-11'] }),
+    });
+    expect(cancelling.status).toBe(200);
     const messageIds = (await t.db.selectFrom('outbox').select('id').orderBy('created_at').execute()).map((m) => m.id);
     await t.db.updateTable('outbox').set({ status: 'sent', sent_at: testNow }).where('id', '=', messageIds[1]!).execute();
     pools = {
@@ -1230,6 +1324,10 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       // The outbox holds the paid order's and the waitlist entries' messages: one is sent here, the rest wait.
       'mail:pending': fixed(messageIds[0]!),
       'mail:sent': fixed(messageIds[1]!),
+      'booking:room': fixed(bookings.room),
+      'booking:days': fixed(bookings.days),
+      'booking:rental': fixed(bookings.rental),
+      'booking:cancelled': fixed(bookings.cancelled),
     };
   });
 

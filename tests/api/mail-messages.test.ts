@@ -151,7 +151,7 @@ describe(`the outbox's messages, rendered from their records (${backend})`, () =
     return { path, raw: readFileSync(path, 'latin1'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
   }
 
-  it('a paid room, in English: what was bought, when, the checkout’s lines, access, the order link, the receipt PDF and an .ics', async () => {
+  it('a paid room, in English: what was bought, when, the checkout’s lines, access, the manage link, the receipt PDF and an .ics', async () => {
     const order = await orderRow(room.id);
     const mail = await rendered(claimed('order_paid', room.email, { orderId: room.id }, 'en'));
     expect(mail.subject).toBe(`Your booking: Conference Room Saint-Laurent, Thursday, November 26, 2026 – receipt ${room.receipt}`);
@@ -167,8 +167,11 @@ describe(`the outbox's messages, rendered from their records (${backend})`, () =
     expect(order.q.total).toBe(order.total_cents);
     for (const code of site.accessCodes) expect(mail.text).toContain(code.code);
     expect(mail.text).toContain(site.wifi.password);
-    expect(mail.text).toContain(`${siteOrigin}/checkout-success?session_id=${room.sessionId}`);
-    expect(mail.html).toContain(`href="${siteOrigin}/checkout-success?session_id=${room.sessionId}"`);
+    // The order's private manage link: the one the success page shows.
+    const { manageToken } = (await (await t.app.request(`/public-api/orders/${room.sessionId}`)).json()) as { manageToken: string };
+    expect(manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(mail.text).toContain(`Manage your booking:\n${siteOrigin}/booking/${manageToken}`);
+    expect(mail.html).toContain(`href="${siteOrigin}/booking/${manageToken}"`);
     expect(mail.html).toContain(`href="${siteOrigin}/welcome.html"`);
 
     const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf');

@@ -114,6 +114,39 @@ describe('two instances on one PostgreSQL', () => {
     expect(holds.rows[0]!.n).toBe(1);
   }, 60_000);
 
+  it('a booking’s manage link is the same from both; cancelled through both at once, it is cancelled and refunded once', async () => {
+    const list = officesResponse.parse(await (await fetch(`${a.url}/public-api/offices/available`)).json()).data!.offices;
+    const room = list.find((o: Office) => o.office_id === 'CONF-A')!;
+    const { request } = buildCheckout(room, { product: 'conference_room', date: '2026-11-27' }, { today: '2026-11-23', origin })!;
+    const created = (await (await fetch(`${a.url}/public-api/stripe/create-checkout-session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) })).json()) as { checkoutUrl: string };
+    const sessionId = created.checkoutUrl.split('/').pop()!;
+    const paid = await fetch(`${a.url}/public-api/test-checkout/${sessionId}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ buyer_name: 'Fleet Buyer', buyer_email: 'fleet-buyer@example.com' }).toString(),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    const tokens = await Promise.all(instances().map(async (s) => ((await (await fetch(`${s.url}/public-api/orders/${sessionId}`)).json()) as { manageToken: string }).manageToken));
+    expect(tokens[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(tokens[1]).toBe(tokens[0]);
+
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        fetch(`${instances()[i % 2]!.url}/public-api/bookings/${tokens[0]}/cancel`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': `fleet-cancel-${i}`, 'x-forwarded-for': `198.51.100.${200 + i}` },
+          body: JSON.stringify({ dates: ['2026-11-27'] }),
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const refunds = await sql<{ n: number; status: string }>`select count(*)::int as n, min(f.status) as status from refunds f join orders o on o.id = f.order_id where o.session_id = ${sessionId}`.execute(db);
+    expect(refunds.rows[0]).toEqual({ n: 1, status: 'succeeded' });
+    const free = (await (await fetch(`${b.url}/public-api/calendar/availability?officeId=CONF-A&startDate=2026-11-27&endDate=2026-11-27`)).json()) as { bookedDates: string[] };
+    expect(free.bookedDates).toEqual([]);
+  }, 60_000);
+
   it('one waitlist Idempotency-Key sent to both at once makes one entry', async () => {
     const office = await sql<{ id: number }>`select id from offices where office_id = 'OFF-203'`.execute(db);
     const entry = { customer_name: 'Fleet Visitor', email: 'fleet@example.com', number_of_users: 2, service_offering_ids: [office.rows[0]!.id] };
