@@ -29,6 +29,11 @@ export const idbStores = {
   leaseProgress: { db: 'cowork-lease-progress', store: 'progress' },
   /** Per offer code: the company-details form as typed, until it is submitted. */
   leaseInfoDraft: { db: 'cowork-lease-info-draft', store: 'drafts' },
+  /**
+   * The last copy of each booking opened through its manage link, for reading it offline:
+   * encrypted with a key only its link gives, under a name only its link gives.
+   */
+  bookingCopies: { db: 'cowork-booking-copies', store: 'copies' },
 } as const;
 
 /**

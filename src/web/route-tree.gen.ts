@@ -14,6 +14,7 @@ import { Route as InventoryRouteImport } from './routes/_inventory'
 import { Route as CheckoutSuccessRouteImport } from './routes/checkout-success'
 import { Route as WaitlistRouteImport } from './routes/waitlist'
 import { Route as InventoryCategoryRouteImport } from './routes/_inventory.$category'
+import { Route as BookingTokenRouteImport } from './routes/booking.$token'
 import { Route as LeaseCodeRouteImport } from './routes/lease.$code'
 
 const IndexRoute = IndexRouteImport.update({
@@ -40,6 +41,11 @@ const InventoryCategoryRoute = InventoryCategoryRouteImport.update({
   path: '/$category',
   getParentRoute: () => InventoryRoute,
 } as any)
+const BookingTokenRoute = BookingTokenRouteImport.update({
+  id: '/booking/$token',
+  path: '/booking/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LeaseCodeRoute = LeaseCodeRouteImport.update({
   id: '/lease/$code',
   path: '/lease/$code',
@@ -51,6 +57,7 @@ export interface FileRoutesByFullPath {
   '/checkout-success': typeof CheckoutSuccessRoute
   '/waitlist': typeof WaitlistRoute
   '/$category': typeof InventoryCategoryRoute
+  '/booking/$token': typeof BookingTokenRoute
   '/lease/$code': typeof LeaseCodeRoute
 }
 export interface FileRoutesByTo {
@@ -58,6 +65,7 @@ export interface FileRoutesByTo {
   '/checkout-success': typeof CheckoutSuccessRoute
   '/waitlist': typeof WaitlistRoute
   '/$category': typeof InventoryCategoryRoute
+  '/booking/$token': typeof BookingTokenRoute
   '/lease/$code': typeof LeaseCodeRoute
 }
 export interface FileRoutesById {
@@ -67,14 +75,26 @@ export interface FileRoutesById {
   '/checkout-success': typeof CheckoutSuccessRoute
   '/waitlist': typeof WaitlistRoute
   '/_inventory/$category': typeof InventoryCategoryRoute
+  '/booking/$token': typeof BookingTokenRoute
   '/lease/$code': typeof LeaseCodeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/checkout-success' | '/waitlist' | '/$category' | '/lease/$code'
+    | '/'
+    | '/checkout-success'
+    | '/waitlist'
+    | '/$category'
+    | '/booking/$token'
+    | '/lease/$code'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/checkout-success' | '/waitlist' | '/$category' | '/lease/$code'
+  to:
+    | '/'
+    | '/checkout-success'
+    | '/waitlist'
+    | '/$category'
+    | '/booking/$token'
+    | '/lease/$code'
   id:
     | '__root__'
     | '/'
@@ -82,6 +102,7 @@ export interface FileRouteTypes {
     | '/checkout-success'
     | '/waitlist'
     | '/_inventory/$category'
+    | '/booking/$token'
     | '/lease/$code'
   fileRoutesById: FileRoutesById
 }
@@ -90,6 +111,7 @@ export interface RootRouteChildren {
   InventoryRoute: typeof InventoryRouteWithChildren
   CheckoutSuccessRoute: typeof CheckoutSuccessRoute
   WaitlistRoute: typeof WaitlistRoute
+  BookingTokenRoute: typeof BookingTokenRoute
   LeaseCodeRoute: typeof LeaseCodeRoute
 }
 
@@ -130,6 +152,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InventoryCategoryRouteImport
       parentRoute: typeof InventoryRoute
     }
+    '/booking/$token': {
+      id: '/booking/$token'
+      path: '/booking/$token'
+      fullPath: '/booking/$token'
+      preLoaderRoute: typeof BookingTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/lease/$code': {
       id: '/lease/$code'
       path: '/lease/$code'
@@ -157,6 +186,7 @@ const rootRouteChildren: RootRouteChildren = {
   InventoryRoute: InventoryRouteWithChildren,
   CheckoutSuccessRoute: CheckoutSuccessRoute,
   WaitlistRoute: WaitlistRoute,
+  BookingTokenRoute: BookingTokenRoute,
   LeaseCodeRoute: LeaseCodeRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,8 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { calendarFile, foldLine, icsText, type CalendarEvent } from '../../src/shared/domain/calendar-file.ts';
+import { bookingEventUid, calendarFile, foldLine, icsText, type CalendarEvent } from '../../src/shared/domain/calendar-file.ts';
 import { site } from '../../src/shared/site.ts';
-import * as web from '../../src/web/features/checkout-success/calendar-file.ts';
 
 /** An instant as the wall clock reads in Montréal: '2026-11-24 07:00'. */
 function montreal(d: Date): string {
@@ -122,8 +121,9 @@ describe('folding and escaping', () => {
   });
 });
 
-describe('the web module', () => {
-  it('hands out the shared builder', () => {
-    expect(web.calendarFile).toBe(calendarFile);
+describe('the UID of a booked day', () => {
+  it('is the receipt and the day at the site’s host: the e-mail’s file and the manage page’s describe one event', () => {
+    expect(bookingEventUid('2026-000012', '2026-11-24')).toBe('2026-000012-2026-11-24@espacecowork.ca');
+    expect(new Set(['2026-11-24', '2026-11-25'].map((d) => bookingEventUid('2026-000012', d))).size).toBe(2);
   });
 });

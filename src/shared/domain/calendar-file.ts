@@ -22,6 +22,15 @@ export interface CalendarEvent {
   location?: string;
 }
 
+/**
+ * The UID of a booked day's event: the receipt's number and the day, at the site's host. The
+ * confirmation e-mail's file and the manage page's give the same, so importing both (or one
+ * again) updates one event instead of adding another.
+ */
+export function bookingEventUid(receiptNumber: string, date: IsoDate): string {
+  return `${receiptNumber}-${date}@${new URL(site.mainSiteUrl).hostname}`;
+}
+
 /** The media type of the file, for a download or an e-mail attachment. */
 export const calendarMediaType = 'text/calendar;charset=utf-8';
 

@@ -85,7 +85,7 @@ export interface RefundAmounts {
  * tax, so that cancelling every day, at once or one by one, refunds the total paid to the cent
  * and never more.
  */
-export function refundForDays(quote: Quote, earlier: readonly RefundAmounts[], dates: readonly IsoDate[]): RefundAmounts {
+export function refundForDays(quote: Pick<Quote, 'lines' | 'subtotal' | 'gst' | 'qst'>, earlier: readonly RefundAmounts[], dates: readonly IsoDate[]): RefundAmounts {
   const cancelling = new Set(dates);
   const lines = quote.lines.filter((l) => l.item === 'day' && l.date !== undefined && cancelling.has(l.date));
   const refundedDates = new Set(earlier.flatMap((r) => r.lines.map((l) => l.date)));

@@ -51,10 +51,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'no-store' for answers that carry personal details (lease offers). */
   cache?: RequestCache;
+  /** Headers of the call's own (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 async function send(path: string, options: RequestOptions, accept: string | undefined): Promise<Response> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (accept) headers.accept = accept;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   try {

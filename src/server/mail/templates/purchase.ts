@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { conferenceHours, dayPassHours } from '../../../shared/domain/booking-windows.ts';
-import { calendarFile, calendarMediaType } from '../../../shared/domain/calendar-file.ts';
+import { bookingEventUid, calendarFile, calendarMediaType } from '../../../shared/domain/calendar-file.ts';
 import type { Quote } from '../../../shared/domain/pricing.ts';
 import { isServiceType, serviceTypeNames } from '../../../shared/domain/products.ts';
 import { site } from '../../../shared/site.ts';
@@ -181,11 +181,11 @@ export function calendarAttachment(ctx: TemplateContext, p: Purchase, language: 
         : fr
           ? `${name} : réservation de bureau`
           : `${name}: office booking`;
-  const host = new URL(ctx.siteOrigin).hostname;
   const hours = p.hours;
+  const receipt = p.order.receipt_number ?? p.order.id;
   const text = calendarFile(
     p.quote.dates.map((date) => ({
-      uid: `${p.order.id}-${date}@${host}`,
+      uid: bookingEventUid(receipt, date),
       date,
       opens: hours.opens,
       closes: hours.closes,

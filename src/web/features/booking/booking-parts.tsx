@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import { cancellationRule } from '../../../shared/domain/cancellation.ts';
 import { formatCad, type Quote } from '../../../shared/domain/pricing.ts';
+import type { Product } from '../../../shared/domain/products.ts';
 import { meetingRoomAccess, termsFor } from '../../../shared/domain/terms.ts';
 import { site } from '../../../shared/site.ts';
+import { cancellationPolicyMessages, policyText } from '../../i18n/cancellation-policy.ts';
 import { formatLongDate } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { bookingMessages } from './messages.ts';
@@ -34,6 +37,39 @@ export function TermsList({ serviceType, lease }: { serviceType: string; lease?:
               : m.meetingRoomNone}
         </li>
       </ul>
+    </section>
+  );
+}
+
+/** The chooser's name of each office product, for its line in the policy. */
+const optionOf: Partial<Record<Product, 'daily' | 'monthly' | 'lease'>> = { office_daily: 'daily', office_monthly: 'monthly', office_lease: 'lease' };
+
+/**
+ * The cancellation policy of what is being bought (src/shared/domain/cancellation.ts), shown
+ * before the visitor pays, beside the terms: one rule, or one line per option of the chooser.
+ */
+export function CancellationPolicy({ serviceType, products: shown }: { serviceType: string; products: readonly Product[] }) {
+  const m = useMessages(cancellationPolicyMessages);
+  const booking = useMessages(bookingMessages);
+  const text = (product: Product) => policyText(m, cancellationRule(product, serviceType), product === 'office_daily');
+  return (
+    <section className="booking-terms" aria-label={m.title}>
+      <h3 className="booking-section-title">{m.title}</h3>
+      {shown.length === 1 ? (
+        <p>{text(shown[0]!)}</p>
+      ) : (
+        <ul>
+          {shown.map((product) => {
+            const option = optionOf[product];
+            return (
+              <li key={product}>
+                {option ? <strong>{booking.rentalOptions[option]}: </strong> : null}
+                {text(product)}
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </section>
   );
 }

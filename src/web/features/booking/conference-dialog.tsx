@@ -12,7 +12,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Calendar } from '../../ui/calendar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { bookedDatesQueryOptions } from './api/get-availability.ts';
-import { SummaryLines, taxesCharged, useMoney } from './booking-parts.tsx';
+import { CancellationPolicy, SummaryLines, taxesCharged, useMoney } from './booking-parts.tsx';
 import { dayReason } from './day-reasons.ts';
 import { bookingMessages } from './messages.ts';
 import { useCheckout } from './use-checkout.ts';
@@ -121,6 +121,7 @@ export default function ConferenceDialog({ office, onClose }: UnitActionDialogPr
               totalLabel={taxesCharged() ? m.total : m.price}
             />
           </section>
+          <CancellationPolicy serviceType={office.service_type} products={['conference_room']} />
           {error ? <Alert tone="error">{error}</Alert> : null}
           <button type="button" className="button button--primary button--block" onClick={onPay} disabled={processing || availability.isFetching} aria-busy={processing}>
             {processing ? m.processing : bill ? m.pay(money(bill.total)) : m.payUnpriced}

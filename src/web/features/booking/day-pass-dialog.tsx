@@ -11,7 +11,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Calendar } from '../../ui/calendar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { dayPassPriceQueryOptions, type DayPassPriceProblem } from './api/get-day-pass-price.ts';
-import { SummaryLines, taxesCharged, useMoney } from './booking-parts.tsx';
+import { CancellationPolicy, SummaryLines, taxesCharged, useMoney } from './booking-parts.tsx';
 import { dayReason } from './day-reasons.ts';
 import { bookingMessages, type BookingMessages } from './messages.ts';
 import { useCheckout } from './use-checkout.ts';
@@ -96,6 +96,7 @@ export default function DayPassDialog({ onClose }: UnitActionDialogProps) {
             totalLabel={taxesCharged() ? m.total : m.price}
           />
         </section>
+        <CancellationPolicy serviceType="day_pass" products={['day_pass']} />
         {error ? <Alert tone="error">{error}</Alert> : null}
         <button type="button" className="button button--primary button--block" onClick={onPay} disabled={processing || price.isPending} aria-busy={processing || price.isPending}>
           {processing ? m.processing : bill ? m.pay(money(bill.total)) : m.payUnpriced}

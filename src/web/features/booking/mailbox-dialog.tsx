@@ -6,7 +6,7 @@ import { commonMessages } from '../../i18n/common.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { SummaryLines, TermsList, taxesCharged, useMoney } from './booking-parts.tsx';
+import { CancellationPolicy, SummaryLines, TermsList, taxesCharged, useMoney } from './booking-parts.tsx';
 import { bookingMessages, type BookingMessages } from './messages.ts';
 import { useCheckout } from './use-checkout.ts';
 import './booking.css';
@@ -62,6 +62,7 @@ export default function MailboxDialog({ office, onClose }: UnitActionDialogProps
           <p>{m.mailboxIdNotice}</p>
         </section>
         <TermsList serviceType={office.service_type} />
+        <CancellationPolicy serviceType={office.service_type} products={['mailbox']} />
         <SummaryLines lines={[]} bill={bill} totalLabel={taxesCharged() ? m.totalPerMonth : m.monthlyPrice} />
         {error ? <Alert tone="error">{error}</Alert> : null}
         <button type="button" className="button button--primary button--block" onClick={onSubscribe} disabled={processing} aria-busy={processing}>

@@ -5,7 +5,7 @@ import { isServiceType } from '../../../shared/domain/products.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
-import { QuoteLines, TermsList, useMoney } from './booking-parts.tsx';
+import { CancellationPolicy, QuoteLines, TermsList, useMoney } from './booking-parts.tsx';
 import { bookingMessages } from './messages.ts';
 import { useCheckout } from './use-checkout.ts';
 
@@ -57,6 +57,7 @@ export function OrderSummary({ unit, choice, onCancel }: { unit: Office; choice:
         </section>
       ) : null}
       <TermsList serviceType={unit.service_type} lease={choice.product === 'office_lease'} />
+      <CancellationPolicy serviceType={unit.service_type} products={[choice.product]} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="booking-actions">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={processing}>

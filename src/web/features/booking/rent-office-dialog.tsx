@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { checkoutOfficeId } from '../../../shared/contract/checkout.ts';
 import type { Office } from '../../../shared/contract/offices.ts';
-import { canShowNextMonth, canShowPreviousMonth, dailyOfficeWindow, dayStatus, monthOf } from '../../../shared/domain/booking-windows.ts';
+import { canShowNextMonth, canShowPreviousMonth, dailyOfficeWindow, dailyOfficeWindowDays, dayStatus, monthOf } from '../../../shared/domain/booking-windows.ts';
 import { quote, rentalOptions, type ProductChoice } from '../../../shared/domain/pricing.ts';
+import { noticeDays } from '../../../shared/domain/terms.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import { site } from '../../../shared/site.ts';
 import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
@@ -13,7 +14,7 @@ import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { Calendar } from '../../ui/calendar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { bookedDatesQueryOptions } from './api/get-availability.ts';
-import { TermsList, taxesCharged, useMoney } from './booking-parts.tsx';
+import { CancellationPolicy, TermsList, taxesCharged, useMoney } from './booking-parts.tsx';
 import { dayReason } from './day-reasons.ts';
 import { bookingMessages } from './messages.ts';
 import { OrderSummary } from './order-summary.tsx';
@@ -84,7 +85,7 @@ function Chooser({ office, onDaily, onChoose }: { office: Office; onDaily: () =>
               <span className="price__per">{m.perDay}</span>
             </p>
           ) : null}
-          <p className="rental-option__blurb">{m.dailyBlurb}</p>
+          <p className="rental-option__blurb">{m.dailyBlurb(dailyOfficeWindowDays)}</p>
           <button type="button" className="button button--secondary button--block" onClick={guarded(options.dailyRate, m.dailyPricingUnavailable, onDaily)}>
             {m.chooseDays}
           </button>
@@ -97,7 +98,7 @@ function Chooser({ office, onDaily, onChoose }: { office: Office; onDaily: () =>
               <span className="price__per">{m.perMonth}</span>
             </p>
           ) : null}
-          <p className="rental-option__blurb">{m.monthlyBlurb}</p>
+          <p className="rental-option__blurb">{m.monthlyBlurb(noticeDays)}</p>
           <button
             type="button"
             className="button button--secondary button--block"
@@ -133,6 +134,7 @@ function Chooser({ office, onDaily, onChoose }: { office: Office; onDaily: () =>
       {/* The cards' prices are list prices, before tax: said once, under them. */}
       {taxesCharged() ? <p className="field__hint">{m.pricesPlusTaxes}</p> : null}
       <TermsList serviceType={office.service_type} />
+      <CancellationPolicy serviceType={office.service_type} products={['office_daily', 'office_monthly', 'office_lease']} />
       <footer className="booking-footer">
         <p>{m.tourOffer}</p>
         <p>

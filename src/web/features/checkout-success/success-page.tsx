@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { checkoutDetails as checkoutDetailsSchema, type CheckoutDetails } from '../../../shared/contract/checkout.ts';
 import { conferenceHours, dayPassHours } from '../../../shared/domain/booking-windows.ts';
+import { bookingEventUid } from '../../../shared/domain/calendar-file.ts';
 import { isPricedPerDay, isServiceType } from '../../../shared/domain/products.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import { site } from '../../../shared/site.ts';
@@ -13,8 +14,9 @@ import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { localKeys } from '../../../shared/storage-names.ts';
 import { readLocal, removeLocal } from '../../storage/local.ts';
 import { Alert } from '../../ui/alert.tsx';
+import { downloadCalendarFile } from '../../ui/calendar-download.ts';
+import { AccessInformation, ContactLinks } from '../../ui/space-info.tsx';
 import { orderQueryOptions, receiptUrl } from './api/get-order.ts';
-import { downloadCalendarFile } from './calendar-file.ts';
 import { playConfetti } from './confetti.ts';
 import { checkoutSuccessMessages } from './messages.ts';
 import './checkout-success.css';
@@ -37,6 +39,9 @@ export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefin
   // Asked even when this browser saved the details: only the server knows a late payment was refunded.
   const order = useQuery({ ...orderQueryOptions(sessionId ?? ''), enabled: Boolean(sessionId) });
   const refund = order.data?.status === 'refunded' || order.data?.status === 'refund_pending' ? order.data.status : null;
+  // Every day of it cancelled through its manage link (rather than paid too late).
+  const cancelled = refund !== null && order.data?.refundReason === 'cancelled';
+  const manageToken = order.data?.manageToken;
   // The receipt exists once the server says the order is paid; offline it could not be fetched.
   const online = useOnline();
   const receipt = sessionId && online && order.data?.status === 'paid' ? receiptUrl(sessionId) : null;
@@ -58,7 +63,7 @@ export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefin
   }
   const celebrate = state === 'shown' || state === 'unknown';
 
-  const heading = state === 'not-paid' ? m.notPaidTitle : refund === 'refunded' ? m.refundedTitle : refund === 'refund_pending' ? m.refundPendingTitle : m.title;
+  const heading = state === 'not-paid' ? m.notPaidTitle : cancelled ? m.cancelledTitle : refund === 'refunded' ? m.refundedTitle : refund === 'refund_pending' ? m.refundPendingTitle : m.title;
   useEffect(() => {
     document.title = `${heading} - ${site.productName}`;
   }, [heading]);
@@ -75,12 +80,21 @@ export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefin
       ) : state === 'not-paid' ? (
         <Alert tone="warning">{m.notPaid}</Alert>
       ) : state === 'refunded' ? (
-        <Alert tone="warning">{refund === 'refunded' ? m.refunded : m.refundPending}</Alert>
+        <Alert tone="warning">{cancelled ? m.cancelled : refund === 'refunded' ? m.refunded : m.refundPending}</Alert>
       ) : (
         <p>{m.thanks}</p>
       )}
       {state === 'unknown' ? <p>{m.noDetails}</p> : null}
-      {purchase ? <PurchaseDetails purchase={purchase} sessionId={sessionId} receipt={receipt} /> : null}
+      {purchase ? <PurchaseDetails purchase={purchase} receiptNumber={order.data?.receiptNumber} receipt={receipt} /> : null}
+      {manageToken ? (
+        <section className="info-card" aria-labelledby="manage-heading">
+          <h2 id="manage-heading">{m.manageTitle}</h2>
+          <p>{m.manageIntro}</p>
+          <Link to="/booking/$token" params={{ token: manageToken }} className="button button--secondary">
+            {m.manageLink}
+          </Link>
+        </section>
+      ) : null}
       {state === 'shown' || state === 'unknown' ? (
         <>
           <p>{m.contactNote}</p>
@@ -100,7 +114,7 @@ export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefin
   );
 }
 
-function PurchaseDetails({ purchase: { details, dates }, sessionId, receipt }: { purchase: Purchase; sessionId: string | undefined; receipt: string | null }) {
+function PurchaseDetails({ purchase: { details, dates }, receiptNumber, receipt }: { purchase: Purchase; receiptNumber: string | undefined; receipt: string | null }) {
   const m = useMessages(checkoutSuccessMessages);
   const common = useMessages(commonMessages);
   const { locale } = useLanguage();
@@ -133,23 +147,23 @@ function PurchaseDetails({ purchase: { details, dates }, sessionId, receipt }: {
     const summary = details.serviceType === 'conference_room' ? m.calendarSummaryConference(details.officeName) : m.calendarSummaryDayPass;
     const description = details.serviceType === 'conference_room' ? m.conferenceNote : m.dayPassNote;
     downloadCalendarFile(
-      dates.map((date, i) => ({ uid: `${sessionId ?? date}-${i}@${new URL(site.mainSiteUrl).hostname}`, date, opens: hours.opens, closes: hours.closes, summary, description, stamp: new Date() })),
+      dates.map((date) => ({ uid: bookingEventUid(receiptNumber ?? `${details.officeName}-${details.bookingDate}`, date), date, opens: hours.opens, closes: hours.closes, summary, description, stamp: new Date() })),
       `${details.serviceType === 'conference_room' ? 'conference-room' : 'day-pass'}-${dates[0] ?? 'booking'}.ics`,
     );
   };
 
   return (
-    <section className="success__card" aria-labelledby="purchase-heading">
+    <section className="info-card" aria-labelledby="purchase-heading">
       {rented ? <Alert tone="success">{m.rented(details.officeName)}</Alert> : null}
       <h2 id="purchase-heading">{m.purchaseDetails}</h2>
-      <dl className="success__details">
+      <dl className="info-list">
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>
         ))}
-        <div className="success__total">
+        <div className="info-list__total">
           <dt>{m.totalPaid}</dt>
           <dd>{money(details.totalAmount)}</dd>
         </div>
@@ -166,68 +180,6 @@ function PurchaseDetails({ purchase: { details, dates }, sessionId, receipt }: {
           {m.addToCalendar}
         </button>
       ) : null}
-    </section>
-  );
-}
-
-function AccessInformation() {
-  const m = useMessages(checkoutSuccessMessages);
-  const { lang } = useLanguage();
-  return (
-    <section className="success__card" aria-labelledby="access-heading">
-      <h2 id="access-heading">{m.accessTitle}</h2>
-      <p>{m.accessIntro}</p>
-      <dl className="success__details">
-        {site.accessCodes.map((a) => (
-          <div key={a.code}>
-            <dt>{a.label[lang]}</dt>
-            <dd className="success__code">{a.code}</dd>
-          </div>
-        ))}
-      </dl>
-      <h3>{m.wifiTitle}</h3>
-      <dl className="success__details">
-        <div>
-          <dt>{m.wifiNetwork}</dt>
-          <dd className="success__code">{site.wifi.network}</dd>
-        </div>
-        <div>
-          <dt>{m.wifiPassword}</dt>
-          <dd className="success__code">{site.wifi.password}</dd>
-        </div>
-      </dl>
-      <h3>{m.operationsTitle}</h3>
-      <p>
-        {site.operations.name}
-        <br />
-        <a href={`mailto:${site.operations.email}`}>{site.operations.email}</a>
-        <br />
-        <a href={`tel:${site.operations.phone.replace(/[^\d+]/g, '')}`}>{site.operations.phone}</a>
-      </p>
-      <p>
-        <a href="/welcome.html" target="_blank" rel="noopener">
-          {m.welcomeGuide}
-          <span className="visually-hidden"> {m.opensInNewTab}</span>
-        </a>
-      </p>
-    </section>
-  );
-}
-
-function ContactLinks() {
-  const m = useMessages(checkoutSuccessMessages);
-  return (
-    <section className="success__contact" aria-labelledby="contact-heading">
-      <h2 id="contact-heading">{m.contactTitle}</h2>
-      <p>
-        <a href={`tel:${site.phone.replaceAll(' ', '')}`}>
-          {m.callUs}: {site.phoneDisplay}
-        </a>
-        <br />
-        <a href={`mailto:${site.email}`}>
-          {m.emailUs}: {site.email}
-        </a>
-      </p>
     </section>
   );
 }

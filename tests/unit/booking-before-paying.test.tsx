@@ -16,9 +16,11 @@ import RentOfficeDialog from '../../src/web/features/booking/rent-office-dialog.
 import { LanguageProvider, type Lang } from '../../src/web/i18n/i18n.tsx';
 
 /*
- * Quebec's sales taxes in the booking dialogs (DESIGN.md §10): each bill shows its subtotal,
- * GST and QST with the space's registration numbers, and the total the card is charged; the
- * Pay and Subscribe buttons say that total; list prices stay before tax and say so.
+ * What the booking dialogs tell before the visitor pays:
+ * - Quebec's sales taxes (DESIGN.md §10): each bill shows its subtotal, GST and QST with the
+ *   space's registration numbers, and the total the card is charged; the Pay and Subscribe
+ *   buttons say that total; list prices stay before tax and say so;
+ * - the cancellation policy of what is bought, beside the terms.
  */
 
 const nbsp = '\u00a0';
@@ -270,5 +272,50 @@ describe('the rental option chooser and the daily date picker keep list prices, 
     expect(screen.queryByText('Prices plus taxes.')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Choose Days' }));
     expect(document.querySelector('.booking-total__amount')?.textContent).toBe('Total: $0.00');
+  });
+});
+
+describe('the cancellation policy, before paying', () => {
+  const policyOf = () => screen.getByRole('region', { name: /^(Cancellation policy|Politique d’annulation)$/ }).textContent ?? '';
+  const roomPolicy = `Free cancellation with a full refund, taxes included, until 24 hours before 7${nbsp}a.m. on the day booked. After that, no refund.`;
+
+  it('the conference room dialog', async () => {
+    dialog(ConferenceDialog, room);
+    await screen.findByRole('dialog');
+    expect(policyOf()).toContain(roomPolicy);
+  });
+
+  it('the day pass dialog, in French', async () => {
+    dialog(DayPassDialog, dayPass, 'fr');
+    await screen.findByRole('dialog');
+    expect(policyOf()).toContain(`Annulation gratuite avec remboursement complet, taxes incluses, jusqu’à 24 heures avant 8${nbsp}h le jour réservé. Ensuite, aucun remboursement.`);
+  });
+
+  it('the mailbox dialog: ended with notice', async () => {
+    dialog(MailboxDialog, mailbox);
+    await screen.findByRole('dialog');
+    expect(policyOf()).toContain('give notice online at any time, and the rental ends 30 days later.');
+  });
+
+  it.each([
+    [{ product: 'office_daily', dates: ['2026-11-19'] } as const, window101, 'Each day can be cancelled with a full refund'],
+    [{ product: 'office_lease' } as const, window101, 'A 12-month lease is not cancelled online. To talk about it, contact us at hello@espacecowork.ca or (514) 555-0142.'],
+    [{ product: 'standard' } as const, office({ office_id: 'DSK-01', name: 'Desk A1', service_type: 'assigned_desk', base_monthly_rate: '450.00' }), 'the rental ends 30 days later, but not before the end of its 3-month minimum term.'],
+    [{ product: 'standard' } as const, office({ office_id: 'PRK-01', name: 'Parking Spot P1', service_type: 'parking_spot', base_monthly_rate: '150.00' }), 'but not before the end of its 12-month minimum term.'],
+  ])('the order summary of %o', (choice, unit, text) => {
+    renderIn('en', <OrderSummary unit={unit} choice={choice} onCancel={() => undefined} />);
+    expect(policyOf()).toContain(text);
+  });
+
+  it('the rental option chooser: one line per option', async () => {
+    dialog(RentOfficeDialog, window101);
+    await screen.findByRole('dialog');
+    const items = within(screen.getByRole('region', { name: 'Cancellation policy' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toHaveLength(3);
+    expect(items[0]).toMatch(/^Daily: Each day can be cancelled/);
+    expect(items[1]).toMatch(/^Month-to-month: Not cancelled, but ended with notice: .* the rental ends 30 days later\.$/);
+    expect(items[2]).toMatch(/^12-month lease: A 12-month lease is not cancelled online/);
   });
 });

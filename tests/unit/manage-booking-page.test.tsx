@@ -1,0 +1,233 @@
+// @vitest-environment jsdom
+/// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/vanillajs" />
+import 'fake-indexeddb/auto';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, entries } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BookingView } from '../../src/shared/contract/bookings.ts';
+import { idbStores } from '../../src/shared/storage-names.ts';
+import { readBookingCopy, saveBookingCopy } from '../../src/web/storage/booking-copies.ts';
+import { LanguageProvider, type Lang } from '../../src/web/i18n/i18n.tsx';
+import { routeTree } from '../../src/web/route-tree.gen.ts';
+
+vi.mock('../../src/web/app/pwa.tsx', () => ({ ServiceWorkerNotices: () => null, InstallPrompt: () => null }));
+vi.mock('../../src/web/features/waitlist/pending-entries.tsx', () => ({ default: () => null }));
+
+const nbsp = '\u00a0';
+const token = 'T'.repeat(42) + '1';
+const otherToken = 'U'.repeat(42) + '2';
+
+/** Three office days of $210.00 (GST $31.50, QST $62.84), paid on Monday 23 November. */
+const officeDays: BookingView = {
+  reference: '2026-000042',
+  officeName: 'Office 102 - Courtyard',
+  serviceType: 'dedicated_office',
+  product: 'office_daily',
+  language: 'en',
+  state: 'paid',
+  refund: 'none',
+  buyerName: 'Camille Tremblay',
+  paidAt: '2026-11-23T14:00:00.000Z',
+  startDate: '2026-11-25',
+  hours: { opens: 8, closes: 18 },
+  paid: {
+    lines: ['2026-11-25', '2026-11-26', '2026-11-27'].map((date) => ({ item: 'day' as const, date, cents: 21_000 })),
+    subtotal: 63_000,
+    gst: 3_150,
+    qst: 6_284,
+    total: 72_434,
+  },
+  days: [
+    // The first day's free cancellation ended at 8 AM the day before.
+    { date: '2026-11-25', status: 'booked', cancellableUntil: '2026-11-24T13:00:00.000Z' },
+    { date: '2026-11-26', status: 'booked', cancellableUntil: '2026-11-25T13:00:00.000Z' },
+    { date: '2026-11-27', status: 'booked', cancellableUntil: '2026-11-26T13:00:00.000Z' },
+  ],
+  refunds: [],
+  policy: { kind: 'by_day', opensHour: 8, hoursBefore: 24 },
+  notice: null,
+  endsIfNoticeToday: null,
+  checkedAt: '2026-11-24T14:00:00.000Z',
+};
+
+/** The server: GET answers `booking` (or fails), POST cancel answers what `onCancel` gives; every request is recorded. */
+function server(options: { booking?: BookingView | 'network' | 404; onCancel?: (body: { dates: string[] }, key: string | null) => Response }) {
+  const requests: { method: string; url: string; key: string | null; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const method = init?.method ?? 'GET';
+    const headers = new Headers(init?.headers);
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    requests.push({ method, url, key: headers.get('idempotency-key'), body });
+    if (method === 'POST' && url.endsWith('/cancel') && options.onCancel) return options.onCancel(body as { dates: string[] }, headers.get('idempotency-key'));
+    if (options.booking === 'network') throw new TypeError('Failed to fetch');
+    if (options.booking === 404 || !url.includes(`/public-api/bookings/${token}`)) return Response.json({ success: false, error: "We can't find this booking" }, { status: 404 });
+    return Response.json({ success: true, booking: options.booking });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return requests;
+}
+
+function renderAt(path: string, lang: Lang = 'en') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
+  render(
+    <LanguageProvider initial={lang}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </LanguageProvider>,
+  );
+}
+
+beforeEach(() => {
+  // Tuesday 24 November, 9 AM in Montréal: the first day is inside its 24 hours, the others are not.
+  vi.useFakeTimers({ now: new Date('2026-11-24T14:00:00Z'), toFake: ['Date'] });
+  // jsdom's <dialog> has no showModal; the page's own dialogs need it.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  Object.defineProperty(navigator, 'onLine', { configurable: true, value: true });
+});
+
+describe('the manage page', () => {
+  it('shows the booking, each day with until when it can be cancelled, the policy and what cancelling now refunds', async () => {
+    server({ booking: officeDays });
+    renderAt(`/booking/${token}`);
+    expect(await screen.findByRole('region', { name: 'What you bought' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your booking', level: 1 })).toBeTruthy();
+    expect(document.querySelector('.manage__status')?.textContent).toBe('Status: Paid');
+    expect(screen.getByText(/Receipt 2026-000042 · Last updated Nov 24, 2026, 9:00 a\.m\./)).toBeTruthy();
+    const purchase = screen.getByRole('region', { name: 'What you bought' });
+    expect(within(purchase).getByText('Office 102 - Courtyard')).toBeTruthy();
+    expect(purchase.textContent).toContain(`Hours (Montréal time)8${nbsp}a.m. to 6${nbsp}p.m.`);
+    expect(within(purchase).getByText(`$724.34`)).toBeTruthy();
+    const days = within(purchase).getAllByRole('listitem').map((li) => li.textContent);
+    expect(days).toEqual([
+      'November 25, 2026Booked · no longer cancellable',
+      'November 26, 2026Booked · free cancellation until Nov 25, 2026, 8:00 a.m.',
+      'November 27, 2026Booked · free cancellation until Nov 26, 2026, 8:00 a.m.',
+    ]);
+    const policy = screen.getByRole('region', { name: 'Cancellation policy' });
+    expect(policy.textContent).toContain(`Each day can be cancelled with a full refund, taxes included, until 24 hours before 8${nbsp}a.m. on the day booked.`);
+    // Two days of $210.00: $420.00 + GST $21.00 + QST $41.90.
+    expect(policy.textContent).toContain('Cancelling now refunds $482.90, taxes included.');
+    expect(within(policy).getByRole('button', { name: 'Cancel days…' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Access codes' })).toBeTruthy();
+  });
+
+  it('in French', async () => {
+    server({ booking: officeDays });
+    renderAt(`/booking/${token}`, 'fr');
+    expect(await screen.findByRole('region', { name: 'Votre achat' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Votre réservation', level: 1 })).toBeTruthy();
+    expect(document.querySelector('.manage__status')?.textContent).toBe('État: Payée');
+    const policy = screen.getByRole('region', { name: 'Politique d’annulation' });
+    expect(policy.textContent).toContain(`Chaque jour peut être annulé avec remboursement complet, taxes incluses, jusqu’à 24 heures avant 8${nbsp}h le jour réservé.`);
+    expect(policy.textContent).toContain(`Annuler maintenant vous rembourse 482,90${nbsp}$, taxes incluses.`);
+    expect(within(policy).getByRole('button', { name: 'Annuler des jours…' })).toBeTruthy();
+  });
+
+  it('cancels the days chosen, with one Idempotency-Key for the tries of one decision, and shows the refund', async () => {
+    const keys: (string | null)[] = [];
+    const cancelled: BookingView = {
+      ...officeDays,
+      state: 'partly_cancelled',
+      refund: 'refunded',
+      days: officeDays.days.map((d) => (d.date === '2026-11-27' ? { ...d, status: 'cancelled' } : d)),
+      refunds: [{ creditNote: 'NC-2026-000007', status: 'refunded', createdAt: '2026-11-24T14:00:00.000Z', amounts: { lines: [officeDays.paid.lines[2]!], subtotal: 21_000, gst: 1_050, qst: 2_095, total: 24_145 } }],
+    };
+    let first = true;
+    const requests = server({
+      booking: officeDays,
+      onCancel: (body, key) => {
+        keys.push(key);
+        expect(body).toEqual({ dates: ['2026-11-27'] });
+        // The first answer is lost on the way: the visitor tries again.
+        if (first) {
+          first = false;
+          throw new TypeError('Failed to fetch');
+        }
+        return Response.json({ success: true, booking: cancelled });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(`/booking/${token}`);
+    await user.click(await screen.findByRole('button', { name: 'Cancel days…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel days of this booking' });
+    const confirm = within(dialog).getByRole('button', { name: 'Cancel and refund' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    // The day inside its 24 hours is not offered.
+    expect(within(dialog).queryByLabelText('November 25, 2026')).toBeNull();
+    await user.click(within(dialog).getByLabelText('November 27, 2026'));
+    expect(within(dialog).getByText('You get back $241.45, taxes included, on the card you paid with.')).toBeTruthy();
+    await user.click(confirm);
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
+    expect(await screen.findByText('Cancelled. $241.45 is refunded to your card; the e-mail with the credit note is on its way.')).toBeTruthy();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{8,}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(document.querySelector('.manage__status')?.textContent).toBe('Status: Partly refunded');
+    expect(screen.getByRole('link', { name: 'Download credit note NC-2026-000007 (PDF)' })).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+  });
+
+  it('offline, shows the copy saved on this device with its time, and says cancelling needs a connection', async () => {
+    await saveBookingCopy(token, officeDays, new Date('2026-11-24T13:30:00Z'));
+    server({ booking: 'network' });
+    Object.defineProperty(navigator, 'onLine', { configurable: true, value: false });
+    renderAt(`/booking/${token}`);
+    expect(await screen.findByText('You are offline: this is the copy saved on this device.')).toBeTruthy();
+    expect(screen.getByText(/Last updated Nov 24, 2026, 8:30 a\.m\./)).toBeTruthy();
+    const cancel = screen.getByRole('button', { name: 'Cancel days…' }) as HTMLButtonElement;
+    expect(cancel.disabled).toBe(true);
+    expect(cancel.getAttribute('aria-describedby')).toBe('cancel-offline');
+    expect(screen.getByText('Cancelling needs a connection.')).toBeTruthy();
+    expect(screen.getByText('Downloading needs a connection.')).toBeTruthy();
+  });
+
+  it('another link finds nothing on this device: "We can\'t find this booking"', async () => {
+    await saveBookingCopy(token, officeDays, new Date());
+    server({ booking: 'network' });
+    renderAt(`/booking/${otherToken}`);
+    expect(await screen.findByRole('heading', { name: "We can't find this booking", level: 1 })).toBeTruthy();
+    expect(screen.queryByText('Office 102 - Courtyard')).toBeNull();
+  });
+
+  it('an unknown link, and one that cannot be a link, read the same, without a hint', async () => {
+    server({ booking: 404 });
+    renderAt(`/booking/${token}`);
+    expect(await screen.findByRole('heading', { name: "We can't find this booking", level: 1 })).toBeTruthy();
+    cleanup();
+    const requests = server({ booking: 404 });
+    renderAt('/booking/not-a-token');
+    expect(await screen.findByRole('heading', { name: "We can't find this booking", level: 1 })).toBeTruthy();
+    expect(requests).toEqual([]);
+  });
+});
+
+describe('the copies kept on the device', () => {
+  it('open only with their own link, and hold nothing readable', async () => {
+    await saveBookingCopy(token, officeDays, new Date('2026-11-24T14:00:00Z'));
+    expect(await readBookingCopy(token)).toEqual({ booking: officeDays, savedAt: '2026-11-24T14:00:00.000Z' });
+    expect(await readBookingCopy(otherToken)).toBeUndefined();
+    const stored = await entries(createStore(idbStores.bookingCopies.db, idbStores.bookingCopies.store));
+    expect(stored.length).toBeGreaterThan(0);
+    const raw = JSON.stringify(stored, (_k, v: unknown) => (v instanceof ArrayBuffer || ArrayBuffer.isView(v) ? Buffer.from(v as ArrayBuffer).toString('latin1') : v));
+    for (const secret of [token, 'Office 102', 'Camille', '2026-000042', officeDays.days[0]!.date]) expect(raw).not.toContain(secret);
+  });
+});
