@@ -361,7 +361,7 @@ describe(`the messages of a cancellation and of a notice (${backend})`, () => {
     const row = rows.find((r) => JSON.stringify(r.subject_ids).includes(orderId));
     if (!row) throw new Error(`no ${kind} message about ${orderId}`);
     const about = (typeof row.subject_ids === 'string' ? JSON.parse(row.subject_ids) : row.subject_ids) as MessageSubject;
-    const mail = await render({ id: row.id, kind, recipient: row.recipient, language: row.language, about, secretEncrypted: null, attempts: 1, giveUpAt: row.give_up_at, claimedUntil: null });
+    const mail = await render({ id: row.id, kind, recipient: row.recipient, language: row.language, about, secretEncrypted: null, attempts: 1, giveUpAt: row.give_up_at, claimedUntil: new Date(Date.now() + 180_000) });
     if (mail === 'gone') throw new Error('gone');
     return mail;
   }

@@ -94,11 +94,16 @@ export async function adminApi(page: Page, method: string, path: string, body?: 
   return res.json();
 }
 
-/** A second server of our own, for tests that must change what is deployed (a new release). */
-export async function startServer(port: number, staticDir: string): Promise<{ stop: () => Promise<void> }> {
+/**
+ * A server of our own, for tests that must change what is deployed (a new release) or stop the
+ * server and start it again (`dataDir`: its PGlite database lives there and outlasts it).
+ */
+export async function startServer(port: number, staticDir: string, options: { dataDir?: string } = {}): Promise<{ stop: () => Promise<void> }> {
   const { spawn } = await import('node:child_process');
+  const database = options.dataDir ? { DATA_DIR: options.dataDir } : { DATABASE_URL: 'memory', DATA_DIR: `${staticDir}-data` };
+  const { DATABASE_URL: _inherited, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: 'memory', STATIC_DIR: staticDir, DATA_DIR: `${staticDir}-data`, ADMIN_TOKEN: e2eAdminToken, APP_NOW: e2eNow },
+    env: { ...env, PORT: String(port), STATIC_DIR: staticDir, ...database, MAIL_DIR: `${options.dataDir ?? `${staticDir}-data`}/mail`, ADMIN_TOKEN: e2eAdminToken, APP_NOW: e2eNow },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -106,11 +111,12 @@ export async function startServer(port: number, staticDir: string): Promise<{ st
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   return {
+    // A database that outlasts the server is closed by the server's own shutdown, so nothing is lost.
     stop: () =>
       new Promise<void>((resolve) => {
         child.removeAllListeners('exit');
         child.on('exit', () => resolve());
-        child.kill('SIGKILL');
+        child.kill(options.dataDir ? 'SIGTERM' : 'SIGKILL');
       }),
   };
 }

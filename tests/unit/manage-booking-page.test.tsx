@@ -117,9 +117,9 @@ describe('the manage page', () => {
     expect(within(purchase).getByText(`$724.34`)).toBeTruthy();
     const days = within(purchase).getAllByRole('listitem').map((li) => li.textContent);
     expect(days).toEqual([
-      'November 25, 2026Booked · no longer cancellable',
-      'November 26, 2026Booked · free cancellation until Nov 25, 2026, 8:00 a.m.',
-      'November 27, 2026Booked · free cancellation until Nov 26, 2026, 8:00 a.m.',
+      'Wednesday, November 25, 2026Booked · no longer cancellable',
+      'Thursday, November 26, 2026Booked · free cancellation until Nov 25, 2026, 8:00 a.m.',
+      'Friday, November 27, 2026Booked · free cancellation until Nov 26, 2026, 8:00 a.m.',
     ]);
     const policy = screen.getByRole('region', { name: 'Cancellation policy' });
     expect(policy.textContent).toContain(`Each day can be cancelled with a full refund, taxes included, until 24 hours before 8${nbsp}a.m. on the day booked.`);
@@ -171,8 +171,8 @@ describe('the manage page', () => {
     const confirm = within(dialog).getByRole('button', { name: 'Cancel and refund' });
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
     // The day inside its 24 hours is not offered.
-    expect(within(dialog).queryByLabelText('November 25, 2026')).toBeNull();
-    await user.click(within(dialog).getByLabelText('November 27, 2026'));
+    expect(within(dialog).queryByLabelText('Wednesday, November 25, 2026')).toBeNull();
+    await user.click(within(dialog).getByLabelText('Friday, November 27, 2026'));
     expect(within(dialog).getByText('You get back $241.45, taxes included, on the card you paid with.')).toBeTruthy();
     await user.click(confirm);
     expect(await within(dialog).findByRole('alert')).toBeTruthy();

@@ -4,12 +4,11 @@ import type { BookingView } from '../../../shared/contract/bookings.ts';
 import { formatCad } from '../../../shared/domain/pricing.ts';
 import { ApiRequestError } from '../../app/api.ts';
 import { useOnline } from '../../app/use-online.ts';
-import { formatLongDate } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { cancelDays, giveNotice } from './api/booking.ts';
-import { refundOf } from './booking-rules.ts';
+import { refundOf, ticketDate } from './booking-rules.ts';
 import { manageBookingMessages } from './messages.ts';
 
 /**
@@ -75,12 +74,12 @@ export function CancelDialog({
             {cancellable.map((date) => (
               <label key={date} className="manage-dialog__day">
                 <input type="checkbox" checked={chosen.includes(date)} onChange={() => toggle(date)} disabled={mutation.isPending} />
-                {formatLongDate(date, locale)}
+                {ticketDate(date, locale)}
               </label>
             ))}
           </fieldset>
         ) : (
-          <p>{m.cancelOne(booking.officeName, formatLongDate(cancellable[0] ?? booking.startDate, locale))}</p>
+          <p>{m.cancelOne(booking.officeName, ticketDate(cancellable[0] ?? booking.startDate, locale))}</p>
         )}
         <p id={hintId} className="manage-dialog__refund" aria-live="polite">
           {refund ? m.refundPreview(formatCad(refund.total, lang)) : m.chooseDays}
@@ -125,7 +124,7 @@ export function NoticeDialog({
   const online = useOnline();
   const key = useIdempotencyKey();
   const { mutation, error } = useChange(() => giveNotice(token, key), onGiven, onStale);
-  const ends = booking.endsIfNoticeToday ? formatLongDate(booking.endsIfNoticeToday, locale) : '';
+  const ends = booking.endsIfNoticeToday ? ticketDate(booking.endsIfNoticeToday, locale) : '';
   return (
     <Dialog title={m.noticeDialogTitle} onClose={onClose} closeLabel={m.close}>
       <div className="manage-dialog">

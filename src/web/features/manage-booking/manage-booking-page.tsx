@@ -9,14 +9,14 @@ import { ApiRequestError } from '../../app/api.ts';
 import { useOnline } from '../../app/use-online.ts';
 import { cancellationPolicyMessages, policyText } from '../../i18n/cancellation-policy.ts';
 import { commonMessages } from '../../i18n/common.ts';
-import { formatDateTime, formatLongDate } from '../../i18n/format.ts';
+import { formatDateTime } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { downloadCalendarFile } from '../../ui/calendar-download.ts';
 import { AccessInformation, ContactLinks } from '../../ui/space-info.tsx';
 import { LoadingText, RetryAlert } from '../../ui/status.tsx';
 import { bookingQueryOptions, creditNoteUrl, isUnknownBooking, receiptUrl, type LoadedBooking } from './api/booking.ts';
-import { cancellableDays, refundOf } from './booking-rules.ts';
+import { cancellableDays, refundOf, ticketDate } from './booking-rules.ts';
 import { CancelDialog, NoticeDialog } from './change-dialogs.tsx';
 import { manageBookingMessages } from './messages.ts';
 import './manage-booking.css';
@@ -82,7 +82,7 @@ function BookingDetails({ token, loaded }: { token: string; loaded: LoadedBookin
   const doneRef = useRef<HTMLDivElement>(null);
   const { booking } = loaded;
   const money = (cents: number) => formatCad(cents, lang);
-  const date = (d: string) => formatLongDate(d, locale);
+  const date = (d: string) => ticketDate(d, locale);
   const now = Date.now();
   const open = cancellableDays(booking, now);
   const booked = booking.days.filter((d) => d.status === 'booked');
@@ -128,7 +128,7 @@ function BookingDetails({ token, loaded }: { token: string; loaded: LoadedBookin
       <p className="manage__meta">
         {m.receiptNo(booking.reference)} · {m.lastUpdated(formatDateTime(loaded.asOf, locale))}
       </p>
-      {loaded.fromDevice ? <Alert tone="warning">{m.savedCopy}</Alert> : null}
+      {loaded.fromDevice ? <Alert tone="warning">{online ? m.serverCopy : m.savedCopy}</Alert> : null}
       {done ? (
         <div ref={doneRef} tabIndex={-1}>
           <Alert tone="success">{done}</Alert>
@@ -256,7 +256,7 @@ function BookingDetails({ token, loaded }: { token: string; loaded: LoadedBookin
       ) : null}
 
       <section className="info-card" aria-labelledby="documents-heading">
-        <h2 id="documents-heading">{m.documents}</h2>
+        <h2 id="documents-heading">{booking.hours && booked.length > 0 ? m.documents : m.receiptTitle}</h2>
         <div className="manage__actions">
           {online ? (
             <a className="button button--secondary" href={receiptUrl(token)} type="application/pdf">
