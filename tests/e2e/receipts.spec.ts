@@ -4,13 +4,13 @@ import { simpleParser } from 'mailparser';
 import { pressUnitButton } from './booking-support.ts';
 import { changesSharedData, e2eDaysFromToday, e2eMailDir, expect, newContextAtNow, phone, test } from './support.ts';
 
-/** The .eml the server wrote for this checkout session (its link back to the order names the session). */
-function confirmationFor(dir: string, sessionId: string): Buffer | undefined {
+/** The .eml the server wrote to the customer of this order: it carries the order's manage link, the one the success page shows. */
+function confirmationFor(dir: string, managePath: string): Buffer | undefined {
   if (!existsSync(dir)) return undefined;
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.eml'))) {
     const raw = readFileSync(join(dir, name));
-    // The customer's message links back to its order; the staff notice does not carry the session.
-    if (raw.includes(sessionId) && !raw.includes('operations@espacecowork.ca>')) return raw;
+    // The staff notice does not carry the link.
+    if (raw.includes(managePath) && !raw.includes('operations@espacecowork.ca>')) return raw;
   }
   return undefined;
 }
@@ -32,6 +32,7 @@ const cases = [
     email: 'E-mail',
     success: 'Payment Successful!',
     receipt: 'Download your receipt (PDF)',
+    manage: 'Manage your booking',
     taxes: [/GST/, /QST/],
     day: 'Tuesday, November 24, 2026',
   },
@@ -45,6 +46,7 @@ const cases = [
     email: 'Courriel',
     success: 'Paiement réussi!',
     receipt: 'Télécharger votre reçu (PDF)',
+    manage: 'Gérer votre réservation',
     taxes: [/TPS/, /TVQ/],
     day: 'mercredi 25 novembre 2026',
   },
@@ -76,9 +78,12 @@ test.describe('after paying: taxes shown, a receipt to download, and a confirmat
       expect(pdf.headers()['content-type']).toBe('application/pdf');
       expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
+      const manage = page.getByRole('link', { name: c.manage });
+      await expect(manage).toHaveAttribute('href', /^\/booking\/[A-Za-z0-9_-]{43}$/);
+      const managePath = (await manage.getAttribute('href')) ?? '';
       const port = Number(new URL(baseURL ?? '').port);
-      await expect.poll(() => confirmationFor(e2eMailDir(port), sessionId) !== undefined, { timeout: 20_000 }).toBe(true);
-      const mail = await simpleParser(confirmationFor(e2eMailDir(port), sessionId)!);
+      await expect.poll(() => confirmationFor(e2eMailDir(port), managePath) !== undefined, { timeout: 20_000 }).toBe(true);
+      const mail = await simpleParser(confirmationFor(e2eMailDir(port), managePath)!);
       expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain('camille@example.com');
       expect(mail.text).toContain('Meeting Room Mont-Royal');
       expect(mail.text).toContain(c.day);

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 /// <reference types="vite/client" />
 /// <reference types="vite-plugin-pwa/vanillajs" />
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from './render-app.tsx';
 import type { CheckoutDetails, OrderStatus } from '../../src/shared/contract/checkout.ts';
 import { site } from '../../src/shared/site.ts';
 import { localKeys } from '../../src/shared/storage-names.ts';
-import { LanguageProvider, type Lang } from '../../src/web/i18n/i18n.tsx';
-import { routeTree } from '../../src/web/route-tree.gen.ts';
 
 // Not what these tests are about: the worker's notices, the waitlist's queue and the confetti's canvas.
 vi.mock('../../src/web/app/pwa.tsx', () => ({ ServiceWorkerNotices: () => null, InstallPrompt: () => null }));
@@ -53,17 +50,6 @@ function answerOrders(status: OrderStatus | 'network' | 404, details: CheckoutDe
   return fetchMock;
 }
 
-function renderAt(path: string, lang: Lang = 'en') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
-  render(
-    <LanguageProvider initial={lang}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </LanguageProvider>,
-  );
-}
 
 const saveDetails = (details: CheckoutDetails) => localStorage.setItem(localKeys.checkoutDetails, JSON.stringify(details));
 

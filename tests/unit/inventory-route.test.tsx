@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 /// <reference types="vite/client" />
 /// <reference types="vite-plugin-pwa/vanillajs" />
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from './render-app.tsx';
 import type { Office } from '../../src/shared/contract/offices.ts';
 import { site } from '../../src/shared/site.ts';
-import { LanguageProvider, type Lang } from '../../src/web/i18n/i18n.tsx';
-import { routeTree } from '../../src/web/route-tree.gen.ts';
 
 // The service worker's notices and the waitlist's queue are not what these tests are about.
 vi.mock('../../src/web/app/pwa.tsx', () => ({ ServiceWorkerNotices: () => null, InstallPrompt: () => null }));
@@ -19,20 +16,6 @@ const desk: Office = { id: 9, office_id: 'DSK-01', service_code: 'AD-01', name: 
 const room: Office = { id: 3, office_id: 'CONF-B', service_code: 'CR-B', name: 'Meeting Room Mont-Royal', service_type: 'conference_room', location_code: 'F2', seating_capacity: 6, base_monthly_rate: '220.00', is_available: true, next_available_date: null };
 const listAnswer = () => Response.json({ success: true, data: { offices: [desk, room], lastUpdated: '2026-11-20T15:00:00Z' } });
 
-function renderAt(path: string, lang: Lang = 'en') {
-  const queryClient = new QueryClient();
-  const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
-  render(
-    <LanguageProvider initial={lang}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </LanguageProvider>,
-    // A failed list is thrown to the route's error component on purpose.
-    { onCaughtError: () => undefined },
-  );
-  return router;
-}
 
 beforeEach(() => {
   // jsdom has no scrolling; the router restores scroll positions.
@@ -52,7 +35,7 @@ describe('the inventory page while its list loads or fails (SPEC §2, §8)', () 
   it("says 'Loading office inventory...' under the pills until the list comes", async () => {
     let answer: (res: Response) => void = () => undefined;
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
-    renderAt('/desks');
+    renderAt('/desks', 'en', { retry: true });
     expect(await screen.findByText('Loading office inventory...')).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Space categories' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Show the floor plan' })).toBeTruthy();
@@ -69,7 +52,7 @@ describe('the inventory page while its list loads or fails (SPEC §2, §8)', () 
   ])('%s: the error panel with its text, and Try Again loads the list', async (_name, failure, text) => {
     const fetchMock = vi.fn(async () => failure());
     vi.stubGlobal('fetch', fetchMock);
-    renderAt('/desks');
+    renderAt('/desks', 'en', { retry: true });
     const panel = await screen.findByRole('alert');
     expect(within(panel).getByText('Unable to Load Inventory')).toBeTruthy();
     expect(within(panel).getByText(text)).toBeTruthy();
@@ -83,7 +66,7 @@ describe('the inventory page while its list loads or fails (SPEC §2, §8)', () 
   it('asks again when the visitor picks another category after a failure', async () => {
     const fetchMock = vi.fn(async () => Response.json({ success: false }));
     vi.stubGlobal('fetch', fetchMock);
-    renderAt('/desks');
+    renderAt('/desks', 'en', { retry: true });
     expect(await screen.findByText('Failed to fetch office data')).toBeTruthy();
     fetchMock.mockImplementation(async () => listAnswer());
     await userEvent.click(screen.getByRole('link', { name: 'Offices' }));
@@ -95,7 +78,7 @@ describe('the inventory page while its list loads or fails (SPEC §2, §8)', () 
   it("shows the list when a link's preload fetches it after a failure", async () => {
     const fetchMock = vi.fn(async () => Response.json({ success: false }));
     vi.stubGlobal('fetch', fetchMock);
-    const router = renderAt('/desks');
+    const router = renderAt('/desks', 'en', { retry: true });
     expect(await screen.findByText('Failed to fetch office data')).toBeTruthy();
     fetchMock.mockImplementation(async () => listAnswer());
     await act(async () => {
@@ -107,7 +90,7 @@ describe('the inventory page while its list loads or fails (SPEC §2, §8)', () 
   it('asks again when the window comes back into view after a failure', async () => {
     const fetchMock = vi.fn(async () => Response.json({ success: false }));
     vi.stubGlobal('fetch', fetchMock);
-    renderAt('/desks');
+    renderAt('/desks', 'en', { retry: true });
     expect(await screen.findByText('Failed to fetch office data')).toBeTruthy();
     fetchMock.mockImplementation(async () => listAnswer());
     await act(async () => window.dispatchEvent(new Event('visibilitychange')));
@@ -123,7 +106,7 @@ describe('the inventory page while its list loads or fails (SPEC §2, §8)', () 
     HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
       this.open = false;
     };
-    renderAt('/desks');
+    renderAt('/desks', 'en', { retry: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Rent Now: Desk A1' }));
     expect(await screen.findByRole('heading', { name: 'Rent Desk A1' })).toBeTruthy();
   });
@@ -139,7 +122,7 @@ describe('the list shows prices before tax, and says so once (DESIGN.md §10)', 
 
   it("a table: the rate as listed, and one 'Prices plus taxes.' note the table points to", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => listAnswer()));
-    renderAt('/desks');
+    renderAt('/desks', 'en', { retry: true });
     const table = await screen.findByRole('table', { name: 'Desks' });
     expect(within(table).getByText('$450.00')).toBeTruthy();
     expect(description(table)?.textContent).toBe('Prices plus taxes.');
@@ -149,7 +132,7 @@ describe('the list shows prices before tax, and says so once (DESIGN.md §10)', 
 
   it('cards: the same note, in French too', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => listAnswer()));
-    renderAt('/conference', 'fr');
+    renderAt('/conference', 'fr', { retry: true });
     const cards = await screen.findByRole('list', { name: 'Conférence' });
     expect(cards.querySelector('.price')?.textContent).toBe(`220,00\u00a0$/jour`);
     expect(description(cards)?.textContent).toBe('Prix indiqués taxes en sus.');
@@ -159,13 +142,13 @@ describe('the list shows prices before tax, and says so once (DESIGN.md §10)', 
   it('no note where no tax is charged, nor under an empty category', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => listAnswer()));
     (site.taxes as { enabled: boolean }).enabled = false;
-    renderAt('/desks');
+    renderAt('/desks', 'en', { retry: true });
     const table = await screen.findByRole('table', { name: 'Desks' });
     expect(table.getAttribute('aria-describedby')).toBeNull();
     expect(screen.queryByText('Prices plus taxes.')).toBeNull();
     cleanup();
     (site.taxes as { enabled: boolean }).enabled = true;
-    renderAt('/offices');
+    renderAt('/offices', 'en', { retry: true });
     expect(await screen.findByText('No items found - Try selecting a different category...')).toBeTruthy();
     expect(screen.queryByText('Prices plus taxes.')).toBeNull();
   });

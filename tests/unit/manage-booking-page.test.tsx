@@ -2,17 +2,14 @@
 /// <reference types="vite/client" />
 /// <reference types="vite-plugin-pwa/vanillajs" />
 import 'fake-indexeddb/auto';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, entries } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from './render-app.tsx';
 import type { BookingView } from '../../src/shared/contract/bookings.ts';
 import { idbStores } from '../../src/shared/storage-names.ts';
 import { readBookingCopy, saveBookingCopy } from '../../src/web/storage/booking-copies.ts';
-import { LanguageProvider, type Lang } from '../../src/web/i18n/i18n.tsx';
-import { routeTree } from '../../src/web/route-tree.gen.ts';
 
 vi.mock('../../src/web/app/pwa.tsx', () => ({ ServiceWorkerNotices: () => null, InstallPrompt: () => null }));
 vi.mock('../../src/web/features/waitlist/pending-entries.tsx', () => ({ default: () => null }));
@@ -72,17 +69,6 @@ function server(options: { booking?: BookingView | 'network' | 404; onCancel?: (
   return requests;
 }
 
-function renderAt(path: string, lang: Lang = 'en') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
-  render(
-    <LanguageProvider initial={lang}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </LanguageProvider>,
-  );
-}
 
 beforeEach(() => {
   // Tuesday 24 November, 9 AM in Montréal: the first day is inside its 24 hours, the others are not.

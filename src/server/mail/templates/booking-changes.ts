@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { creditNotePdfForRefund } from '../../documents/receipts.ts';
 import type { ClaimedMessage } from '../worker.ts';
-import { assertRecipient, greeting, idOf, plainAddress, questions, signOff, staffReason, type Draft, type TemplateContext } from './draft.ts';
+import { assertRecipient, idOf, plainAddress, questions, staffReason, type Draft, type TemplateContext } from './draft.ts';
 import { fullDate, instantAtSpace, money, type Language } from './format.ts';
 import type { Block, Fact } from './layout.ts';
-import { amountsBlock, buyerFacts, customerReason, loadOrder, manageLink, paymentText, purchaseFacts, purchaseOf, refundOf, words, type Purchase, type RefundRow } from './purchase.ts';
+import { amountsBlock, buyerFacts, customerLetter, loadOrder, manageLink, paymentText, purchaseFacts, purchaseOf, refundOf, words, type Purchase, type RefundRow } from './purchase.ts';
 
 /*
  * What a customer changed through the manage link: days cancelled (with the credit note of
@@ -83,15 +83,11 @@ export async function bookingCancelled(ctx: TemplateContext, message: ClaimedMes
     subject: fr
       ? `Annulation : ${p.order.office_name}, ${datesText(dates, language).replaceAll('\n', ', ')} – note de crédit ${creditNote}`
       : `Cancelled: ${p.order.office_name}, ${datesText(dates, language).replaceAll('\n', ', ')} – credit note ${creditNote}`,
-    letter: {
-      language,
+    letter: customerLetter(ctx, p.order, language, {
       title: fr ? (all ? 'Votre réservation est annulée' : 'Des jours de votre réservation sont annulés') : all ? 'Your booking is cancelled' : 'Days of your booking are cancelled',
       preview: fr ? `${amount} vous est remboursé, taxes incluses.` : `${amount} is refunded to you, taxes included.`,
-      greeting: greeting(p.order.buyer_name, language),
       blocks,
-      signOff: signOff(language),
-      reason: customerReason(ctx, language),
-    },
+    }),
     attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: 'application/pdf' }],
   };
 }
@@ -199,15 +195,11 @@ export async function rentalNoticeGiven(ctx: TemplateContext, message: ClaimedMe
   return {
     toName: n.p.order.buyer_name,
     subject: fr ? `Préavis reçu : ${n.p.order.office_name}, fin le ${ends}` : `Notice received: ${n.p.order.office_name}, ends on ${ends}`,
-    letter: {
-      language,
+    letter: customerLetter(ctx, n.p.order, language, {
       title: fr ? 'Votre préavis est enregistré' : 'Your notice is recorded',
       preview: fr ? `Votre location se termine le ${ends}.` : `Your rental ends on ${ends}.`,
-      greeting: greeting(n.p.order.buyer_name, language),
       blocks,
-      signOff: signOff(language),
-      reason: customerReason(ctx, language),
-    },
+    }),
     attachments: [],
   };
 }

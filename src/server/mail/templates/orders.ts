@@ -2,7 +2,7 @@ import { categoryOfServiceType } from '../../../shared/domain/categories.ts';
 import { isServiceType } from '../../../shared/domain/products.ts';
 import { creditNotePdfForRefund, receiptPdfForOrder } from '../../documents/receipts.ts';
 import type { ClaimedMessage } from '../worker.ts';
-import { greeting, plainAddress, questions, signOff, staffReason, type Draft, type TemplateContext } from './draft.ts';
+import { plainAddress, questions, staffReason, type Draft, type TemplateContext } from './draft.ts';
 import { instantAtSpace, money, type Language } from './format.ts';
 import type { Block } from './layout.ts';
 import {
@@ -10,7 +10,7 @@ import {
   amountsBlock,
   buyerFacts,
   calendarAttachment,
-  customerReason,
+  customerLetter,
   manageLink,
   noteOf,
   paidOrderOf,
@@ -90,15 +90,11 @@ export async function orderPaid(ctx: TemplateContext, message: ClaimedMessage): 
   return {
     toName: p.order.buyer_name,
     subject,
-    letter: {
-      language,
+    letter: customerLetter(ctx, p.order, language, {
       title,
       preview: `${p.order.office_name}, ${when(p, language)}`,
-      greeting: greeting(p.order.buyer_name, language),
       blocks,
-      signOff: signOff(language),
-      reason: customerReason(ctx, language),
-    },
+    }),
     attachments: [{ filename: receipt.filename, content: receipt.pdf, contentType: 'application/pdf' }, ...(ics ? [ics] : [])],
   };
 }
@@ -152,15 +148,11 @@ export async function orderRefunded(ctx: TemplateContext, message: ClaimedMessag
   return {
     toName: p.order.buyer_name,
     subject,
-    letter: {
-      language,
+    letter: customerLetter(ctx, p.order, language, {
       title: fr ? 'Votre paiement vous est remboursé' : 'Your payment is being refunded',
       preview: fr ? `Rien n’a été réservé; ${money(refund.amount_cents, language)} vous est remboursé.` : `Nothing was booked; ${money(refund.amount_cents, language)} is refunded to you.`,
-      greeting: greeting(p.order.buyer_name, language),
       blocks,
-      signOff: signOff(language),
-      reason: customerReason(ctx, language),
-    },
+    }),
     attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: 'application/pdf' }],
   };
 }

@@ -10,9 +10,9 @@ import { paidAmounts, storedQuote, storedRefundAmounts } from '../../bookings/re
 import type { RefundAmounts } from '../../../shared/domain/cancellation.ts';
 import { quoteLineNames, taxLabel } from '../../payments/line-items.ts';
 import type { ClaimedMessage } from '../worker.ts';
-import { assertRecipient, idOf, languageName, type Draft, type TemplateContext } from './draft.ts';
+import { assertRecipient, greeting, idOf, languageName, signOff, type Draft, type TemplateContext } from './draft.ts';
 import { fullDate, hoursText, money, period, type Language } from './format.ts';
-import type { Block, Fact } from './layout.ts';
+import type { Block, Fact, Letter } from './layout.ts';
 
 export interface OrderRow {
   id: string;
@@ -217,6 +217,11 @@ export function accessBlocks(ctx: TemplateContext, language: Language): Block[] 
     { kind: 'paragraph', text: [site.operations.name, site.operations.email, site.operations.phone].join('\n') },
     { kind: 'link', label: fr ? 'Lire le guide de bienvenue' : 'Read the welcome guide', url: `${ctx.siteOrigin}/welcome.html` },
   ];
+}
+
+/** A letter to the customer who bought: greeted by name, signed by the space, with why they get it. */
+export function customerLetter(ctx: TemplateContext, order: OrderRow, language: Language, parts: { title: string; preview: string; blocks: Block[] }): Letter {
+  return { language, ...parts, greeting: greeting(order.buyer_name, language), signOff: signOff(language), reason: customerReason(ctx, language) };
 }
 
 export function customerReason(ctx: TemplateContext, language: Language): string {
