@@ -1,7 +1,7 @@
 import { site } from '../../../shared/site.ts';
 import type { Db } from '../../db/database.ts';
 import type { BankingKeyring } from '../../lease/banking-crypto.ts';
-import type { MessageKind } from '../outbox.ts';
+import { messageKinds, type MessageKind } from '../outbox.ts';
 import type { OutgoingMail } from '../transport.ts';
 import type { ClaimedMessage } from '../worker.ts';
 import { oneLine, type Language } from './format.ts';
@@ -29,15 +29,8 @@ export interface Draft {
 
 export type Template = (ctx: TemplateContext, message: ClaimedMessage) => Promise<Draft | 'gone'>;
 
-/** The kinds written for staff (site.operations); every other kind is for the person the records name. */
-export const staffKinds: ReadonlySet<MessageKind> = new Set([
-  'staff_order_paid',
-  'staff_order_refunded',
-  'staff_booking_cancelled',
-  'staff_rental_notice_given',
-  'staff_waitlist_entry',
-  'staff_lease_signed',
-]);
+/** The kinds written for staff (site.operations), named staff_…; every other kind is for the person the records name. */
+export const staffKinds: ReadonlySet<MessageKind> = new Set(messageKinds.filter((kind) => kind.startsWith('staff_')));
 
 /**
  * A message about someone goes only to that someone: the row's recipient must be the address
