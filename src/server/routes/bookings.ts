@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bookingNotFoundMessage, cancelRequest } from '../../shared/contract/bookings.ts';
-import { idempotencyKeyPattern } from '../../shared/contract/common.ts';
+import { idempotencyKeyPattern } from '../middleware/idempotency-key.ts';
 import { bookingFor, cancelBooking, giveRentalNotice, type ManageAnswer } from '../bookings/manage.ts';
 import { orderIdByManageToken } from '../bookings/manage-link.ts';
 import { clientAddress, limitKey } from '../client-address.ts';

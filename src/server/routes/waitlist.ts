@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
-import { idempotencyKeyPattern } from '../../shared/contract/common.ts';
+import { idempotencyKeyPattern } from '../middleware/idempotency-key.ts';
 import { waitlistEntryPayload, waitlistProblemHeader, waitlistProblemOf, type WaitlistEntryPayload } from '../../shared/contract/waitlist.ts';
 import { isRentable, isServiceType } from '../../shared/domain/products.ts';
 import { site } from '../../shared/site.ts';

@@ -22,6 +22,3 @@ export const unitCode = z.string().check(z.regex(unitCodePattern, 'must be a uni
 
 /** What the checkout and the success page call a session: the provider's id, letters, digits and underscores. */
 export const sessionIdPattern = /^[A-Za-z0-9_]{8,255}$/;
-
-/** An Idempotency-Key header: visible ASCII, as the IETF draft for the header and every client library produce. */
-export const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;

@@ -8,10 +8,12 @@ import { addDays, type IsoDate } from './time.ts';
 import { spaceTimeZone } from './zoned-time.ts';
 
 /*
- * The cancellation policy, one rule per product (products.ts says which), with its numbers in
+ * The cancellation policy, one rule per product, with its numbers in
  * the site's facts (site.cancellation) and SPEC.md §9 'Terms' (terms.ts). The dialogs show it
  * before buying, the manage page shows it after, and the server enforces it: all three call
  * these functions, at the space's clock.
+ *
+ * Which rule each product has is `cancellationByProduct`, below.
  *
  * - A room, a day pass, each day of a daily office booking: free cancellation with a full refund
  *   (taxes included) until `freeUntilHoursBeforeOpening` hours before the day's opening hour,
@@ -28,10 +30,26 @@ export type CancellationRule =
   | { kind: 'notice'; noticeDays: number; minimumTermMonths: number | null }
   | { kind: 'contact' };
 
+/**
+ * How a customer ends each product online, beside the product table (kept out of it: the
+ * inventory's first paint reads that table and needs none of this): each booked day cancelled
+ * and refunded until shortly before it opens; notice given on a rental; or a word with the
+ * space (a lease).
+ */
+export const cancellationByProduct: Record<Product, CancellationRule['kind']> = {
+  office_daily: 'by_day',
+  office_monthly: 'notice',
+  office_lease: 'contact',
+  standard: 'notice',
+  conference_room: 'by_day',
+  day_pass: 'by_day',
+  mailbox: 'notice',
+};
+
 /** The rule that applies to a product, for a unit of a given type. */
 export function cancellationRule(product: Product, serviceType: string): CancellationRule {
   const rule = productRule(product);
-  switch (rule.cancellation) {
+  switch (cancellationByProduct[product]) {
     case 'by_day':
       return { kind: 'by_day', opensHour: bookingHours[rule.window ?? 'day_pass'].opens, hoursBefore: site.cancellation.freeUntilHoursBeforeOpening };
     case 'notice':

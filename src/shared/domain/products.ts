@@ -58,11 +58,6 @@ export interface ProductRule {
   needsAvailableUnit: boolean;
   /** Paying for it rents the unit: it leaves the list of available units. */
   rentsUnit: boolean;
-  /**
-   * How a customer ends it online (cancellation.ts): each booked day cancelled and refunded
-   * until shortly before it opens; notice given on a rental; or a word with the space (a lease).
-   */
-  cancellation: 'by_day' | 'notice' | 'contact';
 }
 
 export const products = {
@@ -76,7 +71,6 @@ export const products = {
     unitRate: 'month',
     needsAvailableUnit: true,
     rentsUnit: false,
-    cancellation: 'by_day',
   },
   office_monthly: {
     serviceTypes: ['dedicated_office'],
@@ -88,7 +82,6 @@ export const products = {
     unitRate: 'month',
     needsAvailableUnit: true,
     rentsUnit: true,
-    cancellation: 'notice',
   },
   office_lease: {
     serviceTypes: ['dedicated_office'],
@@ -100,7 +93,6 @@ export const products = {
     unitRate: 'month',
     needsAvailableUnit: true,
     rentsUnit: true,
-    cancellation: 'contact',
   },
   standard: {
     serviceTypes: ['dedicated_office', 'assigned_desk', 'hotdesk', 'parking_spot'],
@@ -112,7 +104,6 @@ export const products = {
     unitRate: 'month',
     needsAvailableUnit: true,
     rentsUnit: true,
-    cancellation: 'notice',
   },
   conference_room: {
     serviceTypes: ['conference_room'],
@@ -125,7 +116,6 @@ export const products = {
     unitRate: 'day',
     needsAvailableUnit: false,
     rentsUnit: false,
-    cancellation: 'by_day',
   },
   day_pass: {
     serviceTypes: ['day_pass'],
@@ -137,7 +127,6 @@ export const products = {
     unitRate: 'day',
     needsAvailableUnit: false,
     rentsUnit: false,
-    cancellation: 'by_day',
   },
   mailbox: {
     serviceTypes: ['mailbox'],
@@ -149,7 +138,6 @@ export const products = {
     unitRate: 'month',
     needsAvailableUnit: false,
     rentsUnit: false,
-    cancellation: 'notice',
   },
 } as const satisfies Record<string, ProductRule>;
 

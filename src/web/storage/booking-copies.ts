@@ -21,8 +21,8 @@ export interface BookingCopy {
 }
 
 /** Bytes as IndexedDB gives them back (checked without instanceof, which another realm's copy fails). */
-const bytes = z.custom<Uint8Array<ArrayBuffer>>((value) => ArrayBuffer.isView(value) && value.constructor.name === 'Uint8Array');
-const sealed = z.object({ iv: bytes, data: bytes });
+const isBytes = (value: unknown): value is Uint8Array<ArrayBuffer> => ArrayBuffer.isView(value) && value.constructor.name === 'Uint8Array';
+const sealed = z.object({ iv: z.unknown().check(z.refine(isBytes)), data: z.unknown().check(z.refine(isBytes)) });
 const copy = z.object({ booking: bookingView, savedAt: z.string() });
 
 let db: UseStore | undefined;
@@ -65,7 +65,8 @@ export async function readBookingCopy(token: string): Promise<BookingCopy | unde
   try {
     const stored = sealed.safeParse(await get(await nameOf(token), store()));
     if (!stored.success) return undefined;
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: stored.data.iv }, await keyOf(token), stored.data.data);
+    const { iv, data } = stored.data as { iv: Uint8Array<ArrayBuffer>; data: Uint8Array<ArrayBuffer> };
+    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, await keyOf(token), data);
     const parsed = copy.safeParse(JSON.parse(new TextDecoder().decode(plain)));
     return parsed.success ? parsed.data : undefined;
   } catch {

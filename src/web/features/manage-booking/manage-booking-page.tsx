@@ -14,7 +14,6 @@ import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { downloadCalendarFile } from '../../ui/calendar-download.ts';
 import { AccessInformation, ContactLinks } from '../../ui/space-info.tsx';
-import { LoadingText, RetryAlert } from '../../ui/status.tsx';
 import { bookingQueryOptions, creditNoteUrl, isUnknownBooking, receiptUrl, type LoadedBooking } from './api/booking.ts';
 import { cancellableDays, refundOf, ticketDate } from './booking-rules.ts';
 import { CancelDialog, NoticeDialog } from './change-dialogs.tsx';
@@ -52,9 +51,16 @@ export function ManageBookingPage({ token }: { token: string | null }) {
     return (
       <div className="manage">
         <h1 className="manage__title">{m.loadFailedTitle}</h1>
-        <RetryAlert title={m.loadFailedTitle} retryLabel={m.tryAgain} onRetry={() => void query.refetch()} disabled={query.isFetching}>
+        <Alert
+          tone="error"
+          action={
+            <button type="button" className="button button--primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+              {m.tryAgain}
+            </button>
+          }
+        >
           {problem?.kind === 'rate-limited' ? m.rateLimited(problem.seconds) : m.loadFailed}
-        </RetryAlert>
+        </Alert>
         <ContactLinks />
       </div>
     );
@@ -63,7 +69,9 @@ export function ManageBookingPage({ token }: { token: string | null }) {
     return (
       <div className="manage">
         <h1 className="manage__title">{m.title}</h1>
-        <LoadingText>{m.loading}</LoadingText>
+        <p className="status-text" role="status">
+          {m.loading}
+        </p>
       </div>
     );
   }
