@@ -58,6 +58,36 @@ function startAfterFirstPaint(): Plugin {
   };
 }
 
+/**
+ * The chunks of the build, as the bundle has them when the lazy imports' preload lists are
+ * written (captured by `knownChunks` below, read by `preloadOnlyWhatIsMissing`).
+ */
+let builtChunks: Record<string, { type: string; imports?: string[] }> = {};
+
+function knownChunks(): Plugin {
+  return {
+    name: 'known-chunks',
+    apply: 'build',
+    generateBundle: { order: 'pre', handler: (_options, bundle) => void (builtChunks = bundle as typeof builtChunks) },
+  };
+}
+
+/**
+ * A lazy import preloads what it needs, less what the chunk importing it already imported
+ * statically: that is in the page by then. Each route's list in the entry is then only its own
+ * chunks, so a new route costs the first paint a few bytes, not a list of the whole app.
+ */
+function preloadOnlyWhatIsMissing(_filename: string, deps: string[], { hostId }: { hostId: string }): string[] {
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const next of builtChunks[file]?.imports ?? []) visit(next);
+  };
+  visit(hostId);
+  return deps.filter((dep) => !loaded.has(dep));
+}
+
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -100,9 +130,11 @@ export default defineConfig({
     }),
     inlineEntryCss(),
     startAfterFirstPaint(),
+    knownChunks(),
   ],
   build: {
     target: 'es2022',
+    modulePreload: { resolveDependencies: preloadOnlyWhatIsMissing },
     sourcemap: false,
     rolldownOptions: {
       output: {
