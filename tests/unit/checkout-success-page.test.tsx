@@ -38,13 +38,13 @@ const roomDetails: CheckoutDetails = {
 const sessionId = 'test_cs_paid0001';
 
 /** The order lookup answers with `status`, or fails as `failure` says; the receipt is never asked for here. */
-function answerOrders(status: OrderStatus | 'network' | 404, details: CheckoutDetails = roomDetails) {
+function answerOrders(status: OrderStatus | 'network' | 404, details: CheckoutDetails = roomDetails, extra: Record<string, unknown> = {}) {
   const fetchMock = vi.fn(async (input: string | URL | Request) => {
     const url = String(input instanceof Request ? input.url : input);
     if (!url.includes(`/public-api/orders/${sessionId}`) || url.endsWith('.pdf')) return new Response('{}', { status: 500 });
     if (status === 'network') throw new TypeError('Failed to fetch');
     if (status === 404) return Response.json({ success: false, error: 'No such order' }, { status: 404 });
-    return Response.json({ success: true, status, checkoutDetails: details, bookingDates: [details.bookingDate] });
+    return Response.json({ success: true, status, checkoutDetails: details, bookingDates: [details.bookingDate], ...extra });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -191,5 +191,32 @@ describe('the receipt, once the order is known to be paid', () => {
     await settle();
     expect((await purchaseRows()).at(-1)).toEqual(['Total paid', '$252.95']);
     expect(screen.queryByRole('link', { name: 'Download your receipt (PDF)' })).toBeNull();
+  });
+});
+
+describe('the manage link, once the order is paid', () => {
+  const manageToken = 'M'.repeat(42) + '7';
+
+  it("'Manage your booking' leads to the order's private page", async () => {
+    answerOrders('paid', roomDetails, { receiptNumber: '2026-000042', manageToken });
+    saveDetails(roomDetails);
+    renderAt(`/checkout-success?session_id=${sessionId}`);
+    const region = await screen.findByRole('region', { name: 'Your booking, any time' });
+    expect(within(region).getByRole('link', { name: 'Manage your booking' }).getAttribute('href')).toBe(`/booking/${manageToken}`);
+  });
+
+  it('none while the order is not paid', async () => {
+    answerOrders('pending');
+    renderAt(`/checkout-success?session_id=${sessionId}`);
+    await settle();
+    expect(screen.queryByRole('link', { name: 'Manage your booking' })).toBeNull();
+  });
+
+  it('a booking cancelled through its link says so, not that it was paid too late', async () => {
+    answerOrders('refunded', roomDetails, { refundReason: 'cancelled', receiptNumber: '2026-000042', manageToken });
+    renderAt(`/checkout-success?session_id=${sessionId}`, 'fr');
+    expect(await screen.findByRole('heading', { name: 'Réservation annulée', level: 1 })).toBeTruthy();
+    expect(screen.getByText(/Cette réservation a été annulée à partir de son lien de gestion/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Gérer votre réservation' })).toBeTruthy();
   });
 });
