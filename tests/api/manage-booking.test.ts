@@ -385,12 +385,14 @@ describe(`the messages of a cancellation and of a notice (${backend})`, () => {
     expect(mail.to.address).toBe('camille@example.com');
     expect(mail.subject).toBe(`Annulation\u00a0: Office 102 - Courtyard, jeudi 26 novembre 2026 – note de crédit ${refund!.credit_note_number}`);
     expect(mail.text).toContain('Des jours de votre réservation sont annulés');
+    expect(mail.text).toContain('Nous avons annulé ce jour sans frais.');
     expect(mail.text).toContain('241,45\u00a0$');
     expect(mail.text).toMatch(/Toujours réservé\u00a0: mercredi 25 novembre 2026\n\s+vendredi 27 novembre 2026/);
     expect(mail.text).toContain(`${siteOrigin}/booking/${office.token}`);
     expect(mail.attachments.map((a) => a.filename)).toEqual([`credit-note-note-de-credit-${refund!.credit_note_number}.pdf`]);
     const note = pdfText(mail.attachments[0]!.content as Buffer);
     expect(note).toContain('Note de crédit / Credit note');
+    expect(note).toContain('Dates remboursées / Refunded dates');
     expect(note).toContain('26 novembre 2026');
     expect(note).not.toContain('25 novembre 2026');
     expect(note).toContain('241,45 $');

@@ -193,9 +193,10 @@ describe.each(extractors)('the receipt PDF, read by %s', (_name, textOf) => {
     expect(text).toContain('206,96 $');
   });
 
-  it('lists the booked dates and hours in both languages, French first', () => {
+  it('lists the refunded dates and their hours in both languages, French first', () => {
     const text = textOf(pdfs.creditNote);
-    expectInOrder(text, ['Dates réservées / Booked dates', '23–24 novembre 2026', 'November 23–24, 2026']);
+    expectInOrder(text, ['Dates remboursées / Refunded dates', '23–24 novembre 2026', 'November 23–24, 2026']);
+    expect(text).not.toContain('Dates réservées');
     expectInOrder(text, ['Heures (heure de Montréal) / Hours (Montréal time)', '7:00–19:00']);
     expectInOrder(text, ['Bureau 12 : 23 novembre 2026', 'Office 12: November 23, 2026', 'Bureau 12 : 24 novembre 2026', 'Office 12: November 24, 2026']);
   });

@@ -24,6 +24,7 @@ const labels = {
   billedTo: 'Facturé à / Billed to',
   item: 'Article / Item',
   bookedDates: 'Dates réservées / Booked dates',
+  refundedDates: 'Dates remboursées / Refunded dates',
   hours: 'Heures (heure de Montréal) / Hours (Montréal time)',
   description: 'Description',
   amount: 'Montant / Amount',
@@ -202,7 +203,7 @@ export function receiptPdf(doc: ReceiptDocument, options: { compress?: boolean }
   y = Math.max(by, iy) + 12;
 
   if (doc.dates.length > 0) {
-    y += label(labels.bookedDates, left, y, width) + 2;
+    y += label(isCredit ? labels.refundedDates : labels.bookedDates, left, y, width) + 2;
     y += put(datesText(doc.dates, 'fr-CA'), left, y, { width, size: 10 });
     y += put(datesText(doc.dates, 'en-CA'), left, y, { width, size: 9.5, color: colors.muted });
     if (doc.hours) {

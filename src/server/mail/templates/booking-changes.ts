@@ -55,12 +55,14 @@ export async function bookingCancelled(ctx: TemplateContext, message: ClaimedMes
   const link = await manageLink(ctx, p.order);
   const amount = money(refund.amount_cents, language);
   const done = refund.status === 'succeeded';
+  const all = remaining.length === 0;
+  const what = fr ? (all ? 'cette réservation' : dates.length > 1 ? 'ces jours' : 'ce jour') : all ? 'this booking' : dates.length > 1 ? 'these days' : 'this day';
   const blocks: Block[] = [
     {
       kind: 'paragraph',
       text: fr
-        ? `Nous avons annulé ${dates.length > 1 ? 'ces jours' : 'cette réservation'} sans frais. ${done ? `Le montant de ${amount}, taxes incluses, a été remboursé sur votre carte` : `Nous remboursons ${amount}, taxes incluses, sur votre carte`}; le remboursement peut prendre de 5 à 10 jours ouvrables avant d’apparaître sur votre relevé. La note de crédit est jointe à ce courriel.`
-        : `We have cancelled ${dates.length > 1 ? 'these days' : 'this booking'} free of charge. ${done ? `${amount}, taxes included, has been refunded to your card` : `We are refunding ${amount}, taxes included, to your card`}; it can take 5 to 10 business days to appear on your statement. The credit note is attached to this e-mail.`,
+        ? `Nous avons annulé ${what} sans frais. ${done ? `Le montant de ${amount}, taxes incluses, a été remboursé sur votre carte` : `Nous remboursons ${amount}, taxes incluses, sur votre carte`}; le remboursement peut prendre de 5 à 10 jours ouvrables avant d’apparaître sur votre relevé. La note de crédit est jointe à ce courriel.`
+        : `We have cancelled ${what} free of charge. ${done ? `${amount}, taxes included, has been refunded to your card` : `We are refunding ${amount}, taxes included, to your card`}; it can take 5 to 10 business days to appear on your statement. The credit note is attached to this e-mail.`,
     },
     { kind: 'section', title: fr ? 'Ce qui est annulé' : 'What is cancelled' },
     {
@@ -77,7 +79,6 @@ export async function bookingCancelled(ctx: TemplateContext, message: ClaimedMes
   ];
   if (link) blocks.push({ kind: 'button', label: fr ? 'Gérer votre réservation' : 'Manage your booking', url: link });
   blocks.push({ kind: 'paragraph', text: questions(language) });
-  const all = remaining.length === 0;
   return {
     toName: p.order.buyer_name,
     subject: fr
