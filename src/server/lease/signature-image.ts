@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 
 /** A signature pad's PNG as sent; a tablet-sized canvas of strokes stays far below this. */
@@ -16,6 +17,32 @@ interface Rgba {
 }
 
 /**
+ * Whether the image data (its IDAT chunks) is one whole zlib stream, inflated by Node's own zlib
+ * within what the header's size allows. pngjs's synchronous inflate reports some broken streams
+ * only later, asynchronously (seen under load: a PNG whose data is not zlib at all decoded to a
+ * blank image, and its error surfaced afterwards); Node's inflateSync always throws at once.
+ */
+function hasWholeImageData(png: Buffer, width: number, height: number): boolean {
+  const parts: Buffer[] = [];
+  for (let at = 8; at + 12 <= png.length; ) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    if (at + 12 + length > png.length) return false;
+    if (type === 'IDAT') parts.push(png.subarray(at + 8, at + 8 + length));
+    if (type === 'IEND') break;
+    at += 12 + length;
+  }
+  if (parts.length === 0) return false;
+  try {
+    // At most 8 bytes a pixel (16-bit RGBA) and a filter byte a row.
+    inflateSync(Buffer.concat(parts), { maxOutputLength: height * (1 + width * 8) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The whole image decoded (pngjs), or null for anything that is not a whole, sane PNG. The
  * header is read first, so a small file that claims a huge image (or an interlaced one, which
  * the decoder inflates without a bound) is refused before any pixel is allocated.
@@ -26,6 +53,7 @@ function decodePng(png: Buffer): Rgba | null {
   const height = png.readUInt32BE(20);
   const interlaced = png[28] !== 0;
   if (width < 1 || height < 1 || width > maxSide || height > maxSide || width * height > maxPixels || interlaced) return null;
+  if (!hasWholeImageData(png, width, height)) return null;
   try {
     const image = PNG.sync.read(png);
     if (image.width !== width || image.height !== height || image.data.length !== width * height * 4) return null;
