@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { BookingView } from '../../shared/contract/bookings.ts';
+import type { Quote } from '../../shared/domain/pricing.ts';
 import { bookingHours } from '../../shared/domain/booking-windows.ts';
 import { cancellationRule, canCancelDay, dayCancellationDeadline, refundForDays, rentalEndsOn, type RefundAmounts } from '../../shared/domain/cancellation.ts';
 import { productNames, productRule, type Product } from '../../shared/domain/products.ts';
@@ -40,11 +41,11 @@ interface OrderRow {
   notice_key: string | null;
 }
 
+/** A refund of the order, with what it gives back read through its schema. */
 interface RefundRow {
   id: string;
   status: 'pending' | 'succeeded';
-  amount_cents: number;
-  amounts: unknown;
+  amounts: RefundAmounts;
   credit_note_number: string | null;
   idempotency_key: string | null;
   created_at: Date;
@@ -64,14 +65,15 @@ async function loadOrder(db: Db, orderId: string, lock: boolean): Promise<OrderR
   return q.executeTakeFirst();
 }
 
-function loadRefunds(db: Db, orderId: string): Promise<RefundRow[]> {
-  return db
+async function loadRefunds(db: Db, orderId: string, quote: Quote): Promise<RefundRow[]> {
+  const rows = await db
     .selectFrom('refunds')
-    .select(['id', 'status', 'amount_cents', 'amounts', 'credit_note_number', 'idempotency_key', 'created_at'])
+    .select(['id', 'status', 'amounts', 'credit_note_number', 'idempotency_key', 'created_at'])
     .where('order_id', '=', orderId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  return rows.map((r) => ({ ...r, amounts: storedRefundAmounts(r.amounts, quote) }));
 }
 
 function productOf(order: Pick<OrderRow, 'product'>): Product {
@@ -90,7 +92,7 @@ export async function bookingViewOf(db: Db, orderId: string, now: Date): Promise
   if (!order?.paid_at || !order.receipt_number) return undefined;
   const product = productOf(order);
   const quote = storedQuote(order.quote);
-  const refunds = (await loadRefunds(db, orderId)).map((r) => ({ ...r, amounts: storedRefundAmounts(r.amounts, quote) }));
+  const refunds = await loadRefunds(db, orderId, quote);
   const rule = cancellationRule(product, order.service_type);
   const gone = refundedDates(refunds);
   const days =
@@ -174,7 +176,7 @@ export async function cancelDays(db: Db, orderId: string, dates: readonly IsoDat
     await lockUnit(trx, unit.office_id);
     const order = (await loadOrder(trx, orderId, true))!;
     const quote = storedQuote(order.quote);
-    const refunds = (await loadRefunds(trx, orderId)).map((r) => ({ ...r, amounts: storedRefundAmounts(r.amounts, quote) }));
+    const refunds = await loadRefunds(trx, orderId, quote);
     const mine = refunds.find((r) => r.idempotency_key === key);
     if (mine) {
       return sameDays(mine.amounts, dates)

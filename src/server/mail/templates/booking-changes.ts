@@ -147,17 +147,11 @@ interface Notice {
 }
 
 async function noticeOf(ctx: TemplateContext, message: ClaimedMessage): Promise<Notice | 'gone'> {
-  const orderId = String(idOf(message, 'orderId'));
-  const order = await loadOrder(ctx, orderId);
-  const notice = await ctx.db
-    .selectFrom('orders')
-    .select([sql<string | null>`notice_given_on::text`.as('given_on'), sql<string | null>`rental_ends_on::text`.as('ends_on')])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  if (!order || !notice) return 'gone';
+  const order = await loadOrder(ctx, String(idOf(message, 'orderId')));
+  if (!order) return 'gone';
   assertRecipient(message, order.buyer_email);
-  if (!notice.given_on || !notice.ends_on) throw new Error('the rental has no notice');
-  return { p: purchaseOf(order), givenOn: notice.given_on, endsOn: notice.ends_on };
+  if (!order.notice_given_on || !order.rental_ends_on) throw new Error('the rental has no notice');
+  return { p: purchaseOf(order), givenOn: order.notice_given_on, endsOn: order.rental_ends_on };
 }
 
 function noticeFacts(n: Notice, language: Language): Fact[] {

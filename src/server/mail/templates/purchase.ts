@@ -30,12 +30,16 @@ export interface OrderRow {
   buyer_email: string | null;
   receipt_number: string | null;
   payment_intent_id: string | null;
+  /** A rental given notice: the day it was given, and its last day. */
+  notice_given_on: string | null;
+  rental_ends_on: string | null;
 }
 
 export function loadOrder(ctx: TemplateContext, orderId: string): Promise<OrderRow | undefined> {
   return ctx.db
     .selectFrom('orders')
     .select(['id', 'session_id', 'provider', 'product', 'rental_type', 'office_name', 'service_type', 'quote', sql<string>`booking_date::text`.as('booking_date'), 'locale', 'paid_at', 'buyer_name', 'buyer_email', 'receipt_number', 'payment_intent_id'])
+    .select([sql<string | null>`notice_given_on::text`.as('notice_given_on'), sql<string | null>`rental_ends_on::text`.as('rental_ends_on')])
     .where('id', '=', orderId)
     .executeTakeFirst();
 }

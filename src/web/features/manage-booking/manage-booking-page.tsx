@@ -271,7 +271,7 @@ function BookingDetails({ token, loaded }: { token: string; loaded: LoadedBookin
               {m.downloadReceipt}
             </a>
           ) : (
-            <p className="manage__offline">{m.needsConnectionToDownload}</p>
+            <p className="manage__offline">{m.downloadNeedsConnection}</p>
           )}
           {booking.hours && booked.length > 0 ? (
             <button type="button" className="button button--secondary" onClick={downloadCalendar}>

@@ -63,7 +63,7 @@ const en = {
   documents: 'Receipt and calendar',
   receiptTitle: 'Receipt',
   downloadReceipt: 'Download your receipt (PDF)',
-  needsConnectionToDownload: 'Downloading needs a connection.',
+  downloadNeedsConnection: 'Downloading needs a connection.',
   addToCalendar: 'Add to calendar',
   calendarSummary: (name: string, product: BookingView['product']) =>
     product === 'conference_room' ? `${name}: conference room booking` : product === 'day_pass' ? 'Day pass: hot desk access' : `${name}: office booking`,
@@ -147,7 +147,7 @@ const fr: typeof en = {
   documents: 'Reçu et calendrier',
   receiptTitle: 'Reçu',
   downloadReceipt: 'Télécharger votre reçu (PDF)',
-  needsConnectionToDownload: 'Le téléchargement demande une connexion.',
+  downloadNeedsConnection: 'Le téléchargement demande une connexion.',
   addToCalendar: 'Ajouter au calendrier',
   calendarSummary: (name: string, product: BookingView['product']) =>
     product === 'conference_room' ? `${name} : réservation de salle de conférence` : product === 'day_pass' ? 'Passe journalière : accès à un poste flexible' : `${name} : réservation de bureau`,
