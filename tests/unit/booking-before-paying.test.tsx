@@ -317,5 +317,11 @@ describe('the cancellation policy, before paying', () => {
     expect(items[0]).toMatch(/^Daily: Each day can be cancelled/);
     expect(items[1]).toMatch(/^Month-to-month: Not cancelled, but ended with notice: .* the rental ends 30 days later\.$/);
     expect(items[2]).toMatch(/^12-month lease: A 12-month lease is not cancelled online/);
+    cleanup();
+    dialog(RentOfficeDialog, window101, 'fr');
+    await screen.findByRole('dialog');
+    const fr = within(screen.getByRole('region', { name: 'Politique d’annulation' })).getAllByRole('listitem').map((li) => li.textContent);
+    // French typography: a no-break space before the colon.
+    expect(fr[1]).toMatch(/^Au mois\u00a0: Elle ne s’annule pas/);
   });
 });

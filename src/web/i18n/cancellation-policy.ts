@@ -14,6 +14,8 @@ const nbsp = '\u00a0';
 
 const en = {
   title: 'Cancellation policy',
+  /** Before a rule's own words, after the option it is for ('Daily: …'). */
+  labelEnd: ': ',
   /** 7 → '7 a.m.'. */
   hour: (hour: number) => `${hour % 12 || 12}${nbsp}${hour < 12 ? 'a.m.' : 'p.m.'}`,
   byDay: (rule: ByDay, each: boolean) =>
@@ -25,6 +27,7 @@ const en = {
 
 const fr: typeof en = {
   title: 'Politique d’annulation',
+  labelEnd: `${nbsp}: `,
   hour: (hour: number) => `${hour}${nbsp}h`,
   byDay: (rule: ByDay, each: boolean) =>
     `${each ? 'Chaque jour peut être annulé' : 'Annulation gratuite'} avec remboursement complet, taxes incluses, jusqu’à ${rule.hoursBefore} heures avant ${fr.hour(rule.opensHour)} le jour réservé. Ensuite, aucun remboursement.`,

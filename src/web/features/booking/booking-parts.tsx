@@ -63,7 +63,7 @@ export function CancellationPolicy({ serviceType, products: shown }: { serviceTy
             const option = optionOf[product];
             return (
               <li key={product}>
-                {option ? <strong>{booking.rentalOptions[option]}: </strong> : null}
+                {option ? <strong>{`${booking.rentalOptions[option]}${m.labelEnd}`}</strong> : null}
                 {text(product)}
               </li>
             );
