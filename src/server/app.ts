@@ -4,15 +4,17 @@ import type { AppContext, AppDeps } from './deps.ts';
 import { createOfficesList } from './inventory/offices-list.ts';
 import { BankingUnreadableError } from './lease/banking-crypto.ts';
 import { logError, maskPath } from './log.ts';
-import { adminAuth } from './middleware/admin-auth.ts';
 import { requestBodyLimit } from './middleware/body-limit.ts';
 import { jsonError } from './middleware/errors.ts';
 import { memoryLimiter, rateLimit, sharedLimiter, type RateLimit } from './middleware/rate-limit.ts';
 import { requestPathCheck } from './middleware/request-path.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { staffAuth } from './middleware/staff-auth.ts';
 import { adminLeaseOfferRoutes } from './routes/admin-lease-offers.ts';
 import { adminOrderRoutes } from './routes/admin-orders.ts';
 import { adminMailRoutes } from './routes/admin-mail.ts';
+import { adminSessionRoutes } from './routes/admin-session.ts';
+import { adminStaffRoutes } from './routes/admin-staff.ts';
 import { adminWaitlistRoutes } from './routes/admin-waitlist.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { calendarRoutes } from './routes/calendar.ts';
@@ -41,7 +43,7 @@ export function createApp(deps: AppDeps, services: Pick<AppContext, 'officesList
   // Counted before any body is read: a client over its limit costs no memory.
   app.use('/public-api/*', rateLimit('browse', memoryLimiter('browse', config.rateLimits.browse), client));
   app.use('/public-api/stripe/create-checkout-session', rateLimit('checkout', secretLimiter('checkout', config.rateLimits.checkout), client));
-  app.use('/admin-api/*', adminAuth(config.adminToken));
+  app.use('/admin-api/*', staffAuth(deps));
   app.use(requestBodyLimit());
 
   app.route('/public-api/offices', officesRoutes(ctx));
@@ -55,6 +57,11 @@ export function createApp(deps: AppDeps, services: Pick<AppContext, 'officesList
   app.route('/public-api/orders', orderRoutes(ctx));
   app.route('/public-api/test-checkout', testCheckoutRoutes(ctx));
 
+  app.route(
+    '/admin-api/session',
+    adminSessionRoutes(ctx, { account: secretLimiter('sign-in-account', config.rateLimits.signInAccount), address: secretLimiter('sign-in-address', config.rateLimits.signInAddress) }, client),
+  );
+  app.route('/admin-api/staff', adminStaffRoutes(ctx));
   app.route('/admin-api/waitlist', adminWaitlistRoutes(ctx));
   app.route('/admin-api/mail', adminMailRoutes(ctx));
   app.route('/admin-api/lease-offers', adminLeaseOfferRoutes(ctx));

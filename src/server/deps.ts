@@ -14,6 +14,9 @@ export interface RateLimits {
   offer: RateLimit;
   /** Checkout creations per client: money moves. */
   checkout: RateLimit;
+  /** Staff sign-in attempts per account (its e-mail) and per client address: password guessing. */
+  signInAccount: RateLimit;
+  signInAddress: RateLimit;
 }
 
 export interface AppConfig {
@@ -32,6 +35,8 @@ export interface AppConfig {
   bankingKeys: BankingKeyring;
   /** Production serves the built-in test checkout only when this is set (ALLOW_TEST_CHECKOUT=true). */
   allowTestCheckout?: boolean;
+  /** scrypt's N for new staff passwords (default 2^17; tests use less to run fast). */
+  staffPasswordCost?: number;
 }
 
 export interface AppDeps {
@@ -57,6 +62,8 @@ export const defaultRateLimits: RateLimits = {
   leaseGuess: { max: 30, windowMs: minute },
   offer: { max: 600, windowMs: minute },
   checkout: { max: 20, windowMs: minute },
+  signInAccount: { max: 10, windowMs: 15 * minute },
+  signInAddress: { max: 50, windowMs: 15 * minute },
 };
 
 export const defaultMaxUnpaidHolds = 3;

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spaceToday } from '../shared/domain/zoned-time.ts';
 import { createApp } from './app.ts';
+import { defaultRateLimits } from './deps.ts';
 import { isPostgresUrl, migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
 import { isProduction, missingProductionSettings, readEnv, seedMode, type Env } from './env.ts';
@@ -128,6 +129,8 @@ const deps = {
       leaseGuess: { max: env.RATE_LIMIT_LEASE_PER_MINUTE, windowMs: minute },
       offer: { max: env.RATE_LIMIT_OFFER_PER_MINUTE, windowMs: minute },
       checkout: { max: env.RATE_LIMIT_CHECKOUT_PER_MINUTE, windowMs: minute },
+      signInAccount: defaultRateLimits.signInAccount,
+      signInAddress: defaultRateLimits.signInAddress,
     },
   },
 };

@@ -15,7 +15,7 @@ import { admin, buildLeaseTestApp, companyInfo, createOffer, pdfText, post, sign
 import { backend, buildTestApp, type TestApp } from './test-app.ts';
 
 const roomy = { max: 1_000_000, windowMs: 60_000 };
-const roomyLimits = { browse: roomy, leaseGuess: roomy, offer: roomy, checkout: roomy };
+const roomyLimits = { ...defaultRateLimits, browse: roomy, leaseGuess: roomy, offer: roomy, checkout: roomy };
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);

@@ -90,6 +90,8 @@ export async function buildTestApp(
       maxUnpaidHoldsPerClient: defaultMaxUnpaidHolds,
       sharedRateLimits: backend === 'postgresql',
       bankingKeys: testBankingKeys,
+      // scrypt at 2^10: the same code, fast enough for a test that signs in many times.
+      staffPasswordCost: 2 ** 10,
       ...options.config,
     },
     ...options.deps,

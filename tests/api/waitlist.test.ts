@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { defaultRateLimits } from '../../src/server/deps.ts';
 import { waitlistEntryCreated, waitlistListResponse, waitlistProblemHeader } from '../../src/shared/contract/waitlist.ts';
 import { waitlistProblemEn, type WaitlistProblem } from '../../src/shared/domain/waitlist-rules.ts';
 import { adminToken, backend, buildTestApp, waitlistEntryFor, type TestApp } from './test-app.ts';
@@ -33,7 +34,7 @@ describe(`POST /public-api/waitlist (${backend})`, () => {
   let valid: Record<string, unknown>;
 
   beforeAll(async () => {
-    t = await buildTestApp({ config: { rateLimits: { browse: roomy, leaseGuess: roomy, offer: roomy, checkout: roomy } } });
+    t = await buildTestApp({ config: { rateLimits: { ...defaultRateLimits, browse: roomy, leaseGuess: roomy, offer: roomy, checkout: roomy } } });
     offices = await officeIdsOf(t, 'dedicated_office');
     desks = await officeIdsOf(t, 'assigned_desk');
     const room = await t.db.selectFrom('offices').select('id').where('service_type', '=', 'conference_room').executeTakeFirstOrThrow();

@@ -14,6 +14,8 @@ export interface OfficesTable {
   /** date: read it back with ::text for the same reason. */
   next_available_date: ColumnType<string | null, string | null, string | null>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Set: the unit left the inventory (not listed, not for sale); its orders keep it. */
+  retired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface WaitlistEntriesTable {
@@ -32,6 +34,8 @@ export interface WaitlistEntriesTable {
   created_at: ColumnType<Date, Date | string, Date | string>;
   /** The language the visitor used, for the acknowledgement. */
   language: ColumnType<'en' | 'fr' | null, 'en' | 'fr' | null | undefined, 'en' | 'fr' | null>;
+  /** When staff marked the person contacted. */
+  contacted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface WaitlistEntryOfficesTable {
@@ -215,7 +219,42 @@ export interface OutboxTable {
   sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+export interface StaffAccountsTable {
+  id: string;
+  email: string;
+  name: string | null;
+  /** scrypt$N$r$p$salt$hash (base64url); null until the account's set-password link is used. */
+  password_hash: string | null;
+  set_password_hash: string | null;
+  set_password_expires_at: Date | null;
+  disabled_at: Date | null;
+  created_at: ColumnType<Date, Date, Date>;
+}
+
+export interface StaffSessionsTable {
+  /** SHA-256 of the cookie's value: the database never holds a usable session id. */
+  id_hash: string;
+  staff_id: string;
+  created_at: ColumnType<Date, Date, Date>;
+  last_seen_at: Date;
+}
+
+export interface StaffAuditTable {
+  id: Generated<string>;
+  staff_id: string | null;
+  /** The account's e-mail, or 'admin token' for scripts. */
+  actor: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  details: ColumnType<unknown, string | null, string | null>;
+  at: ColumnType<Date, Date, Date>;
+}
+
 export interface Database {
+  staff_accounts: StaffAccountsTable;
+  staff_sessions: StaffSessionsTable;
+  staff_audit: StaffAuditTable;
   document_counters: DocumentCountersTable;
   outbox: OutboxTable;
   offices: OfficesTable;

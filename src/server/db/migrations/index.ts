@@ -6,6 +6,7 @@ import * as leaseOffers from './0004-lease-offers.ts';
 import * as hardening from './0005-hardening.ts';
 import * as receiptsAndMail from './0006-receipts-and-mail.ts';
 import * as manageBookings from './0007-manage-bookings.ts';
+import * as staff from './0008-staff.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-hardening': hardening,
   '0006-receipts-and-mail': receiptsAndMail,
   '0007-manage-bookings': manageBookings,
+  '0008-staff': staff,
 };

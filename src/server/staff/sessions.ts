@@ -1,0 +1,74 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Db } from '../db/database.ts';
+
+/** A session ends after this long without a request (a working morning away from the desk). */
+export const sessionIdleMs = 2 * 3600_000;
+/** …and this long after sign-in whatever happens: a new day, a new sign-in. */
+export const sessionMaxMs = 12 * 3600_000;
+/** last_seen_at is written at most this often: a page of the console makes several requests. */
+const touchEveryMs = 60_000;
+
+export interface StaffMember {
+  id: string;
+  email: string;
+  name: string | null;
+}
+
+const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/** The cookie: __Host- in production (Secure, Path=/, no Domain: only this origin can set or read it). */
+export function sessionCookieName(production: boolean): string {
+  return production ? '__Host-staff' : 'staff';
+}
+
+/** A new session for the account (a new id at every sign-in): the cookie's value, never stored. */
+export async function startSession(db: Db, staffId: string, now: Date): Promise<string> {
+  const id = randomBytes(32).toString('base64url');
+  await db.insertInto('staff_sessions').values({ id_hash: hashOf(id), staff_id: staffId, created_at: now, last_seen_at: now }).execute();
+  return id;
+}
+
+/** The signed-in member of a session id, or null (unknown, expired, or its account disabled). */
+export async function sessionMember(db: Db, id: string, now: Date): Promise<StaffMember | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
+  const row = await db
+    .selectFrom('staff_sessions as s')
+    .innerJoin('staff_accounts as a', 'a.id', 's.staff_id')
+    .select(['a.id', 'a.email', 'a.name', 'a.disabled_at', 's.created_at', 's.last_seen_at'])
+    .where('s.id_hash', '=', hashOf(id))
+    .executeTakeFirst();
+  if (!row || row.disabled_at) return null;
+  if (now.getTime() - row.last_seen_at.getTime() >= sessionIdleMs || now.getTime() - row.created_at.getTime() >= sessionMaxMs) {
+    await endSession(db, id);
+    return null;
+  }
+  if (now.getTime() - row.last_seen_at.getTime() >= touchEveryMs) {
+    await db.updateTable('staff_sessions').set({ last_seen_at: now }).where('id_hash', '=', hashOf(id)).execute();
+  }
+  return { id: row.id, email: row.email, name: row.name };
+}
+
+export async function endSession(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('staff_sessions').where('id_hash', '=', hashOf(id)).execute();
+}
+
+/** Disabling an account, or a new password, ends every session it has. */
+export async function endSessionsOf(db: Db, staffId: string): Promise<void> {
+  await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).execute();
+}
+
+export function readSessionCookie(c: Context, production: boolean): string | undefined {
+  return getCookie(c, sessionCookieName(production));
+}
+
+export function writeSessionCookie(c: Context, id: string, production: boolean): void {
+  setCookie(c, sessionCookieName(production), id, { httpOnly: true, sameSite: 'Strict', secure: production, path: '/', maxAge: sessionMaxMs / 1000 });
+}
+
+export function clearSessionCookie(c: Context, production: boolean): void {
+  deleteCookie(c, sessionCookieName(production), { path: '/', secure: production });
+}
+
+export const newStaffId = () => randomUUID();

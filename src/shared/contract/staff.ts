@@ -1,0 +1,63 @@
+import * as z from 'zod/mini';
+import { isPlainText, plainTextMessage } from '../domain/text.ts';
+
+/** A staff password: long enough to resist guessing, short enough to hash quickly (NIST SP 800-63B). */
+export const staffPasswordRules = { min: 12, max: 200 } as const;
+
+export const staffEmail = z.string().check(
+  z.trim(),
+  z.toLowerCase(),
+  z.refine(isPlainText, plainTextMessage),
+  z.email('A valid e-mail address is required'),
+  z.maxLength(254, 'An e-mail address has at most 254 characters'),
+);
+
+export const staffPassword = z
+  .string('A password is required')
+  .check(
+    z.minLength(staffPasswordRules.min, `The password needs at least ${staffPasswordRules.min} characters`),
+    z.maxLength(staffPasswordRules.max, `The password has at most ${staffPasswordRules.max} characters`),
+  );
+
+/** POST /admin-api/session: sign in. */
+export const signInInput = z.object({
+  email: staffEmail,
+  password: z.string('A password is required').check(z.minLength(1, 'A password is required'), z.maxLength(staffPasswordRules.max, 'The e-mail or password is not right')),
+});
+
+/** POST /admin-api/session/password: a set-password link used. */
+export const setPasswordInput = z.object({
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not complete')),
+  password: staffPassword,
+});
+
+/** POST /admin-api/staff: a new account (no password: a one-time set-password link is made). */
+export const addStaffInput = z.object({
+  email: staffEmail,
+  name: z.optional(z.nullable(z.string().check(z.trim(), z.refine(isPlainText, plainTextMessage), z.maxLength(120)))),
+  password: z.optional(staffPassword),
+});
+
+export const staffMember = z.object({ id: z.string(), email: z.string(), name: z.nullable(z.string()) });
+export type StaffMemberView = z.infer<typeof staffMember>;
+
+/** GET /admin-api/session: who is signed in (null for a script with the admin token). */
+export const sessionResponse = z.object({ success: z.literal(true), staff: z.nullable(staffMember) });
+
+export const staffAccount = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.nullable(z.string()),
+  has_password: z.boolean(),
+  disabled: z.boolean(),
+  created_at: z.string(),
+});
+
+/** A line of an audit trail: who did what, when (ISO instant). */
+export const auditEntry = z.object({
+  actor: z.string(),
+  action: z.string(),
+  details: z.nullable(z.record(z.string(), z.unknown())),
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
