@@ -65,10 +65,10 @@ describe(`GET /public-api/offices/available (${backend})`, () => {
     }
   });
 
-  it('refuses staff endpoints without the admin token', async () => {
+  it('refuses staff endpoints without a session or the admin token', async () => {
     const res = await t.app.request('/admin-api/anything');
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ success: false, error: 'A valid admin token is required' });
+    expect(await res.json()).toEqual({ success: false, error: 'Please sign in to continue' });
   });
 });
 
