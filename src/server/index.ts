@@ -19,6 +19,8 @@ import { site } from '../shared/site.ts';
 import { stripeProvider } from './payments/stripe.ts';
 import { testCheckoutProvider } from './payments/test-checkout.ts';
 import { StaticSite } from './static-files.ts';
+import { createDemoStaff } from './staff/demo-account.ts';
+import { defaultPasswordCost } from './staff/passwords.ts';
 
 /** A configuration the server cannot run with: one line that names the problem (never a secret), exit code 1. */
 function refuseToStart(message: string): never {
@@ -78,6 +80,17 @@ if (seeded && !production) {
     writeFileSync(join(env.DATA_DIR, 'demo-offers.txt'), list + '\n', { mode: 0o600 });
     console.log(`Seeded demo lease offers (also in ${join(env.DATA_DIR, 'demo-offers.txt')}):\n${list}`);
   }
+}
+
+// A demo staff account, outside production only; production has none until `staff add`.
+const demoStaffFile = join(env.DATA_DIR, 'demo-staff.txt');
+if (!production) {
+  const created = await createDemoStaff(db, clock(), defaultPasswordCost, `http://${env.HOST}:${env.PORT}/staff`);
+  if (created) {
+    mkdirSync(env.DATA_DIR, { recursive: true });
+    writeFileSync(demoStaffFile, created + '\n', { mode: 0o600 });
+  }
+  if (existsSync(demoStaffFile)) console.log(`Demo staff sign-in (also in ${demoStaffFile}):\n${readFileSync(demoStaffFile, 'utf8').trim()}`);
 }
 
 const admin = adminToken();

@@ -5,11 +5,14 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import type { AdminClient, Command } from './command.ts';
 import { mailCommands } from './mail-commands.ts';
 import { offerCommands } from './offer-commands.ts';
 import { orderCommands } from './order-commands.ts';
+import { staffCommands } from './staff-commands.ts';
 import { waitlistCommands } from './waitlist-commands.ts';
 
 /** Each group of commands, by name: `waitlist list`, `offer create`, … */
@@ -18,6 +21,7 @@ export const groups: Record<string, Record<string, Command>> = {
   offer: offerCommands,
   orders: orderCommands,
   mail: mailCommands,
+  staff: staffCommands,
 };
 
 function readToken(): string {
@@ -46,7 +50,7 @@ export function httpClient(baseUrl: string, token: string): AdminClient {
 }
 
 /** Flags that never take a value; any other `--flag value` takes the word after it. */
-const switches = new Set(['json', 'help', 'failed', 'no-email']);
+const switches = new Set(['json', 'help', 'failed', 'no-email', 'link']);
 
 /**
  * node:util parseArgs without declared options reads `--email a@b.c` as a switch and a
@@ -74,7 +78,7 @@ function readArgs(argv: string[]): { positionals: string[]; values: Record<strin
   return { positionals, values };
 }
 
-export async function runCli(argv: string[], client: AdminClient, print: (line: string) => void): Promise<void> {
+export async function runCli(argv: string[], client: AdminClient, print: (line: string) => void, ask?: (prompt: string) => Promise<string>): Promise<void> {
   const { positionals, values } = readArgs(argv);
   const [groupName, commandName, ...args] = positionals;
   const group = groupName ? groups[groupName] : undefined;
@@ -83,13 +87,34 @@ export async function runCli(argv: string[], client: AdminClient, print: (line: 
     const usage = Object.entries(groups).flatMap(([g, cmds]) => Object.keys(cmds).map((c) => `  npm run admin -- ${g} ${c}`));
     throw new Error(`Usage:\n${usage.join('\n')}`);
   }
-  await command({ client, args, flags: values, json: values.json === true, print });
+  await command({ client, args, flags: values, json: values.json === true, print, ask });
+}
+
+/** A question at the terminal whose answer is not echoed (a password). */
+async function askHidden(prompt: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  process.stdout.write(prompt);
+  muted = true;
+  try {
+    return await rl.question('');
+  } finally {
+    muted = false;
+    rl.close();
+    process.stdout.write('\n');
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const client = httpClient(process.env.ADMIN_URL ?? 'http://127.0.0.1:8080', readToken());
-    await runCli(process.argv.slice(2), client, (line) => console.log(line));
+    await runCli(process.argv.slice(2), client, (line) => console.log(line), process.stdin.isTTY ? askHidden : undefined);
   } catch (err) {
     console.error(err instanceof Error ? err.message : String(err));
     process.exitCode = 1;

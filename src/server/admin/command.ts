@@ -9,6 +9,8 @@ export interface CommandContext {
   flags: Record<string, string | boolean | undefined>;
   json: boolean;
   print: (line: string) => void;
+  /** Asks the person at the terminal, without echoing the answer; absent when there is no terminal. */
+  ask?: (prompt: string) => Promise<string>;
 }
 
 export type Command = (ctx: CommandContext) => Promise<void>;
