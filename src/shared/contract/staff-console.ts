@@ -1,0 +1,185 @@
+import * as z from 'zod/mini';
+import { isPlainText, plainTextMessage } from '../domain/text.ts';
+import { isIsoDate } from '../domain/time.ts';
+import { serviceTypes } from '../domain/products.ts';
+import { unitCodePattern } from './common.ts';
+import { orderStatuses } from './checkout.ts';
+import { staffOrder } from './staff-orders.ts';
+import { auditEntry } from './staff.ts';
+
+/**
+ * What the staff console and /admin-api say to each other beyond the lists of staff-orders.ts,
+ * staff-mail.ts and waitlist.ts. The server parses every input with these schemas; the console
+ * parses every answer with them.
+ */
+
+const isoDate = z.string().check(z.refine(isIsoDate, 'Expected a date as YYYY-MM-DD'));
+const text = (max: number) => z.string().check(z.trim(), z.refine(isPlainText, plainTextMessage), z.maxLength(max, `At most ${max} characters`));
+
+// ─── Inventory ────────────────────────────────────────────────────────────────
+
+/** A unit as staff see it: the public fields, and whether it is retired. */
+export const staffUnit = z.object({
+  id: z.number(),
+  office_id: z.string(),
+  service_code: z.nullable(z.string()),
+  name: z.string(),
+  service_type: z.enum(serviceTypes),
+  location_code: z.nullable(z.string()),
+  seating_capacity: z.nullable(z.number()),
+  /** Dollars as the public list gives them ("1200.00"), null: no list price. */
+  base_monthly_rate: z.nullable(z.string()),
+  is_available: z.boolean(),
+  next_available_date: z.nullable(z.string()),
+  retired_at: z.nullable(z.string()),
+  updated_at: z.string(),
+});
+export type StaffUnit = z.infer<typeof staffUnit>;
+
+/** GET /admin-api/units: every unit, retired ones too, by id. */
+export const staffUnitsResponse = z.object({ success: z.literal(true), units: z.array(staffUnit) });
+
+/**
+ * POST /admin-api/units (office_id required) and PATCH /admin-api/units/:id (every field
+ * optional). The price is dollars with at most two decimals, as typed ("1200" or "1200.50");
+ * null clears it. Each problem names its field, so the console can put it beside the input.
+ */
+export const unitFields = {
+  office_id: z.string().check(z.trim(), z.regex(unitCodePattern, 'Use letters, digits, dots, dashes or underscores, such as OFF-101')),
+  name: text(120).check(z.minLength(1, 'A name is required')),
+  service_type: z.enum(serviceTypes, 'Choose a type'),
+  location_code: z.nullable(text(40)),
+  seating_capacity: z.nullable(z.number('Expected a whole number').check(z.int('Expected a whole number'), z.minimum(1, 'At least 1'), z.maximum(500, 'At most 500'))),
+  base_monthly_rate: z.nullable(
+    z.string().check(z.trim(), z.regex(/^\d{1,7}(\.\d{1,2})?$/, 'Expected an amount such as 1200 or 1200.50')),
+  ),
+  is_available: z.boolean(),
+  next_available_date: z.nullable(isoDate),
+  service_code: z.nullable(text(40)),
+};
+export const createUnitInput = z.object(unitFields);
+export const updateUnitInput = z.partial(z.object(unitFields));
+export type UnitInput = z.input<typeof createUnitInput>;
+
+/** The answer to a create, an edit or a retirement. */
+export const staffUnitResponse = z.object({ success: z.literal(true), unit: staffUnit });
+
+// ─── Calendar ─────────────────────────────────────────────────────────────────
+
+/** GET /admin-api/calendar?month=YYYY-MM: conference rooms and daily offices, each held or booked day. */
+export const calendarQuery = z.object({ month: z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected a month as YYYY-MM')) });
+
+export const staffCalendarDay = z.object({
+  unit_id: z.number(),
+  date: z.string(),
+  status: z.enum(['held', 'booked']),
+  order_id: z.string(),
+  order_status: z.enum(orderStatuses),
+  buyer_name: z.nullable(z.string()),
+  buyer_email: z.nullable(z.string()),
+  /** A hold's end (ISO instant); null for a booked day. */
+  hold_expires_at: z.nullable(z.string()),
+  /** Whether the cancellation policy lets this day be cancelled and refunded now. */
+  cancellable: z.boolean(),
+});
+export type StaffCalendarDay = z.infer<typeof staffCalendarDay>;
+
+export const staffCalendarResponse = z.object({
+  success: z.literal(true),
+  month: z.string(),
+  units: z.array(z.object({ id: z.number(), office_id: z.string(), name: z.string(), service_type: z.enum(serviceTypes) })),
+  days: z.array(staffCalendarDay),
+});
+
+/** POST /admin-api/orders/:id/cancel (Idempotency-Key required): the visitor's cancellation path, by staff. */
+export const staffCancelInput = z.object({ dates: z.array(isoDate).check(z.minLength(1, 'Choose at least one day'), z.maxLength(400)) });
+
+// ─── Orders ───────────────────────────────────────────────────────────────────
+
+/** GET /admin-api/orders filters beside status: the product, and the first day bought within from–to. */
+export const orderFilters = z.object({
+  product: z.optional(z.string().check(z.regex(/^[a-z_]{1,40}$/))),
+  from: z.optional(isoDate),
+  to: z.optional(isoDate),
+});
+
+export const orderLine = z.object({ description: z.string(), amount_cents: z.number() });
+
+/** GET /admin-api/orders/:id: one order in full. */
+export const staffOrderDetail = z.object({
+  success: z.literal(true),
+  order: z.extend(staffOrder, {
+    buyer_name: z.nullable(z.string()),
+    buyer_email: z.nullable(z.string()),
+    receipt_number: z.nullable(z.string()),
+    provider: z.enum(['stripe', 'test']),
+    payment_intent_id: z.nullable(z.string()),
+    lines: z.array(orderLine),
+    subtotal_cents: z.number(),
+    gst_cents: z.number(),
+    qst_cents: z.number(),
+    total_cents: z.number(),
+  }),
+  refunds: z.array(
+    z.object({
+      id: z.string(),
+      amount_cents: z.number(),
+      reason: z.string(),
+      status: z.string(),
+      credit_note_number: z.nullable(z.string()),
+      created_at: z.string(),
+      last_error: z.nullable(z.string()),
+    }),
+  ),
+  audit: z.array(auditEntry),
+});
+export type StaffOrderDetail = z.infer<typeof staffOrderDetail>;
+
+// ─── Waitlist ─────────────────────────────────────────────────────────────────
+
+/** POST /admin-api/waitlist/:id/contacted → the entry's contacted_at; DELETE /admin-api/waitlist/:id → gone (privacy request). */
+export const waitlistContactedResponse = z.object({ success: z.literal(true), id: z.number(), contacted_at: z.string() });
+
+// ─── Lease offers ─────────────────────────────────────────────────────────────
+
+export const offerStatuses = ['new', 'contract_generated', 'signed', 'expired'] as const;
+
+/** GET /admin-api/lease-offers/:id (a number): one offer, its trail, and whether a signed PDF exists. */
+export const staffOfferDetail = z.object({
+  success: z.literal(true),
+  offer: z.object({
+    id: z.number(),
+    email: z.string(),
+    company_name: z.nullable(z.string()),
+    contact_name: z.nullable(z.string()),
+    status: z.enum(offerStatuses),
+    offices: z.array(z.object({ id: z.number(), office_id: z.string(), name: z.string() })),
+    start_date: z.string(),
+    monthly_rate_cents: z.number(),
+    monthly_discount_cents: z.number(),
+    signup_discount_cents: z.number(),
+    lease_term_months: z.number(),
+    move_in_fee_type: z.enum(['monthly_rate', 'fixed_amount', 'none']),
+    move_in_fee_amount_cents: z.nullable(z.number()),
+    language: z.enum(['en', 'fr']),
+    created_at: z.string(),
+    expires_at: z.string(),
+    signed_at: z.nullable(z.string()),
+    /** GET /admin-api/lease-offers/:id/agreement.pdf when signed. */
+    has_signed_pdf: z.boolean(),
+  }),
+  audit: z.array(auditEntry),
+});
+export type StaffOfferDetail = z.infer<typeof staffOfferDetail>;
+
+/**
+ * POST /admin-api/lease-offers (201) and POST /admin-api/lease-offers/:id/resend: the new link,
+ * shown once (codes are stored hashed). A resend makes a new code: the old link stops working.
+ */
+export const offerLinkResponse = z.object({
+  success: z.literal(true),
+  id: z.optional(z.number()),
+  code: z.string(),
+  url: z.string(),
+  emailed: z.boolean(),
+});
