@@ -165,6 +165,25 @@ describe('two instances on one PostgreSQL', () => {
     expect(rows.rows[0]!.n).toBe(1);
   });
 
+  it('made one demo staff account though both started at once; a staff session from one works on the other until signed out', async () => {
+    const accounts = await sql<{ n: number }>`select count(*)::int as n from staff_accounts`.execute(db);
+    expect(accounts.rows[0]!.n).toBe(1);
+    const password = 'fleet staff password';
+    const token = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
+    const added = await fetch(`${a.url}/admin-api/staff`, { method: 'POST', headers: token, body: JSON.stringify({ email: 'fleet.staff@example.com', password }) });
+    expect(added.status).toBe(201);
+    const signIn = await fetch(`${b.url}/admin-api/session`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'fleet.staff@example.com', password }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    for (const s of instances()) expect((await fetch(`${s.url}/admin-api/session`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${a.url}/admin-api/session`, { method: 'DELETE', headers: { cookie, origin } })).status).toBe(200);
+    for (const s of instances()) expect((await fetch(`${s.url}/admin-api/session`, { headers: { cookie } })).status).toBe(401);
+  });
+
   it('the guessing limit is one count for the whole fleet', async () => {
     const ip = '203.0.113.99';
     const guess = (s: ServerProcess) => fetch(`${s.url}/public-api/lease-offers/${randomBytes(18).toString('base64url')}`, { headers: { 'x-forwarded-for': ip } });

@@ -34,7 +34,7 @@ export async function addStaff(
   if (taken) throw new StaffEmailTakenError(`${input.email} already has an account`);
   const id = newStaffId();
   const token = input.password === undefined ? randomBytes(32).toString('base64url') : null;
-  await db
+  const inserted = db
     .insertInto('staff_accounts')
     .values({
       id,
@@ -47,6 +47,13 @@ export async function addStaff(
       created_at: now,
     })
     .execute();
+  try {
+    await inserted;
+  } catch (err) {
+    // Two requests (or two instances' first starts) adding one e-mail at once: the index decides.
+    if ((err as { code?: unknown }).code === '23505') throw new StaffEmailTakenError(`${input.email} already has an account`);
+    throw err;
+  }
   return { id, setPasswordToken: token };
 }
 

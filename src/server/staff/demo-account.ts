@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { addStaff } from './accounts.ts';
+import { addStaff, StaffEmailTakenError } from './accounts.ts';
 
 export const demoStaffEmail = 'manager@demo.example';
 
@@ -13,6 +13,12 @@ export async function createDemoStaff(db: Db, now: Date, cost: number, consoleUr
   const any = await db.selectFrom('staff_accounts').select('id').limit(1).executeTakeFirst();
   if (any) return null;
   const password = randomBytes(12).toString('base64url');
-  await addStaff(db, { email: demoStaffEmail, name: 'Demo manager', password }, now, cost);
+  try {
+    await addStaff(db, { email: demoStaffEmail, name: 'Demo manager', password }, now, cost);
+  } catch (err) {
+    // Another instance starting at the same moment made it.
+    if (err instanceof StaffEmailTakenError) return null;
+    throw err;
+  }
   return `Staff console: ${consoleUrl}\nE-mail: ${demoStaffEmail}\nPassword: ${password}`;
 }
