@@ -10,11 +10,13 @@ import { memoryLimiter, rateLimit, sharedLimiter, type RateLimit } from './middl
 import { requestPathCheck } from './middleware/request-path.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { staffAuth } from './middleware/staff-auth.ts';
+import { adminCalendarRoutes } from './routes/admin-calendar.ts';
 import { adminLeaseOfferRoutes } from './routes/admin-lease-offers.ts';
 import { adminOrderRoutes } from './routes/admin-orders.ts';
 import { adminMailRoutes } from './routes/admin-mail.ts';
 import { adminSessionRoutes } from './routes/admin-session.ts';
 import { adminStaffRoutes } from './routes/admin-staff.ts';
+import { adminUnitRoutes } from './routes/admin-units.ts';
 import { adminWaitlistRoutes } from './routes/admin-waitlist.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { calendarRoutes } from './routes/calendar.ts';
@@ -66,6 +68,8 @@ export function createApp(deps: AppDeps, services: Pick<AppContext, 'officesList
   app.route('/admin-api/mail', adminMailRoutes(ctx));
   app.route('/admin-api/lease-offers', adminLeaseOfferRoutes(ctx));
   app.route('/admin-api/orders', adminOrderRoutes(ctx));
+  app.route('/admin-api/units', adminUnitRoutes(ctx));
+  app.route('/admin-api/calendar', adminCalendarRoutes(ctx));
 
   app.all('/public-api/*', (c) => jsonError(c, 404, `No such API endpoint: ${c.req.method} ${maskPath(c.req.path)}`));
   app.all('/admin-api/*', (c) => jsonError(c, 404, `No such API endpoint: ${c.req.method} ${maskPath(c.req.path)}`));

@@ -151,6 +151,9 @@ export type ManageRefusal = {
 
 export type CancelResult = { kind: 'cancelled'; refundId: string; replay: boolean } | ManageRefusal;
 
+/** What else a cancellation records in its own transaction (staff's audit row), once it is decided. */
+export type AlsoOnCancel = (trx: Db, cancelled: { dates: IsoDate[]; refundId: string; creditNote: string; amountCents: number }) => Promise<void>;
+
 const contactUs = `Please contact us at ${site.email} or ${site.phoneDisplay}.`;
 const refuse = (status: 409 | 422, reason: ManageRefusal['reason'], error: string): ManageRefusal => ({ kind: 'refused', status, reason, error });
 
@@ -167,9 +170,9 @@ const sameDays = (amounts: RefundAmounts, dates: readonly IsoDate[]) => {
  * its credit-note number records the money owed, and the customer and staff messages are written.
  * Under the unit's lock and the order's row lock, so a double tap, two tabs or two instances
  * cancel once: the same Idempotency-Key finds its own refund again; another key finds the days
- * already cancelled.
+ * already cancelled. Staff cancel through here too, under the same policy.
  */
-export async function cancelDays(db: Db, orderId: string, dates: readonly IsoDate[], key: string, now: Date): Promise<CancelResult> {
+export async function cancelDays(db: Db, orderId: string, dates: readonly IsoDate[], key: string, now: Date, also?: AlsoOnCancel): Promise<CancelResult> {
   return db.transaction().execute(async (trx): Promise<CancelResult> => {
     const unit = await trx.selectFrom('orders').select('office_id').where('id', '=', orderId).executeTakeFirst();
     if (!unit) return refuse(422, 'not_booked', 'No such booking');
@@ -183,6 +186,8 @@ export async function cancelDays(db: Db, orderId: string, dates: readonly IsoDat
         ? { kind: 'cancelled', refundId: mine.id, replay: true }
         : refuse(422, 'key_reused', 'This Idempotency-Key was used to cancel other days: send a new key for a new request.');
     }
+    // Staff can name any order; a manage link exists only for a paid one.
+    if (!order.paid_at) return refuse(409, 'not_booked', 'This order was never paid: nothing is booked.');
     if (order.refund_reason === 'paid_after_taken') return refuse(409, 'not_booked', 'This payment arrived after the booking had gone to someone else: nothing was booked, and it is refunded in full.');
     const rule = cancellationRule(productOf(order), order.service_type);
     if (rule.kind !== 'by_day') {
@@ -240,6 +245,7 @@ export async function cancelDays(db: Db, orderId: string, dates: readonly IsoDat
     const about = { orderId, refundId };
     if (order.buyer_email) await enqueueMessage(trx, { kind: 'booking_cancelled', to: order.buyer_email, language: order.locale, about }, now);
     await enqueueMessage(trx, { kind: 'staff_booking_cancelled', to: site.operations.email, language: site.operations.language, about }, now);
+    await also?.(trx, { dates: asked, refundId, creditNote, amountCents: amounts.total });
     return { kind: 'cancelled', refundId, replay: false };
   });
 }

@@ -2,7 +2,7 @@ import type { BookingView } from '../../shared/contract/bookings.ts';
 import type { IsoDate } from '../../shared/domain/time.ts';
 import type { AppContext } from '../deps.ts';
 import { logError } from '../log.ts';
-import { bookingViewOf, cancelDays, giveNotice, type ManageRefusal } from './cancellations.ts';
+import { bookingViewOf, cancelDays, giveNotice, type AlsoOnCancel, type ManageRefusal } from './cancellations.ts';
 import { settleRefund } from './refunds.ts';
 
 /*
@@ -30,10 +30,11 @@ export function bookingFor(ctx: AppContext, orderId: string): Promise<BookingVie
  * Cancels days, then (the cancellation committed) asks the provider for the refund, outside any
  * transaction. The visitor's answer waits a few seconds for it: the test checkout and Stripe
  * usually answer at once, and the page reads 'refunded'; a slower or refused refund reads
- * 'refund pending', and the instances' refund round goes on asking.
+ * 'refund pending', and the instances' refund round goes on asking. Staff's cancellations (the
+ * console's calendar) come through here as well, with their audit row as `also`.
  */
-export async function cancelBooking(ctx: AppContext, orderId: string, dates: readonly IsoDate[], idempotencyKey: string): Promise<ManageAnswer> {
-  const result = await cancelDays(ctx.db, orderId, dates, idempotencyKey, ctx.clock());
+export async function cancelBooking(ctx: AppContext, orderId: string, dates: readonly IsoDate[], idempotencyKey: string, also?: AlsoOnCancel): Promise<ManageAnswer> {
+  const result = await cancelDays(ctx.db, orderId, dates, idempotencyKey, ctx.clock(), also);
   if (result.kind === 'refused') return result;
   if (!result.replay) {
     ctx.mailer?.wake();

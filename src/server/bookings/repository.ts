@@ -29,11 +29,12 @@ export interface Unit {
   base_monthly_rate: string | null;
 }
 
-/** A unit by the officeId of SPEC.md §7: 'daypass', an office_id, a service_code or the numeric id. */
+/** A unit on offer (not retired) by the officeId of SPEC.md §7: 'daypass', an office_id, a service_code or the numeric id. */
 export async function findUnit(db: Db, officeId: string): Promise<Unit | undefined> {
   let q = db
     .selectFrom('offices')
-    .select(['id', 'office_id', 'service_code', 'name', 'service_type', 'is_available', sql<string | null>`base_monthly_rate::text`.as('base_monthly_rate')]);
+    .select(['id', 'office_id', 'service_code', 'name', 'service_type', 'is_available', sql<string | null>`base_monthly_rate::text`.as('base_monthly_rate')])
+    .where('retired_at', 'is', null);
   if (officeId === dayPassOfficeId) {
     q = q.where('service_type', '=', 'day_pass');
   } else {

@@ -18,6 +18,8 @@ async function listOffices(db: Db): Promise<{ offices: Office[]; lastUpdated: st
       sql<string | null>`next_available_date::text`.as('next_available_date'),
       sql<string>`to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('updated_at'),
     ])
+    // A retired unit is no longer offered; its orders still name it.
+    .where('retired_at', 'is', null)
     .orderBy('id')
     .execute();
   const lastUpdated = rows.reduce((latest, r) => (r.updated_at > latest ? r.updated_at : latest), '');

@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BankingNumbers } from '../../shared/domain/banking.ts';
+import { maskAccountNumber, type BankingNumbers } from '../../shared/domain/banking.ts';
+import type { OfferRecord } from './offer-record.ts';
 
 const keyBytes = 32;
 const ivBytes = 12;
@@ -126,4 +127,11 @@ export function decryptBanking(keyring: BankingKeyring, stored: string, offerId:
   throw new BankingUnreadableError(
     parts[0] === 'v2' && !keyring.byId.has(parts[1] ?? '') ? `no banking key '${parts[1] ?? ''}' is configured` : 'the banking numbers cannot be decrypted with the configured keys',
   );
+}
+
+/** A signed offer's banking numbers as answers and the PDF show them: the account number masked. */
+export function maskedBankingOf(keyring: BankingKeyring, offer: Pick<OfferRecord, 'id' | 'signature'>): BankingNumbers | null {
+  if (!offer.signature) return null;
+  const banking = decryptBanking(keyring, offer.signature.banking_encrypted, offer.id);
+  return { ...banking, account_number: maskAccountNumber(banking.account_number) };
 }

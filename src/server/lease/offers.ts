@@ -192,9 +192,16 @@ export interface OfferInvitation {
 
 /**
  * Stores a new offer and gives its code: the only time the code exists in clear. With an
- * invitation, the e-mail carrying its link is written in the same transaction.
+ * invitation, the e-mail carrying its link is written in the same transaction; so is what
+ * `also` records (staff's audit row).
  */
-export async function createOffer(db: Db, offer: NewOffer, now: Date, invitation: OfferInvitation | null): Promise<{ id: number; code: string }> {
+export async function createOffer(
+  db: Db,
+  offer: NewOffer,
+  now: Date,
+  invitation: OfferInvitation | null,
+  also?: (trx: Db, id: number) => Promise<void>,
+): Promise<{ id: number; code: string }> {
   const code = generateOfferCode();
   const { office_ids, ...fields } = offer;
   const id = await db.transaction().execute(async (trx) => {
@@ -207,13 +214,44 @@ export async function createOffer(db: Db, offer: NewOffer, now: Date, invitation
       .insertInto('lease_offer_services')
       .values([...new Set(office_ids)].map((office_id) => ({ offer_id: row.id, office_id })))
       .execute();
-    if (invitation) {
-      const message = { kind: 'lease_offer_created' as const, to: offer.email, language: invitation.language, about: { offerId: row.id } };
-      await enqueueMessage(trx, { ...message, secret: { keyring: invitation.keyring, text: `${invitation.linkBase}${code}` } }, now);
-    }
+    if (invitation) await enqueueInvitation(trx, row.id, offer.email, code, invitation, now);
+    await also?.(trx, row.id);
     return row.id;
   });
   return { id, code };
+}
+
+/** The e-mail carrying an offer's link, the link kept encrypted until it is sent. */
+async function enqueueInvitation(trx: Db, offerId: number, email: string, code: string, invitation: OfferInvitation, now: Date): Promise<void> {
+  const message = { kind: 'lease_offer_created' as const, to: email, language: invitation.language, about: { offerId } };
+  await enqueueMessage(trx, { ...message, secret: { keyring: invitation.keyring, text: `${invitation.linkBase}${code}` } }, now);
+}
+
+export type ReissueResult = { kind: 'reissued'; code: string } | { kind: 'unknown' } | { kind: 'closed'; status: 'signed' | 'expired' };
+
+/**
+ * A new link for an open offer: codes are stored hashed, so the only way to show a link again is
+ * a new code, and the old link stops working. The invitations not yet sent carried the old link:
+ * they are dropped, and a new one is written, all in one transaction with `also` (the audit row).
+ */
+export async function reissueOffer(db: Db, offerId: number, now: Date, invitation: OfferInvitation, also: (trx: Db) => Promise<void>): Promise<ReissueResult> {
+  return db.transaction().execute(async (trx): Promise<ReissueResult> => {
+    const locked = await trx.selectFrom('lease_offers').select(['status', 'expires_at', 'email']).where('id', '=', offerId).forUpdate().executeTakeFirst();
+    if (!locked) return { kind: 'unknown' };
+    const status = effectiveStatus({ status: locked.status, expires_at: new Date(locked.expires_at) }, now);
+    if (status === 'signed' || status === 'expired') return { kind: 'closed', status };
+    const code = generateOfferCode();
+    await trx.updateTable('lease_offers').set({ code_hash: hashOfferCode(code) }).where('id', '=', offerId).execute();
+    await trx
+      .deleteFrom('outbox')
+      .where('kind', '=', 'lease_offer_created')
+      .where('status', 'in', ['pending', 'failed'])
+      .where(sql<boolean>`subject_ids->>'offerId' = ${String(offerId)}`)
+      .execute();
+    await enqueueInvitation(trx, offerId, locked.email, code, invitation, now);
+    await also(trx);
+    return { kind: 'reissued', code };
+  });
 }
 
 /**

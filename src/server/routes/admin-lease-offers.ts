@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
+import type { StaffOfferDetail } from '../../shared/contract/staff-console.ts';
 import { moveInFeeTypes } from '../../shared/domain/lease-payment.ts';
 import { rateToCents } from '../../shared/domain/pricing.ts';
 import { addDays, isIsoDate } from '../../shared/domain/time.ts';
@@ -7,10 +8,14 @@ import { endOfSpaceDay, spaceToday } from '../../shared/domain/zoned-time.ts';
 import { unitCodePattern } from '../../shared/contract/common.ts';
 import { isPlainText, plainTextMessage } from '../../shared/domain/text.ts';
 import type { AppDeps } from '../deps.ts';
-import { createOffer, expireOffer, findOfferByCode, listOffers } from '../lease/offers.ts';
+import type { OfferRecord } from '../lease/offer-record.ts';
+import { createOffer, effectiveStatus, expireOffer, findOfferByCode, findOfferById, listOffers, reissueOffer, type OfferInvitation } from '../lease/offers.ts';
 import { jsonError } from '../middleware/errors.ts';
 import { issuesText, jsonBody } from '../middleware/json-body.ts';
 import { siteOrigins } from '../public-origin.ts';
+import { actorOf, type StaffActor, type StaffEnv } from '../staff/actor.ts';
+import { auditOf, recordAudit } from '../staff/audit.ts';
+import { signedAgreementAnswer } from './lease.ts';
 
 /** An offer left open stays valid this long unless expires_at says otherwise. */
 export const defaultOfferValidityDays = 30;
@@ -70,9 +75,68 @@ function offerLinkBase(c: Context, deps: AppDeps): string {
   return `${siteOrigins(c, deps.config)[0]}/lease/`;
 }
 
-/** Staff: create, list and expire lease offers (behind the admin token of app.ts). */
+function invitation(c: Context, deps: AppDeps, language: OfferInvitation['language']): OfferInvitation {
+  return { linkBase: offerLinkBase(c, deps), language, keyring: deps.config.bankingKeys };
+}
+
+/** An offer's number in a path; the routes that take one only match digits (a code is 16 or more characters of base64url). */
+function offerIdOf(c: Context): number | null {
+  const id = Number(c.req.param('id'));
+  return Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** An offer as the console's detail shows it. */
+async function offerDetail(deps: AppDeps, offer: OfferRecord): Promise<Omit<StaffOfferDetail, 'success'>> {
+  const offices = await deps.db
+    .selectFrom('lease_offer_services as ls')
+    .innerJoin('offices as f', 'f.id', 'ls.office_id')
+    .select(['f.id', 'f.office_id', 'f.name'])
+    .where('ls.offer_id', '=', offer.id)
+    .orderBy('f.id')
+    .execute();
+  return {
+    offer: {
+      id: offer.id,
+      email: offer.email,
+      company_name: offer.company_name,
+      contact_name: offer.contact_name,
+      status: effectiveStatus(offer, deps.clock()),
+      offices,
+      start_date: offer.start_date,
+      monthly_rate_cents: offer.monthly_rate_cents,
+      monthly_discount_cents: offer.monthly_discount_cents,
+      signup_discount_cents: offer.signup_discount_cents,
+      lease_term_months: offer.lease_term_months,
+      move_in_fee_type: offer.move_in_fee_type,
+      move_in_fee_amount_cents: offer.move_in_fee_amount_cents,
+      language: offer.contract_language,
+      created_at: offer.created_at.toISOString(),
+      expires_at: offer.expires_at.toISOString(),
+      signed_at: offer.signature?.signed_at.toISOString() ?? null,
+      has_signed_pdf: offer.signature !== null,
+    },
+    audit: await auditOf(deps.db, 'lease_offer', offer.id),
+  };
+}
+
+/** Closes an unsigned offer and records who did; 409 for a signed one. An expired one stays expired. */
+async function expireAnswer(c: Context, deps: AppDeps, offer: OfferRecord | undefined, actor: StaffActor) {
+  if (!offer) return jsonError(c, 404, 'Lease offer not found');
+  if (offer.status === 'signed') return jsonError(c, 409, 'A signed offer cannot be expired');
+  const now = deps.clock();
+  await deps.db.transaction().execute(async (trx) => {
+    if (await expireOffer(trx, offer.id)) await recordAudit(trx, actor, { action: 'offer_expired', subjectType: 'lease_offer', subjectId: offer.id }, now);
+  });
+  return c.json({ success: true, status: 'expired' as const });
+}
+
+/**
+ * Staff: create, list, read, resend and expire lease offers, and download a signed agreement
+ * (behind the staff check of app.ts). Offers are named by their number here; the command line's
+ * expire by code stays.
+ */
 export function adminLeaseOfferRoutes(deps: AppDeps) {
-  const app = new Hono();
+  const app = new Hono<StaffEnv>();
 
   // Staff see one problem at a time, the first.
   app.post('/', jsonBody(createOfferInput, ([first]) => (first ? issuesText([first]) : 'Invalid offer')), async (c) => {
@@ -83,7 +147,7 @@ export function adminLeaseOfferRoutes(deps: AppDeps) {
     const wantedCodes = input.office_ids.filter((id): id is string => typeof id === 'string');
     const offices = await deps.db
       .selectFrom('offices')
-      .select(['id', 'office_id', 'base_monthly_rate'])
+      .select(['id', 'office_id', 'base_monthly_rate', 'retired_at'])
       .where((eb) =>
         eb.or([
           ...(wantedIds.length ? [eb('id', 'in', wantedIds)] : []),
@@ -93,6 +157,8 @@ export function adminLeaseOfferRoutes(deps: AppDeps) {
       .execute();
     const unknown = input.office_ids.filter((id) => !offices.some((o) => o.id === id || o.office_id === id));
     if (unknown.length) return jsonError(c, 400, `office_ids: no such office: ${unknown.join(', ')}`);
+    const retired = offices.filter((o) => o.retired_at !== null);
+    if (retired.length) return jsonError(c, 400, `office_ids: retired, no longer offered: ${retired.map((o) => o.office_id).join(', ')}`);
 
     let monthlyRateCents: number;
     if (input.monthly_rate !== undefined) {
@@ -111,7 +177,8 @@ export function adminLeaseOfferRoutes(deps: AppDeps) {
     if (expiresAt.getTime() <= now.getTime()) return jsonError(c, 400, 'expires_at: must be in the future');
     if (!(expiresAt.getTime() <= now.getTime() + maxOfferValidityDays * 86_400_000)) return jsonError(c, 400, `expires_at: must be within ${maxOfferValidityDays} days`);
 
-    const { code } = await createOffer(
+    const actor = actorOf(c);
+    const { id, code } = await createOffer(
       deps.db,
       {
         email: input.email,
@@ -129,22 +196,63 @@ export function adminLeaseOfferRoutes(deps: AppDeps) {
         expires_at: expiresAt,
       },
       now,
-      input.send_email ? { linkBase: offerLinkBase(c, deps), language: input.language, keyring: deps.config.bankingKeys } : null,
+      input.send_email ? invitation(c, deps, input.language) : null,
+      (trx, newId) =>
+        recordAudit(
+          trx,
+          actor,
+          { action: 'offer_created', subjectType: 'lease_offer', subjectId: newId, details: { email: input.email, offices: offices.map((o) => o.office_id), emailed: input.send_email } },
+          now,
+        ),
     );
     if (input.send_email) deps.mailer?.wake();
-    return c.json({ success: true, code, url: `${offerLinkBase(c, deps)}${code}`, emailed: input.send_email }, 201);
+    return c.json({ success: true, id, code, url: `${offerLinkBase(c, deps)}${code}`, emailed: input.send_email }, 201);
   });
 
   app.get('/', async (c) => {
     return c.json({ success: true, offers: await listOffers(deps.db, deps.clock()) });
   });
 
-  app.post('/:code/expire', async (c) => {
-    const offer = await findOfferByCode(deps.db, c.req.param('code'));
+  app.get('/:id{[0-9]+}', async (c) => {
+    const id = offerIdOf(c);
+    if (id === null) return jsonError(c, 400, 'Not an offer number');
+    const offer = await findOfferById(deps.db, id);
     if (!offer) return jsonError(c, 404, 'Lease offer not found');
-    if (offer.status === 'signed') return jsonError(c, 409, 'A signed offer cannot be expired');
-    await expireOffer(deps.db, offer.id);
-    return c.json({ success: true, status: 'expired' as const });
+    return c.json({ success: true as const, ...(await offerDetail(deps, offer)) });
+  });
+
+  // Whatever body comes with it is not read: a resend always e-mails the offer's address, in its language.
+  app.post('/:id{[0-9]+}/resend', async (c) => {
+    const id = offerIdOf(c);
+    if (id === null) return jsonError(c, 400, 'Not an offer number');
+    const now = deps.clock();
+    const language = (await deps.db.selectFrom('lease_offers').select('contract_language').where('id', '=', id).executeTakeFirst())?.contract_language;
+    if (!language) return jsonError(c, 404, 'Lease offer not found');
+    const actor = actorOf(c);
+    const result = await reissueOffer(deps.db, id, now, invitation(c, deps, language), (trx) =>
+      recordAudit(trx, actor, { action: 'offer_resent', subjectType: 'lease_offer', subjectId: id }, now),
+    );
+    if (result.kind === 'unknown') return jsonError(c, 404, 'Lease offer not found');
+    if (result.kind === 'closed') return jsonError(c, 409, result.status === 'signed' ? 'This offer is signed: there is nothing to resend' : 'This offer has expired: create a new one');
+    deps.mailer?.wake();
+    return c.json({ success: true as const, id, code: result.code, url: `${offerLinkBase(c, deps)}${result.code}`, emailed: true });
+  });
+
+  app.post('/:id{[0-9]+}/expire', async (c) => {
+    const id = offerIdOf(c);
+    if (id === null) return jsonError(c, 400, 'Not an offer number');
+    return expireAnswer(c, deps, await findOfferById(deps.db, id), actorOf(c));
+  });
+
+  // The command line names an offer by its code.
+  app.post('/:code/expire', async (c) => expireAnswer(c, deps, await findOfferByCode(deps.db, c.req.param('code')), actorOf(c)));
+
+  app.get('/:id{[0-9]+}/agreement.pdf', async (c) => {
+    const id = offerIdOf(c);
+    if (id === null) return jsonError(c, 400, 'Not an offer number');
+    const offer = await findOfferById(deps.db, id);
+    if (!offer) return jsonError(c, 404, 'Lease offer not found');
+    return signedAgreementAnswer(c, deps, offer, offer.signature?.language ?? offer.contract_language, String(offer.id));
   });
 
   return app;

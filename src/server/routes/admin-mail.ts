@@ -5,6 +5,8 @@ import { mailStatuses, staffMessage, type StaffMessage } from '../../shared/cont
 import type { AppDeps } from '../deps.ts';
 import { retryForMs } from '../mail/outbox.ts';
 import { jsonError } from '../middleware/errors.ts';
+import { actorOf, type StaffEnv } from '../staff/actor.ts';
+import { recordAudit } from '../staff/audit.ts';
 import { cursorSchema, encodeCursor, instantPosition, pageLimit, positionText } from './admin-cursor.ts';
 
 const listQuery = z.object({
@@ -40,7 +42,7 @@ export async function listMessages(deps: Pick<AppDeps, 'db'>, options: z.infer<t
 
 /** Staff read the outbox and send a failed (or waiting) message again (the bearer check guards all of /admin-api). */
 export function adminMailRoutes(deps: AppDeps) {
-  return new Hono()
+  return new Hono<StaffEnv>()
     .get('/', async (c) => {
       const query = listQuery.safeParse(c.req.query());
       if (!query.success) {
@@ -55,14 +57,18 @@ export function adminMailRoutes(deps: AppDeps) {
       if (!/^[0-9a-f-]{36}$/.test(id)) return jsonError(c, 400, 'Not a message id');
       const now = deps.clock();
       // A sent message is never sent twice on staff's say-so: only a failed or waiting one goes again, for another day of tries.
-      const retried = await deps.db
-        .updateTable('outbox')
-        .set({ status: 'pending', next_attempt_at: now, give_up_at: new Date(now.getTime() + retryForMs), attempts: 0 })
-        .where('id', '=', id)
-        .where('status', 'in', ['failed', 'pending'])
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-        .returning('id')
-        .executeTakeFirst();
+      const retried = await deps.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('outbox')
+          .set({ status: 'pending', next_attempt_at: now, give_up_at: new Date(now.getTime() + retryForMs), attempts: 0 })
+          .where('id', '=', id)
+          .where('status', 'in', ['failed', 'pending'])
+          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+          .returning(['id', 'kind'])
+          .executeTakeFirst();
+        if (row) await recordAudit(trx, actorOf(c), { action: 'message_retried', subjectType: 'message', subjectId: id, details: { kind: row.kind } }, now);
+        return row;
+      });
       const found = await messages(deps).where('id', '=', id).executeTakeFirst();
       if (!found) return jsonError(c, 404, `No message ${id}`);
       const message = staffMessage.parse(found);

@@ -1,9 +1,19 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
 import * as z from 'zod';
+import { orderFilters, staffCancelInput, type StaffOrderDetail } from '../../shared/contract/staff-console.ts';
 import { orderStatuses, type StaffOrder } from '../../shared/contract/staff-orders.ts';
-import type { AppDeps } from '../deps.ts';
+import { cancelBooking } from '../bookings/manage.ts';
+import { storedQuote } from '../bookings/repository.ts';
+import type { AppContext, AppDeps } from '../deps.ts';
+import { receiptPdfForOrder } from '../documents/receipts.ts';
 import { jsonError } from '../middleware/errors.ts';
+import { requireIdempotencyKey } from '../middleware/idempotency-key.ts';
+import { issuesText, jsonBody } from '../middleware/json-body.ts';
+import { quoteLineNames } from '../payments/line-items.ts';
+import { actorOf, type StaffEnv } from '../staff/actor.ts';
+import { auditOf, recordAudit } from '../staff/audit.ts';
+import { pdfAnswer } from './bookings.ts';
 import { cursorSchema, encodeCursor, instantPosition, pageLimit, positionText } from './admin-cursor.ts';
 
 const listQuery = z.object({
@@ -12,11 +22,12 @@ const listQuery = z.object({
   cursor: cursorSchema(instantPosition).optional(),
 });
 
+type ListOptions = z.infer<typeof listQuery> & z.infer<typeof orderFilters>;
+
 const utcText = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
-/** One page of orders, newest first, and the cursor of the next page (null on the last). */
-export async function listOrders(deps: Pick<AppDeps, 'db'>, options: z.infer<typeof listQuery>): Promise<{ orders: StaffOrder[]; next_cursor: string | null }> {
-  let query = deps.db
+function orderRows(deps: Pick<AppDeps, 'db'>) {
+  return deps.db
     .selectFrom('orders as r')
     .innerJoin('offices as o', 'o.id', 'r.office_id')
     .select([
@@ -38,17 +49,13 @@ export async function listOrders(deps: Pick<AppDeps, 'db'>, options: z.infer<typ
       sql<string | null>`(select f.last_error from refunds f where f.order_id = r.id and f.status = 'pending' order by f.created_at desc limit 1)`.as('refund_error'),
       sql<number>`(select coalesce(sum(f.amount_cents), 0)::int from refunds f where f.order_id = r.id)`.as('refunded_cents'),
       sql<string | null>`r.rental_ends_on::text`.as('rental_ends_on'),
-    ])
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(options.limit + 1);
-  if (options.status) query = query.where('r.status', '=', options.status);
-  if (options.cursor) query = query.where(sql<boolean>`(r.created_at, r.id) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`);
-  const rows = await query.execute();
-  const page = rows.slice(0, options.limit);
-  const last = page.at(-1);
-  const next_cursor = rows.length > options.limit && last ? encodeCursor({ at: last.position, id: last.id }) : null;
-  if (page.length === 0) return { orders: [], next_cursor };
+    ]);
+}
+type OrderRow = Awaited<ReturnType<ReturnType<typeof orderRows>['execute']>>[number];
+
+/** The orders as staff see them, with each one's days still booked and the days cancelled. */
+async function withDays(deps: Pick<AppDeps, 'db'>, page: readonly OrderRow[]): Promise<StaffOrder[]> {
+  if (page.length === 0) return [];
   const days = await deps.db
     .selectFrom('reservations')
     .select(['order_id', 'status', sql<string>`start_date::text`.as('day')])
@@ -67,28 +74,127 @@ export async function listOrders(deps: Pick<AppDeps, 'db'>, options: z.infer<typ
     const into = status === 'cancelled' ? cancelledByOrder : byOrder;
     into.set(order_id, [...(into.get(order_id) ?? []), day]);
   }
+  return page.map(({ total_cents, refunded_cents, position: _position, ...o }) => ({
+    ...o,
+    total: Number(total_cents) / 100,
+    refunded: Number(refunded_cents) / 100,
+    days: byOrder.get(o.id) ?? [],
+    cancelled_days: cancelledByOrder.get(o.id) ?? [],
+  }));
+}
+
+/** One page of orders, newest first, and the cursor of the next page (null on the last). */
+export async function listOrders(deps: Pick<AppDeps, 'db'>, options: ListOptions): Promise<{ orders: StaffOrder[]; next_cursor: string | null }> {
+  let query = orderRows(deps)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(options.limit + 1);
+  if (options.status) query = query.where('r.status', '=', options.status);
+  if (options.product) query = query.where('r.product', '=', options.product);
+  if (options.from) query = query.where(sql<boolean>`r.booking_date >= ${options.from}::date`);
+  if (options.to) query = query.where(sql<boolean>`r.booking_date <= ${options.to}::date`);
+  if (options.cursor) query = query.where(sql<boolean>`(r.created_at, r.id) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`);
+  const rows = await query.execute();
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  const next_cursor = rows.length > options.limit && last ? encodeCursor({ at: last.position, id: last.id }) : null;
+  return { orders: await withDays(deps, page), next_cursor };
+}
+
+/** One order in full: its lines and taxes as its quote charged them, its refunds and its audit trail. */
+async function orderDetail(deps: Pick<AppDeps, 'db'>, id: string): Promise<Omit<StaffOrderDetail, 'success'> | undefined> {
+  const row = await orderRows(deps).where('r.id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const [order] = await withDays(deps, [row]);
+  const stored = await deps.db
+    .selectFrom('orders')
+    .select(['buyer_name', 'buyer_email', 'receipt_number', 'provider', 'payment_intent_id', 'quote'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const { quote: storedJson, ...payment } = stored;
+  const quote = storedQuote(storedJson);
+  const refunds = await deps.db
+    .selectFrom('refunds')
+    .select(['id', 'amount_cents', 'reason', 'status', 'credit_note_number', 'last_error', utcText('created_at').as('created_at')])
+    .where('order_id', '=', id)
+    .orderBy('refunds.created_at')
+    .orderBy('id')
+    .execute();
   return {
-    orders: page.map(({ total_cents, refunded_cents, position: _position, ...o }) => ({
-      ...o,
-      total: Number(total_cents) / 100,
-      refunded: Number(refunded_cents) / 100,
-      days: byOrder.get(o.id) ?? [],
-      cancelled_days: cancelledByOrder.get(o.id) ?? [],
-    })),
-    next_cursor,
+    order: {
+      ...order!,
+      ...payment,
+      lines: quoteLineNames(quote, row.office_name, 'en').map(({ name, line }) => ({ description: name, amount_cents: line.cents })),
+      subtotal_cents: quote.subtotal,
+      gst_cents: quote.gst,
+      qst_cents: quote.qst,
+      total_cents: quote.total,
+    },
+    refunds,
+    audit: await auditOf(deps.db, 'order', id),
   };
 }
 
-/** Staff read the orders, newest first, optionally of one status (the bearer check guards all of /admin-api). */
-export function adminOrderRoutes(deps: AppDeps) {
-  return new Hono().get('/', async (c) => {
-    const query = listQuery.safeParse(c.req.query());
-    if (!query.success) {
-      const badCursor = query.error.issues.some((i) => i.path[0] === 'cursor');
-      return jsonError(c, 400, badCursor ? 'cursor is not one this server gave' : `status must be one of ${orderStatuses.join(', ')}; limit a whole number from 1 to 1000`);
-    }
-    const data = await listOrders(deps, query.data);
-    c.header('Cache-Control', 'no-store');
-    return c.json({ success: true as const, data });
-  });
+/** An order's id in a path: our UUID. */
+function orderIdOf(c: Context): string | null {
+  const id = c.req.param('id') ?? '';
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id) ? id : null;
+}
+
+async function orderExists(deps: Pick<AppDeps, 'db'>, id: string): Promise<boolean> {
+  return (await deps.db.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Staff read the orders (filtered by status, product and first day), one order in full, its receipt, and cancel its days. */
+export function adminOrderRoutes(ctx: AppContext) {
+  return new Hono<StaffEnv & { Variables: { idempotencyKey: string } }>()
+    .get('/', async (c) => {
+      const query = listQuery.safeParse(c.req.query());
+      if (!query.success) {
+        const badCursor = query.error.issues.some((i) => i.path[0] === 'cursor');
+        return jsonError(c, 400, badCursor ? 'cursor is not one this server gave' : `status must be one of ${orderStatuses.join(', ')}; limit a whole number from 1 to 1000`);
+      }
+      const { product, from, to } = c.req.query();
+      const filters = orderFilters.safeParse({ product, from, to });
+      if (!filters.success) return jsonError(c, 400, issuesText(filters.error.issues));
+      const data = await listOrders(ctx, { ...query.data, ...filters.data });
+      return c.json({ success: true as const, data });
+    })
+    .get('/:id', async (c) => {
+      const id = orderIdOf(c);
+      if (!id) return jsonError(c, 400, 'Not an order id');
+      const detail = await orderDetail(ctx, id);
+      if (!detail) return jsonError(c, 404, `No order ${id}`);
+      return c.json({ success: true as const, ...detail });
+    })
+    .get('/:id/receipt.pdf', async (c) => {
+      const id = orderIdOf(c);
+      if (!id) return jsonError(c, 400, 'Not an order id');
+      const receipt = await receiptPdfForOrder(ctx.db, id);
+      if (receipt) return pdfAnswer(c, receipt);
+      if (!(await orderExists(ctx, id))) return jsonError(c, 404, `No order ${id}`);
+      return jsonError(c, 409, 'This order has no receipt: it is not paid.');
+    })
+    .post('/:id/cancel', requireIdempotencyKey, jsonBody(staffCancelInput), async (c) => {
+      const id = orderIdOf(c);
+      if (!id) return jsonError(c, 400, 'Not an order id');
+      if (!(await orderExists(ctx, id))) return jsonError(c, 404, `No order ${id}`);
+      const now = ctx.clock();
+      const actor = actorOf(c);
+      const result = await cancelBooking(ctx, id, c.var.body.dates, c.var.idempotencyKey, (trx, cancelled) =>
+        recordAudit(
+          trx,
+          actor,
+          {
+            action: 'days_cancelled',
+            subjectType: 'order',
+            subjectId: id,
+            details: { dates: cancelled.dates, refund_id: cancelled.refundId, credit_note_number: cancelled.creditNote, amount_cents: cancelled.amountCents },
+          },
+          now,
+        ),
+      );
+      if (result.kind === 'ok') return c.json({ success: true as const, booking: result.booking });
+      return jsonError(c, result.status, result.error, { reason: result.reason });
+    });
 }

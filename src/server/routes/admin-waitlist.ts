@@ -1,15 +1,19 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
 import * as z from 'zod';
 import type { WaitlistEntryRecord } from '../../shared/contract/waitlist.ts';
 import type { AppDeps } from '../deps.ts';
 import { jsonError } from '../middleware/errors.ts';
+import { actorOf, type StaffEnv } from '../staff/actor.ts';
+import { recordAudit } from '../staff/audit.ts';
 import { cursorSchema, encodeCursor, pageLimit } from './admin-cursor.ts';
 
 const listQuery = z.object({
   limit: pageLimit,
   cursor: cursorSchema(z.object({ id: z.number().int().positive().max(2_147_483_647) })).optional(),
 });
+
+const utcText = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /** One page of entries, newest first, and the cursor of the next page (null on the last). */
 export async function listWaitlistEntries(
@@ -20,7 +24,7 @@ export async function listWaitlistEntries(
     .selectFrom('waitlist_entries')
     .select([
       'id',
-      sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('created_at'),
+      utcText('created_at').as('created_at'),
       'customer_name',
       'email',
       'phone',
@@ -28,6 +32,8 @@ export async function listWaitlistEntries(
       'budget_min_cents',
       'budget_max_cents',
       sql<string | null>`desired_start_date::text`.as('desired_start_date'),
+      sql<string | null>`case when contacted_at is null then null else ${utcText('contacted_at')} end`.as('contacted_at'),
+      'language',
     ])
     .$if(options.cursor !== undefined, (q) => q.where('id', '<', options.cursor!.id))
     .orderBy('id', 'desc')
@@ -67,16 +73,52 @@ export async function listWaitlistEntries(
   };
 }
 
-/** Staff read the waitlist, newest entry first (the bearer check guards all of /admin-api). */
+function entryIdOf(c: Context): number | null {
+  const id = c.req.param('id') ?? '';
+  return /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
+}
+
+/**
+ * Staff read the waitlist, newest entry first, mark a person contacted, and delete an entry when
+ * its person asks (privacy law): the entry, its offices and every message about it, which hold
+ * the person's address. The audit trail keeps the entry's id only.
+ */
 export function adminWaitlistRoutes(deps: AppDeps) {
-  return new Hono().get('/', async (c) => {
-    const query = listQuery.safeParse(c.req.query());
-    if (!query.success) {
-      const badCursor = query.error.issues.some((i) => i.path[0] === 'cursor');
-      return jsonError(c, 400, badCursor ? 'cursor is not one this server gave' : 'limit must be a whole number from 1 to 1000');
-    }
-    const data = await listWaitlistEntries(deps, query.data);
-    c.header('Cache-Control', 'no-store');
-    return c.json({ success: true as const, data });
-  });
+  return new Hono<StaffEnv>()
+    .get('/', async (c) => {
+      const query = listQuery.safeParse(c.req.query());
+      if (!query.success) {
+        const badCursor = query.error.issues.some((i) => i.path[0] === 'cursor');
+        return jsonError(c, 400, badCursor ? 'cursor is not one this server gave' : 'limit must be a whole number from 1 to 1000');
+      }
+      const data = await listWaitlistEntries(deps, query.data);
+      return c.json({ success: true as const, data });
+    })
+    .post('/:id/contacted', async (c) => {
+      const id = entryIdOf(c);
+      if (id === null) return jsonError(c, 400, 'Not a waitlist entry id');
+      const now = deps.clock();
+      const marked = await deps.db.transaction().execute(async (trx) => {
+        const row = await trx.updateTable('waitlist_entries').set({ contacted_at: now }).where('id', '=', id).returning('id').executeTakeFirst();
+        if (row) await recordAudit(trx, actorOf(c), { action: 'waitlist_contacted', subjectType: 'waitlist_entry', subjectId: id }, now);
+        return row !== undefined;
+      });
+      if (!marked) return jsonError(c, 404, `No waitlist entry ${id}`);
+      return c.json({ success: true as const, id, contacted_at: now.toISOString() });
+    })
+    .delete('/:id', async (c) => {
+      const id = entryIdOf(c);
+      if (id === null) return jsonError(c, 400, 'Not a waitlist entry id');
+      const now = deps.clock();
+      const deleted = await deps.db.transaction().execute(async (trx) => {
+        // Its offices go with it (on delete cascade).
+        const row = await trx.deleteFrom('waitlist_entries').where('id', '=', id).returning('id').executeTakeFirst();
+        if (!row) return false;
+        await trx.deleteFrom('outbox').where(sql<boolean>`subject_ids->>'waitlistEntryId' = ${String(id)}`).execute();
+        await recordAudit(trx, actorOf(c), { action: 'waitlist_deleted', subjectType: 'waitlist_entry', subjectId: id }, now);
+        return true;
+      });
+      if (!deleted) return jsonError(c, 404, `No waitlist entry ${id}`);
+      return c.json({ success: true as const, id });
+    });
 }

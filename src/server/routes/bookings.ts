@@ -1,32 +1,23 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bookingNotFoundMessage, cancelRequest } from '../../shared/contract/bookings.ts';
-import { idempotencyKeyPattern } from '../middleware/idempotency-key.ts';
 import { bookingFor, cancelBooking, giveRentalNotice, type ManageAnswer } from '../bookings/manage.ts';
 import { orderIdByManageToken } from '../bookings/manage-link.ts';
 import { clientAddress, limitKey } from '../client-address.ts';
 import type { AppContext } from '../deps.ts';
 import { creditNotePdfOfOrder, receiptPdfForOrder } from '../documents/receipts.ts';
 import { jsonError } from '../middleware/errors.ts';
+import { requireIdempotencyKey } from '../middleware/idempotency-key.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { tooManyRequests, type Limiter } from '../middleware/rate-limit.ts';
 
 type Env = { Variables: { orderId: string; idempotencyKey: string } };
 
 /** A PDF download, never kept by a browser, proxy or service worker. */
-function pdfAnswer(c: Context, file: { filename: string; pdf: Buffer }) {
+export function pdfAnswer(c: Context, file: { filename: string; pdf: Buffer }) {
   c.header('Content-Type', 'application/pdf');
   c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
   return c.body(new Uint8Array(file.pdf));
 }
-
-/** Every change through a manage link names itself, so a double tap or a retry changes nothing twice. */
-const idempotencyKey: MiddlewareHandler<Env> = async (c, next) => {
-  const key = c.req.header('idempotency-key');
-  if (key === undefined) return jsonError(c, 400, 'An Idempotency-Key header is required: the same key for a retry of this request, a new one for a new request');
-  if (!idempotencyKeyPattern.test(key)) return jsonError(c, 400, 'Idempotency-Key must be 1 to 255 visible ASCII characters');
-  c.set('idempotencyKey', key);
-  await next();
-};
 
 function answer(c: Context, result: ManageAnswer) {
   if (result.kind === 'ok') return c.json({ success: true as const, booking: result.booking });
@@ -83,12 +74,12 @@ export function bookingRoutes(ctx: AppContext, guess: Limiter) {
     return pdfAnswer(c, file);
   });
 
-  app.post('/:token/cancel', idempotencyKey, jsonBody(cancelRequest), async (c) => {
+  app.post('/:token/cancel', requireIdempotencyKey, jsonBody(cancelRequest), async (c) => {
     return answer(c, await cancelBooking(ctx, c.var.orderId, c.var.body.dates, c.var.idempotencyKey));
   });
 
   // Notice carries nothing but its key: whatever body comes with it is not read.
-  app.post('/:token/notice', idempotencyKey, async (c) => {
+  app.post('/:token/notice', requireIdempotencyKey, async (c) => {
     return answer(c, await giveRentalNotice(ctx, c.var.orderId, c.var.idempotencyKey));
   });
 

@@ -9,11 +9,11 @@ import {
   type AlreadySignedAnswer,
   type LeaseLanguage,
 } from '../../shared/contract/lease.ts';
-import { accountNumberMaxLength, firstPayloadProblem, maskAccountNumber, signingProblemMessages, type BankingNumbers } from '../../shared/domain/banking.ts';
+import { accountNumberMaxLength, firstPayloadProblem, signingProblemMessages, type BankingNumbers } from '../../shared/domain/banking.ts';
 import { clientAddress, limitKey } from '../client-address.ts';
 import type { AppDeps } from '../deps.ts';
 import { agreementPdf } from '../lease/agreement-pdf.ts';
-import { decryptBanking } from '../lease/banking-crypto.ts';
+import { maskedBankingOf } from '../lease/banking-crypto.ts';
 import { contractSections } from '../lease/contract-templates.ts';
 import { contractVariables } from '../lease/contract-variables.ts';
 import { effectiveStatus, findOfferByCode, findOfferById, hashOfferCode, offerAnswer, rememberContractLanguage, signOffer, submitCustomerInfo } from '../lease/offers.ts';
@@ -29,9 +29,7 @@ export const alreadySignedMessage = 'This agreement has already been signed';
 const infoMissingMessage = 'Submit the company information before signing';
 
 function maskedBanking(deps: AppDeps, offer: OfferRecord): BankingNumbers | null {
-  if (!offer.signature) return null;
-  const banking = decryptBanking(deps.config.bankingKeys, offer.signature.banking_encrypted, offer.id);
-  return { ...banking, account_number: maskAccountNumber(banking.account_number) };
+  return maskedBankingOf(deps.config.bankingKeys, offer);
 }
 
 /** SPEC §3 'Already-signed response', with the account number masked. */
@@ -47,6 +45,19 @@ function alreadySignedBody(deps: AppDeps, offer: OfferRecord): AlreadySignedAnsw
     signature: signature.signature_png,
     banking: maskedBanking(deps, offer),
   };
+}
+
+/** A signed offer's agreement as a PDF download, its file named after the company and `tag` (the code, or the offer's number for staff); 409 before it is signed. */
+export async function signedAgreementAnswer(c: Context, deps: Pick<AppDeps, 'config' | 'clock'>, offer: OfferRecord, language: LeaseLanguage, tag: string) {
+  if (!offer.signature) return jsonError(c, 409, 'The agreement can be downloaded once it has been signed');
+  const pdf = await agreementPdf({ offer, language, banking: maskedBankingOf(deps.config.bankingKeys, offer), generatedAt: deps.clock() });
+  const filename = leasePdfFilename(offer.company_name ?? offer.signature.company_name, tag);
+  const asciiName = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
+  return c.body(new Uint8Array(pdf), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    'Content-Length': String(pdf.length),
+  });
 }
 
 function readLanguage(c: Context): LeaseLanguage | null {
@@ -155,15 +166,7 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
     const { offer, code } = c.var;
     const language = readLanguage(c);
     if (!language) return jsonError(c, 400, 'language must be en or fr');
-    if (!offer.signature) return jsonError(c, 409, 'The agreement can be downloaded once it has been signed');
-    const pdf = await agreementPdf({ offer, language, banking: maskedBanking(deps, offer), generatedAt: deps.clock() });
-    const filename = leasePdfFilename(offer.company_name ?? offer.signature.company_name, code);
-    const asciiName = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
-    return c.body(new Uint8Array(pdf), 200, {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-      'Content-Length': String(pdf.length),
-    });
+    return signedAgreementAnswer(c, deps, offer, language, code);
   });
 
   const infoSubmitted: MiddlewareHandler<Env> = async (c, next) => {

@@ -60,6 +60,8 @@ async function resolveOffices(db: Db, ids: readonly string[]): Promise<number[] 
     .selectFrom('offices')
     .select(['id', 'service_type', sql<string>`id::text`.as('id_text')])
     .where(sql<string>`id::text`, 'in', ids)
+    // A retired unit is no longer offered: nobody can wait for it.
+    .where('retired_at', 'is', null)
     .execute();
   const byId = new Map(rows.map((r) => [r.id_text, r]));
   const resolved: number[] = [];

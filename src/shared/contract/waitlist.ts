@@ -192,6 +192,10 @@ export const waitlistEntryRecord = z.object({
   budget_max: z.nullable(z.number()),
   desired_start_date: z.nullable(z.string()),
   offices: z.array(z.object({ id: z.number(), office_id: z.string(), name: z.string() })),
+  /** When staff marked the person contacted (ISO instant); null: not yet. */
+  contacted_at: z.optional(z.nullable(z.string())),
+  /** The language the visitor used; null for an entry that did not say. */
+  language: z.optional(z.nullable(z.enum(['en', 'fr']))),
 });
 export type WaitlistEntryRecord = z.infer<typeof waitlistEntryRecord>;
 

@@ -1,0 +1,68 @@
+import { Hono, type Context } from 'hono';
+import { createUnitInput, updateUnitInput } from '../../shared/contract/staff-console.ts';
+import type { AppContext } from '../deps.ts';
+import { findStaffUnit, createUnit, listUnits, retireUnit, UnitCodeTakenError, updateUnit } from '../inventory/units.ts';
+import { jsonError } from '../middleware/errors.ts';
+import { jsonBody } from '../middleware/json-body.ts';
+import { actorOf, type StaffEnv } from '../staff/actor.ts';
+import { recordAudit } from '../staff/audit.ts';
+
+/** A unit's id in a path: offices.id, a positive integer column. */
+export function unitIdOf(c: Context): number | null {
+  const id = c.req.param('id') ?? '';
+  return /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
+}
+
+/**
+ * Staff's inventory: every unit (retired ones too), a new unit, an edit, a retirement. Each
+ * change drops this instance's copy of the public list at once; other instances' copies last
+ * their few seconds.
+ */
+export function adminUnitRoutes(ctx: AppContext) {
+  const answerUnit = async (c: Context, id: number, status: 200 | 201 = 200) => c.json({ success: true as const, unit: (await findStaffUnit(ctx.db, id))! }, status);
+
+  return new Hono<StaffEnv>()
+    .get('/', async (c) => c.json({ success: true as const, units: await listUnits(ctx.db) }))
+    .post('/', jsonBody(createUnitInput), async (c) => {
+      const input = c.var.body;
+      const now = ctx.clock();
+      try {
+        const id = await createUnit(ctx.db, input, now, (trx, newId) =>
+          recordAudit(trx, actorOf(c), { action: 'unit_created', subjectType: 'unit', subjectId: newId, details: { ...input } }, now),
+        );
+        ctx.officesList.invalidate();
+        return answerUnit(c, id, 201);
+      } catch (err) {
+        if (err instanceof UnitCodeTakenError) return jsonError(c, 409, err.message);
+        throw err;
+      }
+    })
+    .patch('/:id', jsonBody(updateUnitInput), async (c) => {
+      const id = unitIdOf(c);
+      if (id === null) return jsonError(c, 400, 'Not a unit id');
+      const input = c.var.body;
+      if (Object.keys(input).length === 0) return jsonError(c, 400, 'Send at least one field to change');
+      const now = ctx.clock();
+      try {
+        const found = await updateUnit(ctx.db, id, input, now, (trx) =>
+          recordAudit(trx, actorOf(c), { action: 'unit_updated', subjectType: 'unit', subjectId: id, details: { ...input } }, now),
+        );
+        if (!found) return jsonError(c, 404, `No unit ${id}`);
+        ctx.officesList.invalidate();
+        return answerUnit(c, id);
+      } catch (err) {
+        if (err instanceof UnitCodeTakenError) return jsonError(c, 409, err.message);
+        throw err;
+      }
+    })
+    .post('/:id/retire', async (c) => {
+      const id = unitIdOf(c);
+      if (id === null) return jsonError(c, 400, 'Not a unit id');
+      const now = ctx.clock();
+      const result = await retireUnit(ctx.db, id, now, (trx) => recordAudit(trx, actorOf(c), { action: 'unit_retired', subjectType: 'unit', subjectId: id }, now));
+      if (result === 'unknown') return jsonError(c, 404, `No unit ${id}`);
+      if (result === 'already') return jsonError(c, 409, 'This unit is already retired');
+      ctx.officesList.invalidate();
+      return answerUnit(c, id);
+    });
+}
