@@ -28,9 +28,16 @@ const types: Record<string, string> = {
 };
 const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
 
+/** The staff console's page (staff.html, a build entry of its own), answered for /staff and every path under it. */
+const staffPage = '/staff.html';
+const staffRoute = /^\/staff(\/|$)/;
+
 function cacheControlFor(path: string): string {
   // Vite puts content hashes in every name under /assets/: a new build means a new name.
   if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  // The staff console's page is never kept by a browser or a proxy: a signed-out or departed
+  // staff member's device holds nothing of it, and a release reaches staff at once.
+  if (path === staffPage) return 'no-store';
   // The shell and the worker must be revalidated, or a fix never reaches an installed app.
   if (path === '/index.html' || path === '/sw.js' || path.endsWith('.webmanifest')) return 'no-cache';
   return 'public, max-age=3600';
@@ -82,7 +89,10 @@ export class StaticSite {
     return this.files.has('/index.html');
   }
 
-  /** The file at a path, or index.html for an app route (a path without a file extension). */
+  /**
+   * The file at a path, or for an app route (a path without a file extension) its page:
+   * staff.html under /staff, index.html for the rest.
+   */
   respond(c: Context): Response | undefined {
     let path: string;
     try {
@@ -92,7 +102,7 @@ export class StaticSite {
       return undefined;
     }
     let file = this.files.get(path);
-    if (!file && extname(path) === '') file = this.files.get('/index.html');
+    if (!file && extname(path) === '') file = this.files.get(staffRoute.test(path) ? staffPage : '/index.html');
     if (!file) return undefined;
     const headers = new Headers({ 'Content-Type': file.type, 'Cache-Control': file.cacheControl, ETag: file.etag, Vary: 'Accept-Encoding' });
     if (c.req.header('if-none-match') === file.etag) return new Response(null, { status: 304, headers });

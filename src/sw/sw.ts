@@ -20,10 +20,11 @@ self.addEventListener('message', (event) => {
 // The first install takes the open page at once.
 clientsClaim();
 
-// Every app route is the same single page; API and staff paths never fall back to it.
+// Every app route is the same single page; API and staff paths never fall back to it. The staff
+// console (/staff…) is its own page, always from the network: it is neither precached nor cached.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/public-api\//, /^\/admin-api\//, /^\/welcome\.html$/],
+    denylist: [/^\/public-api\//, /^\/admin-api\//, /^\/welcome\.html$/, /^\/staff(\/|$)/, /^\/staff\.html$/],
   }),
 );
 

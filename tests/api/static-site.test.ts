@@ -8,6 +8,7 @@ import { StaticSite } from '../../src/server/static-files.ts';
 import { backend, buildTestApp, type TestApp } from './test-app.ts';
 
 const style = 'body{margin:0}';
+const staffHtml = `<!doctype html><html><head><script type="module" crossorigin src="/assets/staff/staff-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/staff/staff-abc123.css"></head><body><div id="root"></div></body></html>`;
 const html = `<!doctype html><html><head><style>${style}</style><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root">${'x'.repeat(2000)}</div></body></html>`;
 
 describe(`serving the PWA (${backend})`, () => {
@@ -17,6 +18,10 @@ describe(`serving the PWA (${backend})`, () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), html);
     writeFileSync(join(dir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('y'.repeat(3000))})`);
+    writeFileSync(join(dir, 'staff.html'), staffHtml);
+    mkdirSync(join(dir, 'assets', 'staff'));
+    writeFileSync(join(dir, 'assets', 'staff', 'staff-abc123.js'), 'console.log("staff")');
+    writeFileSync(join(dir, 'assets', 'staff', 'staff-abc123.css'), 'body{color:#000}');
     writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     writeFileSync(join(dir, 'floor-plan.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await buildTestApp({ deps: { staticSite: new StaticSite(dir) } });
@@ -29,6 +34,45 @@ describe(`serving the PWA (${backend})`, () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toBe(html);
+  });
+
+  it.each(['/staff', '/staff/', '/staff/sign-in', '/staff/inventory', '/staff/orders/7f0c2a9e-1b2c-4d5e-8f90-123456789abc', '/staff/lease-offers/12', '/staff.html'])(
+    'answers the staff console path %s with staff.html, never stored',
+    async (path) => {
+      const res = await t.app.request(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.text()).toBe(staffHtml);
+    },
+  );
+
+  it.each(['/staffing', '/staff-room', '/offices/staff'])('keeps %s, which is not under /staff, on the public app', async (path) => {
+    const res = await t.app.request(path);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(html);
+  });
+
+  it('serves the console\'s hashed files as immutable, and a missing one as 404, never as a page', async () => {
+    const js = await t.app.request('/assets/staff/staff-abc123.js');
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const css = await t.app.request('/assets/staff/staff-abc123.css');
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    expect((await t.app.request('/staff/gone.js')).status).toBe(404);
+  });
+
+  it('lets the console load its own script and linked stylesheet under the same CSP, still with no inline script', async () => {
+    const res = await t.app.request('/staff/inventory');
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toMatch(/style-src 'self'[ ;]/);
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    // The console's page has no <style> to allow: its stylesheet is linked.
+    expect(staffHtml).not.toContain('<style');
   });
 
   it('serves hashed assets as immutable, compressed when the browser accepts it', async () => {

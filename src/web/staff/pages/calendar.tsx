@@ -1,0 +1,164 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { StaffCalendarDay } from '../../../shared/contract/staff-console.ts';
+import { spaceTodayQuick } from '../../../shared/domain/time.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { newIdempotencyKey } from '../api.ts';
+import { useStaffLanguage } from '../language.tsx';
+import { StaffLink, useStaffNavigate } from '../navigation.tsx';
+import { calendarQuery, staffCalls, staffKeys } from '../queries.ts';
+import { ConfirmDialog, EmptyState, errorText, PageTitle, QueryState, useFormat } from '../ui.tsx';
+
+export const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export function currentMonth(): string {
+  return spaceTodayQuick(new Date()).slice(0, 7);
+}
+
+export function shiftMonth(month: string, by: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+function monthName(month: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T12:00:00Z`));
+}
+
+interface Cancelling {
+  day: StaffCalendarDay;
+  unitName: string;
+  /** One key per decision: a retry after a dropped answer repeats the same cancellation, never a second one. */
+  key: string;
+}
+
+export function CalendarPage({ month }: { month: string }) {
+  const { m, locale } = useStaffLanguage();
+  const f = useFormat();
+  const navigate = useStaffNavigate();
+  const query = useQuery(calendarQuery(month));
+  const queryClient = useQueryClient();
+  const [cancelling, setCancelling] = useState<Cancelling | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const cancel = useMutation({
+    mutationFn: (c: Cancelling) => staffCalls.cancelDays(c.day.order_id, [c.day.date], c.key),
+    onSuccess: async (_answer, c) => {
+      setCancelling(null);
+      setNotice(m.calendar.cancelled(f.date(c.day.date)));
+      await Promise.all([queryClient.invalidateQueries({ queryKey: staffKeys.calendar }), queryClient.invalidateQueries({ queryKey: staffKeys.orders })]);
+    },
+  });
+  const go = (to: string) => void navigate({ to: '/staff/calendar', search: { month: to } });
+  const name = monthName(month, locale);
+
+  return (
+    <>
+      <PageTitle>{m.calendar.title}</PageTitle>
+      <p className="lead">{m.calendar.intro}</p>
+      <div className="month-picker" role="group" aria-label={m.calendar.month}>
+        <button type="button" className="button button--secondary" onClick={() => go(shiftMonth(month, -1))}>
+          <span aria-hidden="true">‹ </span>
+          {m.calendar.previous}
+        </button>
+        <p className="month-picker__name" aria-live="polite">
+          {name}
+        </p>
+        <button type="button" className="button button--secondary" onClick={() => go(shiftMonth(month, 1))}>
+          {m.calendar.next}
+          <span aria-hidden="true"> ›</span>
+        </button>
+      </div>
+      <div role="status" className="notice">
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+      </div>
+      <QueryState query={query}>
+        {({ units, days }) => {
+          if (units.length === 0) return <EmptyState>{m.calendar.noUnits}</EmptyState>;
+          if (days.length === 0) return <EmptyState>{m.calendar.empty}</EmptyState>;
+          return units.map((unit) => {
+            const own = days.filter((d) => d.unit_id === unit.id).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+            const c = m.calendar.columns;
+            return (
+              <section key={unit.id} className="section" aria-labelledby={`unit-${unit.id}`}>
+                <h2 id={`unit-${unit.id}`}>
+                  {unit.name} <span className="muted small">{m.serviceTypes[unit.service_type]}</span>
+                </h2>
+                {own.length === 0 ? (
+                  <EmptyState>{m.calendar.noDays}</EmptyState>
+                ) : (
+                  <div className="table-wrap">
+                    <table className="data-table data-table--stack">
+                      <caption className="visually-hidden">{m.calendar.caption(unit.name, name)}</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">{c.date}</th>
+                          <th scope="col">{c.status}</th>
+                          <th scope="col">{c.who}</th>
+                          <th scope="col">{c.order}</th>
+                          <th scope="col">{c.actions}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {own.map((day) => (
+                          <tr key={`${day.date}-${day.order_id}`}>
+                            <th scope="row">{f.date(day.date)}</th>
+                            <td data-label={c.status}>
+                              <span className={`badge ${day.status === 'booked' ? 'badge--green' : 'badge--yellow'}`}>{day.status === 'booked' ? m.calendar.booked : m.calendar.held}</span>
+                              {day.hold_expires_at ? <span className="cell-meta">{m.calendar.holdUntil(f.dateTime(day.hold_expires_at))}</span> : null}
+                            </td>
+                            <td data-label={c.who}>
+                              {day.buyer_name ?? m.common.none}
+                              {day.buyer_email ? (
+                                <span className="cell-meta">
+                                  <a href={`mailto:${day.buyer_email}`}>{day.buyer_email}</a>
+                                </span>
+                              ) : null}
+                            </td>
+                            <td data-label={c.order}>
+                              <StaffLink to="/staff/orders/$id" params={{ id: day.order_id }}>
+                                {m.orders.statuses[day.order_status]}
+                              </StaffLink>
+                            </td>
+                            <td className="cell-actions">
+                              {day.cancellable ? (
+                                <button
+                                  type="button"
+                                  className="button button--danger button--small"
+                                  aria-label={m.calendar.cancelDay(f.date(day.date), unit.name)}
+                                  onClick={() => {
+                                    cancel.reset();
+                                    setCancelling({ day, unitName: unit.name, key: newIdempotencyKey() });
+                                  }}
+                                >
+                                  {m.calendar.cancel}
+                                </button>
+                              ) : null}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </section>
+            );
+          });
+        }}
+      </QueryState>
+      {cancelling ? (
+        <ConfirmDialog
+          title={m.calendar.cancelTitle}
+          confirmLabel={m.calendar.cancelConfirm}
+          busyLabel={m.calendar.cancelling}
+          danger
+          busy={cancel.isPending}
+          error={cancel.isError ? errorText(m, cancel.error) : undefined}
+          onConfirm={() => cancel.mutate(cancelling)}
+          onClose={() => setCancelling(null)}
+        >
+          <p>{m.calendar.cancelText(f.date(cancelling.day.date), cancelling.unitName, cancelling.day.buyer_name ?? cancelling.day.buyer_email ?? m.calendar.someone)}</p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,293 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { moveInFeeTypes, type MoveInFeeType } from '../../../shared/domain/lease-payment.ts';
+import { rateToCents } from '../../../shared/domain/pricing.ts';
+import { isValidEmail } from '../../../shared/domain/text.ts';
+import { addDays, isIsoDate, spaceTodayQuick } from '../../../shared/domain/time.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { fieldErrorsOf, StaffApiError } from '../api.ts';
+import { serverText, type StaffLanguage } from '../i18n.ts';
+import { useStaffLanguage } from '../language.tsx';
+import { StaffLink } from '../navigation.tsx';
+import { staffCalls, staffKeys, unitsQuery } from '../queries.ts';
+import { CopyLink, errorText, Field, QueryState, useDialogAutofocus, useFormat } from '../ui.tsx';
+import { amountPattern, OfferPreview, type OfferTerms } from './offer-preview.tsx';
+
+const offerFields = ['email', 'company_name', 'contact_name', 'office_ids', 'start_date', 'monthly_rate', 'monthly_discount', 'signup_discount', 'lease_term_months', 'move_in_fee_type', 'move_in_fee_amount', 'language'] as const;
+type OfferField = (typeof offerFields)[number];
+
+/** The first day of next month at the space: the usual start of a lease. */
+function firstOfNextMonth(): string {
+  const today = spaceTodayQuick(new Date());
+  return `${addDays(`${today.slice(0, 8)}28`, 4).slice(0, 8)}01`;
+}
+
+function centsToText(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+interface Created {
+  id: number | undefined;
+  url: string;
+  emailed: boolean;
+  email: string;
+}
+
+export function OfferDialog({ onClose }: { onClose: () => void }) {
+  const { m, lang } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.offers.form;
+  const queryClient = useQueryClient();
+  const units = useQuery(unitsQuery());
+  const focusRef = useDialogAutofocus();
+  const createdHeading = useRef<HTMLHeadingElement>(null);
+
+  const [email, setEmail] = useState('');
+  const [company, setCompany] = useState('');
+  const [contact, setContact] = useState('');
+  const [picked, setPicked] = useState<number[]>([]);
+  const [rate, setRate] = useState('');
+  const [rateTouched, setRateTouched] = useState(false);
+  const [terms, setTerms] = useState<Omit<OfferTerms, 'monthly_rate'>>({
+    start_date: firstOfNextMonth(),
+    monthly_discount: '0',
+    signup_discount: '0',
+    move_in_fee_type: 'monthly_rate',
+    move_in_fee_amount: '',
+  });
+  const [term, setTerm] = useState('12');
+  const [language, setLanguage] = useState<StaffLanguage>(lang);
+  const [sendEmail, setSendEmail] = useState(true);
+  const [errors, setErrors] = useState<Partial<Record<OfferField | '', string>>>({});
+  const [created, setCreated] = useState<Created | null>(null);
+
+  const offices = (units.data?.units ?? []).filter((u) => u.service_type === 'dedicated_office' && !u.retired_at);
+
+  // The monthly rate follows the picked offices' prices until staff type a rate of their own.
+  useEffect(() => {
+    if (rateTouched) return;
+    const cents = picked.map((id) => rateToCents(offices.find((o) => o.id === id)?.base_monthly_rate));
+    setRate(picked.length > 0 && cents.every((c) => c !== null) ? centsToText(cents.reduce<number>((s, c) => s + (c ?? 0), 0)) : '');
+  }, [picked, rateTouched, units.data]);
+
+  useEffect(() => {
+    if (created) createdHeading.current?.focus();
+  }, [created]);
+
+  const create = useMutation({
+    mutationFn: (body: Record<string, unknown>) => staffCalls.createOffer(body),
+    onSuccess: async (answer) => {
+      setCreated({ id: answer.id, url: answer.url, emailed: answer.emailed, email: email.trim() });
+      await queryClient.invalidateQueries({ queryKey: staffKeys.offers });
+    },
+    onError: (err) => {
+      if (err instanceof StaffApiError && err.status === 400) {
+        const found = fieldErrorsOf(err.serverError, offerFields);
+        setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, serverText(m, v)])));
+      } else setErrors({ '': errorText(m, err) });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Partial<Record<OfferField, string>> = {};
+    if (!isValidEmail(email.trim())) found.email = t.emailRequired;
+    if (picked.length === 0) found.office_ids = t.officeRequired;
+    if (!isIsoDate(terms.start_date)) found.start_date = t.dateRequired;
+    if (rate.trim() !== '' && !amountPattern.test(rate.trim())) found.monthly_rate = t.amountInvalid;
+    if (terms.monthly_discount.trim() !== '' && !amountPattern.test(terms.monthly_discount.trim())) found.monthly_discount = t.amountInvalid;
+    if (terms.signup_discount.trim() !== '' && !amountPattern.test(terms.signup_discount.trim())) found.signup_discount = t.amountInvalid;
+    const months = Number(term);
+    if (!Number.isInteger(months) || months < 1 || months > 120) found.lease_term_months = t.termInvalid;
+    if (terms.move_in_fee_type === 'fixed_amount' && !amountPattern.test(terms.move_in_fee_amount.trim())) found.move_in_fee_amount = t.feeRequired;
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('.offer-form [aria-invalid=true]')?.focus());
+      return;
+    }
+    create.mutate({
+      email: email.trim(),
+      company_name: company.trim() || null,
+      contact_name: contact.trim() || null,
+      office_ids: picked,
+      start_date: terms.start_date,
+      ...(rate.trim() ? { monthly_rate: rate.trim() } : {}),
+      monthly_discount: terms.monthly_discount.trim() || '0',
+      signup_discount: terms.signup_discount.trim() || '0',
+      lease_term_months: months,
+      move_in_fee_type: terms.move_in_fee_type,
+      move_in_fee_amount: terms.move_in_fee_type === 'fixed_amount' ? terms.move_in_fee_amount.trim() : null,
+      language,
+      send_email: sendEmail,
+    });
+  };
+
+  if (created) {
+    const c = m.offers.created;
+    return (
+      <Dialog title={m.offers.form.title} onClose={onClose} closeLabel={m.common.close} size="wide">
+        <div className="created">
+          <h3 ref={createdHeading} tabIndex={-1}>
+            {c.title}
+          </h3>
+          <CopyLink url={created.url} label={c.link} />
+          <Alert tone={created.emailed ? 'success' : 'warning'}>{created.emailed ? c.emailed(created.email) : c.notEmailed}</Alert>
+          <p className="muted small">{c.once}</p>
+          <div className="form-actions">
+            {created.id !== undefined ? (
+              <StaffLink to="/staff/lease-offers/$id" params={{ id: String(created.id) }} className="button button--primary">
+                {c.open}
+              </StaffLink>
+            ) : null}
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              {m.common.close}
+            </button>
+          </div>
+        </div>
+      </Dialog>
+    );
+  }
+
+  const general = errors[''];
+  const hasFieldErrors = Object.keys(errors).some((k) => k !== '');
+  const officesError = errors.office_ids;
+  return (
+    <Dialog title={t.title} onClose={onClose} closeLabel={m.common.close} size="full">
+      <div ref={focusRef}>
+        <form className="form offer-form" onSubmit={submit} noValidate>
+          {general ? <Alert tone="error">{general}</Alert> : hasFieldErrors ? <Alert tone="error">{m.common.fixFields}</Alert> : null}
+          <div className="offer-form__layout">
+            <div>
+              <fieldset className="fieldset">
+                <legend>{t.tenant}</legend>
+                <div className="form-grid">
+                  <Field label={t.email} error={errors.email} required>
+                    {(p) => <input {...p} data-autofocus="" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />}
+                  </Field>
+                  <Field label={t.company} error={errors.company_name}>
+                    {(p) => <input {...p} autoComplete="off" value={company} onChange={(e) => setCompany(e.target.value)} />}
+                  </Field>
+                  <Field label={t.contact} error={errors.contact_name}>
+                    {(p) => <input {...p} autoComplete="off" value={contact} onChange={(e) => setContact(e.target.value)} />}
+                  </Field>
+                  <Field label={t.language} error={errors.language}>
+                    {(p) => (
+                      <select {...p} value={language} onChange={(e) => setLanguage(e.target.value === 'fr' ? 'fr' : 'en')}>
+                        <option value="en">English</option>
+                        <option value="fr">Français</option>
+                      </select>
+                    )}
+                  </Field>
+                </div>
+              </fieldset>
+              <fieldset className="fieldset" aria-describedby={`offices-hint${officesError ? ' offices-error' : ''}`} aria-invalid={officesError ? true : undefined}>
+                <legend>{t.offices}</legend>
+                <p id="offices-hint" className="field__hint">
+                  {t.officesHint}
+                </p>
+                <QueryState query={units}>
+                  {() =>
+                    offices.length === 0 ? (
+                      <p className="muted">{t.noOffices}</p>
+                    ) : (
+                      <ul className="office-picker">
+                        {offices.map((office) => {
+                          const cents = rateToCents(office.base_monthly_rate);
+                          return (
+                            <li key={office.id}>
+                              <label>
+                                <input
+                                  type="checkbox"
+                                  name="office_ids"
+                                  value={office.id}
+                                  checked={picked.includes(office.id)}
+                                  onChange={(e) => setPicked((list) => (e.target.checked ? [...list, office.id] : list.filter((id) => id !== office.id)))}
+                                />
+                                <span>
+                                  {office.name} <span className="muted">({office.office_id})</span>
+                                  <span className="cell-meta">{cents === null ? t.noListPrice : t.listPrice(f.cents(cents))}</span>
+                                </span>
+                              </label>
+                            </li>
+                          );
+                        })}
+                      </ul>
+                    )
+                  }
+                </QueryState>
+                {officesError ? (
+                  <p id="offices-error" className="field__error">
+                    {officesError}
+                  </p>
+                ) : null}
+              </fieldset>
+              <fieldset className="fieldset">
+                <legend>{t.terms}</legend>
+                <div className="form-grid">
+                  <Field label={t.startDate} error={errors.start_date} required>
+                    {(p) => <input {...p} type="date" value={terms.start_date} onChange={(e) => setTerms((x) => ({ ...x, start_date: e.target.value }))} />}
+                  </Field>
+                  <Field label={t.monthlyRate} hint={t.monthlyRateHint} error={errors.monthly_rate}>
+                    {(p) => (
+                      <input
+                        {...p}
+                        inputMode="decimal"
+                        autoComplete="off"
+                        value={rate}
+                        onChange={(e) => {
+                          setRateTouched(true);
+                          setRate(e.target.value);
+                        }}
+                      />
+                    )}
+                  </Field>
+                  <Field label={t.monthlyDiscount} hint={t.amountHint} error={errors.monthly_discount}>
+                    {(p) => <input {...p} inputMode="decimal" autoComplete="off" value={terms.monthly_discount} onChange={(e) => setTerms((x) => ({ ...x, monthly_discount: e.target.value }))} />}
+                  </Field>
+                  <Field label={t.signupDiscount} hint={t.amountHint} error={errors.signup_discount}>
+                    {(p) => <input {...p} inputMode="decimal" autoComplete="off" value={terms.signup_discount} onChange={(e) => setTerms((x) => ({ ...x, signup_discount: e.target.value }))} />}
+                  </Field>
+                  <Field label={t.term} error={errors.lease_term_months} required>
+                    {(p) => <input {...p} type="number" inputMode="numeric" min={1} max={120} step={1} value={term} onChange={(e) => setTerm(e.target.value)} />}
+                  </Field>
+                  <Field label={t.moveInFeeType} error={errors.move_in_fee_type}>
+                    {(p) => (
+                      <select {...p} value={terms.move_in_fee_type} onChange={(e) => setTerms((x) => ({ ...x, move_in_fee_type: e.target.value as MoveInFeeType }))}>
+                        {moveInFeeTypes.map((type) => (
+                          <option key={type} value={type}>
+                            {t.moveInFeeTypes[type]}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                  {terms.move_in_fee_type === 'fixed_amount' ? (
+                    <Field label={t.moveInFeeAmount} hint={t.amountHint} error={errors.move_in_fee_amount} required>
+                      {(p) => <input {...p} inputMode="decimal" autoComplete="off" value={terms.move_in_fee_amount} onChange={(e) => setTerms((x) => ({ ...x, move_in_fee_amount: e.target.value }))} />}
+                    </Field>
+                  ) : null}
+                </div>
+                <div className="field field--check">
+                  <label>
+                    <input type="checkbox" checked={sendEmail} onChange={(e) => setSendEmail(e.target.checked)} />
+                    {t.sendEmail}
+                  </label>
+                </div>
+              </fieldset>
+            </div>
+            <OfferPreview terms={{ ...terms, monthly_rate: rate }} officesPicked={picked.length > 0} />
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="button button--primary" disabled={create.isPending}>
+              {create.isPending ? t.creating : t.create}
+            </button>
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              {m.common.cancel}
+            </button>
+          </div>
+        </form>
+      </div>
+    </Dialog>
+  );
+}

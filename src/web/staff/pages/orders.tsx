@@ -1,0 +1,148 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { orderStatuses, type StaffOrder } from '../../../shared/contract/staff-orders.ts';
+import { productNames, type Product } from '../../../shared/domain/products.ts';
+import { useStaffLanguage } from '../language.tsx';
+import { StaffLink, useStaffNavigate } from '../navigation.tsx';
+import { ordersQuery, type OrderSearch } from '../queries.ts';
+import { EmptyState, Field, LoadMore, PageTitle, QueryState, useFormat } from '../ui.tsx';
+
+/** Refunded and refund-pending orders stand out by a word in their badge and a marked row, not by colour alone. */
+const standsOut = new Set<StaffOrder['status']>(['refunded', 'refund_pending']);
+
+export function OrderStatusBadge({ status }: { status: StaffOrder['status'] }) {
+  const { m } = useStaffLanguage();
+  const tone = status === 'paid' ? 'green' : standsOut.has(status) ? 'alert' : status === 'pending' ? 'yellow' : 'grey';
+  return (
+    <span className={`badge badge--${tone}`} data-status={status}>
+      {standsOut.has(status) ? <span aria-hidden="true">↺ </span> : null}
+      {m.orders.statuses[status]}
+    </span>
+  );
+}
+
+export function productName(m: ReturnType<typeof useStaffLanguage>['m'], product: string): string {
+  return (m.orders.products as Record<string, string>)[product] ?? product;
+}
+
+export function OrdersPage({ search }: { search: OrderSearch }) {
+  const { m } = useStaffLanguage();
+  const f = useFormat();
+  const navigate = useStaffNavigate();
+  const query = useInfiniteQuery(ordersQuery(search));
+  const [draft, setDraft] = useState<OrderSearch>(search);
+  const t = m.orders;
+  const c = t.columns;
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate({ to: '/staff/orders', search: { status: draft.status || undefined, product: draft.product || undefined, from: draft.from || undefined, to: draft.to || undefined } });
+  };
+  const clear = () => {
+    setDraft({});
+    void navigate({ to: '/staff/orders', search: {} });
+  };
+
+  return (
+    <>
+      <PageTitle>{t.title}</PageTitle>
+      <form className="card filters" onSubmit={apply} aria-label={t.filters}>
+        <Field label={t.status}>
+          {(p) => (
+            <select {...p} value={draft.status ?? ''} onChange={(e) => setDraft((d) => ({ ...d, status: (e.target.value || undefined) as OrderSearch['status'] }))}>
+              <option value="">{t.all}</option>
+              {orderStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {t.statuses[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t.product}>
+          {(p) => (
+            <select {...p} value={draft.product ?? ''} onChange={(e) => setDraft((d) => ({ ...d, product: e.target.value || undefined }))}>
+              <option value="">{t.all}</option>
+              {productNames.map((name: Product) => (
+                <option key={name} value={name}>
+                  {t.products[name]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t.from}>{(p) => <input {...p} type="date" value={draft.from ?? ''} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value || undefined }))} />}</Field>
+        <Field label={t.to}>{(p) => <input {...p} type="date" value={draft.to ?? ''} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value || undefined }))} />}</Field>
+        <div className="filters__actions">
+          <button type="submit" className="button button--primary">
+            {t.apply}
+          </button>
+          <button type="button" className="button button--secondary" onClick={clear}>
+            {t.clear}
+          </button>
+        </div>
+      </form>
+      <QueryState query={query}>
+        {(data) => {
+          const orders = data.pages.flatMap((p) => p.data.orders);
+          if (orders.length === 0) return <EmptyState>{t.empty}</EmptyState>;
+          return (
+            <>
+              <div className="table-wrap">
+                <table className="data-table data-table--stack">
+                  <caption className="visually-hidden">{t.caption}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{c.created}</th>
+                      <th scope="col">{c.product}</th>
+                      <th scope="col">{c.unit}</th>
+                      <th scope="col">{c.days}</th>
+                      <th scope="col">{c.total}</th>
+                      <th scope="col">{c.status}</th>
+                      <th scope="col">{c.detail}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {orders.map((order) => (
+                      <tr key={order.id} className={standsOut.has(order.status) ? 'row--refund' : undefined}>
+                        <th scope="row">{f.dateTime(order.created_at)}</th>
+                        <td data-label={c.product}>{productName(m, order.product)}</td>
+                        <td data-label={c.unit}>
+                          {order.office_name}
+                          <span className="cell-meta">{order.office_id}</span>
+                        </td>
+                        <td data-label={c.days}>
+                          {order.days.length > 0 ? (
+                            <>
+                              {f.date(order.days[0]!)}
+                              {order.days.length > 1 ? <span className="cell-meta">{t.daysCount(order.days.length)}</span> : null}
+                            </>
+                          ) : (
+                            f.date(order.start_date)
+                          )}
+                        </td>
+                        <td data-label={c.total} className="nowrap">
+                          {f.dollars(order.total)}
+                          {order.refunded > 0 ? <span className="cell-meta">{t.refunded(f.dollars(order.refunded))}</span> : null}
+                        </td>
+                        <td data-label={c.status}>
+                          <OrderStatusBadge status={order.status} />
+                        </td>
+                        <td className="cell-actions">
+                          <StaffLink to="/staff/orders/$id" params={{ id: order.id }} aria-label={t.viewOrder(order.office_name, f.dateTime(order.created_at))}>
+                            {t.view}
+                          </StaffLink>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <LoadMore query={query} />
+            </>
+          );
+        }}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { staffPasswordRules } from '../../../shared/contract/staff.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { useStaffLanguage } from '../language.tsx';
+import { StaffLink } from '../navigation.tsx';
+import { staffCalls } from '../queries.ts';
+import { PlainShell } from '../shell.tsx';
+import { errorText, Field, PageTitle } from '../ui.tsx';
+
+/** The token travels in the link's fragment (/staff/set-password#token): it never reaches a server log or a Referer. */
+function tokenFromHash(): string {
+  return decodeURIComponent(window.location.hash.replace(/^#/, '')).trim();
+}
+
+export function SetPasswordPage() {
+  const { m } = useStaffLanguage();
+  const [token] = useState(tokenFromHash);
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [fields, setFields] = useState<{ password?: string; again?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const found: { password?: string; again?: string } = {};
+    if (password.length < staffPasswordRules.min) found.password = m.setPassword.tooShort(staffPasswordRules.min);
+    else if (password.length > staffPasswordRules.max) found.password = m.setPassword.tooLong(staffPasswordRules.max);
+    if (!found.password && again !== password) found.again = m.setPassword.mismatch;
+    setFields(found);
+    if (found.password || found.again) return;
+    setBusy(true);
+    try {
+      await staffCalls.setPassword(token, password);
+      setDone(true);
+    } catch (err) {
+      setError(errorText(m, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PlainShell>
+      <PageTitle>{m.setPassword.title}</PageTitle>
+      {done ? (
+        <Alert tone="success" title={m.setPassword.done} action={<StaffLink to="/staff/sign-in" className="button button--primary">{m.setPassword.goSignIn}</StaffLink>} />
+      ) : !token ? (
+        <Alert tone="error">{m.setPassword.noToken}</Alert>
+      ) : (
+        <>
+          {error ? (
+            <Alert tone="error" title={m.setPassword.failed}>
+              <p>{error}</p>
+            </Alert>
+          ) : null}
+          <form className="card form" onSubmit={(e) => void submit(e)} noValidate>
+            <p>{m.setPassword.intro(staffPasswordRules.min)}</p>
+            <Field label={m.setPassword.password} error={fields.password} required>
+              {(props) => <input {...props} type="password" autoComplete="new-password" minLength={staffPasswordRules.min} value={password} onChange={(e) => setPassword(e.target.value)} />}
+            </Field>
+            <Field label={m.setPassword.confirm} error={fields.again} required>
+              {(props) => <input {...props} type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />}
+            </Field>
+            <button type="submit" className="button button--primary button--block" disabled={busy}>
+              {busy ? m.setPassword.submitting : m.setPassword.submit}
+            </button>
+          </form>
+        </>
+      )}
+    </PlainShell>
+  );
+}

@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { signInInput } from '../../../shared/contract/staff.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { StaffApiError } from '../api.ts';
+import { serverText } from '../i18n.ts';
+import { useStaffLanguage } from '../language.tsx';
+import { safeNext } from '../navigation.tsx';
+import { sessionQuery, staffCalls } from '../queries.ts';
+import { PlainShell } from '../shell.tsx';
+import { errorText, Field, PageTitle } from '../ui.tsx';
+
+export function SignInPage({ next, signedOut }: { next: string | undefined; signedOut: boolean }) {
+  const { m } = useStaffLanguage();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [fields, setFields] = useState<{ email?: string; password?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const checked = signInInput.safeParse({ email, password });
+    if (!checked.success) {
+      const found: { email?: string; password?: string } = {};
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'email' || field === 'password') && !found[field]) found[field] = serverText(m, issue.message);
+      }
+      setFields(found);
+      return;
+    }
+    setFields({});
+    setBusy(true);
+    try {
+      const answer = await staffCalls.signIn(checked.data.email, checked.data.password);
+      queryClient.setQueryData(sessionQuery().queryKey, answer);
+      router.history.push(safeNext(next));
+    } catch (err) {
+      setError(err instanceof StaffApiError && err.status === 401 && !err.serverError ? m.signIn.failed : errorText(m, err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PlainShell>
+      <PageTitle>{m.signIn.title}</PageTitle>
+      {signedOut ? <Alert tone="success">{m.signIn.signedOut}</Alert> : next ? <Alert tone="info">{m.signIn.expired}</Alert> : null}
+      {error ? (
+        <Alert tone="error" title={m.signIn.failed}>
+          <p>{error}</p>
+        </Alert>
+      ) : null}
+      <form className="card form" onSubmit={(e) => void submit(e)} noValidate>
+        <Field label={m.signIn.email} error={fields.email} required>
+          {(props) => <input {...props} type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />}
+        </Field>
+        <Field label={m.signIn.password} error={fields.password} required>
+          {(props) => <input {...props} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+        </Field>
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? m.signIn.submitting : m.signIn.submit}
+        </button>
+      </form>
+    </PlainShell>
+  );
+}

@@ -1,0 +1,165 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { createUnitInput, updateUnitInput, type StaffUnit, type UnitInput } from '../../../shared/contract/staff-console.ts';
+import { serviceTypes, type ServiceType } from '../../../shared/domain/products.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { fieldErrorsOf, StaffApiError } from '../api.ts';
+import { serverText } from '../i18n.ts';
+import { useStaffLanguage } from '../language.tsx';
+import { staffCalls, staffKeys } from '../queries.ts';
+import { errorText, Field, useDialogAutofocus } from '../ui.tsx';
+
+const unitFieldNames = ['office_id', 'name', 'service_type', 'location_code', 'seating_capacity', 'base_monthly_rate', 'is_available', 'next_available_date', 'service_code'] as const;
+type UnitField = (typeof unitFieldNames)[number];
+
+interface UnitForm {
+  office_id: string;
+  name: string;
+  service_type: ServiceType | '';
+  location_code: string;
+  seating_capacity: string;
+  base_monthly_rate: string;
+  is_available: boolean;
+  next_available_date: string;
+  service_code: string;
+}
+
+function formOf(unit: StaffUnit | null): UnitForm {
+  return {
+    office_id: unit?.office_id ?? '',
+    name: unit?.name ?? '',
+    service_type: unit?.service_type ?? '',
+    location_code: unit?.location_code ?? '',
+    seating_capacity: unit?.seating_capacity === null || unit?.seating_capacity === undefined ? '' : String(unit.seating_capacity),
+    base_monthly_rate: unit?.base_monthly_rate ?? '',
+    is_available: unit?.is_available ?? true,
+    next_available_date: unit?.next_available_date?.slice(0, 10) ?? '',
+    service_code: unit?.service_code ?? '',
+  };
+}
+
+const blankToNull = (s: string) => (s.trim() === '' ? null : s.trim());
+
+/** The body of the create or the edit, as the shared schema reads it (an edit never sends the code, which cannot change). */
+function payloadOf(form: UnitForm, create: boolean): Record<string, unknown> {
+  return {
+    ...(create ? { office_id: form.office_id.trim() } : {}),
+    name: form.name,
+    service_type: form.service_type === '' ? undefined : form.service_type,
+    location_code: blankToNull(form.location_code),
+    seating_capacity: form.seating_capacity.trim() === '' ? null : Number(form.seating_capacity),
+    base_monthly_rate: blankToNull(form.base_monthly_rate),
+    is_available: form.is_available,
+    next_available_date: blankToNull(form.next_available_date),
+    service_code: blankToNull(form.service_code),
+  };
+}
+
+/** Add a unit or edit one, in a native <dialog>: checked with the server's own schema first, then each of the server's problems beside its field. */
+export function UnitDialog({ unit, onClose, onSaved }: { unit: StaffUnit | null; onClose: () => void; onSaved: (unit: StaffUnit) => void }) {
+  const { m } = useStaffLanguage();
+  const t = m.inventory.form;
+  const create = unit === null;
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<UnitForm>(() => formOf(unit));
+  const [errors, setErrors] = useState<Partial<Record<UnitField | '', string>>>({});
+  const focusRef = useDialogAutofocus();
+  const set = <K extends keyof UnitForm>(key: K, value: UnitForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) => (create ? staffCalls.createUnit(body as UnitInput) : staffCalls.updateUnit(unit.id, body as Partial<UnitInput>)),
+    onSuccess: async ({ unit: saved }) => {
+      await queryClient.invalidateQueries({ queryKey: staffKeys.units });
+      onSaved(saved);
+    },
+    onError: (err) => {
+      if (err instanceof StaffApiError && (err.status === 400 || err.status === 409)) {
+        const found = fieldErrorsOf(err.serverError, unitFieldNames);
+        setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, serverText(m, v)])));
+      } else setErrors({ '': errorText(m, err) });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = payloadOf(form, create);
+    const checked = (create ? createUnitInput : updateUnitInput).safeParse(body);
+    if (!checked.success) {
+      const found: Partial<Record<UnitField, string>> = {};
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0] as UnitField;
+        found[field] ??= serverText(m, issue.message);
+      }
+      setErrors(found);
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('.unit-form [aria-invalid=true]')?.focus());
+      return;
+    }
+    setErrors({});
+    save.mutate(body);
+  };
+
+  const general = errors[''];
+  const hasFieldErrors = Object.keys(errors).some((k) => k !== '');
+  return (
+    <Dialog title={create ? t.createTitle : m.inventory.editUnit(unit.name)} onClose={onClose} closeLabel={m.common.close} size="wide">
+      <div ref={focusRef}>
+        <form className="form unit-form" onSubmit={submit} noValidate>
+          {general ? <Alert tone="error">{general}</Alert> : hasFieldErrors ? <Alert tone="error">{m.common.fixFields}</Alert> : null}
+          <div className="form-grid">
+            {create ? (
+              <Field label={t.officeId} hint={t.officeIdHint} error={errors.office_id} required>
+                {(p) => <input {...p} data-autofocus="" name="office_id" autoComplete="off" value={form.office_id} onChange={(e) => set('office_id', e.target.value)} />}
+              </Field>
+            ) : null}
+            <Field label={t.name} error={errors.name} required>
+              {(p) => <input {...p} {...(create ? {} : { 'data-autofocus': '' })} name="name" autoComplete="off" value={form.name} onChange={(e) => set('name', e.target.value)} />}
+            </Field>
+            <Field label={t.type} error={errors.service_type} required>
+              {(p) => (
+                <select {...p} name="service_type" value={form.service_type} onChange={(e) => set('service_type', e.target.value as ServiceType | '')}>
+                  <option value="">{t.chooseType}</option>
+                  {serviceTypes.map((type) => (
+                    <option key={type} value={type}>
+                      {m.serviceTypes[type]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label={t.location} hint={t.locationHint} error={errors.location_code}>
+              {(p) => <input {...p} name="location_code" autoComplete="off" value={form.location_code} onChange={(e) => set('location_code', e.target.value)} />}
+            </Field>
+            <Field label={t.capacity} error={errors.seating_capacity}>
+              {(p) => <input {...p} name="seating_capacity" type="number" inputMode="numeric" min={1} max={500} step={1} value={form.seating_capacity} onChange={(e) => set('seating_capacity', e.target.value)} />}
+            </Field>
+            <Field label={t.price} hint={t.priceHint} error={errors.base_monthly_rate}>
+              {(p) => <input {...p} name="base_monthly_rate" inputMode="decimal" autoComplete="off" value={form.base_monthly_rate} onChange={(e) => set('base_monthly_rate', e.target.value)} />}
+            </Field>
+            <div className="field field--check">
+              <label>
+                <input type="checkbox" name="is_available" checked={form.is_available} onChange={(e) => set('is_available', e.target.checked)} aria-invalid={errors.is_available ? true : undefined} />
+                {t.available}
+              </label>
+              {errors.is_available ? <span className="field__error">{errors.is_available}</span> : null}
+            </div>
+            <Field label={t.nextDate} hint={t.nextDateHint} error={errors.next_available_date}>
+              {(p) => <input {...p} name="next_available_date" type="date" value={form.next_available_date} onChange={(e) => set('next_available_date', e.target.value)} />}
+            </Field>
+            <Field label={t.serviceCode} hint={t.serviceCodeHint} error={errors.service_code}>
+              {(p) => <input {...p} name="service_code" autoComplete="off" value={form.service_code} onChange={(e) => set('service_code', e.target.value)} />}
+            </Field>
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="button button--primary" disabled={save.isPending}>
+              {save.isPending ? m.common.saving : create ? t.create : m.common.save}
+            </button>
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              {m.common.cancel}
+            </button>
+          </div>
+        </form>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,138 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { staffMailResponse, mailRetryResponse, type mailStatuses } from '../../shared/contract/staff-mail.ts';
+import { staffOrdersResponse, type orderStatuses } from '../../shared/contract/staff-orders.ts';
+import { sessionResponse } from '../../shared/contract/staff.ts';
+import {
+  offerLinkResponse,
+  offerStatuses,
+  staffCalendarResponse,
+  staffOfferDetail,
+  staffOrderDetail,
+  staffUnitResponse,
+  staffUnitsResponse,
+  waitlistContactedResponse,
+  type UnitInput,
+} from '../../shared/contract/staff-console.ts';
+import { waitlistListResponse } from '../../shared/contract/waitlist.ts';
+import { staffRequest } from './api.ts';
+
+/** Every query key of the console starts here, so signing out can drop them all at once. */
+const root = 'staff';
+
+export const sessionQuery = () =>
+  queryOptions({
+    queryKey: [root, 'session'],
+    queryFn: ({ signal }) => staffRequest('/admin-api/session', { schema: sessionResponse, signal, signInOn401: false }),
+    staleTime: 60_000,
+  });
+
+export const unitsQuery = () =>
+  queryOptions({
+    queryKey: [root, 'units'],
+    queryFn: ({ signal }) => staffRequest('/admin-api/units', { schema: staffUnitsResponse, signal }),
+  });
+
+export const calendarQuery = (month: string) =>
+  queryOptions({
+    queryKey: [root, 'calendar', month],
+    queryFn: ({ signal }) => staffRequest(`/admin-api/calendar?month=${encodeURIComponent(month)}`, { schema: staffCalendarResponse, signal }),
+  });
+
+export interface OrderSearch {
+  status?: (typeof orderStatuses)[number];
+  product?: string;
+  from?: string;
+  to?: string;
+}
+
+function queryString(params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export const ordersQuery = (filters: OrderSearch) =>
+  infiniteQueryOptions({
+    queryKey: [root, 'orders', filters],
+    queryFn: ({ signal, pageParam }) => staffRequest(`/admin-api/orders${queryString({ ...filters, cursor: pageParam })}`, { schema: staffOrdersResponse, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.data.next_cursor ?? undefined,
+  });
+
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: [root, 'orders', 'detail', id],
+    queryFn: ({ signal }) => staffRequest(`/admin-api/orders/${encodeURIComponent(id)}`, { schema: staffOrderDetail, signal }),
+  });
+
+export const waitlistQuery = () =>
+  infiniteQueryOptions({
+    queryKey: [root, 'waitlist'],
+    queryFn: ({ signal, pageParam }) => staffRequest(`/admin-api/waitlist${queryString({ cursor: pageParam })}`, { schema: waitlistListResponse, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.data.next_cursor ?? undefined,
+  });
+
+/** GET /admin-api/lease-offers (listOffers of the server; the shared contract has no schema of it yet). */
+export const offerSummary = z.object({
+  id: z.number(),
+  email: z.string(),
+  company_name: z.nullable(z.string()),
+  status: z.enum(offerStatuses),
+  start_date: z.string(),
+  monthly_rate: z.number(),
+  offices: z.array(z.string()),
+  created_at: z.string(),
+  expires_at: z.string(),
+  signed_at: z.nullable(z.string()),
+});
+export type OfferSummary = z.infer<typeof offerSummary>;
+const offersResponse = z.object({ success: z.literal(true), offers: z.array(offerSummary) });
+
+export const offersQuery = () =>
+  queryOptions({
+    queryKey: [root, 'lease-offers'],
+    queryFn: ({ signal }) => staffRequest('/admin-api/lease-offers', { schema: offersResponse, signal }),
+  });
+
+export const offerQuery = (id: number) =>
+  queryOptions({
+    queryKey: [root, 'lease-offers', 'detail', id],
+    queryFn: ({ signal }) => staffRequest(`/admin-api/lease-offers/${id}`, { schema: staffOfferDetail, signal }),
+  });
+
+export type MailFilter = (typeof mailStatuses)[number] | undefined;
+
+export const mailQuery = (status: MailFilter) =>
+  infiniteQueryOptions({
+    queryKey: [root, 'mail', status ?? 'all'],
+    queryFn: ({ signal, pageParam }) => staffRequest(`/admin-api/mail${queryString({ status, cursor: pageParam })}`, { schema: staffMailResponse, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.data.next_cursor ?? undefined,
+  });
+
+export const staffKeys = { all: [root] as const, units: unitsQuery().queryKey, orders: [root, 'orders'] as const, calendar: [root, 'calendar'] as const, waitlist: waitlistQuery().queryKey, offers: offersQuery().queryKey, mail: [root, 'mail'] as const };
+
+// ─── Mutations ────────────────────────────────────────────────────────────────
+
+const done = z.object({ success: z.literal(true) });
+
+export const staffCalls = {
+  signIn: (email: string, password: string) =>
+    staffRequest('/admin-api/session', { method: 'POST', body: { email, password }, schema: sessionResponse, signInOn401: false }),
+  signOut: () => staffRequest('/admin-api/session', { method: 'DELETE', schema: done, signInOn401: false }),
+  setPassword: (token: string, password: string) => staffRequest('/admin-api/session/password', { method: 'POST', body: { token, password }, schema: done, signInOn401: false }),
+  createUnit: (input: UnitInput) => staffRequest('/admin-api/units', { method: 'POST', body: input, schema: staffUnitResponse }),
+  updateUnit: (id: number, input: Partial<UnitInput>) => staffRequest(`/admin-api/units/${id}`, { method: 'PATCH', body: input, schema: staffUnitResponse }),
+  retireUnit: (id: number) => staffRequest(`/admin-api/units/${id}/retire`, { method: 'POST', body: {}, schema: staffUnitResponse }),
+  cancelDays: (orderId: string, dates: string[], idempotencyKey: string) =>
+    staffRequest(`/admin-api/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', body: { dates }, headers: { 'Idempotency-Key': idempotencyKey }, schema: done }),
+  markContacted: (id: number) => staffRequest(`/admin-api/waitlist/${id}/contacted`, { method: 'POST', body: {}, schema: waitlistContactedResponse }),
+  deleteEntry: (id: number) => staffRequest(`/admin-api/waitlist/${id}`, { method: 'DELETE', schema: done }),
+  createOffer: (input: Record<string, unknown>) => staffRequest('/admin-api/lease-offers', { method: 'POST', body: input, schema: offerLinkResponse }),
+  resendOffer: (id: number) => staffRequest(`/admin-api/lease-offers/${id}/resend`, { method: 'POST', body: {}, schema: offerLinkResponse }),
+  expireOffer: (id: number) => staffRequest(`/admin-api/lease-offers/${id}/expire`, { method: 'POST', body: {}, schema: done }),
+  retryMessage: (id: string) => staffRequest(`/admin-api/mail/${encodeURIComponent(id)}/retry`, { method: 'POST', body: {}, schema: mailRetryResponse }),
+};

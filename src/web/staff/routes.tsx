@@ -1,0 +1,171 @@
+import { createRootRoute, createRoute, Outlet, redirect } from '@tanstack/react-router';
+import { mailStatuses } from '../../shared/contract/staff-mail.ts';
+import { orderStatuses } from '../../shared/contract/staff-orders.ts';
+import { isIsoDate } from '../../shared/domain/time.ts';
+import { StaffApiError } from './api.ts';
+import { useStaffLanguage } from './language.tsx';
+import { staffQueryClient } from './query-client.ts';
+import { sessionQuery, type MailFilter, type OrderSearch } from './queries.ts';
+import { ConsoleShell } from './shell.tsx';
+import { errorText, EmptyState, PageTitle } from './ui.tsx';
+import { RetryAlert } from '../ui/status.tsx';
+import { CalendarPage, currentMonth, monthPattern } from './pages/calendar.tsx';
+import { InventoryPage } from './pages/inventory.tsx';
+import { LeaseOffersPage } from './pages/lease-offers.tsx';
+import { MessagesPage } from './pages/messages.tsx';
+import { OfferDetailPage } from './pages/offer-detail.tsx';
+import { OrderDetailPage } from './pages/order-detail.tsx';
+import { OrdersPage } from './pages/orders.tsx';
+import { SetPasswordPage } from './pages/set-password.tsx';
+import { SignInPage } from './pages/sign-in.tsx';
+import { WaitlistPage } from './pages/waitlist.tsx';
+
+/**
+ * The console's routes, in code (it has its own entry, apart from the public file routes).
+ * Every page but signing in and setting a password is under the 'console' layout, which makes
+ * sure of the session before it shows anything.
+ */
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+function NotFound() {
+  const { m } = useStaffLanguage();
+  return <EmptyState>{m.notFound}</EmptyState>;
+}
+
+function ConsoleError({ error, reset }: { error: unknown; reset: () => void }) {
+  const { m } = useStaffLanguage();
+  return (
+    <main id="main" className="staff-main staff-main--narrow">
+      <RetryAlert title={m.common.loadFailed} retryLabel={m.common.retry} onRetry={reset}>
+        <p>{errorText(m, error)}</p>
+      </RetryAlert>
+    </main>
+  );
+}
+
+const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFound });
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/staff/sign-in',
+  validateSearch: (search: Record<string, unknown>): { next?: string; signedOut?: string } => ({ next: text(search.next), signedOut: text(search.signedOut) }),
+  component: function SignInRoute() {
+    const { next, signedOut } = signInRoute.useSearch();
+    return <SignInPage next={next} signedOut={signedOut === '1'} />;
+  },
+});
+
+const setPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: '/staff/set-password', component: SetPasswordPage });
+
+const consoleRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'console',
+  beforeLoad: async ({ location }) => {
+    const signIn = () => redirect({ to: '/staff/sign-in', search: { next: location.href } } as never);
+    try {
+      const session = await staffQueryClient.ensureQueryData(sessionQuery());
+      if (!session.staff) throw signIn();
+    } catch (err) {
+      if (err instanceof StaffApiError && err.status === 401) throw signIn();
+      throw err;
+    }
+  },
+  component: ConsoleShell,
+  errorComponent: ConsoleError,
+  notFoundComponent: NotFound,
+});
+
+const homeRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/staff',
+  beforeLoad: () => {
+    throw redirect({ to: '/staff/inventory', replace: true } as never);
+  },
+});
+
+const inventoryRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/staff/inventory', component: InventoryPage });
+
+const calendarRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/staff/calendar',
+  validateSearch: (search: Record<string, unknown>): { month?: string } => {
+    const month = text(search.month);
+    return { month: month && monthPattern.test(month) ? month : undefined };
+  },
+  component: function CalendarRoute() {
+    const { month } = calendarRoute.useSearch();
+    return <CalendarPage key={month ?? 'now'} month={month ?? currentMonth()} />;
+  },
+});
+
+const ordersRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/staff/orders',
+  validateSearch: (search: Record<string, unknown>): OrderSearch => {
+    const status = text(search.status);
+    const product = text(search.product);
+    const from = text(search.from);
+    const to = text(search.to);
+    return {
+      status: (orderStatuses as readonly string[]).includes(status ?? '') ? (status as OrderSearch['status']) : undefined,
+      product: product && /^[a-z_]{1,40}$/.test(product) ? product : undefined,
+      from: from && isIsoDate(from) ? from : undefined,
+      to: to && isIsoDate(to) ? to : undefined,
+    };
+  },
+  component: function OrdersRoute() {
+    const search = ordersRoute.useSearch();
+    return <OrdersPage key={JSON.stringify(search)} search={search} />;
+  },
+});
+
+const orderRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/staff/orders/$id',
+  component: function OrderRoute() {
+    const { id } = orderRoute.useParams();
+    return <OrderDetailPage id={id} />;
+  },
+});
+
+const waitlistRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/staff/waitlist', component: WaitlistPage });
+
+const offersRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/staff/lease-offers', component: LeaseOffersPage });
+
+const offerRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/staff/lease-offers/$id',
+  component: function OfferRoute() {
+    const { m } = useStaffLanguage();
+    const { id } = offerRoute.useParams();
+    const number = Number(id);
+    if (!Number.isInteger(number) || number <= 0)
+      return (
+        <>
+          <PageTitle>{m.offers.title}</PageTitle>
+          <EmptyState>{m.offer.notFound}</EmptyState>
+        </>
+      );
+    return <OfferDetailPage id={number} />;
+  },
+});
+
+const messagesRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/staff/messages',
+  validateSearch: (search: Record<string, unknown>): { status?: NonNullable<MailFilter> } => {
+    const status = text(search.status);
+    return { status: (mailStatuses as readonly string[]).includes(status ?? '') ? (status as NonNullable<MailFilter>) : undefined };
+  },
+  component: function MessagesRoute() {
+    const { status } = messagesRoute.useSearch();
+    return <MessagesPage status={status} />;
+  },
+});
+
+export const staffRouteTree = rootRoute.addChildren([
+  signInRoute,
+  setPasswordRoute,
+  consoleRoute.addChildren([homeRoute, inventoryRoute, calendarRoute, ordersRoute, orderRoute, waitlistRoute, offersRoute, offerRoute, messagesRoute]),
+]);
