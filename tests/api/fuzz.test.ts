@@ -504,6 +504,45 @@ const bookingToken = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('{booking:room}x', '{booking:room}%00', '{booking:room}%ZZ', '%20{booking:room}', '{booking:room}/..', '{booking:room}.') },
   { weight: 4, arbitrary: idSegment },
 );
+/** Staff's numbers for records: real ones (units made for the fuzz, paid and unpaid orders, offers in each state) and numbers that name nothing. */
+const bigNumbers = ['999999', '2147483647', '2147483648', '9007199254740993', '00001', '1e3', '0x10'];
+/** Unit ids never pick a demo unit at random: the endpoints that sell them are fuzzed beside. */
+const staffUnitId = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('{unit:edited}', ...bigNumbers) }, { weight: 3, arbitrary: fc.constantFrom(...oddIds) });
+const orderRefs = ['{order:paid}', '{order:cancelled}', '{order:days}'];
+const orderId = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...orderRefs) },
+  { weight: 1, arbitrary: fc.uuid().map(String) },
+  { weight: 1, arbitrary: fc.constantFrom('{order:paid}x', '{order:paid}%00', '{order:paid}'.toUpperCase(), '00000000-0000-0000-0000-00000000000g') },
+  { weight: 3, arbitrary: idSegment },
+);
+const offerNumberRefs = ['{offerId:new}', '{offerId:signed}', '{offerId:expired}'];
+const offerNumber = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...offerNumberRefs, ...bigNumbers) },
+  { weight: 2, arbitrary: fc.nat().map(String) },
+  { weight: 2, arbitrary: idSegment },
+);
+/** A staff account the sign-in fuzzer sometimes gets right. */
+const staffSignIn = { email: 'fuzz.staff@example.com', password: 'fuzz staff password' };
+const unitBase = {
+  office_id: 'FUZZ-A',
+  name: 'Fuzz unit',
+  service_type: 'dedicated_office',
+  location_code: 'F9-901',
+  seating_capacity: 2,
+  base_monthly_rate: '1450',
+  is_available: true,
+  next_available_date: null,
+  service_code: 'FZ-A',
+};
+const unitValues: Record<string, readonly string[]> = {
+  office_id: ['"OFF-101"', '" FUZZ-C "', '"-FUZZ"', `"${'F'.repeat(64)}"`, `"${'F'.repeat(65)}"`],
+  base_monthly_rate: ['"1200.50"', '"9999999.99"', '"99999999"', '"1200.505"', '"-1"', '"1e3"', '" 12 "', '"0"', '1200'],
+  seating_capacity: ['1', '500', '501', '0', '1.5', '2147483648'],
+  service_type: ['"conference_room"', '"mailbox"', '"castle"', '"DEDICATED_OFFICE"'],
+  next_available_date: ['"2026-12-13"', '"0001-01-01"', '"9999-12-31"', '"2026-02-30"'],
+  name: [`"${'n'.repeat(120)}"`, `"${'n'.repeat(121)}"`, '"  "'],
+};
+
 /** Idempotency-Key headers: mostly fit, now and then missing or malformed. */
 const idempotencyHeaders = fc.oneof(
   { weight: 6, arbitrary: fc.stringMatching(/^[\x21-\x7e]{1,255}$/).map((key) => ({ 'idempotency-key': key })) },
@@ -516,7 +555,7 @@ const idempotencyHeaders = fc.oneof(
 async function resolvePath(path: string): Promise<{ path: string; used: Pool[] }> {
   const used: Pool[] = [];
   let out = path;
-  for (const m of path.matchAll(/\{(offer|session|cursor|mail|booking):(\w+)\}/g)) {
+  for (const m of path.matchAll(/\{(offer|offerId|session|cursor|mail|booking|unit|order|entry|staff):(\w+)\}/g)) {
     const p = pools[`${m[1]}:${m[2]}`];
     if (!p) continue;
     used.push(p);
@@ -553,7 +592,7 @@ async function exchange(probe: Probe): Promise<Answer> {
     const elapsed = performance.now() - started;
     if (elapsed > answerTimeoutMs) throw new Error(`answered ${answer.status} only after ${(elapsed / 1000).toFixed(1)} s (the limit is ${answerTimeoutMs / 1000} s)`);
     // A request that changed a record (signed it, paid it…) used it up: the next one gets a fresh one.
-    if (probe.method === 'POST' && answer.status < 400) for (const p of used) p.spend();
+    if (probe.method !== 'GET' && probe.method !== 'HEAD' && answer.status < 400) for (const p of used) p.spend();
     return answer;
   } finally {
     clearTimeout(timer);
@@ -635,19 +674,22 @@ function bodyProbes(
     extraValues?: Record<string, readonly string[]>;
     /** Bodies the endpoint takes, made another way than by editing the bases. */
     validBodies?: fc.Arbitrary<{ text: string; note: string }>;
+    /** POST unless said otherwise (an edit is a PATCH). */
+    method?: string;
   } = {},
 ) {
   const { random, sweep } = bodiesFrom(bases, options.extraValues, options.validBodies);
   const fixedHeaders = options.fixedHeaders ?? {};
+  const method = options.method ?? 'POST';
   const randomProbes = fc
     .record({ path: paths, body: sent(random), headers: options.headers ?? fc.constant({}), xff })
-    .map(({ path, body, headers, xff: forwarded }) => new Probe('POST', path, withXff({ ...body.headers, ...fixedHeaders, ...headers }, forwarded), body.body, body.note));
-  const sweepProbes = sweep.map((b) => new Probe('POST', sweepPath, { 'content-type': 'application/json', ...fixedHeaders }, b.text, b.note));
+    .map(({ path, body, headers, xff: forwarded }) => new Probe(method, path, withXff({ ...body.headers, ...fixedHeaders, ...headers }, forwarded), body.body, body.note));
+  const sweepProbes = sweep.map((b) => new Probe(method, sweepPath, { 'content-type': 'application/json', ...fixedHeaders }, b.text, b.note));
   // Every envelope, with the valid body and with bodies no parser should choke on.
   for (const how of envelopes) {
     for (const [text, note] of [[render(bases[0]!, []), 'valid body'], [deepArrays, 'deep arrays'], [megabyteString, '1 MB string'], ['NaN', 'NaN']] as const) {
       const encoded = encodeBody(text, how, text.length >> 1, 'application/octet-stream');
-      sweepProbes.push(new Probe('POST', sweepPath, { ...encoded.headers, ...fixedHeaders }, encoded.body, `sweep: ${note} sent as ${how}`));
+      sweepProbes.push(new Probe(method, sweepPath, { ...encoded.headers, ...fixedHeaders }, encoded.body, `sweep: ${note} sent as ${how}`));
     }
   }
   return { random: randomProbes, sweep: sweepProbes };
@@ -1077,6 +1119,9 @@ const fuzzers: Fuzzer[] = [
             odd: ['PAID', 'Paid', 'paid%00', 'paid,pending', 'paid ', 'unknown'],
           },
           cursor: cursor('orders'),
+          product: { example: 'conference_room', valid: fc.constantFrom('conference_room', 'office_daily', 'mailbox', 'standard', 'none_such'), odd: ['CONFERENCE', 'a'.repeat(41), 'mail-box', 'mailbox%00'] },
+          from: { example: '2026-11-01', valid: nearDate(0, 90), odd: impossibleDates },
+          to: { example: '2026-12-31', valid: nearDate(0, 90), odd: impossibleDates },
         },
         { sweepPath: '/admin-api/orders', headers: adminAuth },
       ),
@@ -1104,6 +1149,236 @@ const fuzzers: Fuzzer[] = [
         'POST',
         (code) => `/admin-api/lease-offers/${code}/expire`,
         ['{offer:fresh}', '{offer:signed}', '{offer:expired}'],
+        { headers: adminAuth },
+      ),
+  },
+  {
+    route: 'GET /admin-api/units',
+    runs: 30,
+    probes: async () => queryProbes(fc.constant('/admin-api/units'), {}, { headers: adminAuth }),
+  },
+  {
+    route: 'POST /admin-api/units',
+    runs: 250,
+    probes: async () =>
+      bodyProbes(fc.constant('/admin-api/units'), '/admin-api/units', [unitBase, { ...unitBase, office_id: 'FUZZ-B', base_monthly_rate: null, location_code: null, seating_capacity: null, next_available_date: '2026-12-13', service_code: null }], {
+        headers: adminHeaders,
+        fixedHeaders: adminAuth,
+        extraValues: unitValues,
+      }),
+  },
+  {
+    route: 'PATCH /admin-api/units/:id',
+    runs: 250,
+    probes: async () => {
+      // Only the fuzz's own unit is edited: the demo units stay as the other endpoints' fuzzers and the last test need them.
+      const { service_type: _type, office_id: _code, ...fields } = unitBase;
+      return withIds(
+        bodyProbes(staffUnitId.map((id) => `/admin-api/units/${id}`), '/admin-api/units/{unit:edited}', [fields, { base_monthly_rate: '1200.50' }, { is_available: false, next_available_date: '2027-01-04' }], {
+          method: 'PATCH',
+          headers: adminHeaders,
+          fixedHeaders: adminAuth,
+          extraValues: unitValues,
+        }),
+        'PATCH',
+        (id) => `/admin-api/units/${id}`,
+        ['{unit:edited}'],
+        { headers: adminAuth, body: JSON.stringify({ name: 'Fuzz unit' }) },
+      );
+    },
+  },
+  {
+    route: 'POST /admin-api/units/:id/retire',
+    runs: 100,
+    probes: async () =>
+      withIds(
+        {
+          random: fc
+            .record({ id: fc.oneof(fc.constant('{unit:fresh}'), staffUnitId), headers: adminHeaders, body: fc.option(sent(wholeBody), { nil: undefined }) })
+            .map(({ id, headers, body }) => new Probe('POST', `/admin-api/units/${id}/retire`, { ...body?.headers, ...headers }, body?.body, body?.note ?? 'no body')),
+        },
+        'POST',
+        (id) => `/admin-api/units/${id}/retire`,
+        ['{unit:fresh}'],
+        { headers: adminAuth },
+      ),
+  },
+  {
+    route: 'GET /admin-api/calendar',
+    runs: 150,
+    probes: async () =>
+      queryProbes(
+        fc.constant('/admin-api/calendar'),
+        {
+          month: {
+            example: '2026-12',
+            valid: fc.tuple(fc.integer({ min: 2024, max: 2028 }), fc.integer({ min: 1, max: 12 })).map(([y, m]) => `${y}-${twoDigits(m)}`),
+            odd: ['2026-13', '2026-00', '2026-1', '202612', '2026-12-01', '0000-01', '9999-12', '-2026-12', '2026-12%00', '2026-%31%32'],
+          },
+        },
+        { sweepPath: '/admin-api/calendar', headers: adminAuth },
+      ),
+  },
+  {
+    route: 'GET /admin-api/orders/:id',
+    runs: 100,
+    probes: async () => withIds(queryProbes(orderId.map((id) => `/admin-api/orders/${id}`), {}, { headers: adminAuth }), 'GET', (id) => `/admin-api/orders/${id}`, orderRefs, { headers: adminAuth }),
+  },
+  {
+    route: 'GET /admin-api/orders/:id/receipt.pdf',
+    runs: 100,
+    probes: async () =>
+      withIds(queryProbes(orderId.map((id) => `/admin-api/orders/${id}/receipt.pdf`), {}, { headers: adminAuth }), 'GET', (id) => `/admin-api/orders/${id}/receipt.pdf`, orderRefs, { headers: adminAuth }),
+  },
+  {
+    route: 'POST /admin-api/orders/:id/cancel',
+    runs: 250,
+    probes: async () =>
+      withIds(
+        bodyProbes(orderId.map((id) => `/admin-api/orders/${id}/cancel`), '/admin-api/orders/{order:days}/cancel', [{ dates: ['2026-12-03'] }, { dates: ['2026-12-04', '2026-12-05'] }], {
+          fixedHeaders: { ...adminAuth, 'idempotency-key': 'fuzz-sweep' },
+          headers: fc.tuple(adminHeaders, idempotencyHeaders).map(([auth, key]) => ({ ...auth, ...key })),
+          extraValues: {
+            dates: ['["2026-12-06","2026-12-06"]', '["2026-12-07","2026-12-06"]', '["2026-11-23"]', '["2026-02-30"]', `[${Array.from({ length: 401 }, () => '"2026-12-03"').join(',')}]`, '[]', '["2026-12-03T00:00:00Z"]'],
+          },
+        }),
+        'POST',
+        (id) => `/admin-api/orders/${id}/cancel`,
+        orderRefs,
+        { headers: { ...adminAuth, 'idempotency-key': 'fuzz-ids' }, body: JSON.stringify({ dates: ['2026-12-03'] }) },
+      ),
+  },
+  {
+    route: 'POST /admin-api/waitlist/:id/contacted',
+    runs: 100,
+    probes: async () =>
+      withIds(
+        {
+          random: fc
+            .record({ id: fc.oneof(fc.constant('{entry:kept}'), idSegment), headers: adminHeaders, body: fc.option(sent(wholeBody), { nil: undefined }) })
+            .map(({ id, headers, body }) => new Probe('POST', `/admin-api/waitlist/${id}/contacted`, { ...body?.headers, ...headers }, body?.body, body?.note ?? 'no body')),
+        },
+        'POST',
+        (id) => `/admin-api/waitlist/${id}/contacted`,
+        ['{entry:kept}'],
+        { headers: adminAuth },
+      ),
+  },
+  {
+    route: 'DELETE /admin-api/waitlist/:id',
+    runs: 100,
+    probes: async () =>
+      withIds(
+        {
+          random: fc
+            .record({ id: fc.oneof(fc.constant('{entry:fresh}'), idSegment), headers: adminHeaders, body: fc.option(sent(wholeBody), { nil: undefined }) })
+            .map(({ id, headers, body }) => new Probe('DELETE', `/admin-api/waitlist/${id}`, { ...body?.headers, ...headers }, body?.body, body?.note ?? 'no body')),
+        },
+        'DELETE',
+        (id) => `/admin-api/waitlist/${id}`,
+        ['{entry:fresh}'],
+        { headers: adminAuth },
+      ),
+  },
+  {
+    route: 'GET /admin-api/lease-offers/:id{[0-9]+}',
+    runs: 100,
+    probes: async () =>
+      withIds(queryProbes(offerNumber.map((id) => `/admin-api/lease-offers/${id}`), {}, { headers: adminAuth }), 'GET', (id) => `/admin-api/lease-offers/${id}`, offerNumberRefs, { headers: adminAuth }),
+  },
+  {
+    route: 'GET /admin-api/lease-offers/:id{[0-9]+}/agreement.pdf',
+    runs: 60,
+    probes: async () =>
+      withIds(
+        queryProbes(offerNumber.map((id) => `/admin-api/lease-offers/${id}/agreement.pdf`), {}, { headers: adminAuth }),
+        'GET',
+        (id) => `/admin-api/lease-offers/${id}/agreement.pdf`,
+        offerNumberRefs,
+        { headers: adminAuth },
+      ),
+  },
+  ...(['resend', 'expire'] as const).map((action) => ({
+    route: `POST /admin-api/lease-offers/:id{[0-9]+}/${action}`,
+    runs: 100,
+    probes: async () =>
+      withIds(
+        {
+          random: fc
+            .record({ id: fc.oneof(fc.constant('{offerId:fresh}'), offerNumber), headers: adminHeaders, body: fc.option(sent(wholeBody), { nil: undefined }) })
+            .map(({ id, headers, body }) => new Probe('POST', `/admin-api/lease-offers/${id}/${action}`, { ...body?.headers, ...headers }, body?.body, body?.note ?? 'no body')),
+        },
+        'POST',
+        (id) => `/admin-api/lease-offers/${id}/${action}`,
+        [...offerNumberRefs, '{offerId:fresh}'],
+        { headers: adminAuth },
+      ),
+  })),
+  {
+    route: 'POST /admin-api/session',
+    runs: 150,
+    probes: async () =>
+      bodyProbes(fc.constant('/admin-api/session'), '/admin-api/session', [{ email: staffSignIn.email, password: staffSignIn.password }, { email: 'nobody@example.com', password: 'x' }], {
+        fixedHeaders: { origin },
+        headers: fc.oneof(fc.constant({}), headerValue.map((cookie) => ({ cookie })), headerValue.map((o) => ({ origin: o }))),
+        extraValues: { email: [`"${staffSignIn.email.toUpperCase()}"`, '" staff@example.com "', `"${'a'.repeat(250)}@example.com"`], password: [`"${'p'.repeat(201)}"`, `"${'p'.repeat(200)}"`] },
+      }),
+  },
+  {
+    route: 'GET /admin-api/session',
+    runs: 50,
+    probes: async () => ({
+      random: fc
+        .record({ headers: fc.oneof(adminHeaders, headerValue.map((cookie) => ({ cookie })), headerValue.map((v) => ({ cookie: `__Host-staff=${v}` }))), xff })
+        .map(({ headers, xff: forwarded }) => new Probe('GET', '/admin-api/session', withXff(headers, forwarded), undefined, 'session check')),
+    }),
+  },
+  {
+    route: 'DELETE /admin-api/session',
+    runs: 50,
+    probes: async () => ({
+      random: fc
+        .record({ headers: fc.oneof(adminHeaders, headerValue.map((cookie) => ({ cookie, origin })), headerValue.map((o) => ({ origin: o }))), body: fc.option(sent(wholeBody), { nil: undefined }) })
+        .map(({ headers, body }) => new Probe('DELETE', '/admin-api/session', { ...body?.headers, ...headers }, body?.body, body?.note ?? 'no body')),
+    }),
+  },
+  {
+    route: 'POST /admin-api/session/password',
+    runs: 150,
+    probes: async () =>
+      bodyProbes(fc.constant('/admin-api/session/password'), '/admin-api/session/password', [{ token: 'A'.repeat(43), password: 'a long enough password' }], {
+        fixedHeaders: { origin },
+        extraValues: { token: ['"' + 'a'.repeat(42) + '"', '"' + 'a'.repeat(44) + '"', '"' + '-'.repeat(43) + '"'], password: [`"${'p'.repeat(11)}"`, `"${'p'.repeat(201)}"`] },
+      }),
+  },
+  {
+    route: 'GET /admin-api/staff',
+    runs: 30,
+    probes: async () => queryProbes(fc.constant('/admin-api/staff'), {}, { headers: adminAuth }),
+  },
+  {
+    route: 'POST /admin-api/staff',
+    runs: 150,
+    probes: async () =>
+      bodyProbes(fc.constant('/admin-api/staff'), '/admin-api/staff', [{ email: 'new.staff@example.com', name: 'New Staff', password: 'a long enough password' }, { email: 'link.staff@example.com' }], {
+        headers: adminHeaders,
+        fixedHeaders: adminAuth,
+        extraValues: { email: [`"${staffSignIn.email}"`, `"${staffSignIn.email.toUpperCase()}"`, '"a@b"'], name: ['null', '""', `"${'n'.repeat(121)}"`] },
+      }),
+  },
+  {
+    route: 'POST /admin-api/staff/:id/disable',
+    runs: 100,
+    probes: async () =>
+      withIds(
+        {
+          random: fc
+            .record({ id: fc.oneof(fc.constant('{staff:fuzz}'), idSegment), headers: adminHeaders, body: fc.option(sent(wholeBody), { nil: undefined }) })
+            .map(({ id, headers, body }) => new Probe('POST', `/admin-api/staff/${id}/disable`, { ...body?.headers, ...headers }, body?.body, body?.note ?? 'no body')),
+        },
+        'POST',
+        (id) => `/admin-api/staff/${id}/disable`,
+        ['{staff:fuzz}'],
         { headers: adminAuth },
       ),
   },
@@ -1305,6 +1580,32 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     expect(cancelling.status).toBe(200);
     const messageIds = (await t.db.selectFrom('outbox').select('id').orderBy('created_at').execute()).map((m) => m.id);
     await t.db.updateTable('outbox').set({ status: 'sent', sent_at: testNow }).where('id', '=', messageIds[1]!).execute();
+
+    // The staff console's records: units of the fuzz's own, orders by id, waitlist entries, offers by number, a staff account.
+    const staffPost = async (path: string, body: unknown) => {
+      const res = await t.app.request(path, { method: 'POST', headers: { ...adminAuth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return (await res.json()) as { id: number; unit: { id: number }; account: { id: string } };
+    };
+    let unitCount = 0;
+    const newUnit = async () => String((await staffPost('/admin-api/units', { ...unitBase, office_id: `FUZZ-U${unitCount++}` })).unit.id);
+    const orderOf = async (session: string) => (await t.db.selectFrom('orders').select('id').where('session_id', '=', session).executeTakeFirstOrThrow()).id;
+    const { sessionId: daysSession } = await checkoutOk(t, await checkoutBody(t, 'OFF-102', { product: 'office_daily', dates: ['2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06', '2026-12-07'] }));
+    expect((await payTestCheckout(t, daysSession)).status).toBe(303);
+    const newEntry = async () => {
+      const res = await t.app.request('/public-api/waitlist', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(waitlistBase) });
+      return String(((await res.json()) as { id: number }).id);
+    };
+    const offerNumberOf = async (code: Promise<{ code: string }>) => String(((await code) as { id?: number }).id);
+    const latestOffer = async () => String((await t.db.selectFrom('lease_offers').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).id);
+    const signedNumber = await (async () => {
+      await signedOffer(t);
+      return latestOffer();
+    })();
+    const expiredNumber = await offerNumberOf(createOffer(t));
+    expect((await t.app.request(`/admin-api/lease-offers/${expiredNumber}/expire`, { method: 'POST', headers: adminAuth })).status).toBe(200);
+    const staffAccount = (await staffPost('/admin-api/staff', staffSignIn)).account.id;
+
     pools = {
       'offer:new': pool(newOffer),
       'offer:ready': pool(async () => {
@@ -1328,6 +1629,18 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       'booking:days': fixed(bookings.days),
       'booking:rental': fixed(bookings.rental),
       'booking:cancelled': fixed(bookings.cancelled),
+      'unit:edited': fixed(await newUnit()),
+      'unit:fresh': pool(newUnit),
+      'order:paid': fixed(await orderOf(paid)),
+      'order:cancelled': fixed(await orderOf(cancelled)),
+      'order:days': fixed(await orderOf(daysSession)),
+      'entry:kept': fixed(await newEntry()),
+      'entry:fresh': pool(newEntry),
+      'offerId:new': fixed(await offerNumberOf(createOffer(t))),
+      'offerId:signed': fixed(signedNumber),
+      'offerId:expired': fixed(expiredNumber),
+      'offerId:fresh': pool(() => offerNumberOf(createOffer(t))),
+      'staff:fuzz': fixed(staffAccount),
     };
   });
 

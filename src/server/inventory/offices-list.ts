@@ -17,14 +17,14 @@ async function listOffices(db: Db): Promise<{ offices: Office[]; lastUpdated: st
       'is_available',
       sql<string | null>`next_available_date::text`.as('next_available_date'),
       sql<string>`to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('updated_at'),
+      sql<boolean>`retired_at is not null`.as('retired'),
     ])
-    // A retired unit is no longer offered; its orders still name it.
-    .where('retired_at', 'is', null)
     .orderBy('id')
     .execute();
+  // A retirement is a change of the list too, though the unit itself is no longer offered (its orders still name it).
   const lastUpdated = rows.reduce((latest, r) => (r.updated_at > latest ? r.updated_at : latest), '');
   return {
-    offices: rows.map(({ updated_at: _updatedAt, ...office }) => office),
+    offices: rows.filter((r) => !r.retired).map(({ updated_at: _updatedAt, retired: _retired, ...office }) => office),
     lastUpdated: lastUpdated || new Date(0).toISOString(),
   };
 }

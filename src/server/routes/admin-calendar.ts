@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { calendarQuery, type StaffCalendarDay } from '../../shared/contract/staff-console.ts';
 import { cancellationRule, canCancelDay } from '../../shared/domain/cancellation.ts';
 import { productNames, productRule, type Product, type ServiceType } from '../../shared/domain/products.ts';
-import { daysInMonth } from '../../shared/domain/time.ts';
+import { daysInMonth, isIsoDate } from '../../shared/domain/time.ts';
 import type { AppContext } from '../deps.ts';
 import { jsonError } from '../middleware/errors.ts';
 import { issuesText } from '../middleware/json-body.ts';
@@ -23,6 +23,8 @@ export function adminCalendarRoutes(ctx: AppContext) {
     if (!parsed.success) return jsonError(c, 400, issuesText(parsed.error.issues));
     const { month } = parsed.data;
     const first = `${month}-01`;
+    // The pattern lets through years no calendar (nor PostgreSQL's date) has, such as 0000.
+    if (!isIsoDate(first)) return jsonError(c, 400, 'month: Expected a month as YYYY-MM');
     const last = `${month}-${String(daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)))).padStart(2, '0')}`;
     const now = ctx.clock();
 
