@@ -181,7 +181,7 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
                   </Field>
                 </div>
               </fieldset>
-              <fieldset className="fieldset" aria-describedby={`offices-hint${officesError ? ' offices-error' : ''}`} aria-invalid={officesError ? true : undefined}>
+              <fieldset className="fieldset" aria-describedby={`offices-hint${officesError ? ' offices-error' : ''}`}>
                 <legend>{t.offices}</legend>
                 <p id="offices-hint" className="field__hint">
                   {t.officesHint}
