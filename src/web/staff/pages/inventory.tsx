@@ -45,7 +45,7 @@ function UnitTable({ caption, units, onEdit, onRetire }: { caption: string; unit
   const c = m.inventory.columns;
   return (
     <div className="table-wrap">
-      <table className="data-table data-table--stack">
+      <table className="data-table data-table--stack unit-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
