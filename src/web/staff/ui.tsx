@@ -69,6 +69,44 @@ export function QueryState<T>({ query, children }: { query: UseQueryResult<T> | 
   return <>{children(query.data)}</>;
 }
 
+/**
+ * A list as a table: its caption read to screen readers, a header per column, and rows that
+ * stack on a phone (each cell shows its column's name from data-label).
+ */
+export function StackTable({ caption, columns, className, children }: { caption: string; columns: readonly ReactNode[]; className?: string; children: ReactNode }) {
+  return (
+    <div className="table-wrap">
+      <table className={`data-table data-table--stack${className ? ` ${className}` : ''}`}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column, i) => (
+              <th key={i} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What an action did: a success in a live region (read out when it appears), a failure as an alert. */
+export type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+export function NoticeArea({ notice }: { notice: Notice }) {
+  return (
+    <>
+      <div role="status" className="notice">
+        {notice?.tone === 'success' ? <Alert tone="success">{notice.text}</Alert> : null}
+      </div>
+      {notice?.tone === 'error' ? <Alert tone="error">{notice.text}</Alert> : null}
+    </>
+  );
+}
+
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="empty-state">{children}</p>;
 }

@@ -2,12 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { StaffCalendarDay } from '../../../shared/contract/staff-console.ts';
 import { spaceTodayQuick } from '../../../shared/domain/time.ts';
-import { Alert } from '../../ui/alert.tsx';
 import { newIdempotencyKey } from '../api.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink, useStaffNavigate } from '../navigation.tsx';
 import { calendarQuery, staffCalls, staffKeys } from '../queries.ts';
-import { ConfirmDialog, EmptyState, errorText, PageTitle, QueryState, useFormat } from '../ui.tsx';
+import { ConfirmDialog, EmptyState, errorText, type Notice, NoticeArea, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
 
 export const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -39,12 +38,12 @@ export function CalendarPage({ month }: { month: string }) {
   const query = useQuery(calendarQuery(month));
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState<Cancelling | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const cancel = useMutation({
     mutationFn: (c: Cancelling) => staffCalls.cancelDays(c.day.order_id, [c.day.date], c.key),
     onSuccess: async (_answer, c) => {
       setCancelling(null);
-      setNotice(m.calendar.cancelled(f.date(c.day.date)));
+      setNotice({ tone: 'success', text: m.calendar.cancelled(f.date(c.day.date)) });
       await Promise.all([queryClient.invalidateQueries({ queryKey: staffKeys.calendar }), queryClient.invalidateQueries({ queryKey: staffKeys.orders })]);
     },
   });
@@ -68,9 +67,7 @@ export function CalendarPage({ month }: { month: string }) {
           <span aria-hidden="true"> ›</span>
         </button>
       </div>
-      <div role="status" className="notice">
-        {notice ? <Alert tone="success">{notice}</Alert> : null}
-      </div>
+      <NoticeArea notice={notice} />
       <QueryState query={query}>
         {({ units, days }) => {
           if (units.length === 0) return <EmptyState>{m.calendar.noUnits}</EmptyState>;
@@ -86,59 +83,45 @@ export function CalendarPage({ month }: { month: string }) {
                 {own.length === 0 ? (
                   <EmptyState>{m.calendar.noDays}</EmptyState>
                 ) : (
-                  <div className="table-wrap">
-                    <table className="data-table data-table--stack">
-                      <caption className="visually-hidden">{m.calendar.caption(unit.name, name)}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">{c.date}</th>
-                          <th scope="col">{c.status}</th>
-                          <th scope="col">{c.who}</th>
-                          <th scope="col">{c.order}</th>
-                          <th scope="col">{c.actions}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {own.map((day) => (
-                          <tr key={`${day.date}-${day.order_id}`}>
-                            <th scope="row">{f.date(day.date)}</th>
-                            <td data-label={c.status}>
-                              <span className={`badge ${day.status === 'booked' ? 'badge--green' : 'badge--yellow'}`}>{day.status === 'booked' ? m.calendar.booked : m.calendar.held}</span>
-                              {day.hold_expires_at ? <span className="cell-meta">{m.calendar.holdUntil(f.dateTime(day.hold_expires_at))}</span> : null}
-                            </td>
-                            <td data-label={c.who}>
-                              {day.buyer_name ?? m.common.none}
-                              {day.buyer_email ? (
-                                <span className="cell-meta">
-                                  <a href={`mailto:${day.buyer_email}`}>{day.buyer_email}</a>
-                                </span>
-                              ) : null}
-                            </td>
-                            <td data-label={c.order}>
-                              <StaffLink to="/staff/orders/$id" params={{ id: day.order_id }}>
-                                {m.orders.statuses[day.order_status]}
-                              </StaffLink>
-                            </td>
-                            <td className="cell-actions">
-                              {day.cancellable ? (
-                                <button
-                                  type="button"
-                                  className="button button--danger button--small"
-                                  aria-label={m.calendar.cancelDay(f.date(day.date), unit.name)}
-                                  onClick={() => {
-                                    cancel.reset();
-                                    setCancelling({ day, unitName: unit.name, key: newIdempotencyKey() });
-                                  }}
-                                >
-                                  {m.calendar.cancel}
-                                </button>
-                              ) : null}
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                  <StackTable caption={m.calendar.caption(unit.name, name)} columns={[c.date, c.status, c.who, c.order, c.actions]}>
+                    {own.map((day) => (
+                      <tr key={`${day.date}-${day.order_id}`}>
+                        <th scope="row">{f.date(day.date)}</th>
+                        <td data-label={c.status}>
+                          <span className={`badge ${day.status === 'booked' ? 'badge--green' : 'badge--yellow'}`}>{day.status === 'booked' ? m.calendar.booked : m.calendar.held}</span>
+                          {day.hold_expires_at ? <span className="cell-meta">{m.calendar.holdUntil(f.dateTime(day.hold_expires_at))}</span> : null}
+                        </td>
+                        <td data-label={c.who}>
+                          {day.buyer_name ?? m.common.none}
+                          {day.buyer_email ? (
+                            <span className="cell-meta">
+                              <a href={`mailto:${day.buyer_email}`}>{day.buyer_email}</a>
+                            </span>
+                          ) : null}
+                        </td>
+                        <td data-label={c.order}>
+                          <StaffLink to="/staff/orders/$id" params={{ id: day.order_id }}>
+                            {m.orders.statuses[day.order_status]}
+                          </StaffLink>
+                        </td>
+                        <td className="cell-actions">
+                          {day.cancellable ? (
+                            <button
+                              type="button"
+                              className="button button--danger button--small"
+                              aria-label={m.calendar.cancelDay(f.date(day.date), unit.name)}
+                              onClick={() => {
+                                cancel.reset();
+                                setCancelling({ day, unitName: unit.name, key: newIdempotencyKey() });
+                              }}
+                            >
+                              {m.calendar.cancel}
+                            </button>
+                          ) : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </StackTable>
                 )}
               </section>
             );

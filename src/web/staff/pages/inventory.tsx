@@ -6,10 +6,9 @@ import { categories } from '../../../shared/domain/categories.ts';
 import { rateToCents } from '../../../shared/domain/pricing.ts';
 import { isPricedPerDay } from '../../../shared/domain/products.ts';
 import { slashDate, spaceTodayQuick } from '../../../shared/domain/time.ts';
-import { Alert } from '../../ui/alert.tsx';
 import { useStaffLanguage } from '../language.tsx';
 import { staffCalls, staffKeys, unitsQuery } from '../queries.ts';
-import { ConfirmDialog, EmptyState, errorText, PageTitle, QueryState, useFormat } from '../ui.tsx';
+import { ConfirmDialog, EmptyState, errorText, type Notice, NoticeArea, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
 import { UnitDialog } from './unit-dialog.tsx';
 
 export function AvailabilityBadge({ unit }: { unit: Pick<StaffUnit, 'is_available' | 'next_available_date'> }) {
@@ -44,52 +43,37 @@ function UnitTable({ caption, units, onEdit, onRetire }: { caption: string; unit
   const f = useFormat();
   const c = m.inventory.columns;
   return (
-    <div className="table-wrap">
-      <table className="data-table data-table--stack unit-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{c.unit}</th>
-            <th scope="col">{c.location}</th>
-            <th scope="col">{c.capacity}</th>
-            <th scope="col">{c.price}</th>
-            <th scope="col">{c.availability}</th>
-            <th scope="col">{c.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {units.map((unit) => (
-            <tr key={unit.id} data-unit={unit.office_id}>
-              <th scope="row">
-                <span className="cell-title">{unit.name}</span>
-                <span className="cell-meta">{unit.office_id}</span>
-              </th>
-              <td data-label={c.location}>{unit.location_code ?? m.common.none}</td>
-              <td data-label={c.capacity}>{unit.seating_capacity ?? m.common.none}</td>
-              <td data-label={c.price}>
-                <Price unit={unit} />
-              </td>
-              <td data-label={c.availability}>
-                {unit.retired_at ? <span className="badge badge--grey">{m.inventory.retired}</span> : <AvailabilityBadge unit={unit} />}
-                {!unit.retired_at && !unit.is_available && unit.next_available_date ? <span className="cell-meta">{m.inventory.nextDate(f.date(unit.next_available_date))}</span> : null}
-              </td>
-              <td className="cell-actions">
-                {unit.retired_at ? null : (
-                  <>
-                    <button type="button" className="button button--secondary button--small" aria-label={m.inventory.editUnit(unit.name)} onClick={() => onEdit(unit)}>
-                      {m.inventory.edit}
-                    </button>
-                    <button type="button" className="button button--ghost button--small" aria-label={m.inventory.retireUnit(unit.name)} onClick={() => onRetire(unit)}>
-                      {m.inventory.retire}
-                    </button>
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackTable caption={caption} columns={[c.unit, c.location, c.capacity, c.price, c.availability, c.actions]} className="unit-table">
+      {units.map((unit) => (
+        <tr key={unit.id} data-unit={unit.office_id}>
+          <th scope="row">
+            <span className="cell-title">{unit.name}</span>
+            <span className="cell-meta">{unit.office_id}</span>
+          </th>
+          <td data-label={c.location}>{unit.location_code ?? m.common.none}</td>
+          <td data-label={c.capacity}>{unit.seating_capacity ?? m.common.none}</td>
+          <td data-label={c.price}>
+            <Price unit={unit} />
+          </td>
+          <td data-label={c.availability}>
+            {unit.retired_at ? <span className="badge badge--grey">{m.inventory.retired}</span> : <AvailabilityBadge unit={unit} />}
+            {!unit.retired_at && !unit.is_available && unit.next_available_date ? <span className="cell-meta">{m.inventory.nextDate(f.date(unit.next_available_date))}</span> : null}
+          </td>
+          <td className="cell-actions">
+            {unit.retired_at ? null : (
+              <>
+                <button type="button" className="button button--secondary button--small" aria-label={m.inventory.editUnit(unit.name)} onClick={() => onEdit(unit)}>
+                  {m.inventory.edit}
+                </button>
+                <button type="button" className="button button--ghost button--small" aria-label={m.inventory.retireUnit(unit.name)} onClick={() => onRetire(unit)}>
+                  {m.inventory.retire}
+                </button>
+              </>
+            )}
+          </td>
+        </tr>
+      ))}
+    </StackTable>
   );
 }
 
@@ -99,12 +83,12 @@ export function InventoryPage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
   const [retiring, setRetiring] = useState<StaffUnit | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const retire = useMutation({
     mutationFn: (unit: StaffUnit) => staffCalls.retireUnit(unit.id),
     onSuccess: async (_answer, unit) => {
       setRetiring(null);
-      setNotice(m.inventory.retiredDone(unit.name));
+      setNotice({ tone: 'success', text: m.inventory.retiredDone(unit.name) });
       await queryClient.invalidateQueries({ queryKey: staffKeys.units });
     },
   });
@@ -120,9 +104,7 @@ export function InventoryPage() {
       >
         {m.inventory.title}
       </PageTitle>
-      <div role="status" className="notice">
-        {notice ? <Alert tone="success">{notice}</Alert> : null}
-      </div>
+      <NoticeArea notice={notice} />
       <QueryState query={query}>
         {({ units }) => {
           if (units.length === 0) return <EmptyState>{m.inventory.empty}</EmptyState>;
@@ -157,7 +139,7 @@ export function InventoryPage() {
           onClose={() => setEditing(null)}
           onSaved={(unit) => {
             setEditing(null);
-            setNotice(m.inventory.saved(unit.name));
+            setNotice({ tone: 'success', text: m.inventory.saved(unit.name) });
           }}
         />
       ) : null}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
 import { offersQuery, type OfferSummary } from '../queries.ts';
-import { EmptyState, PageTitle, QueryState, useFormat } from '../ui.tsx';
+import { EmptyState, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
 import { OfferDialog } from './offer-dialog.tsx';
 
 export function OfferStatusBadge({ status }: { status: OfferSummary['status'] }) {
@@ -39,48 +39,31 @@ export function LeaseOffersPage() {
           offers.length === 0 ? (
             <EmptyState>{t.empty}</EmptyState>
           ) : (
-            <div className="table-wrap">
-              <table className="data-table data-table--stack">
-                <caption className="visually-hidden">{t.caption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{c.id}</th>
-                    <th scope="col">{c.tenant}</th>
-                    <th scope="col">{c.offices}</th>
-                    <th scope="col">{c.start}</th>
-                    <th scope="col">{c.rate}</th>
-                    <th scope="col">{c.status}</th>
-                    <th scope="col">{c.expires}</th>
-                    <th scope="col">{c.detail}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {offers.map((offer) => (
-                    <tr key={offer.id}>
-                      <th scope="row">{offer.id}</th>
-                      <td data-label={c.tenant}>
-                        {offer.company_name ? <span className="cell-title">{offer.company_name}</span> : null}
-                        <span className="cell-meta">{offer.email}</span>
-                      </td>
-                      <td data-label={c.offices}>{offer.offices.join(', ')}</td>
-                      <td data-label={c.start}>{f.date(offer.start_date)}</td>
-                      <td data-label={c.rate} className="nowrap">
-                        {f.dollars(offer.monthly_rate)}
-                      </td>
-                      <td data-label={c.status}>
-                        <OfferStatusBadge status={offer.status} />
-                      </td>
-                      <td data-label={c.expires}>{f.dateTime(offer.expires_at)}</td>
-                      <td className="cell-actions">
-                        <StaffLink to="/staff/lease-offers/$id" params={{ id: String(offer.id) }} aria-label={t.viewOffer(offer.id, offer.company_name ?? offer.email)}>
-                          {t.view}
-                        </StaffLink>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StackTable caption={t.caption} columns={[c.id, c.tenant, c.offices, c.start, c.rate, c.status, c.expires, c.detail]}>
+              {offers.map((offer) => (
+                <tr key={offer.id}>
+                  <th scope="row">{offer.id}</th>
+                  <td data-label={c.tenant}>
+                    {offer.company_name ? <span className="cell-title">{offer.company_name}</span> : null}
+                    <span className="cell-meta">{offer.email}</span>
+                  </td>
+                  <td data-label={c.offices}>{offer.offices.join(', ')}</td>
+                  <td data-label={c.start}>{f.date(offer.start_date)}</td>
+                  <td data-label={c.rate} className="nowrap">
+                    {f.dollars(offer.monthly_rate)}
+                  </td>
+                  <td data-label={c.status}>
+                    <OfferStatusBadge status={offer.status} />
+                  </td>
+                  <td data-label={c.expires}>{f.dateTime(offer.expires_at)}</td>
+                  <td className="cell-actions">
+                    <StaffLink to="/staff/lease-offers/$id" params={{ id: String(offer.id) }} aria-label={t.viewOffer(offer.id, offer.company_name ?? offer.email)}>
+                      {t.view}
+                    </StaffLink>
+                  </td>
+                </tr>
+              ))}
+            </StackTable>
           )
         }
       </QueryState>

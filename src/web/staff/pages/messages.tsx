@@ -1,11 +1,10 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { mailStatuses, type StaffMessage } from '../../../shared/contract/staff-mail.ts';
-import { Alert } from '../../ui/alert.tsx';
 import { useStaffLanguage } from '../language.tsx';
 import { useStaffNavigate } from '../navigation.tsx';
 import { mailQuery, staffCalls, staffKeys, type MailFilter } from '../queries.ts';
-import { EmptyState, errorText, Field, LoadMore, PageTitle, QueryState, useFormat } from '../ui.tsx';
+import { EmptyState, errorText, Field, LoadMore, type Notice, NoticeArea, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
 
 export function MessagesPage({ status }: { status: MailFilter }) {
   const { m } = useStaffLanguage();
@@ -15,7 +14,7 @@ export function MessagesPage({ status }: { status: MailFilter }) {
   const navigate = useStaffNavigate();
   const query = useInfiniteQuery(mailQuery(status));
   const queryClient = useQueryClient();
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const retry = useMutation({
     mutationFn: (message: StaffMessage) => staffCalls.retryMessage(message.id),
     onSuccess: async () => {
@@ -44,68 +43,49 @@ export function MessagesPage({ status }: { status: MailFilter }) {
           )}
         </Field>
       </div>
-      <div role="status" className="notice">
-        {notice?.tone === 'success' ? <Alert tone="success">{notice.text}</Alert> : null}
-      </div>
-      {notice?.tone === 'error' ? <Alert tone="error">{notice.text}</Alert> : null}
+      <NoticeArea notice={notice} />
       <QueryState query={query}>
         {(data) => {
           const messages = data.pages.flatMap((p) => p.data.messages);
           if (messages.length === 0) return <EmptyState>{t.empty}</EmptyState>;
           return (
             <>
-              <div className="table-wrap">
-                <table className="data-table data-table--stack">
-                  <caption className="visually-hidden">{t.caption}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{c.created}</th>
-                      <th scope="col">{c.kind}</th>
-                      <th scope="col">{c.recipient}</th>
-                      <th scope="col">{c.status}</th>
-                      <th scope="col">{c.attempts}</th>
-                      <th scope="col">{c.next}</th>
-                      <th scope="col">{c.actions}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {messages.map((message) => (
-                      <tr key={message.id} className={message.status === 'failed' ? 'row--refund' : undefined}>
-                        <th scope="row">{f.dateTime(message.created_at)}</th>
-                        <td data-label={c.kind}>
-                          {message.kind} <span className="muted small">{t.language[message.language] ?? message.language}</span>
-                        </td>
-                        <td data-label={c.recipient} className="cell-wrap">
-                          {message.recipient}
-                        </td>
-                        <td data-label={c.status}>
-                          <span className={`badge badge--${badge(message.status)}`}>{t.statuses[message.status]}</span>
-                          {message.last_error ? (
-                            <span className="cell-meta cell-error">
-                              {t.lastError}: {message.last_error}
-                            </span>
-                          ) : null}
-                        </td>
-                        <td data-label={c.attempts}>{message.attempts}</td>
-                        <td data-label={c.next}>{f.dateTime(message.sent_at ?? message.next_attempt_at)}</td>
-                        <td className="cell-actions">
-                          {message.status !== 'sent' ? (
-                            <button
-                              type="button"
-                              className="button button--secondary button--small"
-                              aria-label={t.retryFor(message.kind, message.recipient)}
-                              disabled={retry.isPending}
-                              onClick={() => retry.mutate(message)}
-                            >
-                              {t.retry}
-                            </button>
-                          ) : null}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <StackTable caption={t.caption} columns={[c.created, c.kind, c.recipient, c.status, c.attempts, c.next, c.actions]}>
+                {messages.map((message) => (
+                  <tr key={message.id} className={message.status === 'failed' ? 'row--refund' : undefined}>
+                    <th scope="row">{f.dateTime(message.created_at)}</th>
+                    <td data-label={c.kind}>
+                      {message.kind} <span className="muted small">{t.language[message.language] ?? message.language}</span>
+                    </td>
+                    <td data-label={c.recipient} className="cell-wrap">
+                      {message.recipient}
+                    </td>
+                    <td data-label={c.status}>
+                      <span className={`badge badge--${badge(message.status)}`}>{t.statuses[message.status]}</span>
+                      {message.last_error ? (
+                        <span className="cell-meta cell-error">
+                          {t.lastError}: {message.last_error}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td data-label={c.attempts}>{message.attempts}</td>
+                    <td data-label={c.next}>{f.dateTime(message.sent_at ?? message.next_attempt_at)}</td>
+                    <td className="cell-actions">
+                      {message.status !== 'sent' ? (
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          aria-label={t.retryFor(message.kind, message.recipient)}
+                          disabled={retry.isPending}
+                          onClick={() => retry.mutate(message)}
+                        >
+                          {t.retry}
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </StackTable>
               <LoadMore query={query} />
             </>
           );

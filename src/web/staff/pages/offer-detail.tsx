@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Alert } from '../../ui/alert.tsx';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
 import { offerQuery, staffCalls, staffKeys } from '../queries.ts';
-import { AuditTrail, ConfirmDialog, CopyLink, errorText, PageTitle, QueryState, useFormat } from '../ui.tsx';
+import { AuditTrail, ConfirmDialog, CopyLink, errorText, type Notice, NoticeArea, PageTitle, QueryState, useFormat } from '../ui.tsx';
 import { OfferStatusBadge } from './lease-offers.tsx';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -24,14 +23,14 @@ export function OfferDetailPage({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<'resend' | 'expire' | null>(null);
   const [newLink, setNewLink] = useState<{ url: string; emailed: boolean } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: offerQuery(id).queryKey }), queryClient.invalidateQueries({ queryKey: staffKeys.offers, exact: true })]);
   const resend = useMutation({
     mutationFn: () => staffCalls.resendOffer(id),
     onSuccess: async (answer) => {
       setAsking(null);
       setNewLink({ url: answer.url, emailed: answer.emailed });
-      setNotice(t.resent);
+      setNotice({ tone: 'success', text: t.resent });
       await refresh();
     },
   });
@@ -40,7 +39,7 @@ export function OfferDetailPage({ id }: { id: number }) {
     onSuccess: async () => {
       setAsking(null);
       setNewLink(null);
-      setNotice(t.expired);
+      setNotice({ tone: 'success', text: t.expired });
       await refresh();
     },
   });
@@ -71,9 +70,7 @@ export function OfferDetailPage({ id }: { id: number }) {
               >
                 {t.title(offer.id)}
               </PageTitle>
-              <div role="status" className="notice">
-                {notice ? <Alert tone="success">{notice}</Alert> : null}
-              </div>
+              <NoticeArea notice={notice} />
               {newLink ? (
                 <section className="card">
                   <CopyLink url={newLink.url} label={m.offers.created.link} />

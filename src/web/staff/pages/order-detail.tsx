@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
 import { orderQuery } from '../queries.ts';
-import { AuditTrail, EmptyState, PageTitle, QueryState, useFormat } from '../ui.tsx';
+import { AuditTrail, EmptyState, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
 import { OrderStatusBadge, productName } from './orders.tsx';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -130,33 +130,18 @@ export function OrderDetailPage({ id }: { id: string }) {
               {refunds.length === 0 ? (
                 <EmptyState>{t.refundsEmpty}</EmptyState>
               ) : (
-                <div className="table-wrap">
-                  <table className="data-table data-table--stack">
-                    <caption className="visually-hidden">{t.refundsCaption}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t.refundColumns.created}</th>
-                        <th scope="col">{t.refundColumns.amount}</th>
-                        <th scope="col">{t.refundColumns.reason}</th>
-                        <th scope="col">{t.refundColumns.status}</th>
-                        <th scope="col">{t.refundColumns.creditNote}</th>
-                        <th scope="col">{t.refundColumns.error}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {refunds.map((r) => (
-                        <tr key={r.id}>
-                          <th scope="row">{f.dateTime(r.created_at)}</th>
-                          <td data-label={t.refundColumns.amount}>{f.cents(r.amount_cents)}</td>
-                          <td data-label={t.refundColumns.reason}>{t.reasons[r.reason] ?? r.reason}</td>
-                          <td data-label={t.refundColumns.status}>{r.status}</td>
-                          <td data-label={t.refundColumns.creditNote}>{r.credit_note_number ?? m.common.none}</td>
-                          <td data-label={t.refundColumns.error}>{r.last_error ?? m.common.none}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <StackTable caption={t.refundsCaption} columns={[t.refundColumns.created, t.refundColumns.amount, t.refundColumns.reason, t.refundColumns.status, t.refundColumns.creditNote, t.refundColumns.error]}>
+                  {refunds.map((r) => (
+                    <tr key={r.id}>
+                      <th scope="row">{f.dateTime(r.created_at)}</th>
+                      <td data-label={t.refundColumns.amount}>{f.cents(r.amount_cents)}</td>
+                      <td data-label={t.refundColumns.reason}>{t.reasons[r.reason] ?? r.reason}</td>
+                      <td data-label={t.refundColumns.status}>{r.status}</td>
+                      <td data-label={t.refundColumns.creditNote}>{r.credit_note_number ?? m.common.none}</td>
+                      <td data-label={t.refundColumns.error}>{r.last_error ?? m.common.none}</td>
+                    </tr>
+                  ))}
+                </StackTable>
               )}
             </section>
             <AuditTrail entries={audit} />

@@ -5,7 +5,7 @@ import { productNames, type Product } from '../../../shared/domain/products.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink, useStaffNavigate } from '../navigation.tsx';
 import { ordersQuery, type OrderSearch } from '../queries.ts';
-import { EmptyState, Field, LoadMore, PageTitle, QueryState, useFormat } from '../ui.tsx';
+import { EmptyState, Field, LoadMore, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
 
 /** Refunded and refund-pending orders stand out by a word in their badge and a marked row, not by colour alone. */
 const standsOut = new Set<StaffOrder['status']>(['refunded', 'refund_pending']);
@@ -88,56 +88,40 @@ export function OrdersPage({ search }: { search: OrderSearch }) {
           if (orders.length === 0) return <EmptyState>{t.empty}</EmptyState>;
           return (
             <>
-              <div className="table-wrap">
-                <table className="data-table data-table--stack">
-                  <caption className="visually-hidden">{t.caption}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{c.created}</th>
-                      <th scope="col">{c.product}</th>
-                      <th scope="col">{c.unit}</th>
-                      <th scope="col">{c.days}</th>
-                      <th scope="col">{c.total}</th>
-                      <th scope="col">{c.status}</th>
-                      <th scope="col">{c.detail}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {orders.map((order) => (
-                      <tr key={order.id} className={standsOut.has(order.status) ? 'row--refund' : undefined}>
-                        <th scope="row">{f.dateTime(order.created_at)}</th>
-                        <td data-label={c.product}>{productName(m, order.product)}</td>
-                        <td data-label={c.unit}>
-                          {order.office_name}
-                          <span className="cell-meta">{order.office_id}</span>
-                        </td>
-                        <td data-label={c.days}>
-                          {order.days.length > 0 ? (
-                            <>
-                              {f.date(order.days[0]!)}
-                              {order.days.length > 1 ? <span className="cell-meta">{t.daysCount(order.days.length)}</span> : null}
-                            </>
-                          ) : (
-                            f.date(order.start_date)
-                          )}
-                        </td>
-                        <td data-label={c.total} className="nowrap">
-                          {f.dollars(order.total)}
-                          {order.refunded > 0 ? <span className="cell-meta">{t.refunded(f.dollars(order.refunded))}</span> : null}
-                        </td>
-                        <td data-label={c.status}>
-                          <OrderStatusBadge status={order.status} />
-                        </td>
-                        <td className="cell-actions">
-                          <StaffLink to="/staff/orders/$id" params={{ id: order.id }} aria-label={t.viewOrder(order.office_name, f.dateTime(order.created_at))}>
-                            {t.view}
-                          </StaffLink>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <StackTable caption={t.caption} columns={[c.created, c.product, c.unit, c.days, c.total, c.status, c.detail]}>
+                {orders.map((order) => (
+                  <tr key={order.id} className={standsOut.has(order.status) ? 'row--refund' : undefined}>
+                    <th scope="row">{f.dateTime(order.created_at)}</th>
+                    <td data-label={c.product}>{productName(m, order.product)}</td>
+                    <td data-label={c.unit}>
+                      {order.office_name}
+                      <span className="cell-meta">{order.office_id}</span>
+                    </td>
+                    <td data-label={c.days}>
+                      {order.days.length > 0 ? (
+                        <>
+                          {f.date(order.days[0]!)}
+                          {order.days.length > 1 ? <span className="cell-meta">{t.daysCount(order.days.length)}</span> : null}
+                        </>
+                      ) : (
+                        f.date(order.start_date)
+                      )}
+                    </td>
+                    <td data-label={c.total} className="nowrap">
+                      {f.dollars(order.total)}
+                      {order.refunded > 0 ? <span className="cell-meta">{t.refunded(f.dollars(order.refunded))}</span> : null}
+                    </td>
+                    <td data-label={c.status}>
+                      <OrderStatusBadge status={order.status} />
+                    </td>
+                    <td className="cell-actions">
+                      <StaffLink to="/staff/orders/$id" params={{ id: order.id }} aria-label={t.viewOrder(order.office_name, f.dateTime(order.created_at))}>
+                        {t.view}
+                      </StaffLink>
+                    </td>
+                  </tr>
+                ))}
+              </StackTable>
               <LoadMore query={query} />
             </>
           );

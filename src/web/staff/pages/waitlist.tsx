@@ -1,10 +1,9 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { WaitlistEntryRecord } from '../../../shared/contract/waitlist.ts';
-import { Alert } from '../../ui/alert.tsx';
 import { useStaffLanguage } from '../language.tsx';
 import { staffCalls, staffKeys, waitlistQuery } from '../queries.ts';
-import { ConfirmDialog, EmptyState, errorText, LoadMore, PageTitle, QueryState, useFormat } from '../ui.tsx';
+import { ConfirmDialog, EmptyState, errorText, LoadMore, type Notice, NoticeArea, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
 
 export function WaitlistPage() {
   const { m } = useStaffLanguage();
@@ -13,7 +12,7 @@ export function WaitlistPage() {
   const c = t.columns;
   const query = useInfiniteQuery(waitlistQuery());
   const queryClient = useQueryClient();
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const [deleting, setDeleting] = useState<WaitlistEntryRecord | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: staffKeys.waitlist });
   const contacted = useMutation({
@@ -45,78 +44,57 @@ export function WaitlistPage() {
   return (
     <>
       <PageTitle>{t.title}</PageTitle>
-      <div role="status" className="notice">
-        {notice?.tone === 'success' ? <Alert tone="success">{notice.text}</Alert> : null}
-      </div>
-      {notice?.tone === 'error' ? <Alert tone="error">{notice.text}</Alert> : null}
+      <NoticeArea notice={notice} />
       <QueryState query={query}>
         {(data) => {
           const entries = data.pages.flatMap((p) => p.data.entries);
           if (entries.length === 0) return <EmptyState>{t.empty}</EmptyState>;
           return (
             <>
-              <div className="table-wrap">
-                <table className="data-table data-table--stack">
-                  <caption className="visually-hidden">{t.caption}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{c.person}</th>
-                      <th scope="col">{c.offices}</th>
-                      <th scope="col">{c.people}</th>
-                      <th scope="col">{c.budget}</th>
-                      <th scope="col">{c.desired}</th>
-                      <th scope="col">{c.language}</th>
-                      <th scope="col">{c.created}</th>
-                      <th scope="col">{c.contacted}</th>
-                      <th scope="col">{c.actions}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {entries.map((entry) => (
-                      <tr key={entry.id}>
-                        <th scope="row">
-                          <span className="cell-title">{entry.customer_name}</span>
-                          <span className="cell-meta">
-                            <a href={`mailto:${entry.email}`}>{entry.email}</a>
-                          </span>
-                          {entry.phone ? <span className="cell-meta">{entry.phone}</span> : null}
-                        </th>
-                        <td data-label={c.offices}>{entry.offices.map((o) => `${o.name} (${o.office_id})`).join(', ') || m.common.none}</td>
-                        <td data-label={c.people}>{entry.number_of_users}</td>
-                        <td data-label={c.budget}>{budget(entry)}</td>
-                        <td data-label={c.desired}>{entry.desired_start_date ? f.date(entry.desired_start_date) : m.common.none}</td>
-                        <td data-label={c.language}>{entry.language ? (t.languages[entry.language] ?? entry.language) : m.common.none}</td>
-                        <td data-label={c.created}>{f.dateTime(entry.created_at)}</td>
-                        <td data-label={c.contacted}>{entry.contacted_at ? f.dateTime(entry.contacted_at) : t.notContacted}</td>
-                        <td className="cell-actions">
-                          {entry.contacted_at ? null : (
-                            <button
-                              type="button"
-                              className="button button--secondary button--small"
-                              aria-label={t.markContactedFor(entry.customer_name)}
-                              disabled={contacted.isPending}
-                              onClick={() => contacted.mutate(entry)}
-                            >
-                              {t.markContacted}
-                            </button>
-                          )}
-                          <button
-                            type="button"
-                            className="button button--ghost button--small"
-                            aria-label={t.deleteFor(entry.customer_name)}
-                            onClick={() => {
-                              remove.reset();
-                              setDeleting(entry);
-                            }}
-                          >
-                            {t.delete}
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <StackTable caption={t.caption} columns={[c.person, c.offices, c.people, c.budget, c.desired, c.language, c.created, c.contacted, c.actions]}>
+                {entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <th scope="row">
+                      <span className="cell-title">{entry.customer_name}</span>
+                      <span className="cell-meta">
+                        <a href={`mailto:${entry.email}`}>{entry.email}</a>
+                      </span>
+                      {entry.phone ? <span className="cell-meta">{entry.phone}</span> : null}
+                    </th>
+                    <td data-label={c.offices}>{entry.offices.map((o) => `${o.name} (${o.office_id})`).join(', ') || m.common.none}</td>
+                    <td data-label={c.people}>{entry.number_of_users}</td>
+                    <td data-label={c.budget}>{budget(entry)}</td>
+                    <td data-label={c.desired}>{entry.desired_start_date ? f.date(entry.desired_start_date) : m.common.none}</td>
+                    <td data-label={c.language}>{entry.language ? (t.languages[entry.language] ?? entry.language) : m.common.none}</td>
+                    <td data-label={c.created}>{f.dateTime(entry.created_at)}</td>
+                    <td data-label={c.contacted}>{entry.contacted_at ? f.dateTime(entry.contacted_at) : t.notContacted}</td>
+                    <td className="cell-actions">
+                      {entry.contacted_at ? null : (
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          aria-label={t.markContactedFor(entry.customer_name)}
+                          disabled={contacted.isPending}
+                          onClick={() => contacted.mutate(entry)}
+                        >
+                          {t.markContacted}
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        aria-label={t.deleteFor(entry.customer_name)}
+                        onClick={() => {
+                          remove.reset();
+                          setDeleting(entry);
+                        }}
+                      >
+                        {t.delete}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </StackTable>
               <LoadMore query={query} />
             </>
           );
