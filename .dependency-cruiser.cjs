@@ -46,6 +46,20 @@ module.exports = {
       from: { path: '^src/web/(app|ui|i18n|storage)/' },
       to: { path: '^src/web/features/' },
     },
+    {
+      name: 'public-app-not-staff',
+      severity: 'error',
+      comment: 'The public app imports the staff console: the console is a bundle of its own that visitors never download (staff.html).',
+      from: { path: '^src/(web|sw)/', pathNot: '^src/web/staff/' },
+      to: { path: '^src/web/staff/' },
+    },
+    {
+      name: 'staff-not-public-features',
+      severity: 'error',
+      comment: 'The staff console imports a public feature: share it through src/shared, ui/ or i18n/ instead.',
+      from: { path: '^src/web/staff/' },
+      to: { path: '^src/web/(features|routes|app)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

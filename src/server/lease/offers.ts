@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CustomerInfo, LeaseLanguage, LeaseOffer, LeaseOfferStatus } from '../../shared/contract/lease.ts';
+import type { StaffOfferSummary } from '../../shared/contract/staff-console.ts';
 import type { BankingNumbers } from '../../shared/domain/banking.ts';
 import { contractPlainText } from '../../shared/domain/contract-text.ts';
 import { dollarsFromCents } from '../../shared/domain/pricing.ts';
@@ -364,20 +365,7 @@ export async function expireOffer(db: Db, offerId: number): Promise<boolean> {
   return expired !== undefined;
 }
 
-export interface OfferSummary {
-  id: number;
-  email: string;
-  company_name: string | null;
-  status: LeaseOfferStatus;
-  start_date: string;
-  monthly_rate: number;
-  offices: string[];
-  created_at: string;
-  expires_at: string;
-  signed_at: string | null;
-}
-
-export async function listOffers(db: Db, now: Date): Promise<OfferSummary[]> {
+export async function listOffers(db: Db, now: Date): Promise<StaffOfferSummary[]> {
   const rows = await db
     .selectFrom('lease_offers as o')
     .leftJoin('lease_signatures as s', 's.offer_id', 'o.id')

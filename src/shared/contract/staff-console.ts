@@ -144,6 +144,23 @@ export const waitlistContactedResponse = z.object({ success: z.literal(true), id
 
 export const offerStatuses = ['new', 'contract_generated', 'signed', 'expired'] as const;
 
+/** An offer in GET /admin-api/lease-offers, newest first; monthly_rate in dollars. */
+export const staffOfferSummary = z.object({
+  id: z.number(),
+  email: z.string(),
+  company_name: z.nullable(z.string()),
+  status: z.enum(offerStatuses),
+  start_date: z.string(),
+  monthly_rate: z.number(),
+  offices: z.array(z.string()),
+  created_at: z.string(),
+  expires_at: z.string(),
+  signed_at: z.nullable(z.string()),
+});
+export type StaffOfferSummary = z.infer<typeof staffOfferSummary>;
+
+export const staffOffersResponse = z.object({ success: z.literal(true), offers: z.array(staffOfferSummary) });
+
 /** GET /admin-api/lease-offers/:id (a number): one offer, its trail, and whether a signed PDF exists. */
 export const staffOfferDetail = z.object({
   success: z.literal(true),

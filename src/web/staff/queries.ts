@@ -5,9 +5,9 @@ import { staffOrdersResponse, type orderStatuses } from '../../shared/contract/s
 import { sessionResponse } from '../../shared/contract/staff.ts';
 import {
   offerLinkResponse,
-  offerStatuses,
   staffCalendarResponse,
   staffOfferDetail,
+  staffOffersResponse,
   staffOrderDetail,
   staffUnitResponse,
   staffUnitsResponse,
@@ -76,25 +76,11 @@ export const waitlistQuery = () =>
   });
 
 /** GET /admin-api/lease-offers (listOffers of the server; the shared contract has no schema of it yet). */
-export const offerSummary = z.object({
-  id: z.number(),
-  email: z.string(),
-  company_name: z.nullable(z.string()),
-  status: z.enum(offerStatuses),
-  start_date: z.string(),
-  monthly_rate: z.number(),
-  offices: z.array(z.string()),
-  created_at: z.string(),
-  expires_at: z.string(),
-  signed_at: z.nullable(z.string()),
-});
-export type OfferSummary = z.infer<typeof offerSummary>;
-const offersResponse = z.object({ success: z.literal(true), offers: z.array(offerSummary) });
 
 export const offersQuery = () =>
   queryOptions({
     queryKey: [root, 'lease-offers'],
-    queryFn: ({ signal }) => staffRequest('/admin-api/lease-offers', { schema: offersResponse, signal }),
+    queryFn: ({ signal }) => staffRequest('/admin-api/lease-offers', { schema: staffOffersResponse, signal }),
   });
 
 export const offerQuery = (id: number) =>

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
-import { offersQuery, type OfferSummary } from '../queries.ts';
+import type { StaffOfferSummary } from '../../../shared/contract/staff-console.ts';
+import { offersQuery } from '../queries.ts';
 import { EmptyState, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
 import { OfferDialog } from './offer-dialog.tsx';
 
-export function OfferStatusBadge({ status }: { status: OfferSummary['status'] }) {
+export function OfferStatusBadge({ status }: { status: StaffOfferSummary['status'] }) {
   const { m } = useStaffLanguage();
   const tone = status === 'signed' ? 'green' : status === 'expired' ? 'grey' : 'yellow';
   return (
