@@ -26,7 +26,9 @@ export const officesQueryOptions = () =>
   queryOptions({
     queryKey: ['offices', 'available'] as const,
     queryFn: ({ signal }) => fetchOffices(signal),
-    staleTime: 60_000,
+    // Fresh for a few seconds only: the saved list paints at once, and a visit after a staff
+    // change (a new unit, a price, a unit marked occupied) asks again and shows it.
+    staleTime: 10_000,
     // A 429 or a bad answer will not fix itself in a second; the visitor has Try Again.
     retry: (failures, error) => failures < 2 && error instanceof ApiRequestError && error.problem.kind === 'network',
   });
