@@ -53,6 +53,25 @@ export const staffAccount = z.object({
   created_at: z.string(),
 });
 
+/** What the audit trail records: every staff change, and signing in. */
+export const auditActions = [
+  'signed_in',
+  'password_set',
+  'staff_added',
+  'staff_disabled',
+  'unit_created',
+  'unit_updated',
+  'unit_retired',
+  'days_cancelled',
+  'waitlist_contacted',
+  'waitlist_deleted',
+  'offer_created',
+  'offer_resent',
+  'offer_expired',
+  'message_retried',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
 /** A line of an audit trail: who did what, when (ISO instant). */
 export const auditEntry = z.object({
   actor: z.string(),
