@@ -22,9 +22,10 @@ clientsClaim();
 
 // Every app route is the same single page; API and staff paths never fall back to it. The staff
 // console (/staff…) is its own page, always from the network: it is neither precached nor cached.
+// Workbox tests a denylist against the path and the query together, so /staff?x must match too.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/public-api\//, /^\/admin-api\//, /^\/welcome\.html$/, /^\/staff(\/|$)/, /^\/staff\.html$/],
+    denylist: [/^\/public-api\//, /^\/admin-api\//, /^\/welcome\.html(\?|$)/, /^\/staff(\/|\?|$)/, /^\/staff\.html/],
   }),
 );
 

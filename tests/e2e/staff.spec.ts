@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import type { Browser, Page } from '@playwright/test';
-import { changesSharedData, e2eDaysFromToday, expect, expectNoAxeViolations, newContextAtNow, startServer, test } from './support.ts';
+import { buildCheckout } from '../../src/shared/contract/checkout.ts';
+import { officesResponse } from '../../src/shared/contract/offices.ts';
+import { addDays, type IsoDate } from '../../src/shared/domain/time.ts';
+import { changesSharedData, e2eDaysFromToday, e2eToday, expect, expectNoAxeViolations, newContextAtNow, startServer, test } from './support.ts';
 
 /*
  * The staff console, end to end, against a server and database of its own: it adds a unit to
@@ -16,6 +19,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'coworking-e2e-staff-'));
 const mailDir = join(dataDir, 'mail');
 let server: { stop: () => Promise<void> } | undefined;
 let signIn: { email: string; password: string };
+/** The tenant's link as the first test created it: a resend in a later test must void it. */
+let firstOfferLink: string | undefined;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: base });
@@ -87,11 +92,14 @@ test.describe('the staff console', changesSharedData, () => {
     const sw = await (await page.request.get('/sw.js')).text();
     expect(sw).toMatch(/"url":"index\.html"/);
     expect(sw).not.toMatch(/"url":"[^"]*staff/);
-    expect(sw).toContain('/^\\/staff(\\/|$)/');
+    expect(sw).toContain('/^\\/staff(\\/|\\?|$)/');
 
     await signInAs(page);
     const nav = page.getByRole('navigation', { name: 'Console sections' });
     await expect(nav.getByRole('link', { name: 'Inventory' })).toHaveAttribute('aria-current', 'page');
+    // Only a section's link says where staff are: not the brand, which goes home.
+    await expect(page.locator('[aria-current="page"]')).toHaveCount(1);
+    await expect(page).toHaveTitle('Inventory · Staff console · Espace Cowork Montréal');
     await expect(page.getByText(`Signed in as Demo manager (${signIn.email})`)).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -164,6 +172,7 @@ test.describe('the staff console', changesSharedData, () => {
     const link = offerForm.getByLabel('The tenant’s link');
     const url = await link.inputValue();
     expect(url).toMatch(new RegExp(`^${base}/lease/[A-Za-z0-9_-]{22,}$`));
+    firstOfferLink = url;
     await expect(offerForm.getByText('The invitation was e-mailed to harbour-tenant@example.com.')).toBeVisible();
     await expect(offerForm.getByRole('button', { name: 'Copy link' })).toBeVisible();
 
@@ -173,6 +182,9 @@ test.describe('the staff console', changesSharedData, () => {
     // The detail page: status, offices, trail.
     await offerForm.getByRole('link', { name: 'Open the offer' }).click();
     await expect(heading(page, /^Lease offer \d+$/)).toBeVisible();
+    // The section is current; the '← All lease offers' link is not the page staff are on.
+    await expect(nav.getByRole('link', { name: 'Lease offers' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: '← All lease offers' })).not.toHaveAttribute('aria-current', 'page');
     await expect(page.getByText(`${office.name} (${office.code})`)).toBeVisible();
     await expect(page.locator('.badge[data-status="new"]')).toHaveText('Sent');
     await expect(page.getByRole('button', { name: 'Resend invitation' })).toBeVisible();
@@ -207,6 +219,7 @@ test.describe('the staff console', changesSharedData, () => {
     await page.getByRole('button', { name: 'Afficher la console en français' }).click();
     await expect(heading(page, 'Inventaire')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+    await expect(page).toHaveTitle('Inventaire · Console du personnel · Espace Cowork Montréal');
     const nav = page.getByRole('navigation', { name: 'Sections de la console' });
     await expect(nav.getByRole('link', { name: 'Inventaire' })).toHaveAttribute('aria-current', 'page');
     // Quebec typography: a no-break space before the colon, and in amounts.
@@ -226,8 +239,17 @@ test.describe('the staff console', changesSharedData, () => {
     await form.getByRole('button', { name: 'Créer l’offre' }).click();
     await expect(form.getByText('Une adresse courriel valide est requise')).toBeVisible();
     await expect(form.getByText('Au moins un bureau est requis')).toBeVisible();
+    // Focus goes to the first field to correct.
+    await expect(form.getByRole('textbox', { name: /^Courriel/ })).toBeFocused();
+    // A decimal comma, as staff type amounts in French, is an amount.
+    await form.getByLabel('Rabais à la signature (une fois)').fill('1 200,50');
+    await form.getByRole('button', { name: 'Créer l’offre' }).click();
+    await expect(form.getByLabel('Rabais à la signature (une fois)')).not.toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page);
     await form.getByRole('button', { name: 'Annuler' }).click();
+    // Cancel gives focus back to the button that opened the dialog.
+    await expect(form).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Nouvelle offre' })).toBeFocused();
 
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
     await expect(page).toHaveURL(/\/staff\/sign-in/);
@@ -245,10 +267,135 @@ test.describe('the staff console', changesSharedData, () => {
     await expect(page).toHaveURL(/\/staff\/messages$/);
   });
 
-  test('the set-password page explains a link without its token', async ({ page }) => {
+  test('the set-password page explains a link without its token, or a garbled one, and takes the token out of the address', async ({ page }) => {
     await page.goto('/staff/set-password');
     await expect(heading(page, 'Choose your password')).toBeVisible();
     await expect(page.getByText('This link is not complete.')).toBeVisible();
     await expectNoAxeViolations(page);
+
+    // A '%' that is not an escape (a link cut in a mail) does not break the page.
+    // (Each from another page: a change of the fragment alone would not load the page again.)
+    await page.goto('about:blank');
+    await page.goto('/staff/set-password#abc%E0%A4%A');
+    await expect(page.getByText('This link is not complete.')).toBeVisible();
+
+    // A token is read, then leaves the address bar; the server's refusal is focused, as are the fields' problems.
+    await page.goto('about:blank');
+    await page.goto(`/staff/set-password#${'unused-token-'.padEnd(43, 'x')}`);
+    const password = page.getByLabel(/^New password \(required\)$/);
+    await expect(password).toBeVisible();
+    await expect(page).toHaveURL(/\/staff\/set-password$/);
+    await password.fill('a long sentence to remember');
+    await page.getByLabel('New password, again').fill('another sentence');
+    await page.getByRole('button', { name: 'Set my password' }).click();
+    await expect(page.getByLabel('New password, again')).toBeFocused();
+    await page.getByLabel('New password, again').fill('a long sentence to remember');
+    await page.getByRole('button', { name: 'Set my password' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'The password could not be set' });
+    await expect(refusal).toContainText('This link has expired or was already used.');
+    await expect(page.locator('.error-summary')).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+
+  test('cancels and refunds a booked day from the calendar, and resends an invitation, which voids the old link', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    expect(firstOfferLink, 'the first test created an offer').toBeTruthy();
+
+    // A paid conference-room booking, as a visitor makes it through the public API.
+    let day: IsoDate = e2eDaysFromToday(8);
+    while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1);
+    const buyer = { buyer_name: 'Noémie Gagnon', buyer_email: 'noemie.gagnon@example.com' };
+    const offices = officesResponse.parse(await (await page.request.get('/public-api/offices/available')).json()).data!.offices;
+    const room = offices.find((o) => o.office_id === 'CONF-A');
+    if (!room) throw new Error('no CONF-A in the demo inventory');
+    const built = buildCheckout(room, { product: 'conference_room', date: day }, { today: e2eToday, origin: base });
+    if (!built) throw new Error('no price for CONF-A');
+    const session = await page.request.post('/public-api/stripe/create-checkout-session', { data: built.request });
+    const answer = (await session.json()) as { success: boolean; checkoutUrl?: string; error?: string };
+    expect(answer, JSON.stringify(answer)).toMatchObject({ success: true });
+    const sessionId = answer.checkoutUrl!.split('/').pop()!;
+    const paid = await page.request.post(`/public-api/test-checkout/${sessionId}/pay`, { form: buyer, headers: { origin: base }, maxRedirects: 0 });
+    expect(paid.status(), await paid.text()).toBeLessThan(400);
+
+    await signInAs(page);
+    const nav = page.getByRole('navigation', { name: 'Console sections' });
+
+    // The calendar shows the day booked, by whom.
+    await nav.getByRole('link', { name: 'Calendar' }).click();
+    await expect(heading(page, 'Calendar')).toBeFocused();
+    // The booked day may fall in next month.
+    const monthName = new Intl.DateTimeFormat('en-CA', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day.slice(0, 7)}-01T12:00:00Z`));
+    if ((await page.locator('.month-picker__name').textContent()) !== monthName) await page.getByRole('button', { name: 'Next month' }).click();
+    await expect(page.locator('.month-picker__name')).toHaveText(monthName);
+    const row = page.locator('tr', { hasText: buyer.buyer_email });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(buyer.buyer_name);
+    await expect(row).toContainText('Booked');
+    const orderHref = await row.locator('a[href^="/staff/orders/"]').getAttribute('href');
+    expect(orderHref).toMatch(/^\/staff\/orders\/.+/);
+    await expectNoAxeViolations(page);
+
+    // Cancel and refund it.
+    await row.getByRole('button', { name: /^Cancel and refund/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel and refund this day?' });
+    await expect(confirm).toContainText(buyer.buyer_name);
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Cancel and refund' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.locator('.notice').getByText(/is cancelled; the refund is on its way\.$/)).toBeVisible();
+    // The day is gone, and so is the button that opened the dialog: focus is on the page's heading.
+    await expect(page.locator('tr', { hasText: buyer.buyer_email })).toHaveCount(0);
+    await expect(heading(page, 'Calendar')).toBeFocused();
+
+    // Orders: the order is refunded (once the provider has confirmed), and its detail says how.
+    await nav.getByRole('link', { name: 'Orders' }).click();
+    await expect(heading(page, 'Orders')).toBeFocused();
+    const orderRow = page.locator(`tr:has(a[href="${orderHref}"])`);
+    await expect(async () => {
+      await page.reload();
+      await expect(orderRow.locator('.badge')).toHaveText(/Refunded$/, { timeout: 1000 });
+    }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
+    await expectNoAxeViolations(page);
+    await orderRow.locator(`a[href="${orderHref}"]`).click();
+    await expect(heading(page, /^Order · Conference room · /)).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: '← All orders' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('[aria-current="page"]')).toHaveCount(1);
+    await expect(page).toHaveTitle(/^Order · Conference room · .+ · Staff console · Espace Cowork Montréal$/);
+    const refunds = page.getByRole('table', { name: 'Refunds of this order' });
+    await expect(refunds).toContainText(/NC-2026-\d+/);
+    await expect(refunds).toContainText('Refunded');
+    const trail = page.getByRole('table', { name: 'Who did what, and when' });
+    await expect(trail.getByRole('row', { name: /Days cancelled and refunded/ })).toContainText(signIn.email);
+    await expect(trail).toContainText(/Credit note: NC-2026-\d+/);
+    await expectNoAxeViolations(page);
+
+    // Lease offers: resend the first test's invitation.
+    await nav.getByRole('link', { name: 'Lease offers' }).click();
+    await page.getByRole('link', { name: /^View offer \d+ for Harbour Studio inc\.$/ }).click();
+    await expect(heading(page, /^Lease offer \d+$/)).toBeVisible();
+    const resendButton = page.getByRole('button', { name: 'Resend invitation' });
+    await resendButton.click();
+    const resend = page.getByRole('dialog', { name: 'Resend the invitation?' });
+    await expectNoAxeViolations(page);
+    await resend.getByRole('button', { name: 'Make a new link and send it' }).click();
+    await expect(resend).toBeHidden();
+    await expect(page.getByText('A new link is made. The old one no longer works.')).toBeVisible();
+    await expect(resendButton).toBeFocused();
+    const newLink = await page.getByLabel('The tenant’s link').inputValue();
+    expect(newLink).toMatch(new RegExp(`^${base}/lease/[A-Za-z0-9_-]{22,}$`));
+    expect(newLink).not.toBe(firstOfferLink);
+    const offerTrail = page.getByRole('table', { name: 'Who did what, and when' });
+    await expect(offerTrail.getByRole('row', { name: /Invitation resent/ })).toContainText(signIn.email);
+    await expectNoAxeViolations(page);
+
+    // The old link no longer opens the offer; the new one does.
+    const tenant = await newContextAtNow(browser);
+    const visitor = await tenant.newPage();
+    await visitor.goto(firstOfferLink!);
+    await expect(heading(visitor, /^(Unable to Load Offer|Offer Expired)$/)).toBeVisible({ timeout: 20_000 });
+    await visitor.goto(newLink);
+    await expect(heading(visitor, 'Your Lease Offer')).toBeVisible();
+    await tenant.close();
   });
 });

@@ -4,16 +4,17 @@ import { serviceTypeNames, type Product } from '../../shared/domain/products.ts'
 import type { mailStatuses } from '../../shared/contract/staff-mail.ts';
 import type { orderStatuses } from '../../shared/contract/staff-orders.ts';
 import type { offerStatuses } from '../../shared/contract/staff-console.ts';
+import type { AuditAction } from '../../shared/contract/staff.ts';
+import type { CheckoutRentalType } from '../../shared/domain/products.ts';
 
 /**
  * Every text of the staff console, in English and in French. The French follows Quebec
- * typography: `typeset` below puts a no-break space before : ; ! ? (written here with an
- * ordinary space, which is easier to read and to type) and amounts come from formatCad
- * ('1 200,00 $').
+ * typography: `typeset` below puts a no-break space before a colon (written here with an
+ * ordinary space, which is easier to read and to type); ; ! ? take no space, as the public
+ * site writes them ('Vous hésitez?'); amounts come from formatCad ('1 200,00 $').
  */
 
 export type StaffLanguage = 'en' | 'fr';
-export const staffLanguages: readonly StaffLanguage[] = ['en', 'fr'];
 
 type OrderStatus = (typeof orderStatuses)[number];
 type MailStatus = (typeof mailStatuses)[number];
@@ -22,7 +23,6 @@ type OfferStatus = (typeof offerStatuses)[number];
 const en = {
   locale: 'en-CA',
   appName: 'Staff console',
-  siteName: 'Espace Cowork Montréal',
   skipToContent: 'Skip to content',
   languageSwitch: 'Français',
   languageSwitchLabel: 'Afficher la console en français',
@@ -47,15 +47,13 @@ const en = {
     saving: 'Saving…',
     cancel: 'Cancel',
     close: 'Close',
-    confirm: 'Confirm',
     required: 'required',
-    optional: 'optional',
     yes: 'Yes',
     no: 'No',
     none: '—',
     networkError: 'No connection. Check the network and try again.',
     unexpected: (status: number) => `The server answered with an error (${status}).`,
-    notFoundYet: 'This part of the server is not available yet.',
+    notFound: 'Not found: it does not exist, or no longer does.',
     fixFields: 'Some fields need a change. Each one says why.',
     copyLink: 'Copy link',
     copied: 'Link copied.',
@@ -67,7 +65,42 @@ const en = {
     auditAction: 'Action',
     auditDetails: 'Details',
     auditEmpty: 'Nothing recorded yet.',
-    actions: 'Actions',
+    auditActions: {
+      signed_in: 'Signed in',
+      password_set: 'Password set',
+      staff_added: 'Staff account added',
+      staff_disabled: 'Staff account disabled',
+      unit_created: 'Unit added',
+      unit_updated: 'Unit changed',
+      unit_retired: 'Unit retired',
+      days_cancelled: 'Days cancelled and refunded',
+      waitlist_contacted: 'Marked contacted',
+      waitlist_deleted: 'Entry deleted',
+      offer_created: 'Offer created',
+      offer_resent: 'Invitation resent',
+      offer_expired: 'Offer expired',
+      message_retried: 'Message retried',
+    } satisfies Record<AuditAction, string>,
+    auditDetailNames: {
+      dates: 'Days',
+      refund_id: 'Refund',
+      credit_note_number: 'Credit note',
+      amount_cents: 'Amount',
+      email: 'E-mail',
+      offices: 'Offices',
+      emailed: 'E-mailed',
+      kind: 'Message',
+      office_id: 'Office code',
+      name: 'Name',
+      service_type: 'Type',
+      location_code: 'Location code',
+      seating_capacity: 'Capacity',
+      base_monthly_rate: 'Monthly price',
+      is_available: 'Available now',
+      next_available_date: 'Next available date',
+      service_code: 'Service code',
+    } as Record<string, string>,
+    adminToken: 'admin token (script)',
   },
   signIn: {
     title: 'Sign in to the staff console',
@@ -206,7 +239,6 @@ const en = {
   order: {
     title: 'Order',
     back: 'All orders',
-    notFound: 'This order does not exist.',
     summary: 'Summary',
     buyer: 'Customer',
     status: 'Status',
@@ -214,9 +246,10 @@ const en = {
     paid: 'Paid',
     unit: 'Unit',
     rentalType: 'Rental type',
+    rentalTypes: { standard: 'Monthly rental', daily: 'By the day', monthly: 'By the month', lease: 'Lease' } satisfies Record<CheckoutRentalType, string> as Record<string, string>,
     startDate: 'Start or first day',
     days: 'Days',
-    cancelledDays: 'Days cancelled by the customer',
+    cancelledDays: 'Cancelled days',
     rentalEnds: 'Rental ends on',
     refundError: 'The provider refused the refund',
     linesTitle: 'Lines',
@@ -241,6 +274,7 @@ const en = {
     refundsEmpty: 'No refund.',
     refundColumns: { created: 'Asked', amount: 'Amount', reason: 'Reason', status: 'Status', creditNote: 'Credit note', error: 'Last error' },
     reasons: { paid_after_taken: 'Paid after the unit was taken', cancelled: 'Cancelled' } as Record<string, string>,
+    refundStatuses: { pending: 'Pending', succeeded: 'Refunded' } as Record<string, string>,
   },
   waitlist: {
     title: 'Waitlist',
@@ -325,9 +359,8 @@ const en = {
       link: 'The tenant’s link',
       emailed: (email: string) => `The invitation was e-mailed to ${email}.`,
       notEmailed: 'No e-mail was sent: send the link to the tenant yourself.',
-      once: 'This link is shown only now: it is stored encrypted and cannot be shown again. A resend makes a new one.',
+      once: 'This link is shown only now: the server keeps only a fingerprint of its code, so it cannot show the link again. Resending the invitation makes a new link.',
       open: 'Open the offer',
-      another: 'Create another offer',
     },
   },
   offer: {
@@ -378,8 +411,43 @@ const en = {
     retryFor: (kind: string, to: string) => `Retry ${kind} to ${to}`,
     retried: 'The message is queued again.',
     language: { en: 'EN', fr: 'FR' } as Record<string, string>,
+    // The outbox's kinds (src/server/mail/outbox.ts); a kind not named here shows as it is.
+    kinds: {
+      order_paid: 'Order confirmation',
+      order_refunded: 'Refund notice',
+      booking_cancelled: 'Cancellation notice',
+      rental_notice_given: 'Rental end notice',
+      waitlist_received: 'Waitlist confirmation',
+      lease_offer_created: 'Lease invitation',
+      lease_signed: 'Signed lease',
+      staff_order_paid: 'Staff: new order',
+      staff_order_refunded: 'Staff: refund',
+      staff_booking_cancelled: 'Staff: cancellation',
+      staff_rental_notice_given: 'Staff: rental notice',
+      staff_waitlist_entry: 'Staff: waitlist entry',
+      staff_lease_signed: 'Staff: lease signed',
+    } as Record<string, string>,
   },
   notFound: 'This page does not exist.',
+  /** A text after its label or field: "name: A name is required". */
+  labelled: (field: string, text: string) => `${field}: ${text}`,
+  serverPatterns: {
+    tooManySignIns: (seconds: string) => `Too many sign-in attempts. Try again in ${seconds} seconds.`,
+    tooManyRequests: (seconds: string) => `Too many requests. Try again in ${seconds} seconds.`,
+    noOrder: (id: string) => `No order ${id}`,
+    noUnit: (id: string) => `No unit ${id}`,
+    noWaitlistEntry: (id: string) => `No waitlist entry ${id}`,
+    noMessage: (id: string) => `No message ${id}`,
+    codeTaken: (code: string) => `${code} is already the code of another unit`,
+    serviceCodeTaken: (code: string, unit: string) => `${code} is already the service code of unit ${unit}`,
+    noSuchOffice: (list: string) => `no such office: ${list}`,
+    retiredOffices: (list: string) => `retired, no longer offered: ${list}`,
+    atMostChars: (n: string) => `At most ${n} characters`,
+    withinDays: (n: string) => `must be within ${n} days`,
+    alreadyCancelled: (days: string) => `${days}: already cancelled.`,
+    notForDays: (days: string) => `This booking is not for ${days}.`,
+  },
+  /** English is what the server says: nothing to translate. */
   serverTexts: {} as Record<string, string>,
 };
 
@@ -388,7 +456,6 @@ export type StaffMessages = typeof en;
 const fr: StaffMessages = {
   locale: 'fr-CA',
   appName: 'Console du personnel',
-  siteName: 'Espace Cowork Montréal',
   skipToContent: 'Aller au contenu',
   languageSwitch: 'English',
   languageSwitchLabel: 'Show the console in English',
@@ -413,15 +480,13 @@ const fr: StaffMessages = {
     saving: 'Enregistrement…',
     cancel: 'Annuler',
     close: 'Fermer',
-    confirm: 'Confirmer',
     required: 'obligatoire',
-    optional: 'facultatif',
     yes: 'Oui',
     no: 'Non',
     none: '—',
     networkError: 'Pas de connexion. Vérifiez le réseau et réessayez.',
     unexpected: (status) => `Le serveur a répondu par une erreur (${status}).`,
-    notFoundYet: 'Cette partie du serveur n’est pas encore disponible.',
+    notFound: 'Introuvable : cela n’existe pas, ou plus.',
     fixFields: 'Certains champs sont à corriger. Chacun dit pourquoi.',
     copyLink: 'Copier le lien',
     copied: 'Lien copié.',
@@ -433,7 +498,42 @@ const fr: StaffMessages = {
     auditAction: 'Action',
     auditDetails: 'Détails',
     auditEmpty: 'Rien n’est encore consigné.',
-    actions: 'Actions',
+    auditActions: {
+      signed_in: 'Connexion',
+      password_set: 'Mot de passe choisi',
+      staff_added: 'Compte du personnel ajouté',
+      staff_disabled: 'Compte du personnel désactivé',
+      unit_created: 'Espace ajouté',
+      unit_updated: 'Espace modifié',
+      unit_retired: 'Espace retiré',
+      days_cancelled: 'Jours annulés et remboursés',
+      waitlist_contacted: 'Marquée comme contactée',
+      waitlist_deleted: 'Inscription supprimée',
+      offer_created: 'Offre créée',
+      offer_resent: 'Invitation renvoyée',
+      offer_expired: 'Offre expirée',
+      message_retried: 'Message réessayé',
+    },
+    auditDetailNames: {
+      dates: 'Jours',
+      refund_id: 'Remboursement',
+      credit_note_number: 'Note de crédit',
+      amount_cents: 'Montant',
+      email: 'Courriel',
+      offices: 'Bureaux',
+      emailed: 'Envoyée par courriel',
+      kind: 'Message',
+      office_id: 'Code de l’espace',
+      name: 'Nom',
+      service_type: 'Type',
+      location_code: 'Code d’emplacement',
+      seating_capacity: 'Capacité',
+      base_monthly_rate: 'Prix mensuel',
+      is_available: 'Disponible maintenant',
+      next_available_date: 'Prochaine date de disponibilité',
+      service_code: 'Code de service',
+    },
+    adminToken: 'jeton d’administration (script)',
   },
   signIn: {
     title: 'Connexion à la console du personnel',
@@ -468,7 +568,7 @@ const fr: StaffMessages = {
     editUnit: (name) => `Modifier ${name}`,
     retire: 'Retirer',
     retireUnit: (name) => `Retirer ${name}`,
-    retireTitle: (name) => `Retirer ${name} ?`,
+    retireTitle: (name) => `Retirer ${name}?`,
     retireText: 'L’espace quitte la liste publique et ne peut plus être réservé ni loué. Ses commandes passées le conservent.',
     retireConfirm: 'Retirer l’espace',
     retired: 'Retiré',
@@ -501,7 +601,7 @@ const fr: StaffMessages = {
       locationHint: 'Sa place sur le plan d’étage, comme A-12.',
       capacity: 'Capacité (personnes)',
       price: 'Prix mensuel (CAD, avant taxes)',
-      priceHint: 'Comme 1200 ou 1200.50. Laissez vide s’il n’y a pas de prix affiché.',
+      priceHint: 'Comme 1200 ou 1200,50. Laissez vide s’il n’y a pas de prix affiché.',
       available: 'Disponible maintenant',
       nextDate: 'Prochaine date de disponibilité',
       nextDateHint: 'Quand un espace occupé se libère. Laissez vide si elle est inconnue.',
@@ -526,11 +626,11 @@ const fr: StaffMessages = {
     noDays: 'Aucun jour retenu ni réservé.',
     cancel: 'Annuler et rembourser',
     cancelDay: (date, unit) => `Annuler et rembourser le ${date}, ${unit}`,
-    cancelTitle: 'Annuler et rembourser ce jour ?',
+    cancelTitle: 'Annuler et rembourser ce jour?',
     cancelText: (date, unit, who) => `${date}, ${unit}, réservé par ${who}. Le jour est libéré aussitôt et le remboursement suit la politique d’annulation, comme lorsque le client annule.`,
     cancelConfirm: 'Annuler et rembourser',
     cancelling: 'Annulation…',
-    cancelled: (date) => `Le ${date} est annulé ; le remboursement est en route.`,
+    cancelled: (date) => `Le ${date} est annulé; le remboursement est en route.`,
     someone: 'le client',
   },
   orders: {
@@ -572,7 +672,6 @@ const fr: StaffMessages = {
   order: {
     title: 'Commande',
     back: 'Toutes les commandes',
-    notFound: 'Cette commande n’existe pas.',
     summary: 'Résumé',
     buyer: 'Client',
     status: 'Statut',
@@ -580,9 +679,10 @@ const fr: StaffMessages = {
     paid: 'Payée',
     unit: 'Espace',
     rentalType: 'Type de location',
+    rentalTypes: { standard: 'Location mensuelle', daily: 'À la journée', monthly: 'Au mois', lease: 'Bail' },
     startDate: 'Début ou premier jour',
     days: 'Jours',
-    cancelledDays: 'Jours annulés par le client',
+    cancelledDays: 'Jours annulés',
     rentalEnds: 'Fin de la location',
     refundError: 'Le fournisseur a refusé le remboursement',
     linesTitle: 'Lignes',
@@ -607,6 +707,7 @@ const fr: StaffMessages = {
     refundsEmpty: 'Aucun remboursement.',
     refundColumns: { created: 'Demandé', amount: 'Montant', reason: 'Motif', status: 'Statut', creditNote: 'Note de crédit', error: 'Dernière erreur' },
     reasons: { paid_after_taken: 'Payé après que l’espace a été pris', cancelled: 'Annulé' },
+    refundStatuses: { pending: 'En attente', succeeded: 'Remboursé' },
   },
   waitlist: {
     title: 'Liste d’attente',
@@ -621,8 +722,8 @@ const fr: StaffMessages = {
     markContactedFor: (name) => `Marquer ${name} comme contactée`,
     delete: 'Supprimer (demande de confidentialité)',
     deleteFor: (name) => `Supprimer l’inscription de ${name} (demande de confidentialité)`,
-    deleteTitle: (name) => `Supprimer l’inscription de ${name} ?`,
-    deleteText: 'À utiliser lorsque la personne demande à être oubliée. L’inscription et ses messages sont supprimés définitivement ; c’est irréversible.',
+    deleteTitle: (name) => `Supprimer l’inscription de ${name}?`,
+    deleteText: 'À utiliser lorsque la personne demande à être oubliée. L’inscription et ses messages sont supprimés définitivement; c’est irréversible.',
     deleteConfirm: 'Supprimer définitivement',
     deleted: (name) => `L’inscription de ${name} est supprimée.`,
     contactedDone: (name) => `${name} est marquée comme contactée.`,
@@ -660,13 +761,13 @@ const fr: StaffMessages = {
       moveInFeeAmount: 'Montant des frais d’emménagement',
       language: 'Langue du locataire',
       sendEmail: 'Envoyer l’invitation par courriel au locataire',
-      amountHint: 'Comme 1200 ou 1200.50',
+      amountHint: 'Comme 1200 ou 1200,50',
       create: 'Créer l’offre',
       creating: 'Création…',
       emailRequired: 'Une adresse courriel valide est requise',
       officeRequired: 'Au moins un bureau est requis',
       dateRequired: 'Une date au format AAAA-MM-JJ est attendue',
-      amountInvalid: 'Un montant comme 1200 ou 1200.50 est attendu',
+      amountInvalid: 'Un montant comme 1200 ou 1200,50 est attendu',
       termInvalid: 'Un nombre entier de mois, de 1 à 120',
       feeRequired: 'Un montant est requis pour des frais d’emménagement fixes',
     },
@@ -691,9 +792,8 @@ const fr: StaffMessages = {
       link: 'Le lien du locataire',
       emailed: (email) => `L’invitation a été envoyée par courriel à ${email}.`,
       notEmailed: 'Aucun courriel n’a été envoyé : transmettez vous-même le lien au locataire.',
-      once: 'Ce lien n’est affiché qu’une fois : il est conservé chiffré et ne peut pas être réaffiché. Un renvoi en crée un nouveau.',
+      once: 'Ce lien n’est affiché que maintenant : le serveur ne garde qu’une empreinte de son code, il ne peut donc pas le réafficher. Renvoyer l’invitation crée un nouveau lien.',
       open: 'Ouvrir l’offre',
-      another: 'Créer une autre offre',
     },
   },
   offer: {
@@ -712,7 +812,7 @@ const fr: StaffMessages = {
     monthlyDiscount: 'Rabais mensuel',
     signupDiscount: 'Rabais à la signature',
     term: 'Durée',
-    months: (n) => (n <= 1 ? `${n} mois` : `${n} mois`),
+    months: (n) => `${n} mois`,
     moveInFee: 'Frais d’emménagement',
     language: 'Langue',
     created: 'Créée',
@@ -720,12 +820,12 @@ const fr: StaffMessages = {
     signed: 'Signée',
     signedPdf: 'Bail signé (PDF)',
     resend: 'Renvoyer l’invitation',
-    resendTitle: 'Renvoyer l’invitation ?',
+    resendTitle: 'Renvoyer l’invitation?',
     resendText: 'Un nouveau lien est créé et envoyé par courriel. L’ancien lien cesse aussitôt de fonctionner : le locataire doit utiliser le nouveau.',
     resendConfirm: 'Créer un nouveau lien et l’envoyer',
     resent: 'Un nouveau lien est créé. L’ancien ne fonctionne plus.',
     expire: 'Faire expirer',
-    expireTitle: 'Faire expirer cette offre ?',
+    expireTitle: 'Faire expirer cette offre?',
     expireText: 'Le lien du locataire cesse de fonctionner et l’offre ne peut plus être signée.',
     expireConfirm: 'Faire expirer l’offre',
     expired: 'L’offre est expirée.',
@@ -744,35 +844,128 @@ const fr: StaffMessages = {
     retryFor: (kind, to) => `Réessayer ${kind} à ${to}`,
     retried: 'Le message est remis dans la file.',
     language: { en: 'EN', fr: 'FR' },
+    kinds: {
+      order_paid: 'Confirmation de commande',
+      order_refunded: 'Avis de remboursement',
+      booking_cancelled: 'Avis d’annulation',
+      rental_notice_given: 'Avis de fin de location',
+      waitlist_received: 'Confirmation de liste d’attente',
+      lease_offer_created: 'Invitation au bail',
+      lease_signed: 'Bail signé',
+      staff_order_paid: 'Personnel : nouvelle commande',
+      staff_order_refunded: 'Personnel : remboursement',
+      staff_booking_cancelled: 'Personnel : annulation',
+      staff_rental_notice_given: 'Personnel : avis de fin de location',
+      staff_waitlist_entry: 'Personnel : inscription à la liste d’attente',
+      staff_lease_signed: 'Personnel : bail signé',
+    },
   },
   notFound: 'Cette page n’existe pas.',
-  // The server speaks English; the texts of the shared schemas that staff meet most, in French.
+  labelled: (field, text) => `${field} : ${text}`,
+  serverPatterns: {
+    tooManySignIns: (seconds) => `Trop de tentatives de connexion. Réessayez dans ${seconds} secondes.`,
+    tooManyRequests: (seconds) => `Trop de demandes. Réessayez dans ${seconds} secondes.`,
+    noOrder: (id) => `Aucune commande ${id}`,
+    noUnit: (id) => `Aucun espace ${id}`,
+    noWaitlistEntry: (id) => `Aucune inscription ${id}`,
+    noMessage: (id) => `Aucun message ${id}`,
+    codeTaken: (code) => `${code} est déjà le code d’un autre espace`,
+    serviceCodeTaken: (code, unit) => `${code} est déjà le code de service de l’espace ${unit}`,
+    noSuchOffice: (list) => `aucun bureau ${list}`,
+    retiredOffices: (list) => `retirés, plus offerts : ${list}`,
+    atMostChars: (n) => `Au plus ${n} caractères`,
+    withinDays: (n) => `doit tomber dans les ${n} prochains jours`,
+    alreadyCancelled: (days) => `${days} : déjà annulé.`,
+    notForDays: (days) => `Cette réservation n’est pas pour ${days}.`,
+  },
+  // The server speaks English; its texts to the console, in French (exact strings; the patterns above for those with a number or a name).
   serverTexts: {
+    'Please sign in to continue': 'Veuillez vous connecter pour continuer',
+    'This request must come from the staff console': 'Cette demande doit venir de la console du personnel',
+    'The e-mail or password is not right.': 'Le courriel ou le mot de passe n’est pas le bon.',
+    'The e-mail or password is not right': 'Le courriel ou le mot de passe n’est pas le bon',
+    'This link has expired or was already used. Ask for a new one.': 'Ce lien a expiré ou a déjà servi. Demandez-en un nouveau.',
+    'This link is not complete': 'Ce lien est incomplet',
+    'A password is required': 'Un mot de passe est requis',
+    'A valid e-mail address is required': 'Une adresse courriel valide est requise',
+    'An e-mail address has at most 254 characters': 'Une adresse courriel compte au plus 254 caractères',
+    'The request body is not valid JSON': 'Le contenu de la demande n’est pas du JSON valide',
+    'The server’s answer was not in the expected shape.': 'La réponse du serveur n’a pas la forme attendue.',
+    // Inventory
     'A name is required': 'Un nom est requis',
     'Choose a type': 'Choisissez un type',
     'Expected a whole number': 'Un nombre entier est attendu',
     'At least 1': 'Au moins 1',
     'At most 500': 'Au plus 500',
-    'Expected an amount such as 1200 or 1200.50': 'Un montant comme 1200 ou 1200.50 est attendu',
+    'Expected an amount such as 1200 or 1200.50': 'Un montant comme 1200 ou 1200,50 est attendu',
     'Expected a date as YYYY-MM-DD': 'Une date au format AAAA-MM-JJ est attendue',
+    'Expected a month as YYYY-MM': 'Un mois au format AAAA-MM est attendu',
     'Use letters, digits, dots, dashes or underscores, such as OFF-101': 'Utilisez des lettres, des chiffres, des points, des tirets ou des traits de soulignement, comme OFF-101',
-    'A valid e-mail address is required': 'Une adresse courriel valide est requise',
-    'A password is required': 'Un mot de passe est requis',
-    'The e-mail or password is not right.': 'Le courriel ou le mot de passe n’est pas le bon.',
-    'Please sign in to continue': 'Veuillez vous connecter pour continuer',
-    'This link has expired or was already used. Ask for a new one.': 'Ce lien a expiré ou a déjà servi. Demandez-en un nouveau.',
-    'This link is not complete': 'Ce lien est incomplet',
+    'must not contain control characters': 'ne doit pas contenir de caractères de contrôle',
+    'Send at least one field to change': 'Envoyez au moins un champ à modifier',
+    'This unit is already retired': 'Cet espace est déjà retiré',
+    'Not a unit id': 'Ce n’est pas un numéro d’espace',
+    // Lease offers
     'At least one office is required': 'Au moins un bureau est requis',
+    'must be unit codes such as OFF-101': 'doivent être des codes d’espace comme OFF-101',
     'Amounts cannot be negative': 'Les montants ne peuvent pas être négatifs',
     'Amounts have at most two decimals': 'Les montants ont au plus deux décimales',
+    'Amounts above 1,000,000 are refused': 'Les montants de plus de 1 000 000 sont refusés',
+    'lease_term_months must be a whole number': 'La durée est un nombre entier de mois',
+    'move_in_fee_amount is required when move_in_fee_type is fixed_amount': 'Un montant est requis pour des frais d’emménagement fixes',
+    'required when an office has no list price': 'requis lorsqu’un bureau n’a pas de prix affiché',
+    'must be in the future': 'doit être dans le futur',
+    'Lease offer not found': 'Offre de bail introuvable',
+    'Not an offer number': 'Ce n’est pas un numéro d’offre',
+    'A signed offer cannot be expired': 'Une offre signée ne peut pas expirer',
+    'This offer is signed: there is nothing to resend': 'Cette offre est signée : il n’y a rien à renvoyer',
+    'This offer has expired: create a new one': 'Cette offre a expiré : créez-en une nouvelle',
+    'The invitation is being sent right now: try again in a few minutes': 'L’invitation est en cours d’envoi : réessayez dans quelques minutes',
+    // Orders and the calendar
+    'Not an order id': 'Ce n’est pas un numéro de commande',
+    'This order has no receipt: it is not paid.': 'Cette commande n’a pas de reçu : elle n’est pas payée.',
+    'Choose at least one day': 'Choisissez au moins un jour',
+    'No such booking': 'Aucune réservation de ce type',
+    'This order was never paid: nothing is booked.': 'Cette commande n’a jamais été payée : rien n’est réservé.',
+    'These days are already cancelled.': 'Ces jours sont déjà annulés.',
+    'This Idempotency-Key was used to cancel other days: send a new key for a new request.': 'Cette clé d’idempotence a servi à annuler d’autres jours : une nouvelle demande demande une nouvelle clé.',
+    'This payment arrived after the booking had gone to someone else: nothing was booked, and it is refunded in full.':
+      'Ce paiement est arrivé après que la réservation est allée à quelqu’un d’autre : rien n’a été réservé, et il est remboursé en entier.',
+    // Waitlist and messages
+    'Not a waitlist entry id': 'Ce n’est pas un numéro d’inscription',
+    'Not a message id': 'Ce n’est pas un identifiant de message',
+    'This message was already sent': 'Ce message a déjà été envoyé',
+    'This message is being sent right now': 'Ce message est en cours d’envoi',
   },
 };
 
-const punctuation = / ([:;!?])/g;
+/** Server texts that carry a number or a name: each pattern's groups are the arguments of its text in serverPatterns. */
+const serverPatterns: readonly [RegExp, keyof StaffMessages['serverPatterns']][] = [
+  [/^Too many sign-in attempts\. Try again in (\d+) seconds\.$/, 'tooManySignIns'],
+  [/^Too many requests \([^)]*\)\. Try again in (\d+) seconds\.$/, 'tooManyRequests'],
+  [/^No order (\S+)$/, 'noOrder'],
+  [/^No unit (\S+)$/, 'noUnit'],
+  [/^No waitlist entry (\S+)$/, 'noWaitlistEntry'],
+  [/^No message (\S+)$/, 'noMessage'],
+  [/^(\S+) is already the code of another unit$/, 'codeTaken'],
+  [/^(\S+) is already the service code of unit (\S+)$/, 'serviceCodeTaken'],
+  [/^Too many attempts\. Try again in (\d+) seconds\.$/, 'tooManyRequests'],
+  [/^no such office: (.+)$/, 'noSuchOffice'],
+  [/^retired, no longer offered: (.+)$/, 'retiredOffices'],
+  [/^At most (\d+) characters$/, 'atMostChars'],
+  [/^must be within (\d+) days$/, 'withinDays'],
+  [/^(.+) (?:is|are) already cancelled\.$/, 'alreadyCancelled'],
+  [/^This booking is not for (.+)\.$/, 'notForDays'],
+];
 
-/** Quebec typography: a no-break space before : ; ! ? in every French text, however it is built. */
+const punctuation = / :/g;
+
+/**
+ * Quebec typography: a no-break space before a colon in every French text, however it is built
+ * (; ! ? take no space in Quebec usage).
+ */
 function typeset<T>(value: T): T {
-  if (typeof value === 'string') return value.replace(punctuation, '\u00a0$1') as T;
+  if (typeof value === 'string') return value.replace(punctuation, '\u00a0:') as T;
   if (typeof value === 'function') return ((...args: unknown[]) => typeset((value as (...a: unknown[]) => unknown)(...args))) as T;
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeset(v)])) as T;
@@ -782,7 +975,24 @@ function typeset<T>(value: T): T {
 
 export const staffMessages: Record<StaffLanguage, StaffMessages> = { en, fr: typeset(fr) };
 
-/** A server text in the console's language when the catalogue knows it, else as the server said it. */
+/**
+ * A server text in the console's language when the catalogue knows it, else as the server said
+ * it: several problems joined by '; ', each maybe after its field ('name: A name is required'),
+ * each exact or one of the patterns.
+ */
 export function serverText(m: StaffMessages, text: string): string {
-  return m.serverTexts[text] ?? text;
+  if (m.locale === en.locale) return text;
+  const exact = m.serverTexts[text];
+  if (exact) return exact;
+  if (text.includes('; ')) return text.split('; ').map((part) => serverText(m, part)).join('; ');
+  const field = /^([a-z_]+(?:\.\d+)*): (.+)$/s.exec(text);
+  if (field?.[1] && field[2]) {
+    const translated = serverText(m, field[2]);
+    return translated === field[2] ? text : m.labelled(field[1], translated);
+  }
+  for (const [pattern, key] of serverPatterns) {
+    const match = pattern.exec(text);
+    if (match) return (m.serverPatterns[key] as (...args: string[]) => string)(...match.slice(1).map(String));
+  }
+  return text;
 }

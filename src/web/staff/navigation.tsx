@@ -11,6 +11,11 @@ export interface StaffLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
   to: string;
   params?: Record<string, string>;
   search?: Record<string, string | undefined>;
+  /**
+   * When the link counts as the current page (aria-current="page"): by default, its path and
+   * every path under it. exact: only its own path.
+   */
+  activeOptions?: { exact?: boolean; includeSearch?: boolean };
   children: ReactNode;
 }
 

@@ -7,7 +7,7 @@ import { useStaffLanguage } from './language.tsx';
 import { staffQueryClient } from './query-client.ts';
 import { sessionQuery, type MailFilter, type OrderSearch } from './queries.ts';
 import { ConsoleShell } from './shell.tsx';
-import { errorText, EmptyState, PageTitle } from './ui.tsx';
+import { errorText, EmptyState, PageTitle, useDocumentTitle } from './ui.tsx';
 import { RetryAlert } from '../ui/status.tsx';
 import { CalendarPage, currentMonth, monthPattern } from './pages/calendar.tsx';
 import { InventoryPage } from './pages/inventory.tsx';
@@ -30,6 +30,7 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
 
 function NotFound() {
   const { m } = useStaffLanguage();
+  useDocumentTitle(m.notFound);
   return <EmptyState>{m.notFound}</EmptyState>;
 }
 

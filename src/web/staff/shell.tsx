@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
+import { site } from '../../shared/site.ts';
 import { staffCalls, sessionQuery, staffKeys } from './queries.ts';
 import { useStaffLanguage } from './language.tsx';
 import { StaffLink } from './navigation.tsx';
@@ -24,7 +25,7 @@ export function PlainShell({ children }: { children: React.ReactNode }) {
       <header className="staff-header">
         <div className="staff-header__bar">
           <span className="staff-brand">
-            {m.siteName} <span className="staff-brand__app">{m.appName}</span>
+            {site.productName} <span className="staff-brand__app">{m.appName}</span>
           </span>
           <LanguageSwitch />
         </div>
@@ -73,8 +74,9 @@ export function ConsoleShell() {
       </a>
       <header className="staff-header">
         <div className="staff-header__bar">
-          <StaffLink to="/staff/inventory" className="staff-brand">
-            {m.siteName} <span className="staff-brand__app">{m.appName}</span>
+          {/* Home, never 'the current page': only a section's link in the nav says where staff are. */}
+          <StaffLink to="/staff" activeOptions={{ exact: true }} className="staff-brand">
+            {site.productName} <span className="staff-brand__app">{m.appName}</span>
           </StaffLink>
           <div className="staff-header__tools">
             {staff ? <span className="staff-who">{m.signedInAs(staff.name ? `${staff.name} (${staff.email})` : staff.email)}</span> : null}

@@ -1,7 +1,9 @@
 import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { AuditEntry } from '../../shared/contract/staff.ts';
-import { formatCad } from '../../shared/domain/pricing.ts';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { auditActions, type AuditAction, type AuditEntry } from '../../shared/contract/staff.ts';
+import { formatCad, rateToCents } from '../../shared/domain/pricing.ts';
+import { isIsoDate } from '../../shared/domain/time.ts';
+import { site } from '../../shared/site.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { LoadingText, RetryAlert } from '../ui/status.tsx';
@@ -27,7 +29,7 @@ export function errorText(m: StaffMessages, error: unknown): string {
   if (error instanceof StaffApiError) {
     if (error.status === 0) return m.common.networkError;
     if (error.serverError) return serverText(m, error.serverError);
-    if (error.status === 404) return m.common.notFoundYet;
+    if (error.status === 404) return m.common.notFound;
     return m.common.unexpected(error.status);
   }
   return m.common.unexpected(0);
@@ -35,17 +37,32 @@ export function errorText(m: StaffMessages, error: unknown): string {
 
 let firstPage = true;
 
+/** The tab's title: the page, the console, the site ('Inventory · Staff console · Espace Cowork Montréal'). */
+export function useDocumentTitle(page: string | null | undefined) {
+  const { m } = useStaffLanguage();
+  useEffect(() => {
+    document.title = [page, m.appName, site.productName].filter(Boolean).join(' · ');
+  }, [page, m.appName]);
+}
+
 /**
- * The page's heading. After a navigation inside the console, focus moves to it, so a screen
- * reader starts reading the new page and the keyboard starts from its top; not on the first
- * load, where focus starts at the top of the document anyway.
+ * The page's heading, which also names the tab. After a navigation inside the console, focus
+ * moves to it, so a screen reader starts reading the new page and the keyboard starts from its
+ * top; not on the first load, where focus starts at the top of the document anyway.
  */
 export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
+  const [text, setText] = useState<string | null>(null);
   useEffect(() => {
     if (!firstPage) ref.current?.focus();
     firstPage = false;
   }, []);
+  // The heading as it reads, whatever built it (a language switch or new data changes it).
+  useEffect(() => {
+    const now = ref.current?.textContent?.replace(/\s+/g, ' ').trim() || null;
+    if (now !== text) setText(now);
+  });
+  useDocumentTitle(text);
   return (
     <div className="page-title">
       <h1 ref={ref} tabIndex={-1}>
@@ -188,9 +205,10 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   const { m } = useStaffLanguage();
+  const focusRef = useDialogFocus();
   return (
     <Dialog title={title} onClose={onClose} closeLabel={m.common.close}>
-      <div className="confirm">
+      <div className="confirm" ref={focusRef}>
         {children}
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="form-actions">
@@ -206,14 +224,52 @@ export function ConfirmDialog({
   );
 }
 
-/** Moves focus to the element marked data-autofocus once a dialog has opened (showModal focuses its first button). */
-export function useDialogAutofocus(): RefObject<HTMLDivElement | null> {
+/** The page's heading, where focus goes when there is nothing better. */
+function pageHeading(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('main h1');
+}
+
+/**
+ * Focus in and out of a dialog. Once it has opened, focus moves to the element marked
+ * data-autofocus inside the returned ref's element (else showModal's choice, its first button
+ * stays). When the dialog goes away, however it goes (Cancel, Escape, the action done), focus
+ * returns to the element that opened it, or to the page's heading when that element is gone:
+ * a dialog taken out of the page without close() would leave focus on <body>.
+ */
+export function useDialogFocus(): RefObject<HTMLDivElement | null> {
   const ref = useRef<HTMLDivElement>(null);
+  // Read while rendering, before the dialog's showModal moves focus into it.
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
   useEffect(() => {
-    const frame = requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, []);
+    const inside = ref.current;
+    const frame = requestAnimationFrame(() => inside?.querySelector<HTMLElement>('[data-autofocus]')?.focus());
+    return () => {
+      cancelAnimationFrame(frame);
+      // Still in the page: not a real unmount (StrictMode's rehearsal), the dialog stays open.
+      if (inside?.isConnected) return;
+      const target = opener && opener !== document.body && opener.isConnected && !opener.closest('dialog') && !(opener as HTMLButtonElement).disabled ? opener : pageHeading();
+      target?.focus();
+    };
+  }, [opener]);
   return ref;
+}
+
+/**
+ * After a submit that failed: focus the first field marked aria-invalid in the form, else the
+ * error summary (an element with tabIndex -1). Call the returned function once the errors are set;
+ * focus moves after React has shown them.
+ */
+export function useFocusOnErrors(): { formRef: RefObject<HTMLFormElement | null>; summaryRef: RefObject<HTMLDivElement | null>; focusErrors: () => void } {
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (tick === 0) return;
+    const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (field ?? summaryRef.current)?.focus();
+  }, [tick]);
+  const focusErrors = useCallback(() => setTick((n) => n + 1), []);
+  return { formRef, summaryRef, focusErrors };
 }
 
 /** A link shown once, with a button that copies it. */
@@ -245,11 +301,29 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
   );
 }
 
-function detailsText(details: AuditEntry['details']): string {
+const isAuditAction = (action: string): action is AuditAction => (auditActions as readonly string[]).includes(action);
+
+/** One value of an entry's details, as staff read it: amounts, dates, yes or no, names for codes. */
+function detailValue(m: StaffMessages, f: ReturnType<typeof useFormat>, key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return m.common.none;
+  if (Array.isArray(value)) return value.map((v) => detailValue(m, f, key, v)).join(', ');
+  if (typeof value === 'boolean') return value ? m.common.yes : m.common.no;
+  if (key === 'amount_cents' && typeof value === 'number') return f.cents(value);
+  if (key === 'base_monthly_rate') {
+    const cents = rateToCents(typeof value === 'number' || typeof value === 'string' ? value : null);
+    if (cents !== null) return f.cents(cents);
+  }
+  if (key === 'kind' && typeof value === 'string') return m.messages.kinds[value] ?? value;
+  if (key === 'service_type' && typeof value === 'string' && value in m.serviceTypes) return m.serviceTypes[value as keyof StaffMessages['serviceTypes']];
+  if (typeof value === 'string' && isIsoDate(value)) return f.date(value);
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+}
+
+function detailsText(m: StaffMessages, f: ReturnType<typeof useFormat>, details: AuditEntry['details']): string {
   if (!details) return '';
   return Object.entries(details)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(', ');
+    .map(([key, value]) => m.labelled(m.common.auditDetailNames[key] ?? key, detailValue(m, f, key, value)))
+    .join(' · ');
 }
 
 export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
@@ -276,9 +350,9 @@ export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
               {entries.map((entry, i) => (
                 <tr key={`${entry.at}-${i}`}>
                   <td>{f.dateTime(entry.at)}</td>
-                  <td>{entry.actor}</td>
-                  <td>{entry.action}</td>
-                  <td className="cell-wrap">{detailsText(entry.details)}</td>
+                  <td>{entry.actor === 'admin token' ? m.common.adminToken : entry.actor}</td>
+                  <td>{isAuditAction(entry.action) ? m.common.auditActions[entry.action] : entry.action}</td>
+                  <td className="cell-wrap">{detailsText(m, f, entry.details)}</td>
                 </tr>
               ))}
             </tbody>

@@ -41,10 +41,11 @@ export function CalendarPage({ month }: { month: string }) {
   const [notice, setNotice] = useState<Notice>(null);
   const cancel = useMutation({
     mutationFn: (c: Cancelling) => staffCalls.cancelDays(c.day.order_id, [c.day.date], c.key),
+    // The month is read again before the dialog closes: the day's button is gone by then, so focus goes to the heading.
     onSuccess: async (_answer, c) => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: staffKeys.calendar }), queryClient.invalidateQueries({ queryKey: staffKeys.orders })]);
       setCancelling(null);
       setNotice({ tone: 'success', text: m.calendar.cancelled(f.date(c.day.date)) });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: staffKeys.calendar }), queryClient.invalidateQueries({ queryKey: staffKeys.orders })]);
     },
   });
   const go = (to: string) => void navigate({ to: '/staff/calendar', search: { month: to } });

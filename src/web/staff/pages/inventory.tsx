@@ -86,10 +86,11 @@ export function InventoryPage() {
   const [notice, setNotice] = useState<Notice>(null);
   const retire = useMutation({
     mutationFn: (unit: StaffUnit) => staffCalls.retireUnit(unit.id),
+    // The list is read again before the dialog closes: its Retire button is gone by then, so focus goes to the heading.
     onSuccess: async (_answer, unit) => {
+      await queryClient.invalidateQueries({ queryKey: staffKeys.units });
       setRetiring(null);
       setNotice({ tone: 'success', text: m.inventory.retiredDone(unit.name) });
-      await queryClient.invalidateQueries({ queryKey: staffKeys.units });
     },
   });
 

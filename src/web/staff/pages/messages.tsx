@@ -23,6 +23,7 @@ export function MessagesPage({ status }: { status: MailFilter }) {
     },
     onError: (err) => setNotice({ tone: 'error', text: errorText(m, err) }),
   });
+  const kindName = (message: StaffMessage) => t.kinds[message.kind] ?? message.kind;
   const badge = (s: StaffMessage['status']) => (s === 'sent' ? 'green' : s === 'failed' ? 'alert' : 'yellow');
 
   return (
@@ -55,7 +56,7 @@ export function MessagesPage({ status }: { status: MailFilter }) {
                   <tr key={message.id} className={message.status === 'failed' ? 'row--refund' : undefined}>
                     <th scope="row">{f.dateTime(message.created_at)}</th>
                     <td data-label={c.kind}>
-                      {message.kind} <span className="muted small">{t.language[message.language] ?? message.language}</span>
+                      {kindName(message)} <span className="muted small">{t.language[message.language] ?? message.language}</span>
                     </td>
                     <td data-label={c.recipient} className="cell-wrap">
                       {message.recipient}
@@ -75,7 +76,7 @@ export function MessagesPage({ status }: { status: MailFilter }) {
                         <button
                           type="button"
                           className="button button--secondary button--small"
-                          aria-label={t.retryFor(message.kind, message.recipient)}
+                          aria-label={t.retryFor(kindName(message), message.recipient)}
                           disabled={retry.isPending}
                           onClick={() => retry.mutate(message)}
                         >

@@ -28,26 +28,27 @@ export function OfferDetailPage({ id }: { id: number }) {
   const resend = useMutation({
     mutationFn: () => staffCalls.resendOffer(id),
     onSuccess: async (answer) => {
+      await refresh();
       setAsking(null);
       setNewLink({ url: answer.url, emailed: answer.emailed });
       setNotice({ tone: 'success', text: t.resent });
-      await refresh();
     },
   });
   const expire = useMutation({
     mutationFn: () => staffCalls.expireOffer(id),
+    // Read again before the dialog closes: the offer's buttons are gone by then, so focus goes to the heading.
     onSuccess: async () => {
+      await refresh();
       setAsking(null);
       setNewLink(null);
       setNotice({ tone: 'success', text: t.expired });
-      await refresh();
     },
   });
 
   return (
     <>
       <p className="back">
-        <StaffLink to="/staff/lease-offers">← {t.back}</StaffLink>
+        <StaffLink to="/staff/lease-offers" activeOptions={{ exact: true }}>← {t.back}</StaffLink>
       </p>
       <QueryState query={query}>
         {({ offer, audit }) => {

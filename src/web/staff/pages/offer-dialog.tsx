@@ -6,12 +6,13 @@ import { isValidEmail } from '../../../shared/domain/text.ts';
 import { addDays, isIsoDate, spaceTodayQuick } from '../../../shared/domain/time.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { amountForInput, normalizeAmount } from '../amount.ts';
 import { fieldErrorsOf, StaffApiError } from '../api.ts';
 import { serverText, type StaffLanguage } from '../i18n.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
 import { staffCalls, staffKeys, unitsQuery } from '../queries.ts';
-import { CopyLink, errorText, Field, QueryState, useDialogAutofocus, useFormat } from '../ui.tsx';
+import { CopyLink, errorText, Field, QueryState, useDialogFocus, useFocusOnErrors, useFormat } from '../ui.tsx';
 import { amountPattern, OfferPreview, type OfferTerms } from './offer-preview.tsx';
 
 const offerFields = ['email', 'company_name', 'contact_name', 'office_ids', 'start_date', 'monthly_rate', 'monthly_discount', 'signup_discount', 'lease_term_months', 'move_in_fee_type', 'move_in_fee_amount', 'language'] as const;
@@ -23,8 +24,9 @@ function firstOfNextMonth(): string {
   return `${addDays(`${today.slice(0, 8)}28`, 4).slice(0, 8)}01`;
 }
 
-function centsToText(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+/** A sum of list prices as staff of this language would type it ('1234.50', '1234,50'). */
+function centsToText(cents: number, lang: StaffLanguage): string {
+  return amountForInput(cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2), lang);
 }
 
 interface Created {
@@ -40,7 +42,8 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
   const t = m.offers.form;
   const queryClient = useQueryClient();
   const units = useQuery(unitsQuery());
-  const focusRef = useDialogAutofocus();
+  const focusRef = useDialogFocus();
+  const { formRef, summaryRef, focusErrors } = useFocusOnErrors();
   const createdHeading = useRef<HTMLHeadingElement>(null);
 
   const [email, setEmail] = useState('');
@@ -68,8 +71,8 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (rateTouched) return;
     const cents = picked.map((id) => rateToCents(offices.find((o) => o.id === id)?.base_monthly_rate));
-    setRate(picked.length > 0 && cents.every((c) => c !== null) ? centsToText(cents.reduce<number>((s, c) => s + (c ?? 0), 0)) : '');
-  }, [picked, rateTouched, units.data]);
+    setRate(picked.length > 0 && cents.every((c) => c !== null) ? centsToText(cents.reduce<number>((s, c) => s + (c ?? 0), 0), lang) : '');
+  }, [picked, rateTouched, units.data, lang]);
 
   useEffect(() => {
     if (created) createdHeading.current?.focus();
@@ -82,12 +85,22 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
       await queryClient.invalidateQueries({ queryKey: staffKeys.offers });
     },
     onError: (err) => {
-      if (err instanceof StaffApiError && err.status === 400) {
+      if (err instanceof StaffApiError && (err.status === 400 || err.status === 409)) {
         const found = fieldErrorsOf(err.serverError, offerFields);
         setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, serverText(m, v)])));
       } else setErrors({ '': errorText(m, err) });
+      focusErrors();
     },
   });
+
+  // Amounts as the server reads them: a French decimal comma ('1 200,50') becomes '1200.50'.
+  const amount = (typed: string) => normalizeAmount(typed, lang);
+  const amounts = {
+    monthly_rate: amount(rate),
+    monthly_discount: amount(terms.monthly_discount),
+    signup_discount: amount(terms.signup_discount),
+    move_in_fee_amount: amount(terms.move_in_fee_amount),
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -95,15 +108,15 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
     if (!isValidEmail(email.trim())) found.email = t.emailRequired;
     if (picked.length === 0) found.office_ids = t.officeRequired;
     if (!isIsoDate(terms.start_date)) found.start_date = t.dateRequired;
-    if (rate.trim() !== '' && !amountPattern.test(rate.trim())) found.monthly_rate = t.amountInvalid;
-    if (terms.monthly_discount.trim() !== '' && !amountPattern.test(terms.monthly_discount.trim())) found.monthly_discount = t.amountInvalid;
-    if (terms.signup_discount.trim() !== '' && !amountPattern.test(terms.signup_discount.trim())) found.signup_discount = t.amountInvalid;
+    if (amounts.monthly_rate !== '' && !amountPattern.test(amounts.monthly_rate)) found.monthly_rate = t.amountInvalid;
+    if (amounts.monthly_discount !== '' && !amountPattern.test(amounts.monthly_discount)) found.monthly_discount = t.amountInvalid;
+    if (amounts.signup_discount !== '' && !amountPattern.test(amounts.signup_discount)) found.signup_discount = t.amountInvalid;
     const months = Number(term);
     if (!Number.isInteger(months) || months < 1 || months > 120) found.lease_term_months = t.termInvalid;
-    if (terms.move_in_fee_type === 'fixed_amount' && !amountPattern.test(terms.move_in_fee_amount.trim())) found.move_in_fee_amount = t.feeRequired;
+    if (terms.move_in_fee_type === 'fixed_amount' && !amountPattern.test(amounts.move_in_fee_amount)) found.move_in_fee_amount = t.feeRequired;
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('.offer-form [aria-invalid=true]')?.focus());
+      focusErrors();
       return;
     }
     create.mutate({
@@ -112,12 +125,12 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
       contact_name: contact.trim() || null,
       office_ids: picked,
       start_date: terms.start_date,
-      ...(rate.trim() ? { monthly_rate: rate.trim() } : {}),
-      monthly_discount: terms.monthly_discount.trim() || '0',
-      signup_discount: terms.signup_discount.trim() || '0',
+      ...(amounts.monthly_rate ? { monthly_rate: amounts.monthly_rate } : {}),
+      monthly_discount: amounts.monthly_discount || '0',
+      signup_discount: amounts.signup_discount || '0',
       lease_term_months: months,
       move_in_fee_type: terms.move_in_fee_type,
-      move_in_fee_amount: terms.move_in_fee_type === 'fixed_amount' ? terms.move_in_fee_amount.trim() : null,
+      move_in_fee_amount: terms.move_in_fee_type === 'fixed_amount' ? amounts.move_in_fee_amount : null,
       language,
       send_email: sendEmail,
     });
@@ -155,8 +168,10 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title={t.title} onClose={onClose} closeLabel={m.common.close} size="full">
       <div ref={focusRef}>
-        <form className="form offer-form" onSubmit={submit} noValidate>
-          {general ? <Alert tone="error">{general}</Alert> : hasFieldErrors ? <Alert tone="error">{m.common.fixFields}</Alert> : null}
+        <form ref={formRef} className="form offer-form" onSubmit={submit} noValidate>
+          <div ref={summaryRef} tabIndex={-1} className="error-summary">
+            {general ? <Alert tone="error">{general}</Alert> : hasFieldErrors ? <Alert tone="error">{m.common.fixFields}</Alert> : null}
+          </div>
           <div className="offer-form__layout">
             <div>
               <fieldset className="fieldset">
@@ -202,6 +217,7 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
                                   name="office_ids"
                                   value={office.id}
                                   checked={picked.includes(office.id)}
+                                  aria-invalid={officesError ? true : undefined}
                                   onChange={(e) => setPicked((list) => (e.target.checked ? [...list, office.id] : list.filter((id) => id !== office.id)))}
                                 />
                                 <span>
@@ -276,7 +292,7 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
                 </div>
               </fieldset>
             </div>
-            <OfferPreview terms={{ ...terms, monthly_rate: rate }} officesPicked={picked.length > 0} />
+            <OfferPreview terms={{ ...terms, ...amounts }} officesPicked={picked.length > 0} />
           </div>
           <div className="form-actions">
             <button type="submit" className="button button--primary" disabled={create.isPending}>

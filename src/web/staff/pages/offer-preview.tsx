@@ -44,7 +44,7 @@ export function OfferPreview({ terms, officesPicked }: { terms: OfferTerms; offi
   const t = m.offers.preview;
   const payment = officesPicked ? previewPayment(terms) : null;
   return (
-    <section className="preview" aria-labelledby="offer-preview" aria-live="polite">
+    <section className="preview" aria-labelledby="offer-preview">
       <h3 id="offer-preview">{t.title}</h3>
       {payment ? (
         <>
@@ -87,7 +87,8 @@ export function OfferPreview({ terms, officesPicked }: { terms: OfferTerms; offi
               </tr>
             </tbody>
             <tfoot>
-              <tr className="amounts__total">
+              {/* Only the total is read out when it changes: each keystroke would re-read the whole table. */}
+              <tr className="amounts__total" aria-live="polite" aria-atomic="true">
                 <th scope="row">{t.total}</th>
                 <td data-testid="offer-preview-total">{f.cents(payment.totalCents)}</td>
               </tr>

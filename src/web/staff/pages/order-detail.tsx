@@ -23,7 +23,7 @@ export function OrderDetailPage({ id }: { id: string }) {
   return (
     <>
       <p className="back">
-        <StaffLink to="/staff/orders">← {t.back}</StaffLink>
+        <StaffLink to="/staff/orders" activeOptions={{ exact: true }}>← {t.back}</StaffLink>
       </p>
       <QueryState query={query}>
         {({ order, refunds, audit }) => (
@@ -49,7 +49,7 @@ export function OrderDetailPage({ id }: { id: string }) {
                 <Fact term={t.unit}>
                   {order.office_name} ({order.office_id})
                 </Fact>
-                <Fact term={t.rentalType}>{order.rental_type}</Fact>
+                <Fact term={t.rentalType}>{t.rentalTypes[order.rental_type] ?? order.rental_type}</Fact>
                 <Fact term={t.created}>{f.dateTime(order.created_at)}</Fact>
                 <Fact term={t.paid}>{order.paid_at ? f.dateTime(order.paid_at) : m.common.none}</Fact>
                 <Fact term={t.startDate}>{f.date(order.start_date)}</Fact>
@@ -136,7 +136,7 @@ export function OrderDetailPage({ id }: { id: string }) {
                       <th scope="row">{f.dateTime(r.created_at)}</th>
                       <td data-label={t.refundColumns.amount}>{f.cents(r.amount_cents)}</td>
                       <td data-label={t.refundColumns.reason}>{t.reasons[r.reason] ?? r.reason}</td>
-                      <td data-label={t.refundColumns.status}>{r.status}</td>
+                      <td data-label={t.refundColumns.status}>{t.refundStatuses[r.status] ?? r.status}</td>
                       <td data-label={t.refundColumns.creditNote}>{r.credit_note_number ?? m.common.none}</td>
                       <td data-label={t.refundColumns.error}>{r.last_error ?? m.common.none}</td>
                     </tr>

@@ -1,20 +1,36 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { secretTokenPattern } from '../../../shared/contract/common.ts';
 import { staffPasswordRules } from '../../../shared/contract/staff.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
 import { staffCalls } from '../queries.ts';
 import { PlainShell } from '../shell.tsx';
-import { errorText, Field, PageTitle } from '../ui.tsx';
+import { errorText, Field, PageTitle, useFocusOnErrors } from '../ui.tsx';
 
-/** The token travels in the link's fragment (/staff/set-password#token): it never reaches a server log or a Referer. */
+/**
+ * The token travels in the link's fragment (/staff/set-password#token): it never reaches a server
+ * log or a Referer. A fragment cut or garbled in the mail ('%' not followed by two hex digits, a
+ * token too short) is no token: the page says the link is not complete.
+ */
 function tokenFromHash(): string {
-  return decodeURIComponent(window.location.hash.replace(/^#/, '')).trim();
+  let token: string;
+  try {
+    token = decodeURIComponent(window.location.hash.replace(/^#/, '')).trim();
+  } catch {
+    return '';
+  }
+  return secretTokenPattern.test(token) ? token : '';
 }
 
 export function SetPasswordPage() {
   const { m } = useStaffLanguage();
   const [token] = useState(tokenFromHash);
+  const { formRef, summaryRef, focusErrors } = useFocusOnErrors();
+  // Read once, the token leaves the address bar: not in the history, a screenshot or a shared screen.
+  useEffect(() => {
+    if (window.location.hash) window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+  }, []);
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [fields, setFields] = useState<{ password?: string; again?: string }>({});
@@ -30,13 +46,17 @@ export function SetPasswordPage() {
     else if (password.length > staffPasswordRules.max) found.password = m.setPassword.tooLong(staffPasswordRules.max);
     if (!found.password && again !== password) found.again = m.setPassword.mismatch;
     setFields(found);
-    if (found.password || found.again) return;
+    if (found.password || found.again) {
+      focusErrors();
+      return;
+    }
     setBusy(true);
     try {
       await staffCalls.setPassword(token, password);
       setDone(true);
     } catch (err) {
       setError(errorText(m, err));
+      focusErrors();
     } finally {
       setBusy(false);
     }
@@ -51,12 +71,14 @@ export function SetPasswordPage() {
         <Alert tone="error">{m.setPassword.noToken}</Alert>
       ) : (
         <>
-          {error ? (
-            <Alert tone="error" title={m.setPassword.failed}>
-              <p>{error}</p>
-            </Alert>
-          ) : null}
-          <form className="card form" onSubmit={(e) => void submit(e)} noValidate>
+ <div ref={summaryRef} tabIndex={-1} className="error-summary">
+            {error ? (
+              <Alert tone="error" title={m.setPassword.failed}>
+                <p>{error}</p>
+              </Alert>
+            ) : null}
+          </div>
+          <form ref={formRef} className="card form" onSubmit={(e) => void submit(e)} noValidate>
             <p>{m.setPassword.intro(staffPasswordRules.min)}</p>
             <Field label={m.setPassword.password} error={fields.password} required>
               {(props) => <input {...props} type="password" autoComplete="new-password" minLength={staffPasswordRules.min} value={password} onChange={(e) => setPassword(e.target.value)} />}

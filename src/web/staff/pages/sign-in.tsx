@@ -9,7 +9,7 @@ import { useStaffLanguage } from '../language.tsx';
 import { safeNext } from '../navigation.tsx';
 import { sessionQuery, staffCalls } from '../queries.ts';
 import { PlainShell } from '../shell.tsx';
-import { errorText, Field, PageTitle } from '../ui.tsx';
+import { errorText, Field, PageTitle, useFocusOnErrors } from '../ui.tsx';
 
 export function SignInPage({ next, signedOut }: { next: string | undefined; signedOut: boolean }) {
   const { m } = useStaffLanguage();
@@ -20,6 +20,7 @@ export function SignInPage({ next, signedOut }: { next: string | undefined; sign
   const [busy, setBusy] = useState(false);
   const [fields, setFields] = useState<{ email?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
+  const { formRef, summaryRef, focusErrors } = useFocusOnErrors();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,6 +33,7 @@ export function SignInPage({ next, signedOut }: { next: string | undefined; sign
         if ((field === 'email' || field === 'password') && !found[field]) found[field] = serverText(m, issue.message);
       }
       setFields(found);
+      focusErrors();
       return;
     }
     setFields({});
@@ -43,6 +45,7 @@ export function SignInPage({ next, signedOut }: { next: string | undefined; sign
     } catch (err) {
       setError(err instanceof StaffApiError && err.status === 401 && !err.serverError ? m.signIn.failed : errorText(m, err));
       setBusy(false);
+      focusErrors();
     }
   };
 
@@ -50,12 +53,14 @@ export function SignInPage({ next, signedOut }: { next: string | undefined; sign
     <PlainShell>
       <PageTitle>{m.signIn.title}</PageTitle>
       {signedOut ? <Alert tone="success">{m.signIn.signedOut}</Alert> : next ? <Alert tone="info">{m.signIn.expired}</Alert> : null}
-      {error ? (
-        <Alert tone="error" title={m.signIn.failed}>
-          <p>{error}</p>
-        </Alert>
-      ) : null}
-      <form className="card form" onSubmit={(e) => void submit(e)} noValidate>
+ <div ref={summaryRef} tabIndex={-1} className="error-summary">
+        {error ? (
+          <Alert tone="error" title={m.signIn.failed}>
+            <p>{error}</p>
+          </Alert>
+        ) : null}
+      </div>
+      <form ref={formRef} className="card form" onSubmit={(e) => void submit(e)} noValidate>
         <Field label={m.signIn.email} error={fields.email} required>
           {(props) => <input {...props} type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />}
         </Field>

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { createUnitInput, updateUnitInput, type StaffUnit, type UnitInput } from '../../../shared/contract/staff-console.ts';
 import { serviceTypes, type ServiceType } from '../../../shared/domain/products.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { amountForInput, normalizeAmount } from '../amount.ts';
 import { fieldErrorsOf, StaffApiError } from '../api.ts';
-import { serverText } from '../i18n.ts';
+import { serverText, type StaffLanguage } from '../i18n.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { staffCalls, staffKeys } from '../queries.ts';
-import { errorText, Field, useDialogAutofocus } from '../ui.tsx';
+import { describedBy, errorText, Field, useDialogFocus, useFocusOnErrors } from '../ui.tsx';
 
 const unitFieldNames = ['office_id', 'name', 'service_type', 'location_code', 'seating_capacity', 'base_monthly_rate', 'is_available', 'next_available_date', 'service_code'] as const;
 type UnitField = (typeof unitFieldNames)[number];
@@ -25,14 +26,14 @@ interface UnitForm {
   service_code: string;
 }
 
-function formOf(unit: StaffUnit | null): UnitForm {
+function formOf(unit: StaffUnit | null, lang: StaffLanguage): UnitForm {
   return {
     office_id: unit?.office_id ?? '',
     name: unit?.name ?? '',
     service_type: unit?.service_type ?? '',
     location_code: unit?.location_code ?? '',
     seating_capacity: unit?.seating_capacity === null || unit?.seating_capacity === undefined ? '' : String(unit.seating_capacity),
-    base_monthly_rate: unit?.base_monthly_rate ?? '',
+    base_monthly_rate: unit?.base_monthly_rate ? amountForInput(unit.base_monthly_rate, lang) : '',
     is_available: unit?.is_available ?? true,
     next_available_date: unit?.next_available_date?.slice(0, 10) ?? '',
     service_code: unit?.service_code ?? '',
@@ -42,14 +43,14 @@ function formOf(unit: StaffUnit | null): UnitForm {
 const blankToNull = (s: string) => (s.trim() === '' ? null : s.trim());
 
 /** The body of the create or the edit, as the shared schema reads it (an edit never sends the code, which cannot change). */
-function payloadOf(form: UnitForm, create: boolean): Record<string, unknown> {
+function payloadOf(form: UnitForm, create: boolean, lang: StaffLanguage): Record<string, unknown> {
   return {
     ...(create ? { office_id: form.office_id.trim() } : {}),
     name: form.name,
     service_type: form.service_type === '' ? undefined : form.service_type,
     location_code: blankToNull(form.location_code),
     seating_capacity: form.seating_capacity.trim() === '' ? null : Number(form.seating_capacity),
-    base_monthly_rate: blankToNull(form.base_monthly_rate),
+    base_monthly_rate: blankToNull(normalizeAmount(form.base_monthly_rate, lang)),
     is_available: form.is_available,
     next_available_date: blankToNull(form.next_available_date),
     service_code: blankToNull(form.service_code),
@@ -58,13 +59,15 @@ function payloadOf(form: UnitForm, create: boolean): Record<string, unknown> {
 
 /** Add a unit or edit one, in a native <dialog>: checked with the server's own schema first, then each of the server's problems beside its field. */
 export function UnitDialog({ unit, onClose, onSaved }: { unit: StaffUnit | null; onClose: () => void; onSaved: (unit: StaffUnit) => void }) {
-  const { m } = useStaffLanguage();
+  const { m, lang } = useStaffLanguage();
   const t = m.inventory.form;
   const create = unit === null;
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<UnitForm>(() => formOf(unit));
+  const [form, setForm] = useState<UnitForm>(() => formOf(unit, lang));
   const [errors, setErrors] = useState<Partial<Record<UnitField | '', string>>>({});
-  const focusRef = useDialogAutofocus();
+  const focusRef = useDialogFocus();
+  const { formRef, summaryRef, focusErrors } = useFocusOnErrors();
+  const availableErrorId = useId();
   const set = <K extends keyof UnitForm>(key: K, value: UnitForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const save = useMutation({
@@ -78,12 +81,13 @@ export function UnitDialog({ unit, onClose, onSaved }: { unit: StaffUnit | null;
         const found = fieldErrorsOf(err.serverError, unitFieldNames);
         setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, serverText(m, v)])));
       } else setErrors({ '': errorText(m, err) });
+      focusErrors();
     },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = payloadOf(form, create);
+    const body = payloadOf(form, create, lang);
     const checked = (create ? createUnitInput : updateUnitInput).safeParse(body);
     if (!checked.success) {
       const found: Partial<Record<UnitField, string>> = {};
@@ -92,7 +96,7 @@ export function UnitDialog({ unit, onClose, onSaved }: { unit: StaffUnit | null;
         found[field] ??= serverText(m, issue.message);
       }
       setErrors(found);
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('.unit-form [aria-invalid=true]')?.focus());
+      focusErrors();
       return;
     }
     setErrors({});
@@ -104,8 +108,10 @@ export function UnitDialog({ unit, onClose, onSaved }: { unit: StaffUnit | null;
   return (
     <Dialog title={create ? t.createTitle : m.inventory.editUnit(unit.name)} onClose={onClose} closeLabel={m.common.close} size="wide">
       <div ref={focusRef}>
-        <form className="form unit-form" onSubmit={submit} noValidate>
-          {general ? <Alert tone="error">{general}</Alert> : hasFieldErrors ? <Alert tone="error">{m.common.fixFields}</Alert> : null}
+        <form ref={formRef} className="form unit-form" onSubmit={submit} noValidate>
+          <div ref={summaryRef} tabIndex={-1} className="error-summary">
+            {general ? <Alert tone="error">{general}</Alert> : hasFieldErrors ? <Alert tone="error">{m.common.fixFields}</Alert> : null}
+          </div>
           <div className="form-grid">
             {create ? (
               <Field label={t.officeId} hint={t.officeIdHint} error={errors.office_id} required>
@@ -138,10 +144,21 @@ export function UnitDialog({ unit, onClose, onSaved }: { unit: StaffUnit | null;
             </Field>
             <div className="field field--check">
               <label>
-                <input type="checkbox" name="is_available" checked={form.is_available} onChange={(e) => set('is_available', e.target.checked)} aria-invalid={errors.is_available ? true : undefined} />
+                <input
+                  type="checkbox"
+                  name="is_available"
+                  checked={form.is_available}
+                  onChange={(e) => set('is_available', e.target.checked)}
+                  aria-invalid={errors.is_available ? true : undefined}
+                  aria-describedby={describedBy(errors.is_available && availableErrorId)}
+                />
                 {t.available}
               </label>
-              {errors.is_available ? <span className="field__error">{errors.is_available}</span> : null}
+              {errors.is_available ? (
+                <span id={availableErrorId} className="field__error">
+                  {errors.is_available}
+                </span>
+              ) : null}
             </div>
             <Field label={t.nextDate} hint={t.nextDateHint} error={errors.next_available_date}>
               {(p) => <input {...p} name="next_available_date" type="date" value={form.next_available_date} onChange={(e) => set('next_available_date', e.target.value)} />}

@@ -25,10 +25,11 @@ export function WaitlistPage() {
   });
   const remove = useMutation({
     mutationFn: (entry: WaitlistEntryRecord) => staffCalls.deleteEntry(entry.id),
+    // The list is read again before the dialog closes, so focus goes back to a page that no longer shows the entry.
     onSuccess: async (_a, entry) => {
+      await refresh();
       setDeleting(null);
       setNotice({ tone: 'success', text: t.deleted(entry.customer_name) });
-      await refresh();
     },
   });
 
