@@ -114,10 +114,21 @@ export function StackTable({ caption, columns, className, children }: { caption:
 export type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 export function NoticeArea({ notice }: { notice: Notice }) {
+  const success = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // An action whose button went away with what it changed (a row marked contacted) leaves
+    // focus nowhere: it continues from what the action said.
+    if (notice?.tone === 'success' && document.activeElement === document.body) success.current?.focus();
+  }, [notice]);
   return (
     <>
+      {/* The live region is in the page before its message, so screen readers read the message when it appears. */}
       <div role="status" className="notice">
-        {notice?.tone === 'success' ? <Alert tone="success">{notice.text}</Alert> : null}
+        {notice?.tone === 'success' ? (
+          <div ref={success} tabIndex={-1} className="alert alert--success">
+            <div className="alert__body">{notice.text}</div>
+          </div>
+        ) : null}
       </div>
       {notice?.tone === 'error' ? <Alert tone="error">{notice.text}</Alert> : null}
     </>
