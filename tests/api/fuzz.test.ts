@@ -521,6 +521,19 @@ const offerNumber = fc.oneof(
   { weight: 2, arbitrary: fc.nat().map(String) },
   { weight: 2, arbitrary: idSegment },
 );
+/** Account keys shaped almost like an id or an e-mail. */
+const staffKeyOdds = [
+  '-'.repeat(36),
+  '0000000g-0000-4000-8000-000000000000',
+  '00000000-0000-0000-0000-000000000000',
+  'FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF',
+  `${'a'.repeat(250)}%40b.co`,
+  '%20fuzz.staff%40example.com%20',
+  'FUZZ.STAFF%40EXAMPLE.COM',
+  'a%40b',
+  '%00',
+];
+const staffKeyOdd = fc.constantFrom(...staffKeyOdds);
 /** A staff account the sign-in fuzzer sometimes gets right. */
 const staffSignIn = { email: 'fuzz.staff@example.com', password: 'fuzz staff password' };
 const unitBase = {
@@ -1366,22 +1379,26 @@ const fuzzers: Fuzzer[] = [
         extraValues: { email: [`"${staffSignIn.email}"`, `"${staffSignIn.email.toUpperCase()}"`, '"a@b"'], name: ['null', '""', `"${'n'.repeat(121)}"`] },
       }),
   },
-  {
-    route: 'POST /admin-api/staff/:id/disable',
+  ...(['disable', 'reset'] as const).map((action) => ({
+    route: `POST /admin-api/staff/:id/${action}`,
     runs: 100,
-    probes: async () =>
-      withIds(
+    probes: async () => {
+      const probes = withIds(
         {
           random: fc
-            .record({ id: fc.oneof(fc.constant('{staff:fuzz}'), idSegment), headers: adminHeaders, body: fc.option(sent(wholeBody), { nil: undefined }) })
-            .map(({ id, headers, body }) => new Probe('POST', `/admin-api/staff/${id}/disable`, { ...body?.headers, ...headers }, body?.body, body?.note ?? 'no body')),
+            .record({ id: fc.oneof(fc.constant('{staff:fuzz}'), staffKeyOdd, idSegment), headers: adminHeaders, body: fc.option(sent(wholeBody), { nil: undefined }) })
+            .map(({ id, headers, body }) => new Probe('POST', `/admin-api/staff/${id}/${action}`, { ...body?.headers, ...headers }, body?.body, body?.note ?? 'no body')),
         },
         'POST',
-        (id) => `/admin-api/staff/${id}/disable`,
+        (id) => `/admin-api/staff/${id}/${action}`,
         ['{staff:fuzz}'],
         { headers: adminAuth },
-      ),
-  },
+      );
+      // What a path's account key must never reach the database as (36 dashes passed an id's old pattern).
+      const odd = staffKeyOdds.map((id) => new Probe('POST', `/admin-api/staff/${id}/${action}`, adminAuth, undefined, `sweep: account ${id.slice(0, 40)}`));
+      return { random: probes.random, sweep: [...probes.sweep, ...odd] };
+    },
+  })),
   {
     route: 'GET /*',
     runs: 300,
@@ -1588,7 +1605,11 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       return (await res.json()) as { id: number; unit: { id: number }; account: { id: string } };
     };
     let unitCount = 0;
-    const newUnit = async () => String((await staffPost('/admin-api/units', { ...unitBase, office_id: `FUZZ-U${unitCount++}` })).unit.id);
+    // Each with codes of its own: no two units may answer to one code.
+    const newUnit = async () => {
+      const n = unitCount++;
+      return String((await staffPost('/admin-api/units', { ...unitBase, office_id: `FUZZ-U${n}`, service_code: `FZ-U${n}` })).unit.id);
+    };
     const orderOf = async (session: string) => (await t.db.selectFrom('orders').select('id').where('session_id', '=', session).executeTakeFirstOrThrow()).id;
     const { sessionId: daysSession } = await checkoutOk(t, await checkoutBody(t, 'OFF-102', { product: 'office_daily', dates: ['2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06', '2026-12-07'] }));
     expect((await payTestCheckout(t, daysSession)).status).toBe(303);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/server/admin/cli.ts';
 import { defaultRateLimits } from '../../src/server/deps.ts';
@@ -10,6 +11,15 @@ import { adminToken, appAdminClient, backend, buildTestApp, testNow, type TestAp
 const origin = 'http://localhost:5173';
 const password = 'correct horse battery';
 const cost = 2 ** 10;
+
+/** Keeps the server's error lines (a 500 this file causes on purpose) off the test output; the returned function restores them. */
+function muteServerErrors(): () => void {
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = (() => true) as typeof process.stderr.write;
+  return () => {
+    process.stderr.write = write;
+  };
+}
 
 /** The session cookie a sign-in answer sets ('name=value'), or undefined. */
 function cookieOf(res: Response): string | undefined {
@@ -156,9 +166,53 @@ describe(`staff sign-in and sessions (${backend})`, () => {
       }
     }
     // The list is the app's own: it holds at least the routes this issue added beside the older ones.
-    for (const expected of ['GET /admin-api/session', 'DELETE /admin-api/session', 'GET /admin-api/staff', 'POST /admin-api/staff', 'GET /admin-api/orders', 'GET /admin-api/mail', 'POST /admin-api/lease-offers']) {
+    for (const expected of ['GET /admin-api/session', 'GET /admin-api/staff', 'POST /admin-api/staff', 'POST /admin-api/staff/:id/reset', 'GET /admin-api/orders', 'GET /admin-api/mail', 'POST /admin-api/lease-offers']) {
       expect(checked).toContain(expected);
     }
+  });
+
+  it('answers its refusals no-store too', async () => {
+    const unsigned = await t.app.request('/admin-api/staff');
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.headers.get('cache-control')).toBe('no-store');
+    const wrongToken = await t.app.request('/admin-api/staff', { headers: { authorization: 'Bearer not-the-token' } });
+    expect(wrongToken.status).toBe(401);
+    expect(wrongToken.headers.get('cache-control')).toBe('no-store');
+    const cookie = await signedIn(t, 'marc@example.ca');
+    const foreign = await t.app.request('/admin-api/staff', { method: 'POST', headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("leaves an Authorization header of another scheme (a staging proxy's Basic) to the cookie check", async () => {
+    const basic = { authorization: `Basic ${Buffer.from('staging:secret').toString('base64')}` };
+    const cookie = await signedIn(t, 'marc@example.ca');
+    const me = await t.app.request('/admin-api/session', { headers: { ...basic, cookie } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ staff: { email: 'marc@example.ca' } });
+    // Still a cookie request: a change needs the site's Origin.
+    const change = await t.app.request('/admin-api/staff', { method: 'POST', headers: { ...basic, cookie, 'content-type': 'application/json' }, body: '{}' });
+    expect(change.status).toBe(403);
+    const without = await t.app.request('/admin-api/session', { headers: basic });
+    expect(without.status).toBe(401);
+    expect(await without.json()).toEqual({ success: false, error: 'Please sign in to continue' });
+    // A Bearer header is the token's, whatever cookie comes with it.
+    expect((await t.app.request('/admin-api/session', { headers: { authorization: 'Bearer not-the-token', cookie } })).status).toBe(401);
+  });
+
+  it('signs out without a valid session (one that already ended, or none): the cookie is cleared; another origin is still refused', async () => {
+    const cookie = await signedIn(t, 'marc@example.ca');
+    expect((await t.app.request('/admin-api/session', { method: 'DELETE', headers: { cookie, origin } })).status).toBe(200);
+    for (const headers of [{ cookie, origin }, { origin }, { cookie: 'staff=not-a-session', origin }] as Record<string, string>[]) {
+      const again = await t.app.request('/admin-api/session', { method: 'DELETE', headers });
+      expect(again.status).toBe(200);
+      expect(await again.json()).toEqual({ success: true });
+      expect(again.headers.get('set-cookie')).toMatch(/^staff=;.*Max-Age=0/);
+    }
+    const live = await signedIn(t, 'marc@example.ca');
+    expect((await t.app.request('/admin-api/session', { method: 'DELETE', headers: { cookie: live } })).status).toBe(403);
+    expect((await t.app.request('/admin-api/session', { method: 'DELETE', headers: { cookie: live, origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await t.app.request('/admin-api/session', { headers: { cookie: live } })).status).toBe(200);
   });
 
   it('a disabled account cannot sign in and its open sessions end at once', async () => {
@@ -217,6 +271,97 @@ describe(`staff accounts from the command line (${backend})`, () => {
     expect((await reused.json()).error).toBe('This link has expired or was already used. Ask for a new one.');
   });
 
+  it('staff reset prints a new link replacing the earlier one; the password works until the link is used', async () => {
+    const setWith = (token: string, pass: string) =>
+      t.app.request('/admin-api/session/password', { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ token, password: pass }) });
+    const tokenOf = (lines: string[]) => new URL(lines.find((l) => l.startsWith('http'))!).hash.slice(1);
+    await cli(['staff', 'add', '--email', 'reset.me@example.ca'], [password, password]);
+    const cookie = cookieOf(await signIn(t, 'reset.me@example.ca', password))!;
+
+    const first = await cli(['staff', 'reset', 'Reset.Me@example.ca']);
+    expect(first[0]).toBe('A new set-password link for reset.me@example.ca; any earlier link no longer works, and the current password works until this one is used.');
+    expect(first[1]).toBe('Send it to the person; it sets their password once, within 48 hours:');
+    expect(new URL(first[2]!).pathname).toBe('/staff/set-password');
+    const { id } = await t.db.selectFrom('staff_accounts').select('id').where('email', '=', 'reset.me@example.ca').executeTakeFirstOrThrow();
+    const second = await cli(['staff', 'reset', id]);
+    expect(tokenOf(second)).not.toBe(tokenOf(first));
+
+    // Until a link is used, the password and the session it opened go on working.
+    expect((await signIn(t, 'reset.me@example.ca', password)).status).toBe(200);
+    expect((await t.app.request('/admin-api/session', { headers: { cookie } })).status).toBe(200);
+    // Only the newest link works.
+    expect((await setWith(tokenOf(first), 'a brand new password')).status).toBe(410);
+    expect((await setWith(tokenOf(second), 'a brand new password')).status).toBe(200);
+    expect((await signIn(t, 'reset.me@example.ca', password)).status).toBe(401);
+    expect((await signIn(t, 'reset.me@example.ca', 'a brand new password')).status).toBe(200);
+    expect((await t.app.request('/admin-api/session', { headers: { cookie } })).status).toBe(401);
+
+    const trail = await t.db.selectFrom('staff_audit').select(['actor', 'action']).where('subject_id', '=', id).orderBy('id').execute();
+    expect(trail.map((r) => r.action)).toEqual(['staff_added', 'signed_in', 'password_reset', 'password_reset', 'signed_in', 'password_set', 'signed_in']);
+    expect(trail.find((r) => r.action === 'password_reset')?.actor).toBe('admin token');
+  });
+
+  it('staff reset refuses an unknown, a disabled or a malformed account', async () => {
+    await expect(cli(['staff', 'reset', 'nobody@example.ca'])).rejects.toThrow('404: No such staff account');
+    await cli(['staff', 'add', '--email', 'gone@example.ca'], [password, password]);
+    await cli(['staff', 'disable', 'gone@example.ca']);
+    await expect(cli(['staff', 'reset', 'gone@example.ca'])).rejects.toThrow('409: This account is disabled: it gets no set-password link');
+    await expect(cli(['staff', 'reset', 'not-an-email'])).rejects.toThrow('400: Not an account id or e-mail');
+    await expect(cli(['staff', 'reset'])).rejects.toThrow('Usage: npm run admin -- staff reset EMAIL_OR_ID');
+  });
+
+  it('reads the account of a disable by its id or its e-mail, and nothing else (36 dashes used to reach the database)', async () => {
+    for (const key of ['-'.repeat(36), 'not-an-email', '0000000g-0000-4000-8000-000000000000', 'a'.repeat(255)]) {
+      const res = await t.app.request(`/admin-api/staff/${encodeURIComponent(key)}/disable`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` } });
+      expect(res.status, key).toBe(400);
+      expect(await res.json()).toEqual({ success: false, error: 'Not an account id or e-mail' });
+    }
+    const unknown = await t.app.request(`/admin-api/staff/${crypto.randomUUID()}/disable`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` } });
+    expect(unknown.status).toBe(404);
+    await cli(['staff', 'add', '--email', 'by.id@example.ca'], [password, password]);
+    const { id } = await t.db.selectFrom('staff_accounts').select('id').where('email', '=', 'by.id@example.ca').executeTakeFirstOrThrow();
+    const byId = await t.app.request(`/admin-api/staff/${id.toUpperCase()}/disable`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` } });
+    expect(byId.status).toBe(200);
+    expect(await byId.json()).toMatchObject({ account: { email: 'by.id@example.ca', disabled: true } });
+  });
+
+  it('writes an account change and its audit row together, or neither', async () => {
+    // The audit table refuses this one action: the change it records must not happen either.
+    const refuse = async (action: string) => {
+      await sql`create or replace function refuse_audit() returns trigger language plpgsql as $$
+        begin if new.action = ${sql.lit(action)} then raise exception 'audit refused'; end if; return new; end $$`.execute(t.db);
+      await sql`drop trigger if exists refuse_audit on staff_audit`.execute(t.db);
+      await sql`create trigger refuse_audit before insert on staff_audit for each row execute function refuse_audit()`.execute(t.db);
+    };
+    const quiet = muteServerErrors();
+    try {
+      await refuse('staff_added');
+      await expect(cli(['staff', 'add', '--email', 'atomic@example.ca'])).rejects.toThrow(/^500/);
+      expect(await t.db.selectFrom('staff_accounts').select('id').where('email', '=', 'atomic@example.ca').execute()).toEqual([]);
+
+      await sql`drop trigger refuse_audit on staff_audit`.execute(t.db);
+      const link = await cli(['staff', 'add', '--email', 'atomic@example.ca']);
+      const token = new URL(link[2]!).hash.slice(1);
+      await refuse('password_set');
+      const set = await t.app.request('/admin-api/session/password', { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ token, password }) });
+      expect(set.status).toBe(500);
+      const row = await t.db.selectFrom('staff_accounts').select(['password_hash', 'set_password_hash']).where('email', '=', 'atomic@example.ca').executeTakeFirstOrThrow();
+      expect(row.password_hash).toBeNull();
+      expect(row.set_password_hash).not.toBeNull();
+
+      await sql`drop trigger refuse_audit on staff_audit`.execute(t.db);
+      expect((await t.app.request('/admin-api/session/password', { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ token, password }) })).status).toBe(200);
+      const cookie = cookieOf(await signIn(t, 'atomic@example.ca', password))!;
+      await refuse('staff_disabled');
+      await expect(cli(['staff', 'disable', 'atomic@example.ca'])).rejects.toThrow(/^500/);
+      expect((await t.db.selectFrom('staff_accounts').select('disabled_at').where('email', '=', 'atomic@example.ca').executeTakeFirstOrThrow()).disabled_at).toBeNull();
+      expect((await t.app.request('/admin-api/session', { headers: { cookie } })).status).toBe(200);
+    } finally {
+      quiet();
+      await sql`drop trigger if exists refuse_audit on staff_audit`.execute(t.db);
+    }
+  });
+
   it('staff list shows each account and its state', async () => {
     const lines = await cli(['staff', 'list']);
     expect(lines[0]).toMatch(/^email\s+name\s+state\s+created\s+id\s*$/);
@@ -264,6 +409,43 @@ describe(`staff sign-in throttling (${backend})`, () => {
     expect((await signIn(t, 'someone-else@example.ca', 'wrong password here', from('198.51.100.9'))).status).toBe(429);
     // Another address is not held back by it.
     expect((await signIn(t, 'someone-else@example.ca', 'wrong password here', from('198.51.100.10'))).status).toBe(401);
+  });
+});
+
+describe(`set-password links: counted per address, and a made-up one costs no password hash (${backend})`, () => {
+  const setPassword = (t: TestApp, token: string, address: string) =>
+    t.app.request('/admin-api/session/password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': address },
+      body: JSON.stringify({ token, password: 'a long enough password' }),
+    });
+
+  it('answers a link that names no account before hashing anything', async () => {
+    // A scrypt cost no scrypt accepts (not a power of two): a request that hashed the password would fail with a 500.
+    const t = await buildTestApp({ config: { staffPasswordCost: 3 } });
+    try {
+      const res = await setPassword(t, 'A'.repeat(43), '192.0.2.1');
+      expect(res.status).toBe(410);
+      expect(await res.json()).toEqual({ success: false, error: 'This link has expired or was already used. Ask for a new one.' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stops one address trying links, as sign-in attempts are stopped, the two counted together', async () => {
+    const t = await buildTestApp({ config: { trustedProxies: 1, rateLimits: { ...defaultRateLimits, signInAddress: { max: 4, windowMs: 15 * 60_000 } } } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await setPassword(t, `${'b'.repeat(42)}${i}`, '192.0.2.9')).status).toBe(410);
+      expect((await signIn(t, 'someone@example.ca', 'wrong password here', { 'x-forwarded-for': '192.0.2.9' })).status).toBe(401);
+      const blocked = await setPassword(t, 'c'.repeat(43), '192.0.2.9');
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await blocked.json()).error).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+      expect((await signIn(t, 'someone@example.ca', 'wrong password here', { 'x-forwarded-for': '192.0.2.9' })).status).toBe(429);
+      expect((await setPassword(t, 'c'.repeat(43), '192.0.2.10')).status).toBe(410);
+    } finally {
+      await t.close();
+    }
   });
 });
 

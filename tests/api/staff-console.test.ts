@@ -13,8 +13,12 @@ import { staffOrdersResponse } from '../../src/shared/contract/staff-orders.ts';
 import { waitlistListResponse } from '../../src/shared/contract/waitlist.ts';
 import type { ProductChoice } from '../../src/shared/domain/pricing.ts';
 import { booked, checkoutBody, checkoutOk, inventory, payTestCheckout, postCheckout, testBuyer } from './checkout-helpers.ts';
-import { createOffer, signedOffer } from './lease-fixtures.ts';
-import { adminToken, backend, buildTestApp, waitlistEntryFor, type TestApp } from './test-app.ts';
+import { applyPaymentEvent, placeOrder, storedQuote, type NewOrder } from '../../src/server/bookings/repository.ts';
+import { hashOfferCode } from '../../src/server/lease/offers.ts';
+import { quoteLineNames } from '../../src/server/payments/line-items.ts';
+import { unitRetiredMessage } from '../../src/server/routes/lease.ts';
+import { createOffer, sign, signedOffer, submitInfo } from './lease-fixtures.ts';
+import { adminToken, backend, buildTestApp, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
 
 const bearer = { authorization: `Bearer ${adminToken}` };
 
@@ -347,6 +351,206 @@ describe(`the staff console's API (${backend})`, () => {
       const message = await t.db.selectFrom('outbox').select('id').where('status', '=', 'pending').limit(1).executeTakeFirstOrThrow();
       expect((await call(t, 'POST', `/admin-api/mail/${message.id}/retry`)).status).toBe(200);
       expect(await auditRows(t, 'message', message.id)).toMatchObject([{ actor: 'admin token', action: 'message_retried' }]);
+    });
+  });
+});
+
+describe(`the staff console's API after review (${backend})`, () => {
+  let t: TestApp;
+  let current = testNow;
+  beforeAll(async () => {
+    t = await buildTestApp({ deps: { clock: () => current } });
+  });
+  afterAll(async () => {
+    current = testNow;
+    await t?.close();
+  });
+  const unitId = async (code: string) => (await t.db.selectFrom('offices').select('id').where('office_id', '=', code).executeTakeFirstOrThrow()).id;
+  const orderOf = async (sessionId: string) => t.db.selectFrom('orders').select(['id', 'status', 'refund_reason']).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+  const confirm = (sessionId: string) => applyPaymentEvent(t.db, { id: `evt-${sessionId}`, type: 'test', action: 'confirm', sessionId, paymentIntentId: null, buyer: null }, current);
+
+  describe('retiring a unit while it is being sold', () => {
+    it('places no order on a unit retired after the checkout read it, with holds or without', async () => {
+      const room = await unitId('CONF-A');
+      const mailbox = await unitId('MAILBOX-BASIC');
+      const body = await checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2026-12-15' });
+      const order = (officeId: number, hold: NewOrder['hold']): NewOrder => ({
+        id: crypto.randomUUID(),
+        provider: 'test',
+        officeId,
+        clientKey: 'retire-test',
+        maxUnpaidHolds: 5,
+        officeName: 'x',
+        serviceType: 'conference_room',
+        quote: { product: 'conference_room', rentalType: 'daily', lines: [], subtotal: 0, gst: 0, qst: 0, total: 0, dates: [], totalDays: 1 } as unknown as NewOrder['quote'],
+        bookingDate: '2026-12-15',
+        locale: 'en',
+        successUrl: body.successUrl,
+        cancelUrl: body.cancelUrl,
+        hold,
+        now: current,
+        sessionExpiresAt: new Date(current.getTime() + 31 * 60_000),
+      });
+      // What the checkout found before staff retired the units: it goes on to place the order.
+      expect((await call(t, 'POST', `/admin-api/units/${room}/retire`)).status).toBe(200);
+      expect((await call(t, 'POST', `/admin-api/units/${mailbox}/retire`)).status).toBe(200);
+      expect(await placeOrder(t.db, order(room, { kind: 'day', dates: ['2026-12-15'] }))).toEqual({ kind: 'retired' });
+      expect(await placeOrder(t.db, order(mailbox, { kind: 'none' }))).toEqual({ kind: 'retired' });
+      expect(await t.db.selectFrom('orders').select('id').where('client_key', '=', 'retire-test').execute()).toEqual([]);
+    });
+
+    it('keeps a payment for a hold placed before the retirement; refunds one whose hold had lapsed', async () => {
+      const { sessionId: standing } = await checkoutOk(t, await checkoutBody(t, 'CONF-B', { product: 'conference_room', date: '2026-12-16' }));
+      const { sessionId: lapsing } = await checkoutOk(t, await checkoutBody(t, 'CONF-B', { product: 'conference_room', date: '2026-12-17' }));
+      try {
+        expect((await call(t, 'POST', `/admin-api/units/${await unitId('CONF-B')}/retire`)).status).toBe(200);
+        expect(await confirm(standing)).toBe('confirmed');
+        expect(await orderOf(standing)).toMatchObject({ status: 'paid' });
+        // An hour later the other hold has lapsed: its payment books a unit no longer offered.
+        current = new Date(testNow.getTime() + 3600_000);
+        expect(await confirm(lapsing)).toBe('paid_but_taken');
+        expect(await orderOf(lapsing)).toMatchObject({ status: 'refund_pending', refund_reason: 'paid_after_taken' });
+      } finally {
+        current = testNow;
+      }
+    });
+
+    it('expires the open offers naming the unit in the same change, and records it; a signed one stays signed', async () => {
+      const open = await createOffer(t, { office_ids: ['OFF-201'] });
+      const ready = await createOffer(t, { office_ids: ['OFF-201', 'OFF-202'] });
+      expect((await submitInfo(t, ready.code)).status).toBe(200);
+      const elsewhere = await createOffer(t, { office_ids: ['OFF-202'] });
+      const signedCode = await signedOffer(t, { office_ids: ['OFF-201'] });
+      const publicOffer = async (code: string) => (await t.app.request(`/public-api/lease-offers/${code}`)).json();
+      const numberOf = async (url: string) => {
+        const code = url.split('/').pop()!;
+        return (await t.db.selectFrom('lease_offers').select('id').where('code_hash', '=', hashOfferCode(code)).executeTakeFirstOrThrow()).id;
+      };
+      const unit = await unitId('OFF-201');
+      const retired = await json(await call(t, 'POST', `/admin-api/units/${unit}/retire`), 200);
+      expect(retired).toMatchObject({ success: true });
+      expect((await t.app.request(`/public-api/lease-offers/${open.code}`)).status).toBe(410);
+      expect((await sign(t, ready.code)).status).toBe(410);
+      expect((await t.app.request(`/public-api/lease-offers/${elsewhere.code}`)).status).toBe(200);
+      expect(await publicOffer(signedCode)).toMatchObject({ offer: { status: 'signed' } });
+      const expiredIds = [await numberOf(open.url), await numberOf(ready.url)];
+      expect(await auditRows(t, 'unit', unit)).toMatchObject([{ action: 'unit_retired', details: { expired_offers: expiredIds } }]);
+      for (const id of expiredIds) expect(await auditRows(t, 'lease_offer', id)).toMatchObject([{ action: 'offer_created' }, { action: 'offer_expired', details: { unit_retired: unit } }]);
+    });
+
+    it('refuses to sign an offer left open on a retired unit', async () => {
+      const { code } = await createOffer(t, { office_ids: ['OFF-202'] });
+      expect((await submitInfo(t, code)).status).toBe(200);
+      // An offer the retirement did not close (made before retiring expired offers): the signing checks the unit itself.
+      await t.db.updateTable('offices').set({ retired_at: current }).where('office_id', '=', 'OFF-202').execute();
+      const res = await sign(t, code);
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({ success: false, error: unitRetiredMessage });
+      expect(await t.db.selectFrom('lease_signatures as s').innerJoin('lease_offers as o', 'o.id', 's.offer_id').select('s.offer_id').where('o.code_hash', '=', hashOfferCode(code)).execute()).toEqual([]);
+    });
+  });
+
+  describe("units' codes", () => {
+    const unit = { ...newUnit, office_id: 'OFF-501', service_code: 'DO-501' };
+    it('refuses a code another unit answers to at checkout, naming the field', async () => {
+      await refused(await call(t, 'POST', '/admin-api/units', { ...unit, office_id: 'DO-101' }), 409, 'office_id: DO-101 is already the service code of unit OFF-101');
+      await refused(await call(t, 'POST', '/admin-api/units', { ...unit, service_code: 'OFF-101' }), 409, 'service_code: OFF-101 is already the code of another unit');
+      await refused(await call(t, 'POST', '/admin-api/units', { ...unit, service_code: 'DO-102' }), 409, 'service_code: DO-102 is already the service code of unit OFF-102');
+      const created = staffUnitResponse.parse(await json(await call(t, 'POST', '/admin-api/units', unit), 201)).unit;
+      // A unit may answer to its own codes, whichever way round.
+      expect((await call(t, 'PATCH', `/admin-api/units/${created.id}`, { service_code: 'OFF-501' })).status).toBe(200);
+      await refused(await call(t, 'PATCH', `/admin-api/units/${created.id}`, { service_code: 'DO-103' }), 409, 'service_code');
+      await refused(await call(t, 'PATCH', `/admin-api/units/${created.id}`, { office_id: 'DO-103' }), 409, 'office_id');
+      await refused(await call(t, 'PATCH', `/admin-api/units/${await unitId('OFF-102')}`, { service_code: 'OFF-501' }), 409, 'service_code');
+    });
+
+    it('refuses the codes the checkout reads otherwise: daypass and plain numbers', async () => {
+      for (const code of ['daypass', '42']) {
+        await refused(await call(t, 'POST', '/admin-api/units', { ...unit, office_id: code, service_code: null }), 400, 'office_id');
+        await refused(await call(t, 'POST', '/admin-api/units', { ...unit, office_id: 'OFF-502', service_code: code }), 400, 'service_code');
+      }
+    });
+  });
+
+  describe('lease offers', () => {
+    it('expires an already expired offer again with 200 and records nothing more', async () => {
+      const { code } = await createOffer(t);
+      const { id } = await t.db.selectFrom('lease_offers').select('id').where('code_hash', '=', hashOfferCode(code)).executeTakeFirstOrThrow();
+      expect((await call(t, 'POST', `/admin-api/lease-offers/${id}/expire`)).status).toBe(200);
+      expect(await json(await call(t, 'POST', `/admin-api/lease-offers/${id}/expire`), 200)).toEqual({ success: true, status: 'expired' });
+      expect((await auditRows(t, 'lease_offer', id)).map((r) => r.action)).toEqual(['offer_created', 'offer_expired']);
+    });
+
+    it.runIf(backend === 'postgresql')('answers 409 when the offer was signed while its expiry waited', async () => {
+      const { code } = await createOffer(t);
+      const { id } = await t.db.selectFrom('lease_offers').select('id').where('code_hash', '=', hashOfferCode(code)).executeTakeFirstOrThrow();
+      let answer: Promise<Response> | undefined;
+      await t.db.transaction().execute(async (trx) => {
+        // The tenant's signing holds the offer's row; staff's expire found it open and now waits on it.
+        await trx.selectFrom('lease_offers').select('id').where('id', '=', id).forUpdate().execute();
+        answer = Promise.resolve(call(t, 'POST', `/admin-api/lease-offers/${id}/expire`));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await trx.updateTable('lease_offers').set({ status: 'signed' }).where('id', '=', id).execute();
+      });
+      await refused(await answer!, 409, 'A signed offer cannot be expired');
+      expect((await auditRows(t, 'lease_offer', id)).map((r) => r.action)).toEqual(['offer_created']);
+    });
+
+    it('refuses a resend while the invitation is being sent, and the link being sent keeps working', async () => {
+      const created = offerLinkResponse.parse(await json(await call(t, 'POST', '/admin-api/lease-offers', { email: 'claimed@example.com', office_ids: ['OFF-103'], start_date: '2026-12-01' }), 201));
+      const invitation = () => t.db.selectFrom('outbox').select(['id', 'status']).where('recipient', '=', 'claimed@example.com').execute();
+      const [row] = await invitation();
+      // The mail worker claimed it a moment ago and is talking to the mail server.
+      await t.db.updateTable('outbox').set({ claimed_until: new Date(current.getTime() + 120_000) }).where('id', '=', row!.id).execute();
+      await refused(await call(t, 'POST', `/admin-api/lease-offers/${created.id}/resend`), 409, 'being sent right now');
+      expect(await invitation()).toEqual([{ id: row!.id, status: 'pending' }]);
+      expect((await t.app.request(`/public-api/lease-offers/${created.code}`)).status).toBe(200);
+      // Its claim over (sent, or the worker gone), the resend goes through.
+      await t.db.updateTable('outbox').set({ claimed_until: new Date(current.getTime() - 1) }).where('id', '=', row!.id).execute();
+      const resent = offerLinkResponse.parse(await json(await call(t, 'POST', `/admin-api/lease-offers/${created.id}/resend`), 200));
+      expect((await t.app.request(`/public-api/lease-offers/${created.code}`)).status).toBe(404);
+      expect((await t.app.request(`/public-api/lease-offers/${resent.code}`)).status).toBe(200);
+      expect((await invitation()).map((m) => m.id)).not.toContain(row!.id);
+    });
+  });
+
+  describe('orders and paths', () => {
+    it("describes an order's lines in the language asked, as its receipt does, and gives each refund's provider id", async () => {
+      // The seed's rooms were retired above: a room of its own.
+      await json(await call(t, 'POST', '/admin-api/units', { ...newUnit, office_id: 'CONF-R', service_code: null, name: 'Room R', service_type: 'conference_room', base_monthly_rate: '80' }), 201);
+      const orderId = await paidOrder(t, 'CONF-R', { product: 'conference_room', date: '2026-12-18' });
+      const en = staffOrderDetail.parse(await json(await call(t, 'GET', `/admin-api/orders/${orderId}`), 200));
+      const fr = staffOrderDetail.parse(await json(await call(t, 'GET', `/admin-api/orders/${orderId}?lang=fr`), 200));
+      const order = await t.db.selectFrom('orders').select(['quote', 'office_name']).where('id', '=', orderId).executeTakeFirstOrThrow();
+      const names = (locale: 'en' | 'fr') => quoteLineNames(storedQuote(order.quote), order.office_name, locale).map((l) => l.name);
+      expect(en.order.lines.map((l) => l.description)).toEqual(names('en'));
+      expect(fr.order.lines.map((l) => l.description)).toEqual(names('fr'));
+      expect(fr.order.lines.map((l) => l.description)).not.toEqual(names('en'));
+      await refused(await call(t, 'GET', `/admin-api/orders/${orderId}?lang=de`), 400, 'lang');
+
+      expect((await call(t, 'POST', `/admin-api/orders/${orderId}/cancel`, { dates: ['2026-12-18'] }, { 'idempotency-key': 'refund-id' })).status).toBe(200);
+      const { provider_refund_id } = await t.db.selectFrom('refunds').select('provider_refund_id').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+      expect(provider_refund_id).toBeTruthy();
+      const detail = staffOrderDetail.parse(await json(await call(t, 'GET', `/admin-api/orders/${orderId}`), 200));
+      expect(detail.refunds).toMatchObject([{ provider_refund_id }]);
+      // An order's id in capitals is the same id.
+      expect((await call(t, 'GET', `/admin-api/orders/${orderId.toUpperCase()}`)).status).toBe(200);
+    });
+
+    it('reads every id in a path with one rule: a plain positive number or a UUID, anything else a 400', async () => {
+      for (const path of ['/admin-api/units/00001', '/admin-api/units/2147483648', '/admin-api/units/-1', '/admin-api/units/1.0']) {
+        expect((await call(t, 'PATCH', path, { name: 'x' })).status, path).toBe(400);
+      }
+      expect((await call(t, 'POST', '/admin-api/waitlist/0x10/contacted')).status).toBe(400);
+      expect((await call(t, 'GET', '/admin-api/lease-offers/00001')).status).toBe(400);
+      expect((await call(t, 'POST', `/admin-api/mail/${'-'.repeat(36)}/retry`)).status).toBe(400);
+      expect((await call(t, 'GET', `/admin-api/orders/${'-'.repeat(36)}`)).status).toBe(400);
+    });
+
+    it('filters orders by a product it knows, and a calendar by a month a calendar has', async () => {
+      await refused(await call(t, 'GET', '/admin-api/orders?product=castle'), 400, 'product');
+      expect((await call(t, 'GET', '/admin-api/orders?product=office_lease')).status).toBe(200);
+      await refused(await call(t, 'GET', '/admin-api/calendar?month=0000-01'), 400, 'month');
     });
   });
 });

@@ -56,4 +56,18 @@ const disable: Command = async ({ client, args, print }) => {
   print(`Staff account ${account.email} disabled; its sessions are ended.`);
 };
 
-export const staffCommands: Record<string, Command> = { add, list, disable };
+/**
+ * `npm run admin -- staff reset EMAIL_OR_ID`: a new one-time set-password link (for a forgotten
+ * password), replacing any earlier one. The password keeps working until the link is used.
+ */
+const reset: Command = async ({ client, args, json, print }) => {
+  const [who] = args;
+  if (!who) throw new Error('Usage: npm run admin -- staff reset EMAIL_OR_ID');
+  const answer = added.parse(await client.call('POST', `/admin-api/staff/${encodeURIComponent(who)}/reset`));
+  if (json) return print(JSON.stringify(answer, null, 2));
+  print(`A new set-password link for ${answer.account.email}; any earlier link no longer works, and the current password works until this one is used.`);
+  print(`Send it to the person; it sets their password once, within ${answer.set_password_hours} hours:`);
+  print(answer.set_password_url ?? '');
+};
+
+export const staffCommands: Record<string, Command> = { add, list, disable, reset };

@@ -186,6 +186,8 @@ export async function startCheckout(ctx: AppContext, body: CheckoutRequest, clie
       error: `You already have ${ctx.config.maxUnpaidHoldsPerClient} bookings waiting for payment. Finish paying for one of them, or try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
     };
   }
+  // Retired by staff between reading the unit and placing the order: it is no longer on offer.
+  if (placed.kind === 'retired') return refused(404, `No such office or service: ${String(body.officeId)}`);
   if (placed.kind === 'already_booked') {
     const when = q.dates.length > 0 ? ` on ${q.dates.join(', ')}` : '';
     return refused(409, `${unit.name} is already booked${when}. Please choose ${q.dates.length > 0 ? 'another date' : 'another space'}.`);

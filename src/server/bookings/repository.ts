@@ -98,7 +98,18 @@ async function unitOfOrder(db: Db, key: OrderKey): Promise<number | undefined> {
   return (await db.selectFrom('orders').select('office_id').where(whereOrder(key)).executeTakeFirst())?.office_id;
 }
 
-export type PlaceResult = { kind: 'placed' } | { kind: 'already_booked' } | { kind: 'hold_cap'; retryAfterSeconds: number };
+export type PlaceResult = { kind: 'placed' } | { kind: 'already_booked' } | { kind: 'hold_cap'; retryAfterSeconds: number } | { kind: 'retired' };
+
+/**
+ * Whether the unit was retired, read in the order's transaction. FOR KEY SHARE waits for a
+ * retirement in progress (retireUnit locks the row FOR UPDATE) and then reads what it committed;
+ * a retirement that starts after waits for this order instead. Checkouts of one unit do not
+ * wait on each other for it (a day pass is one unit for everyone).
+ */
+async function isRetired(trx: Db, officeId: number): Promise<boolean> {
+  const row = await trx.selectFrom('offices').select('retired_at').where('id', '=', officeId).forKeyShare().executeTakeFirst();
+  return !row || row.retired_at !== null;
+}
 
 function isConflict(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
@@ -128,6 +139,8 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<PlaceResult> 
   try {
     return await db.transaction().execute(async (trx): Promise<PlaceResult> => {
       if (rows.length === 0) {
+        // The checkout found the unit on sale a moment ago; staff may have retired it since.
+        if (await isRetired(trx, order.officeId)) return { kind: 'retired' };
         await insertOrder.execute(trx);
         return { kind: 'placed' };
       }
@@ -146,6 +159,8 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<PlaceResult> 
       // each other's unfinished rows inside the constraint check, and PostgreSQL needs a second
       // per deadlock to break each cycle. The constraint below still decides who wins.
       await lockUnit(trx, order.officeId);
+      // retireUnit takes the same lock: a checkout that read the unit before its retirement places no hold after it.
+      if (await isRetired(trx, order.officeId)) return { kind: 'retired' };
       await releaseExpiredHolds(trx, order.officeId, order.now);
       await sql`with o as (${insertOrder})
         insert into reservations (order_id, office_id, kind, start_date, end_date, status, expires_at, created_at)
@@ -230,12 +245,22 @@ export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymen
     if (buyer?.email) await enqueueMessage(trx, { kind: customer, to: buyer.email, language: order.locale, about }, now);
     await enqueueMessage(trx, { kind: staff, to: site.operations.email, language: site.operations.language, about }, now);
   };
+  // A unit retired while this order waited for payment (retireUnit takes the unit's lock, held
+  // here): a hold placed before the retirement that still stands keeps its payment valid, since
+  // the customer paid for a unit that was on sale when they chose it, and staff settle it as
+  // any booking of the unit. Once the hold has lapsed, though, the payment books a unit no
+  // longer offered: it is refunded as a payment for days taken.
+  const retired = await isRetired(trx, order.office_id);
+  const lapsed =
+    retired &&
+    (order.status === 'expired' ||
+      (await trx.selectFrom('reservations').select('order_id').where('order_id', '=', order.id).where('status', '=', 'released').executeTakeFirst()) !== undefined);
   const taken = await sql<{ n: number }>`select count(*)::int as n from reservations mine join reservations other
       on other.office_id = mine.office_id and other.order_id <> mine.order_id
       and daterange(other.start_date, other.end_date, '[)') && daterange(mine.start_date, mine.end_date, '[)')
       and (other.status = 'booked' or (other.status = 'held' and other.expires_at > ${now}))
     where mine.order_id = ${order.id}`.execute(trx);
-  if ((taken.rows[0]?.n ?? 0) > 0) {
+  if ((taken.rows[0]?.n ?? 0) > 0 || lapsed) {
     await trx
       .updateTable('orders')
       .set({ status: 'refund_pending', paid_at: now, payment_intent_id: paymentIntentId, refund_reason: 'paid_after_taken' })

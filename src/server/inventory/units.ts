@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { StaffUnit, UnitInput } from '../../shared/contract/staff-console.ts';
+import { lockUnit } from '../bookings/repository.ts';
 import type { Db } from '../db/database.ts';
+import { utcInstantText } from '../db/instant-text.ts';
 
 /*
  * The inventory as staff change it. Every change bumps the unit's updated_at, which the public
  * list's lastUpdated is the latest of, so a visitor's offline snapshot knows it is stale.
  */
-
-const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 function units(db: Db) {
   return db
@@ -23,8 +23,8 @@ function units(db: Db) {
       sql<string | null>`base_monthly_rate::text`.as('base_monthly_rate'),
       'is_available',
       sql<string | null>`next_available_date::text`.as('next_available_date'),
-      sql<string | null>`case when retired_at is null then null else ${iso('retired_at')} end`.as('retired_at'),
-      iso('updated_at').as('updated_at'),
+      utcInstantText<string | null>('retired_at').as('retired_at'),
+      utcInstantText('updated_at').as('updated_at'),
     ]);
 }
 
@@ -37,10 +37,38 @@ export async function findStaffUnit(db: Db, id: number): Promise<StaffUnit | und
   return (await units(db).where('id', '=', id).executeTakeFirst()) as StaffUnit | undefined;
 }
 
-/** Another unit already has this office_id (the column is unique). */
+/** Another unit already answers to this code (its message names the field). */
 export class UnitCodeTakenError extends Error {}
 
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
+
+/** The advisory lock that makes changes of units' codes take turns, so two cannot take one code at once. */
+const unitCodesLockSpace = 7303;
+
+/**
+ * The checkout (findUnit) finds a unit by its office_id or its service_code, so no code may name
+ * two units: a unit's office_id or service_code must be neither the office_id nor the
+ * service_code of another unit, retired ones included (their orders and offers keep naming
+ * them). Throws UnitCodeTakenError naming the field. Run in the change's transaction.
+ */
+async function checkCodes(trx: Db, id: number | null, codes: { office_id?: string; service_code?: string | null }): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${unitCodesLockSpace}, 0)`.execute(trx);
+  for (const field of ['office_id', 'service_code'] as const) {
+    const code = codes[field];
+    if (code === undefined || code === null) continue;
+    const other = await trx
+      .selectFrom('offices')
+      .select(['office_id', 'service_code'])
+      .where((eb) => eb.or([eb('office_id', '=', code), eb('service_code', '=', code)]))
+      .$if(id !== null, (q) => q.where('id', '<>', id!))
+      .orderBy('id')
+      .executeTakeFirst();
+    if (other) {
+      const what = other.office_id === code ? 'the code' : 'the service code';
+      throw new UnitCodeTakenError(`${field}: ${code} is already ${what} of ${other.office_id === code ? 'another unit' : `unit ${other.office_id}`}`);
+    }
+  }
+}
 
 /** The columns of a (partial) input; the price as typed ("1200.50") goes into numeric(10,2) as it is. */
 function columnsOf(input: Partial<UnitInput>) {
@@ -52,6 +80,7 @@ function columnsOf(input: Partial<UnitInput>) {
 export async function createUnit(db: Db, input: UnitInput, now: Date, within: (trx: Db, id: number) => Promise<void>): Promise<number> {
   try {
     return await db.transaction().execute(async (trx) => {
+      await checkCodes(trx, null, input);
       const row = await trx
         .insertInto('offices')
         .values({ ...columnsOf(input), office_id: input.office_id, name: input.name, service_type: input.service_type, is_available: input.is_available, updated_at: now })
@@ -70,6 +99,7 @@ export async function createUnit(db: Db, input: UnitInput, now: Date, within: (t
 export async function updateUnit(db: Db, id: number, input: Partial<UnitInput>, now: Date, within: (trx: Db) => Promise<void>): Promise<boolean> {
   try {
     return await db.transaction().execute(async (trx) => {
+      if (input.office_id !== undefined || input.service_code !== undefined) await checkCodes(trx, id, input);
       const row = await trx.updateTable('offices').set({ ...columnsOf(input), updated_at: now }).where('id', '=', id).returning('id').executeTakeFirst();
       if (!row) return false;
       await within(trx);
@@ -81,14 +111,32 @@ export async function updateUnit(db: Db, id: number, input: Partial<UnitInput>, 
   }
 }
 
-/** Takes a unit out of the inventory for good (its orders keep naming it); 'already' when it was retired before. */
-export async function retireUnit(db: Db, id: number, now: Date, within: (trx: Db) => Promise<void>): Promise<'retired' | 'already' | 'unknown'> {
-  return db.transaction().execute(async (trx) => {
+export type RetireResult = { kind: 'retired'; expiredOffers: number[] } | { kind: 'already' } | { kind: 'unknown' };
+
+/**
+ * Takes a unit out of the inventory for good (its orders keep naming it). It takes the unit's
+ * checkout lock (lockUnit) first, as placing and paying for an order do: a checkout that read the
+ * unit before now either placed its hold before this, or finds the unit retired. The lease
+ * offers still open on it (new, or with a contract generated) are expired here too: a tenant
+ * cannot sign for a unit that is gone. `within` gets their numbers, for the audit rows.
+ */
+export async function retireUnit(db: Db, id: number, now: Date, within: (trx: Db, expiredOffers: number[]) => Promise<void>): Promise<RetireResult> {
+  return db.transaction().execute(async (trx): Promise<RetireResult> => {
+    await lockUnit(trx, id);
     const row = await trx.selectFrom('offices').select('retired_at').where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row) return 'unknown' as const;
-    if (row.retired_at !== null) return 'already' as const;
+    if (!row) return { kind: 'unknown' };
+    if (row.retired_at !== null) return { kind: 'already' };
     await trx.updateTable('offices').set({ retired_at: now, updated_at: now }).where('id', '=', id).execute();
-    await within(trx);
-    return 'retired' as const;
+    const expired = await trx
+      .updateTable('lease_offers')
+      .set({ status: 'expired' })
+      .where('status', 'in', ['new', 'contract_generated'])
+      .where('expires_at', '>', now)
+      .where('id', 'in', (eb) => eb.selectFrom('lease_offer_services').select('offer_id').where('office_id', '=', id))
+      .returning('id')
+      .execute();
+    const expiredOffers = expired.map((o) => o.id).sort((a, b) => a - b);
+    await within(trx, expiredOffers);
+    return { kind: 'retired', expiredOffers };
   });
 }

@@ -228,12 +228,21 @@ async function enqueueInvitation(trx: Db, offerId: number, email: string, code: 
   await enqueueMessage(trx, { ...message, secret: { keyring: invitation.keyring, text: `${invitation.linkBase}${code}` } }, now);
 }
 
-export type ReissueResult = { kind: 'reissued'; code: string } | { kind: 'unknown' } | { kind: 'closed'; status: 'signed' | 'expired' };
+export type ReissueResult = { kind: 'reissued'; code: string } | { kind: 'unknown' } | { kind: 'closed'; status: 'signed' | 'expired' } | { kind: 'sending' };
 
 /**
  * A new link for an open offer: codes are stored hashed, so the only way to show a link again is
  * a new code, and the old link stops working. The invitations not yet sent carried the old link:
  * they are dropped, and a new one is written, all in one transaction with `also` (the audit row).
+ *
+ * The old link is never e-mailed after a resend has answered: the offer's waiting invitations
+ * are locked (FOR UPDATE) before anything changes. The mail worker claims rows in a short
+ * transaction with FOR UPDATE SKIP LOCKED (mail/worker.ts), so while they are locked here it
+ * cannot take them, and they are deleted before the lock goes. A claim that committed first
+ * shows here as claimed_until in the future: that invitation is being sent right now, outside
+ * any transaction, and nothing can call it back, so the resend is refused ('sending') and
+ * changes nothing: the link being sent stays the offer's working link. Staff try again once the
+ * worker is done (it marks the row sent, or lets its claim lapse after a few minutes).
  */
 export async function reissueOffer(db: Db, offerId: number, now: Date, invitation: OfferInvitation, also: (trx: Db) => Promise<void>): Promise<ReissueResult> {
   return db.transaction().execute(async (trx): Promise<ReissueResult> => {
@@ -241,14 +250,27 @@ export async function reissueOffer(db: Db, offerId: number, now: Date, invitatio
     if (!locked) return { kind: 'unknown' };
     const status = effectiveStatus({ status: locked.status, expires_at: new Date(locked.expires_at) }, now);
     if (status === 'signed' || status === 'expired') return { kind: 'closed', status };
-    const code = generateOfferCode();
-    await trx.updateTable('lease_offers').set({ code_hash: hashOfferCode(code) }).where('id', '=', offerId).execute();
-    await trx
-      .deleteFrom('outbox')
+    const waiting = await trx
+      .selectFrom('outbox')
+      .select(['id', 'claimed_until'])
       .where('kind', '=', 'lease_offer_created')
       .where('status', 'in', ['pending', 'failed'])
       .where(sql<boolean>`subject_ids->>'offerId' = ${String(offerId)}`)
+      .forUpdate()
       .execute();
+    if (waiting.some((m) => m.claimed_until !== null && new Date(m.claimed_until).getTime() > now.getTime())) return { kind: 'sending' };
+    const code = generateOfferCode();
+    await trx.updateTable('lease_offers').set({ code_hash: hashOfferCode(code) }).where('id', '=', offerId).execute();
+    if (waiting.length > 0) {
+      await trx
+        .deleteFrom('outbox')
+        .where(
+          'id',
+          'in',
+          waiting.map((m) => m.id),
+        )
+        .execute();
+    }
     await enqueueInvitation(trx, offerId, locked.email, code, invitation, now);
     await also(trx);
     return { kind: 'reissued', code };
@@ -311,7 +333,12 @@ export interface SigningRecord {
  * second row whatever happens. The contract text and its hash are built from the offer as it
  * stands under that lock, so they are exactly what is stored.
  */
-export async function signOffer(db: Db, bankingKeys: BankingKeyring, offerId: number, record: SigningRecord): Promise<'signed' | 'already_signed' | 'not_ready' | 'closed'> {
+export async function signOffer(
+  db: Db,
+  bankingKeys: BankingKeyring,
+  offerId: number,
+  record: SigningRecord,
+): Promise<'signed' | 'already_signed' | 'not_ready' | 'closed' | 'unit_retired'> {
   try {
     return await db.transaction().execute(async (trx) => {
       const locked = await trx.selectFrom('lease_offers').select(['status', 'expires_at']).where('id', '=', offerId).forUpdate().executeTakeFirstOrThrow();
@@ -319,6 +346,16 @@ export async function signOffer(db: Db, bankingKeys: BankingKeyring, offerId: nu
       // Staff may have expired it, or its time run out, since the visitor's request found it open.
       if (effectiveStatus({ status: locked.status, expires_at: new Date(locked.expires_at) }, record.now) === 'expired') return 'closed' as const;
       if (locked.status !== 'contract_generated') return 'not_ready' as const;
+      // Retiring a unit expires its open offers (retireUnit), but an offer left open on a retired
+      // unit by older data, or by a retirement committed since this offer was read, is refused too.
+      const retired = await trx
+        .selectFrom('lease_offer_services as ls')
+        .innerJoin('offices as f', 'f.id', 'ls.office_id')
+        .select('f.id')
+        .where('ls.offer_id', '=', offerId)
+        .where('f.retired_at', 'is not', null)
+        .executeTakeFirst();
+      if (retired) return 'unit_retired' as const;
       const offer = (await loadOffer(trx, { id: offerId }))!;
       const language = record.language ?? offer.contract_language;
       const presented = contractAsPresented(offer, language);

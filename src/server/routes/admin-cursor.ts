@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import * as z from 'zod';
 import { isPlainText } from '../../shared/domain/text.ts';
 import { isIsoDate } from '../../shared/domain/time.ts';
+import { utcInstantText } from '../db/instant-text.ts';
 
 /**
  * Staff lists are read a page at a time, newest first: the cursor is where the last page ended
@@ -42,5 +42,5 @@ export const instantPosition = z.object({
 
 /** A creation instant as instantPosition writes it. */
 export function positionText(column: string) {
-  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  return utcInstantText(column, 'us');
 }

@@ -1,12 +1,8 @@
 import { Hono, type Context } from 'hono';
-import * as z from 'zod';
-import type { StaffOfferDetail } from '../../shared/contract/staff-console.ts';
-import { moveInFeeTypes } from '../../shared/domain/lease-payment.ts';
+import { createOfferInput, type StaffOfferDetail } from '../../shared/contract/staff-console.ts';
 import { rateToCents } from '../../shared/domain/pricing.ts';
 import { addDays, isIsoDate } from '../../shared/domain/time.ts';
 import { endOfSpaceDay, spaceToday } from '../../shared/domain/zoned-time.ts';
-import { unitCodePattern } from '../../shared/contract/common.ts';
-import { isPlainText, plainTextMessage } from '../../shared/domain/text.ts';
 import type { AppDeps } from '../deps.ts';
 import type { OfferRecord } from '../lease/offer-record.ts';
 import { createOffer, effectiveStatus, expireOffer, findOfferByCode, findOfferById, listOffers, reissueOffer, type OfferInvitation } from '../lease/offers.ts';
@@ -16,59 +12,12 @@ import { siteOrigins } from '../public-origin.ts';
 import { actorOf, type StaffActor, type StaffEnv } from '../staff/actor.ts';
 import { auditOf, recordAudit } from '../staff/audit.ts';
 import { signedAgreementAnswer } from './lease.ts';
+import { pathParam, recordNumber } from './admin-params.ts';
 
 /** An offer left open stays valid this long unless expires_at says otherwise. */
 export const defaultOfferValidityDays = 30;
 /** No offer stays open longer: its terms (rates, start date) would be stale by then. */
 const maxOfferValidityDays = 366;
-
-const amountMessage = 'Expected an amount such as 1200 or 1200.50';
-const money = z.preprocess(
-  // The command line sends what was typed: a decimal string is read as the number it shows.
-  (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
-  z
-    .number(amountMessage)
-    .nonnegative('Amounts cannot be negative')
-    .max(1_000_000, 'Amounts above 1,000,000 are refused')
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Amounts have at most two decimals'),
-);
-
-const isoDate = z.string().refine(isIsoDate, 'Expected a date as YYYY-MM-DD');
-const optionalText = z
-  .string()
-  .refine(isPlainText, plainTextMessage)
-  .trim()
-  .max(200)
-  .transform((s) => (s === '' ? null : s))
-  .nullish();
-
-export const createOfferInput = z
-  .object({
-    email: z.string().refine(isPlainText, plainTextMessage).pipe(z.email('A valid e-mail address is required')),
-    company_name: optionalText,
-    contact_name: optionalText,
-    office_ids: z
-      .array(z.union([z.string().trim().regex(unitCodePattern, 'must be unit codes such as OFF-101'), z.number().int().positive().max(2_147_483_647)]))
-      .min(1, 'At least one office is required')
-      .max(20),
-    start_date: isoDate,
-    monthly_rate: money.optional(),
-    monthly_discount: money.default(0),
-    signup_discount: money.default(0),
-    lease_term_months: z.coerce.number().int('lease_term_months must be a whole number').min(1).max(120).default(12),
-    move_in_fee_type: z.enum(moveInFeeTypes).default('monthly_rate'),
-    move_in_fee_amount: money.nullish(),
-    expires_at: z.union([z.iso.datetime({ offset: true }), isoDate]).optional(),
-    /** The tenant's language: the invitation's and the contract's first. */
-    language: z.enum(['en', 'fr']).default('en'),
-    /** false: no invitation e-mail (staff send the link themselves). */
-    send_email: z.boolean().default(true),
-  })
-  .refine((o) => o.move_in_fee_type !== 'fixed_amount' || (o.move_in_fee_amount !== undefined && o.move_in_fee_amount !== null), {
-    message: 'move_in_fee_amount is required when move_in_fee_type is fixed_amount',
-    path: ['move_in_fee_amount'],
-  });
-export type CreateOfferInput = z.input<typeof createOfferInput>;
 
 /** The public address of offers without their code, on the site's (first) public origin. */
 function offerLinkBase(c: Context, deps: AppDeps): string {
@@ -77,12 +26,6 @@ function offerLinkBase(c: Context, deps: AppDeps): string {
 
 function invitation(c: Context, deps: AppDeps, language: OfferInvitation['language']): OfferInvitation {
   return { linkBase: offerLinkBase(c, deps), language, keyring: deps.config.bankingKeys };
-}
-
-/** An offer's number in a path; the routes that take one only match digits (a code is 16 or more characters of base64url). */
-function offerIdOf(c: Context): number | null {
-  const id = Number(c.req.param('id'));
-  return Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
 }
 
 /** An offer as the console's detail shows it. */
@@ -119,14 +62,25 @@ async function offerDetail(deps: AppDeps, offer: OfferRecord): Promise<Omit<Staf
   };
 }
 
-/** Closes an unsigned offer and records who did; 409 for a signed one. An expired one stays expired. */
+/**
+ * Closes an unsigned offer and records who did. The offer's row is locked and read again in the
+ * transaction: one signed since the request found it (the tenant was quicker) is a 409, as a
+ * signed one always is; one already expired stays expired, 200 with nothing recorded (expiring
+ * is what was asked, and it is so).
+ */
 async function expireAnswer(c: Context, deps: AppDeps, offer: OfferRecord | undefined, actor: StaffActor) {
   if (!offer) return jsonError(c, 404, 'Lease offer not found');
-  if (offer.status === 'signed') return jsonError(c, 409, 'A signed offer cannot be expired');
   const now = deps.clock();
-  await deps.db.transaction().execute(async (trx) => {
-    if (await expireOffer(trx, offer.id)) await recordAudit(trx, actor, { action: 'offer_expired', subjectType: 'lease_offer', subjectId: offer.id }, now);
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const locked = await trx.selectFrom('lease_offers').select('status').where('id', '=', offer.id).forUpdate().executeTakeFirst();
+    if (!locked) return 'unknown' as const;
+    if (locked.status === 'signed') return 'signed' as const;
+    if (!(await expireOffer(trx, offer.id))) return 'already' as const;
+    await recordAudit(trx, actor, { action: 'offer_expired', subjectType: 'lease_offer', subjectId: offer.id }, now);
+    return 'expired' as const;
   });
+  if (outcome === 'unknown') return jsonError(c, 404, 'Lease offer not found');
+  if (outcome === 'signed') return jsonError(c, 409, 'A signed offer cannot be expired');
   return c.json({ success: true, status: 'expired' as const });
 }
 
@@ -214,7 +168,7 @@ export function adminLeaseOfferRoutes(deps: AppDeps) {
   });
 
   app.get('/:id{[0-9]+}', async (c) => {
-    const id = offerIdOf(c);
+    const id = pathParam(c, recordNumber);
     if (id === null) return jsonError(c, 400, 'Not an offer number');
     const offer = await findOfferById(deps.db, id);
     if (!offer) return jsonError(c, 404, 'Lease offer not found');
@@ -223,7 +177,7 @@ export function adminLeaseOfferRoutes(deps: AppDeps) {
 
   // Whatever body comes with it is not read: a resend always e-mails the offer's address, in its language.
   app.post('/:id{[0-9]+}/resend', async (c) => {
-    const id = offerIdOf(c);
+    const id = pathParam(c, recordNumber);
     if (id === null) return jsonError(c, 400, 'Not an offer number');
     const now = deps.clock();
     const language = (await deps.db.selectFrom('lease_offers').select('contract_language').where('id', '=', id).executeTakeFirst())?.contract_language;
@@ -234,12 +188,13 @@ export function adminLeaseOfferRoutes(deps: AppDeps) {
     );
     if (result.kind === 'unknown') return jsonError(c, 404, 'Lease offer not found');
     if (result.kind === 'closed') return jsonError(c, 409, result.status === 'signed' ? 'This offer is signed: there is nothing to resend' : 'This offer has expired: create a new one');
+    if (result.kind === 'sending') return jsonError(c, 409, 'The invitation is being sent right now: try again in a few minutes');
     deps.mailer?.wake();
     return c.json({ success: true as const, id, code: result.code, url: `${offerLinkBase(c, deps)}${result.code}`, emailed: true });
   });
 
   app.post('/:id{[0-9]+}/expire', async (c) => {
-    const id = offerIdOf(c);
+    const id = pathParam(c, recordNumber);
     if (id === null) return jsonError(c, 400, 'Not an offer number');
     return expireAnswer(c, deps, await findOfferById(deps.db, id), actorOf(c));
   });
@@ -248,7 +203,7 @@ export function adminLeaseOfferRoutes(deps: AppDeps) {
   app.post('/:code/expire', async (c) => expireAnswer(c, deps, await findOfferByCode(deps.db, c.req.param('code')), actorOf(c)));
 
   app.get('/:id{[0-9]+}/agreement.pdf', async (c) => {
-    const id = offerIdOf(c);
+    const id = pathParam(c, recordNumber);
     if (id === null) return jsonError(c, 400, 'Not an offer number');
     const offer = await findOfferById(deps.db, id);
     if (!offer) return jsonError(c, 404, 'Lease offer not found');

@@ -7,6 +7,8 @@ import { retryForMs } from '../mail/outbox.ts';
 import { jsonError } from '../middleware/errors.ts';
 import { actorOf, type StaffEnv } from '../staff/actor.ts';
 import { recordAudit } from '../staff/audit.ts';
+import { pathParam, recordUuid } from './admin-params.ts';
+import { utcInstantText } from '../db/instant-text.ts';
 import { cursorSchema, encodeCursor, instantPosition, pageLimit, positionText } from './admin-cursor.ts';
 
 const listQuery = z.object({
@@ -15,13 +17,13 @@ const listQuery = z.object({
   cursor: cursorSchema(instantPosition).optional(),
 });
 
-const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = (column: string) => utcInstantText(column);
 
 function messages(deps: Pick<AppDeps, 'db'>) {
   return deps.db
     .selectFrom('outbox')
     .select(['id', 'kind', 'recipient', 'language', 'status', 'attempts', 'last_error'])
-    .select([iso('created_at').as('created_at'), sql<string | null>`case when sent_at is null then null else ${iso('sent_at')} end`.as('sent_at')])
+    .select([iso('created_at').as('created_at'), utcInstantText<string | null>('sent_at').as('sent_at')])
     .select(sql<string>`case when status = 'failed' then ${iso('give_up_at')} else ${iso('next_attempt_at')} end`.as('next_attempt_at'))
     .select(positionText('created_at').as('position'));
 }
@@ -53,8 +55,8 @@ export function adminMailRoutes(deps: AppDeps) {
       return c.json({ success: true as const, data: await listMessages(deps, query.data) });
     })
     .post('/:id/retry', async (c) => {
-      const id = c.req.param('id');
-      if (!/^[0-9a-f-]{36}$/.test(id)) return jsonError(c, 400, 'Not a message id');
+      const id = pathParam(c, recordUuid);
+      if (id === null) return jsonError(c, 400, 'Not a message id');
       const now = deps.clock();
       // A sent message is never sent twice on staff's say-so: only a failed or waiting one goes again, for another day of tries.
       const retried = await deps.db.transaction().execute(async (trx) => {

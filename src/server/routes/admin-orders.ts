@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { sql } from 'kysely';
 import * as z from 'zod';
 import { orderFilters, staffCancelInput, type StaffOrderDetail } from '../../shared/contract/staff-console.ts';
@@ -15,6 +15,8 @@ import { actorOf, type StaffEnv } from '../staff/actor.ts';
 import { auditOf, recordAudit } from '../staff/audit.ts';
 import { pdfAnswer } from './bookings.ts';
 import { cursorSchema, encodeCursor, instantPosition, pageLimit, positionText } from './admin-cursor.ts';
+import { pathParam, recordUuid } from './admin-params.ts';
+import { utcInstantText } from '../db/instant-text.ts';
 
 const listQuery = z.object({
   status: z.enum(orderStatuses).optional(),
@@ -24,7 +26,10 @@ const listQuery = z.object({
 
 type ListOptions = z.infer<typeof listQuery> & z.infer<typeof orderFilters>;
 
-const utcText = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const utcText = (column: string) => utcInstantText(column, 's');
+
+/** GET /admin-api/orders/:id?lang=en|fr: the language of the lines' descriptions (the receipt's words in it). */
+const detailQuery = z.object({ lang: z.enum(['en', 'fr']).default('en') });
 
 function orderRows(deps: Pick<AppDeps, 'db'>) {
   return deps.db
@@ -45,7 +50,7 @@ function orderRows(deps: Pick<AppDeps, 'db'>) {
       sql<string>`r.booking_date::text`.as('start_date'),
       utcText('r.created_at').as('created_at'),
       positionText('r.created_at').as('position'),
-      sql<string | null>`case when r.paid_at is null then null else ${utcText('r.paid_at')} end`.as('paid_at'),
+      utcInstantText<string | null>('r.paid_at', 's').as('paid_at'),
       sql<string | null>`(select f.last_error from refunds f where f.order_id = r.id and f.status = 'pending' order by f.created_at desc limit 1)`.as('refund_error'),
       sql<number>`(select coalesce(sum(f.amount_cents), 0)::int from refunds f where f.order_id = r.id)`.as('refunded_cents'),
       sql<string | null>`r.rental_ends_on::text`.as('rental_ends_on'),
@@ -102,7 +107,7 @@ export async function listOrders(deps: Pick<AppDeps, 'db'>, options: ListOptions
 }
 
 /** One order in full: its lines and taxes as its quote charged them, its refunds and its audit trail. */
-async function orderDetail(deps: Pick<AppDeps, 'db'>, id: string): Promise<Omit<StaffOrderDetail, 'success'> | undefined> {
+async function orderDetail(deps: Pick<AppDeps, 'db'>, id: string, lang: 'en' | 'fr'): Promise<Omit<StaffOrderDetail, 'success'> | undefined> {
   const row = await orderRows(deps).where('r.id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   const [order] = await withDays(deps, [row]);
@@ -115,7 +120,7 @@ async function orderDetail(deps: Pick<AppDeps, 'db'>, id: string): Promise<Omit<
   const quote = storedQuote(storedJson);
   const refunds = await deps.db
     .selectFrom('refunds')
-    .select(['id', 'amount_cents', 'reason', 'status', 'credit_note_number', 'last_error', utcText('created_at').as('created_at')])
+    .select(['id', 'amount_cents', 'reason', 'status', 'credit_note_number', 'provider_refund_id', 'last_error', utcText('created_at').as('created_at')])
     .where('order_id', '=', id)
     .orderBy('refunds.created_at')
     .orderBy('id')
@@ -124,7 +129,7 @@ async function orderDetail(deps: Pick<AppDeps, 'db'>, id: string): Promise<Omit<
     order: {
       ...order!,
       ...payment,
-      lines: quoteLineNames(quote, row.office_name, 'en').map(({ name, line }) => ({ description: name, amount_cents: line.cents })),
+      lines: quoteLineNames(quote, row.office_name, lang).map(({ name, line }) => ({ description: name, amount_cents: line.cents })),
       subtotal_cents: quote.subtotal,
       gst_cents: quote.gst,
       qst_cents: quote.qst,
@@ -133,12 +138,6 @@ async function orderDetail(deps: Pick<AppDeps, 'db'>, id: string): Promise<Omit<
     refunds,
     audit: await auditOf(deps.db, 'order', id),
   };
-}
-
-/** An order's id in a path: our UUID. */
-function orderIdOf(c: Context): string | null {
-  const id = c.req.param('id') ?? '';
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id) ? id : null;
 }
 
 async function orderExists(deps: Pick<AppDeps, 'db'>, id: string): Promise<boolean> {
@@ -161,14 +160,16 @@ export function adminOrderRoutes(ctx: AppContext) {
       return c.json({ success: true as const, data });
     })
     .get('/:id', async (c) => {
-      const id = orderIdOf(c);
+      const id = pathParam(c, recordUuid);
       if (!id) return jsonError(c, 400, 'Not an order id');
-      const detail = await orderDetail(ctx, id);
+      const query = detailQuery.safeParse({ lang: c.req.query('lang') });
+      if (!query.success) return jsonError(c, 400, 'lang: Expected en or fr');
+      const detail = await orderDetail(ctx, id, query.data.lang);
       if (!detail) return jsonError(c, 404, `No order ${id}`);
       return c.json({ success: true as const, ...detail });
     })
     .get('/:id/receipt.pdf', async (c) => {
-      const id = orderIdOf(c);
+      const id = pathParam(c, recordUuid);
       if (!id) return jsonError(c, 400, 'Not an order id');
       const receipt = await receiptPdfForOrder(ctx.db, id);
       if (receipt) return pdfAnswer(c, receipt);
@@ -176,7 +177,7 @@ export function adminOrderRoutes(ctx: AppContext) {
       return jsonError(c, 409, 'This order has no receipt: it is not paid.');
     })
     .post('/:id/cancel', requireIdempotencyKey, jsonBody(staffCancelInput), async (c) => {
-      const id = orderIdOf(c);
+      const id = pathParam(c, recordUuid);
       if (!id) return jsonError(c, 400, 'Not an order id');
       if (!(await orderExists(ctx, id))) return jsonError(c, 404, `No order ${id}`);
       const now = ctx.clock();

@@ -14,9 +14,9 @@ const wrongSignIn = 'The e-mail or password is not right.';
 
 /**
  * Staff sign in and out (POST and DELETE /admin-api/session), see who they are (GET), and use a
- * set-password link. Attempts count per account and per address, so neither a guesser on one
- * account nor one address trying many accounts gets far; an unknown e-mail is answered as a
- * wrong password is.
+ * set-password link. Sign-in attempts count per account and per address, so neither a guesser
+ * on one account nor one address trying many accounts gets far; an unknown e-mail is answered as
+ * a wrong password is. Set-password links count against the same per-address limit.
  */
 export function adminSessionRoutes(deps: AppDeps, limits: { account: Limiter; address: Limiter }, client: (c: Context) => string) {
   const { production } = deps.config;
@@ -48,17 +48,25 @@ export function adminSessionRoutes(deps: AppDeps, limits: { account: Limiter; ad
       const actor = actorOf(c);
       return c.json({ success: true as const, staff: actor.kind === 'staff' ? { id: actor.id, email: actor.email, name: actor.name } : null });
     })
+    // Open (staffAuth's openStaffRoutes): a browser whose session already ended can still clear its cookie.
     .delete('/', async (c) => {
       const id = readSessionCookie(c, production);
       if (id) await endSession(deps.db, id);
       clearSessionCookie(c, production);
       return c.json({ success: true as const });
     })
+    // A set-password link: counted per address as sign-in attempts are (a guesser of links gets no further than one of passwords).
     .post('/password', jsonBody(setPasswordInput), async (c) => {
       const { token, password } = c.var.body;
-      const member = await setPasswordWithToken(deps.db, token, password, deps.clock(), cost);
+      const address = client(c);
+      const verdict = await limits.address.hit(address);
+      if (!verdict.ok) return tooManyRequests(c, verdict, 'Too many attempts. Try again in {seconds} seconds.');
+      const now = deps.clock();
+      const member = await setPasswordWithToken(deps.db, token, password, now, cost, (trx, m) =>
+        recordAudit(trx, { kind: 'staff', ...m }, { action: 'password_set', subjectType: 'staff', subjectId: m.id }, now),
+      );
       if (!member) return jsonError(c, 410, 'This link has expired or was already used. Ask for a new one.');
-      await recordAudit(deps.db, { kind: 'staff', ...member }, { action: 'password_set', subjectType: 'staff', subjectId: member.id }, deps.clock());
+      await limits.address.giveBack(address);
       return c.json({ success: true as const, staff: member });
     });
 }

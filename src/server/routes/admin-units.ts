@@ -5,13 +5,8 @@ import { findStaffUnit, createUnit, listUnits, retireUnit, UnitCodeTakenError, u
 import { jsonError } from '../middleware/errors.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { actorOf, type StaffEnv } from '../staff/actor.ts';
+import { pathParam, recordNumber } from './admin-params.ts';
 import { recordAudit } from '../staff/audit.ts';
-
-/** A unit's id in a path: offices.id, a positive integer column. */
-export function unitIdOf(c: Context): number | null {
-  const id = c.req.param('id') ?? '';
-  return /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
-}
 
 /**
  * Staff's inventory: every unit (retired ones too), a new unit, an edit, a retirement. Each
@@ -38,7 +33,7 @@ export function adminUnitRoutes(ctx: AppContext) {
       }
     })
     .patch('/:id', jsonBody(updateUnitInput), async (c) => {
-      const id = unitIdOf(c);
+      const id = pathParam(c, recordNumber);
       if (id === null) return jsonError(c, 400, 'Not a unit id');
       const input = c.var.body;
       if (Object.keys(input).length === 0) return jsonError(c, 400, 'Send at least one field to change');
@@ -56,12 +51,18 @@ export function adminUnitRoutes(ctx: AppContext) {
       }
     })
     .post('/:id/retire', async (c) => {
-      const id = unitIdOf(c);
+      const id = pathParam(c, recordNumber);
       if (id === null) return jsonError(c, 400, 'Not a unit id');
       const now = ctx.clock();
-      const result = await retireUnit(ctx.db, id, now, (trx) => recordAudit(trx, actorOf(c), { action: 'unit_retired', subjectType: 'unit', subjectId: id }, now));
-      if (result === 'unknown') return jsonError(c, 404, `No unit ${id}`);
-      if (result === 'already') return jsonError(c, 409, 'This unit is already retired');
+      const actor = actorOf(c);
+      const result = await retireUnit(ctx.db, id, now, async (trx, expiredOffers) => {
+        await recordAudit(trx, actor, { action: 'unit_retired', subjectType: 'unit', subjectId: id, details: expiredOffers.length > 0 ? { expired_offers: expiredOffers } : undefined }, now);
+        for (const offerId of expiredOffers) {
+          await recordAudit(trx, actor, { action: 'offer_expired', subjectType: 'lease_offer', subjectId: offerId, details: { unit_retired: id } }, now);
+        }
+      });
+      if (result.kind === 'unknown') return jsonError(c, 404, `No unit ${id}`);
+      if (result.kind === 'already') return jsonError(c, 409, 'This unit is already retired');
       ctx.officesList.invalidate();
       return answerUnit(c, id);
     });

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { sql } from 'kysely';
 import * as z from 'zod';
 import type { WaitlistEntryRecord } from '../../shared/contract/waitlist.ts';
@@ -7,13 +7,15 @@ import { jsonError } from '../middleware/errors.ts';
 import { actorOf, type StaffEnv } from '../staff/actor.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { cursorSchema, encodeCursor, pageLimit } from './admin-cursor.ts';
+import { pathParam, recordNumber } from './admin-params.ts';
+import { utcInstantText } from '../db/instant-text.ts';
 
 const listQuery = z.object({
   limit: pageLimit,
   cursor: cursorSchema(z.object({ id: z.number().int().positive().max(2_147_483_647) })).optional(),
 });
 
-const utcText = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const utcText = (column: string) => utcInstantText(column, 's');
 
 /** One page of entries, newest first, and the cursor of the next page (null on the last). */
 export async function listWaitlistEntries(
@@ -32,7 +34,7 @@ export async function listWaitlistEntries(
       'budget_min_cents',
       'budget_max_cents',
       sql<string | null>`desired_start_date::text`.as('desired_start_date'),
-      sql<string | null>`case when contacted_at is null then null else ${utcText('contacted_at')} end`.as('contacted_at'),
+      utcInstantText<string | null>('contacted_at', 's').as('contacted_at'),
       'language',
     ])
     .$if(options.cursor !== undefined, (q) => q.where('id', '<', options.cursor!.id))
@@ -73,11 +75,6 @@ export async function listWaitlistEntries(
   };
 }
 
-function entryIdOf(c: Context): number | null {
-  const id = c.req.param('id') ?? '';
-  return /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
-}
-
 /**
  * Staff read the waitlist, newest entry first, mark a person contacted, and delete an entry when
  * its person asks (privacy law): the entry, its offices and every message about it, which hold
@@ -95,7 +92,7 @@ export function adminWaitlistRoutes(deps: AppDeps) {
       return c.json({ success: true as const, data });
     })
     .post('/:id/contacted', async (c) => {
-      const id = entryIdOf(c);
+      const id = pathParam(c, recordNumber);
       if (id === null) return jsonError(c, 400, 'Not a waitlist entry id');
       const now = deps.clock();
       const marked = await deps.db.transaction().execute(async (trx) => {
@@ -107,7 +104,7 @@ export function adminWaitlistRoutes(deps: AppDeps) {
       return c.json({ success: true as const, id, contacted_at: now.toISOString() });
     })
     .delete('/:id', async (c) => {
-      const id = entryIdOf(c);
+      const id = pathParam(c, recordNumber);
       if (id === null) return jsonError(c, 400, 'Not a waitlist entry id');
       const now = deps.clock();
       const deleted = await deps.db.transaction().execute(async (trx) => {

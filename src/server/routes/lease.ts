@@ -27,6 +27,7 @@ export const offerNotFoundMessage = 'Lease offer not found';
 export const offerExpiredMessage = 'This lease offer has expired. Please contact us for assistance.';
 export const alreadySignedMessage = 'This agreement has already been signed';
 const infoMissingMessage = 'Submit the company information before signing';
+export const unitRetiredMessage = 'An office in this offer is no longer offered, so it cannot be signed. Please contact us for a new offer.';
 
 function maskedBanking(deps: AppDeps, offer: OfferRecord): BankingNumbers | null {
   return maskedBankingOf(deps.config.bankingKeys, offer);
@@ -204,6 +205,7 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
     const signed = (await findOfferById(deps.db, offer.id))!;
     if (result === 'already_signed') return c.json(alreadySignedBody(deps, signed), 409);
     if (result === 'not_ready') return jsonError(c, 409, infoMissingMessage);
+    if (result === 'unit_retired') return jsonError(c, 409, unitRetiredMessage);
     if (result === 'closed') return jsonError(c, 410, offerExpiredMessage);
     deps.mailer?.wake();
     return c.json({ success: true, signed_at: signed.signature!.signed_at.toISOString(), offer: offerAnswer(signed, code, now) });

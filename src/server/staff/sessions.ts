@@ -1,7 +1,8 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/database.ts';
+import { hashSecretToken as hashOf, isSecretToken, newSecretToken } from '../secret-token.ts';
 
 /** A session ends after this long without a request (a working morning away from the desk). */
 export const sessionIdleMs = 2 * 3600_000;
@@ -16,8 +17,6 @@ export interface StaffMember {
   name: string | null;
 }
 
-const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url');
-
 /** The cookie: __Host- in production (Secure, Path=/, no Domain: only this origin can set or read it). */
 export function sessionCookieName(production: boolean): string {
   return production ? '__Host-staff' : 'staff';
@@ -25,14 +24,14 @@ export function sessionCookieName(production: boolean): string {
 
 /** A new session for the account (a new id at every sign-in): the cookie's value, never stored. */
 export async function startSession(db: Db, staffId: string, now: Date): Promise<string> {
-  const id = randomBytes(32).toString('base64url');
+  const id = newSecretToken();
   await db.insertInto('staff_sessions').values({ id_hash: hashOf(id), staff_id: staffId, created_at: now, last_seen_at: now }).execute();
   return id;
 }
 
 /** The signed-in member of a session id, or null (unknown, expired, or its account disabled). */
 export async function sessionMember(db: Db, id: string, now: Date): Promise<StaffMember | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
+  if (!isSecretToken(id)) return null;
   const row = await db
     .selectFrom('staff_sessions as s')
     .innerJoin('staff_accounts as a', 'a.id', 's.staff_id')

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { CancellationRule, RefundAmounts } from '../domain/cancellation.ts';
 import type { QuoteItem } from '../domain/pricing.ts';
 import { productNames, type Product } from '../domain/products.ts';
-import { isoDateString } from './common.ts';
+import { isoDateString, secretTokenPattern } from './common.ts';
 import { locale } from './checkout.ts';
 
 /*
@@ -12,7 +12,7 @@ import { locale } from './checkout.ts';
  */
 
 /** A manage link's token: 32 random bytes in base64url (256 bits). */
-export const manageTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+export const manageTokenPattern = secretTokenPattern;
 
 /** The page of a booking, for its token. */
 export function managePath(token: string): string {

@@ -22,3 +22,6 @@ export const unitCode = z.string().check(z.regex(unitCodePattern, 'must be a uni
 
 /** What the checkout and the success page call a session: the provider's id, letters, digits and underscores. */
 export const sessionIdPattern = /^[A-Za-z0-9_]{8,255}$/;
+
+/** A secret token in a link or a cookie (a manage link, a staff session, a set-password link): 32 random bytes as base64url. */
+export const secretTokenPattern = /^[A-Za-z0-9_-]{43}$/;

@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
 import { isPlainText, plainTextMessage } from '../domain/text.ts';
 import { isIsoDate } from '../domain/time.ts';
-import { serviceTypes } from '../domain/products.ts';
+import { moveInFeeTypes } from '../domain/lease-payment.ts';
+import { productNames, serviceTypes } from '../domain/products.ts';
 import { unitCodePattern } from './common.ts';
-import { orderStatuses } from './checkout.ts';
+import { dayPassOfficeId, orderStatuses } from './checkout.ts';
+import { leaseLanguages, leaseOfferStatuses } from './lease.ts';
 import { staffOrder } from './staff-orders.ts';
 import { auditEntry } from './staff.ts';
 
@@ -44,8 +46,11 @@ export const staffUnitsResponse = z.object({ success: z.literal(true), units: z.
  * optional). The price is dollars with at most two decimals, as typed ("1200" or "1200.50");
  * null clears it. Each problem names its field, so the console can put it beside the input.
  */
+/** The checkout reads 'daypass' as the day pass and a number as a unit's id (findUnit): no unit may be called either. */
+const checkoutReadsOtherwise = z.refine<string>((code) => code !== dayPassOfficeId && !/^\d+$/.test(code), `${dayPassOfficeId} and plain numbers mean something else at checkout: use a code such as OFF-101`);
+
 export const unitFields = {
-  office_id: z.string().check(z.trim(), z.regex(unitCodePattern, 'Use letters, digits, dots, dashes or underscores, such as OFF-101')),
+  office_id: z.string().check(z.trim(), z.regex(unitCodePattern, 'Use letters, digits, dots, dashes or underscores, such as OFF-101'), checkoutReadsOtherwise),
   name: text(120).check(z.minLength(1, 'A name is required')),
   service_type: z.enum(serviceTypes, 'Choose a type'),
   location_code: z.nullable(text(40)),
@@ -55,7 +60,7 @@ export const unitFields = {
   ),
   is_available: z.boolean(),
   next_available_date: z.nullable(isoDate),
-  service_code: z.nullable(text(40)),
+  service_code: z.nullable(text(40).check(checkoutReadsOtherwise)),
 };
 export const createUnitInput = z.object(unitFields);
 export const updateUnitInput = z.partial(z.object(unitFields));
@@ -67,7 +72,17 @@ export const staffUnitResponse = z.object({ success: z.literal(true), unit: staf
 // ─── Calendar ─────────────────────────────────────────────────────────────────
 
 /** GET /admin-api/calendar?month=YYYY-MM: conference rooms and daily offices, each held or booked day. */
-export const calendarQuery = z.object({ month: z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected a month as YYYY-MM')) });
+const monthMessage = 'Expected a month as YYYY-MM';
+// The pattern lets through years no calendar (nor PostgreSQL's date) has, such as 0000: the month's first day must be a date.
+export const calendarQuery = z.object({
+  month: z.string(monthMessage).check(
+    z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, monthMessage),
+    z.refine((m: string) => isIsoDate(`${m}-01`), monthMessage),
+  ),
+});
+
+/** A product's name (products.ts), as orders record it. */
+export const productName = z.enum(productNames, `Expected one of ${productNames.join(', ')}`);
 
 export const staffCalendarDay = z.object({
   unit_id: z.number(),
@@ -98,14 +113,14 @@ export const staffCancelInput = z.object({ dates: z.array(isoDate).check(z.minLe
 
 /** GET /admin-api/orders filters beside status: the product, and the first day bought within from–to. */
 export const orderFilters = z.object({
-  product: z.optional(z.string().check(z.regex(/^[a-z_]{1,40}$/))),
+  product: z.optional(productName),
   from: z.optional(isoDate),
   to: z.optional(isoDate),
 });
 
 export const orderLine = z.object({ description: z.string(), amount_cents: z.number() });
 
-/** GET /admin-api/orders/:id: one order in full. */
+/** GET /admin-api/orders/:id[?lang=en|fr]: one order in full, its lines described in that language (the receipt's words; en by default). */
 export const staffOrderDetail = z.object({
   success: z.literal(true),
   order: z.extend(staffOrder, {
@@ -127,6 +142,8 @@ export const staffOrderDetail = z.object({
       reason: z.string(),
       status: z.string(),
       credit_note_number: z.nullable(z.string()),
+      /** The provider's id of the refund, once it has one. */
+      provider_refund_id: z.optional(z.nullable(z.string())),
       created_at: z.string(),
       last_error: z.nullable(z.string()),
     }),
@@ -142,7 +159,63 @@ export const waitlistContactedResponse = z.object({ success: z.literal(true), id
 
 // ─── Lease offers ─────────────────────────────────────────────────────────────
 
-export const offerStatuses = ['new', 'contract_generated', 'signed', 'expired'] as const;
+/** An offer's statuses: the lease contract's own list. */
+export const offerStatuses = leaseOfferStatuses;
+
+const amountMessage = 'Expected an amount such as 1200 or 1200.50';
+/** Dollars: a number, or the decimal string a command line or a form field sends (read as the number it shows). */
+const money = z.pipe(
+  z.transform((v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v)),
+  z
+    .number(amountMessage)
+    .check(
+      z.nonnegative('Amounts cannot be negative'),
+      z.maximum(1_000_000, 'Amounts above 1,000,000 are refused'),
+      z.refine((n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Amounts have at most two decimals'),
+    ),
+);
+
+/** A line of text or nothing: blank is null. */
+const optionalText = z.nullish(
+  z.pipe(
+    z.string().check(z.refine(isPlainText, plainTextMessage), z.trim(), z.maxLength(200)),
+    z.transform((s: string) => (s === '' ? null : s)),
+  ),
+);
+
+/**
+ * POST /admin-api/lease-offers: a new offer. Offices by code or number; amounts in dollars;
+ * monthly_rate defaults to the offices' list prices; expires_at an instant or a day (its end at
+ * the space), 30 days by default. The server reports the first problem only.
+ */
+export const createOfferInput = z
+  .object({
+    email: z.pipe(z.string().check(z.refine(isPlainText, plainTextMessage)), z.email('A valid e-mail address is required')),
+    company_name: optionalText,
+    contact_name: optionalText,
+    office_ids: z
+      .array(z.union([z.string().check(z.trim(), z.regex(unitCodePattern, 'must be unit codes such as OFF-101')), z.number().check(z.int(), z.positive(), z.maximum(2_147_483_647))]))
+      .check(z.minLength(1, 'At least one office is required'), z.maxLength(20)),
+    start_date: isoDate,
+    monthly_rate: z.optional(money),
+    monthly_discount: z._default(money, 0),
+    signup_discount: z._default(money, 0),
+    lease_term_months: z._default(z.coerce.number().check(z.int('lease_term_months must be a whole number'), z.minimum(1), z.maximum(120)), 12),
+    move_in_fee_type: z._default(z.enum(moveInFeeTypes), 'monthly_rate'),
+    move_in_fee_amount: z.nullish(money),
+    expires_at: z.optional(z.union([z.iso.datetime({ offset: true }), isoDate])),
+    /** The tenant's language: the invitation's and the contract's first. */
+    language: z._default(z.enum(leaseLanguages), 'en'),
+    /** false: no invitation e-mail (staff send the link themselves). */
+    send_email: z._default(z.boolean(), true),
+  })
+  .check(
+    z.refine((o) => o.move_in_fee_type !== 'fixed_amount' || (o.move_in_fee_amount !== undefined && o.move_in_fee_amount !== null), {
+      message: 'move_in_fee_amount is required when move_in_fee_type is fixed_amount',
+      path: ['move_in_fee_amount'],
+    }),
+  );
+export type CreateOfferInput = z.input<typeof createOfferInput>;
 
 /** An offer in GET /admin-api/lease-offers, newest first; monthly_rate in dollars. */
 export const staffOfferSummary = z.object({
@@ -176,7 +249,7 @@ export const staffOfferDetail = z.object({
     monthly_discount_cents: z.number(),
     signup_discount_cents: z.number(),
     lease_term_months: z.number(),
-    move_in_fee_type: z.enum(['monthly_rate', 'fixed_amount', 'none']),
+    move_in_fee_type: z.enum(moveInFeeTypes),
     move_in_fee_amount_cents: z.nullable(z.number()),
     language: z.enum(['en', 'fr']),
     created_at: z.string(),

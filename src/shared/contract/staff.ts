@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isPlainText, plainTextMessage } from '../domain/text.ts';
+import { secretTokenPattern } from './common.ts';
 
 /** A staff password: long enough to resist guessing, short enough to hash quickly (NIST SP 800-63B). */
 export const staffPasswordRules = { min: 12, max: 200 } as const;
@@ -27,11 +28,15 @@ export const signInInput = z.object({
 
 /** POST /admin-api/session/password: a set-password link used. */
 export const setPasswordInput = z.object({
-  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not complete')),
+  token: z.string().check(z.regex(secretTokenPattern, 'This link is not complete')),
   password: staffPassword,
 });
 
-/** POST /admin-api/staff: a new account (no password: a one-time set-password link is made). */
+/**
+ * POST /admin-api/staff: a new account (no password: a one-time set-password link is made).
+ * POST /admin-api/staff/:id/reset (an id or an e-mail) answers as an account made with a link:
+ * the account, and a new link that replaces any earlier one.
+ */
 export const addStaffInput = z.object({
   email: staffEmail,
   name: z.optional(z.nullable(z.string().check(z.trim(), z.refine(isPlainText, plainTextMessage), z.maxLength(120)))),
@@ -71,6 +76,15 @@ export const auditActions = [
   'message_retried',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
+
+/**
+ * Actions written on staff accounts that the console does not name yet (its trails are of
+ * orders and offers): a new set-password link. They join auditActions once the console has
+ * their words.
+ */
+export const accountAuditActions = ['password_reset'] as const;
+/** Every action the server writes. */
+export type RecordedAuditAction = AuditAction | (typeof accountAuditActions)[number];
 
 /** A line of an audit trail: who did what, when (ISO instant). */
 export const auditEntry = z.object({

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The staff console (issue: run the space from a browser):
+ * The staff console, where staff run the space from a browser:
  * - staff accounts sign in with an e-mail and a password (scrypt, parameters kept in the hash);
  *   an account made from the command line may instead get a one-time set-password link, kept
  *   as its hash;
