@@ -1,4 +1,4 @@
-import type { RecordedAuditAction } from '../../shared/contract/staff.ts';
+import type { AuditAction } from '../../shared/contract/staff.ts';
 import type { Db } from '../db/database.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -8,7 +8,7 @@ import type { StaffActor } from './actor.ts';
 export async function recordAudit(
   db: Db | Transaction<Database>,
   actor: StaffActor,
-  entry: { action: RecordedAuditAction; subjectType: string; subjectId: string | number; details?: Record<string, unknown> },
+  entry: { action: AuditAction; subjectType: string; subjectId: string | number; details?: Record<string, unknown> },
   now: Date,
 ): Promise<void> {
   await db

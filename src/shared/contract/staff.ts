@@ -62,6 +62,7 @@ export const staffAccount = z.object({
 export const auditActions = [
   'signed_in',
   'password_set',
+  'password_reset',
   'staff_added',
   'staff_disabled',
   'unit_created',
@@ -76,15 +77,6 @@ export const auditActions = [
   'message_retried',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
-
-/**
- * Actions written on staff accounts that the console does not name yet (its trails are of
- * orders and offers): a new set-password link. They join auditActions once the console has
- * their words.
- */
-export const accountAuditActions = ['password_reset'] as const;
-/** Every action the server writes. */
-export type RecordedAuditAction = AuditAction | (typeof accountAuditActions)[number];
 
 /** A line of an audit trail: who did what, when (ISO instant). */
 export const auditEntry = z.object({

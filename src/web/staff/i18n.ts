@@ -68,6 +68,7 @@ const en = {
     auditActions: {
       signed_in: 'Signed in',
       password_set: 'Password set',
+      password_reset: 'Set-password link issued',
       staff_added: 'Staff account added',
       staff_disabled: 'Staff account disabled',
       unit_created: 'Unit added',
@@ -501,6 +502,7 @@ const fr: StaffMessages = {
     auditActions: {
       signed_in: 'Connexion',
       password_set: 'Mot de passe choisi',
+      password_reset: 'Lien de choix du mot de passe émis',
       staff_added: 'Compte du personnel ajouté',
       staff_disabled: 'Compte du personnel désactivé',
       unit_created: 'Espace ajouté',
