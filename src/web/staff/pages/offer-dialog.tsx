@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { moveInFeeTypes, type MoveInFeeType } from '../../../shared/domain/lease-payment.ts';
 import { rateToCents } from '../../../shared/domain/pricing.ts';
-import { isValidEmail } from '../../../shared/domain/text.ts';
-import { addDays, isIsoDate, spaceTodayQuick } from '../../../shared/domain/time.ts';
+import { createOfferInput } from '../../../shared/contract/staff-console.ts';
+import { addDays, spaceTodayQuick } from '../../../shared/domain/time.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { amountForInput, normalizeAmount } from '../amount.ts';
@@ -13,7 +13,7 @@ import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
 import { staffCalls, staffKeys, unitsQuery } from '../queries.ts';
 import { CopyLink, errorText, Field, QueryState, useDialogFocus, useFocusOnErrors, useFormat } from '../ui.tsx';
-import { amountPattern, OfferPreview, type OfferTerms } from './offer-preview.tsx';
+import { OfferPreview, type OfferTerms } from './offer-preview.tsx';
 
 const offerFields = ['email', 'company_name', 'contact_name', 'office_ids', 'start_date', 'monthly_rate', 'monthly_discount', 'signup_discount', 'lease_term_months', 'move_in_fee_type', 'move_in_fee_amount', 'language'] as const;
 type OfferField = (typeof offerFields)[number];
@@ -104,22 +104,7 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: Partial<Record<OfferField, string>> = {};
-    if (!isValidEmail(email.trim())) found.email = t.emailRequired;
-    if (picked.length === 0) found.office_ids = t.officeRequired;
-    if (!isIsoDate(terms.start_date)) found.start_date = t.dateRequired;
-    if (amounts.monthly_rate !== '' && !amountPattern.test(amounts.monthly_rate)) found.monthly_rate = t.amountInvalid;
-    if (amounts.monthly_discount !== '' && !amountPattern.test(amounts.monthly_discount)) found.monthly_discount = t.amountInvalid;
-    if (amounts.signup_discount !== '' && !amountPattern.test(amounts.signup_discount)) found.signup_discount = t.amountInvalid;
-    const months = Number(term);
-    if (!Number.isInteger(months) || months < 1 || months > 120) found.lease_term_months = t.termInvalid;
-    if (terms.move_in_fee_type === 'fixed_amount' && !amountPattern.test(amounts.move_in_fee_amount)) found.move_in_fee_amount = t.feeRequired;
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusErrors();
-      return;
-    }
-    create.mutate({
+    const body = {
       email: email.trim(),
       company_name: company.trim() || null,
       contact_name: contact.trim() || null,
@@ -128,12 +113,34 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
       ...(amounts.monthly_rate ? { monthly_rate: amounts.monthly_rate } : {}),
       monthly_discount: amounts.monthly_discount || '0',
       signup_discount: amounts.signup_discount || '0',
-      lease_term_months: months,
+      lease_term_months: term.trim(),
       move_in_fee_type: terms.move_in_fee_type,
       move_in_fee_amount: terms.move_in_fee_type === 'fixed_amount' ? amounts.move_in_fee_amount : null,
       language,
       send_email: sendEmail,
-    });
+    };
+    // The server's own schema decides what is wrong; the console words it beside each field.
+    const parsed = createOfferInput.safeParse(body);
+    if (!parsed.success) {
+      const worded: Partial<Record<OfferField, string>> = {
+        email: t.emailRequired,
+        office_ids: t.officeRequired,
+        start_date: t.dateRequired,
+        lease_term_months: t.termInvalid,
+        move_in_fee_amount: t.feeRequired,
+      };
+      const found: Partial<Record<OfferField | '', string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        const key = (offerFields as readonly string[]).includes(field) ? (field as OfferField) : '';
+        found[key] ??= (key && worded[key]) || serverText(m, issue.message);
+      }
+      setErrors(found);
+      focusErrors();
+      return;
+    }
+    setErrors({});
+    create.mutate(body);
   };
 
   if (created) {

@@ -12,7 +12,7 @@ export interface OfferTerms {
   move_in_fee_amount: string;
 }
 
-export const amountPattern = /^\d{1,7}(\.\d{1,2})?$/;
+const amountPattern = /^\d{1,7}(\.\d{1,2})?$/;
 const amountOrBlank = (s: string) => s.trim() === '' || amountPattern.test(s.trim());
 
 /**
