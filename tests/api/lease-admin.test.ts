@@ -31,7 +31,7 @@ describe(`staff lease offers: /admin-api/lease-offers (${backend})`, () => {
           body: method === 'POST' ? JSON.stringify(validOffer) : undefined,
         });
         expect(res.status).toBe(401);
-        expect(await res.json()).toEqual({ success: false, error: authorization ? 'A valid admin token is required' : 'Please sign in to continue' });
+        expect(await res.json()).toEqual({ success: false, error: authorization?.startsWith('Bearer ') ? 'A valid admin token is required' : 'Please sign in to continue' });
       }
     }
   });

@@ -35,7 +35,7 @@ describe(`staff waitlist: GET /admin-api/waitlist and npm run admin -- waitlist 
     for (const headers of [{}, { authorization: 'Bearer wrong-token' }, { authorization: adminToken }] as Record<string, string>[]) {
       const res = await t.app.request('/admin-api/waitlist', { headers });
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ success: false, error: headers.authorization ? 'A valid admin token is required' : 'Please sign in to continue' });
+      expect(await res.json()).toEqual({ success: false, error: headers.authorization?.startsWith('Bearer ') ? 'A valid admin token is required' : 'Please sign in to continue' });
     }
   });
 
