@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -88,7 +88,11 @@ try {
   const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
   const precached = [...sw.matchAll(/"?url"?:"([^"]+)"/g)].map((m) => m[1]!);
   const precacheBytes = precached.reduce((n, u) => n + gz(readFileSync(join(dist, u))), 0);
-  const allJs = walk(join(dist, 'assets')).filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(readFileSync(f)), 0);
+  // The staff console is a build of its own under assets/staff/: visitors never download it.
+  const jsOf = (files: string[]) => files.filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(readFileSync(f)), 0);
+  const staffDir = join(dist, 'assets', 'staff');
+  const allJs = jsOf(walk(join(dist, 'assets')).filter((f) => !f.startsWith(staffDir)));
+  const staffJs = existsSync(staffDir) ? jsOf(walk(staffDir)) : 0;
 
   // 2. Lighthouse.
   const chrome = await chromeLauncher.launch({ chromePath: browserPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
@@ -134,6 +138,7 @@ try {
   console.log(`\nBench of this build on this machine (${new Date().toISOString()})`);
   console.log(`Critical JS of /offices before it renders: ${kb(criticalJs)} gzip in ${criticalFiles.length} files (budget ${kb(budgets.criticalJs)}: ${mark(criticalJs <= budgets.criticalJs)})`);
   console.log(`All JS of the app: ${kb(allJs)} gzip`);
+  console.log(`Staff console JS (its own build, never loaded by the public pages): ${kb(staffJs)} gzip`);
   console.log(`Precache: ${precached.length} files, ${kb(precacheBytes)} gzip`);
   console.log(`index.html: ${kb(gz(html))} gzip, ${kb(html.length)} raw (budget ${kb(budgets.indexHtml)}: ${mark(html.length <= budgets.indexHtml)})`);
   console.log(`Lighthouse 12, mobile defaults (budget 100 each: ${mark(lighthouseOk)}):`);
