@@ -61,10 +61,11 @@ export const ordersQuery = (filters: OrderSearch) =>
     getNextPageParam: (last) => last.data.next_cursor ?? undefined,
   });
 
-export const orderQuery = (id: string) =>
+/** An order in full, its lines worded in the console's language (as its receipt words them). */
+export const orderQuery = (id: string, lang: 'en' | 'fr') =>
   queryOptions({
-    queryKey: [root, 'orders', 'detail', id],
-    queryFn: ({ signal }) => staffRequest(`/admin-api/orders/${encodeURIComponent(id)}`, { schema: staffOrderDetail, signal }),
+    queryKey: [root, 'orders', 'detail', id, lang],
+    queryFn: ({ signal }) => staffRequest(`/admin-api/orders/${encodeURIComponent(id)}?lang=${lang}`, { schema: staffOrderDetail, signal }),
   });
 
 export const waitlistQuery = () =>

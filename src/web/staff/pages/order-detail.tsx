@@ -16,9 +16,9 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 export function OrderDetailPage({ id }: { id: string }) {
-  const { m } = useStaffLanguage();
+  const { m, lang } = useStaffLanguage();
   const f = useFormat();
-  const query = useQuery(orderQuery(id));
+  const query = useQuery(orderQuery(id, lang));
   const t = m.order;
   return (
     <>
