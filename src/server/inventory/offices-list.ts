@@ -1,24 +1,26 @@
 import { sql } from 'kysely';
 import type { Office } from '../../shared/contract/offices.ts';
 import type { Db } from '../db/database.ts';
+import { utcInstantText } from '../db/instant-text.ts';
+
+/** A unit's fields as the public list gives them (SPEC call 3); the staff console reads the same. */
+export const unitColumns = [
+  'id',
+  'office_id',
+  'service_code',
+  'name',
+  'service_type',
+  'location_code',
+  'seating_capacity',
+  sql<string | null>`base_monthly_rate::text`.as('base_monthly_rate'),
+  'is_available',
+  sql<string | null>`next_available_date::text`.as('next_available_date'),
+] as const;
 
 async function listOffices(db: Db): Promise<{ offices: Office[]; lastUpdated: string }> {
   const rows = await db
     .selectFrom('offices')
-    .select([
-      'id',
-      'office_id',
-      'service_code',
-      'name',
-      'service_type',
-      'location_code',
-      'seating_capacity',
-      sql<string | null>`base_monthly_rate::text`.as('base_monthly_rate'),
-      'is_available',
-      sql<string | null>`next_available_date::text`.as('next_available_date'),
-      sql<string>`to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('updated_at'),
-      sql<boolean>`retired_at is not null`.as('retired'),
-    ])
+    .select([...unitColumns, utcInstantText('updated_at', 's').as('updated_at'), sql<boolean>`retired_at is not null`.as('retired')])
     .orderBy('id')
     .execute();
   // A retirement is a change of the list too, though the unit itself is no longer offered (its orders still name it).

@@ -3,6 +3,7 @@ import type { StaffUnit, UnitInput } from '../../shared/contract/staff-console.t
 import { lockUnit } from '../bookings/repository.ts';
 import type { Db } from '../db/database.ts';
 import { utcInstantText } from '../db/instant-text.ts';
+import { unitColumns } from './offices-list.ts';
 
 /*
  * The inventory as staff change it. Every change bumps the unit's updated_at, which the public
@@ -12,20 +13,7 @@ import { utcInstantText } from '../db/instant-text.ts';
 function units(db: Db) {
   return db
     .selectFrom('offices')
-    .select([
-      'id',
-      'office_id',
-      'service_code',
-      'name',
-      'service_type',
-      'location_code',
-      'seating_capacity',
-      sql<string | null>`base_monthly_rate::text`.as('base_monthly_rate'),
-      'is_available',
-      sql<string | null>`next_available_date::text`.as('next_available_date'),
-      utcInstantText<string | null>('retired_at').as('retired_at'),
-      utcInstantText('updated_at').as('updated_at'),
-    ]);
+    .select([...unitColumns, utcInstantText<string | null>('retired_at').as('retired_at'), utcInstantText('updated_at').as('updated_at')]);
 }
 
 /** Every unit, retired ones too, by id. */

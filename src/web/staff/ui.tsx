@@ -135,6 +135,16 @@ export function NoticeArea({ notice }: { notice: Notice }) {
   );
 }
 
+/** One fact of a detail page, in a <dl>: its name, then its value. */
+export function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="empty-state">{children}</p>;
 }

@@ -1,19 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
 import { offerQuery, staffCalls, staffKeys } from '../queries.ts';
-import { AuditTrail, ConfirmDialog, CopyLink, errorText, type Notice, NoticeArea, PageTitle, QueryState, useFormat } from '../ui.tsx';
+import { AuditTrail, ConfirmDialog, CopyLink, errorText, Fact, type Notice, NoticeArea, PageTitle, QueryState, useFormat } from '../ui.tsx';
 import { OfferStatusBadge } from './lease-offers.tsx';
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 export function OfferDetailPage({ id }: { id: number }) {
   const { m } = useStaffLanguage();

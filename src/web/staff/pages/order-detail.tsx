@@ -1,19 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
 import { orderQuery } from '../queries.ts';
-import { AuditTrail, EmptyState, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
+import { AuditTrail, EmptyState, Fact, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
 import { OrderStatusBadge, productName } from './orders.tsx';
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 export function OrderDetailPage({ id }: { id: string }) {
   const { m, lang } = useStaffLanguage();
