@@ -397,5 +397,12 @@ test.describe('the staff console', changesSharedData, () => {
     await visitor.goto(newLink);
     await expect(heading(visitor, 'Your Lease Offer')).toBeVisible();
     await tenant.close();
+
+    // Offline, a page that has nothing to show yet says why instead of loading for ever.
+    await page.context().setOffline(true);
+    await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Waitlist' }).click();
+    await expect(heading(page, 'Waitlist')).toBeVisible();
+    await expect(page.getByText('No connection. Check the network and try again.')).toBeVisible();
+    await page.context().setOffline(false);
   });
 });

@@ -76,6 +76,8 @@ export function PageTitle({ children, actions }: { children: ReactNode; actions?
 /** Loading, failed (with Try again) or the content. */
 export function QueryState<T>({ query, children }: { query: UseQueryResult<T> | UseInfiniteQueryResult<T>; children: (data: T) => ReactNode }) {
   const { m } = useStaffLanguage();
+  // Offline, TanStack Query waits for the network: say so rather than loading for ever (it resumes by itself).
+  if (query.isPending && query.fetchStatus === 'paused') return <Alert tone="warning">{m.common.networkError}</Alert>;
   if (query.isPending) return <LoadingText>{m.common.loading}</LoadingText>;
   if (query.isError)
     return (
