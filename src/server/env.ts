@@ -12,6 +12,8 @@ const envSchema = z.object({
   STATIC_DIR: z.string().default('dist'),
   /** Unset: demo outside production, none in production (see seedMode). */
   SEED: z.enum(['demo', 'none']).optional(),
+  /** How many units the demo seed lists in all: the demo's 25, or more generated across the table categories (benchmarks, tests at size). */
+  SEED_UNITS: z.coerce.number().int().min(25).max(20000).default(25),
   APP_NOW: z.iso.datetime({ offset: true }).optional(),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   BANKING_KEYS: z.string().min(1).optional(),

@@ -68,7 +68,7 @@ if (banking.generatedAt) console.log(`Banking encryption key generated into ${ba
 const db = await openDatabase(env.DATABASE_URL, env.DATA_DIR);
 await migrateToLatest(db);
 const seed = seedMode(env);
-const seeded = seed === 'demo' && (await seedDemo(db, spaceToday(clock())));
+const seeded = seed === 'demo' && (await seedDemo(db, spaceToday(clock()), env.SEED_UNITS));
 if (seeded) console.log('Seeded the demo inventory.');
 // Demo offers carry a demo signature and banking numbers: never in production, and only with the demo inventory they name.
 if (seeded && !production) {

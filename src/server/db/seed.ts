@@ -46,14 +46,50 @@ const units: SeedUnit[] = [
   { office_id: 'VIRTUAL-BASIC', service_code: 'VO-BASIC', name: 'Virtual Office - Business Address', service_type: 'mailbox', location_code: 'RECEPTION', seating_capacity: 1, base_monthly_rate: '129.00', next: 'now' },
 ];
 
+/** The four table categories a larger operator has many of, with their codes' prefixes and price bands. */
+const tableKinds = [
+  { service_type: 'dedicated_office', prefix: 'OFF', code: 'DO', label: 'Office', seats: [1, 2, 3, 4, 6, 8], rate: 900 },
+  { service_type: 'assigned_desk', prefix: 'DSK', code: 'AD', label: 'Desk', seats: [1], rate: 425 },
+  { service_type: 'hotdesk', prefix: 'HOT', code: 'HD', label: 'Hot Desk Membership', seats: [1], rate: 240 },
+  { service_type: 'parking_spot', prefix: 'PRK', code: 'PK', label: 'Parking Spot', seats: [1], rate: 140 },
+] as const;
+
+/**
+ * Units beyond the demo's, up to `total` in all, spread over the four table categories and
+ * four sites, every availability category among them: what a multi-site operator lists. For
+ * measuring and testing the list at size (SEED_UNITS); the demo's own units stay as they are.
+ */
+export function scaleUnits(total: number): SeedUnit[] {
+  const extra: SeedUnit[] = [];
+  const nexts: SeedUnit['next'][] = ['now', 'now', 'now', 12, 45, 120, 240, null];
+  for (let i = 0; extra.length < total - units.length; i++) {
+    const kind = tableKinds[i % tableKinds.length]!;
+    const n = Math.floor(i / tableKinds.length) + 1;
+    const site = `S${(n % 4) + 1}`;
+    const floor = (n % 9) + 1;
+    const seats = kind.seats[n % kind.seats.length]!;
+    extra.push({
+      office_id: `${kind.prefix}-${site}-${String(n).padStart(4, '0')}`,
+      service_code: `${kind.code}-${site}-${n}`,
+      name: `${kind.label} ${site}-${floor}${String(n).padStart(3, '0')}`,
+      service_type: kind.service_type,
+      location_code: `${site}-F${floor}-${kind.code}${n}`,
+      seating_capacity: seats,
+      base_monthly_rate: `${kind.rate + (seats - 1) * 150 + (n % 7) * 25}.00`,
+      next: nexts[(n * 3 + i) % nexts.length]!,
+    });
+  }
+  return extra;
+}
+
 /** The advisory lock two instances starting on one empty database take turns on to seed it. */
 const seedLock = 7300;
 
 /**
- * Fills an empty inventory with the demo units; leaves a database that has any alone. Two
+ * Fills an empty inventory with the demo units (and generated ones up to totalUnits); leaves a database that has any alone. Two
  * instances starting together take turns, so only the first seeds.
  */
-export async function seedDemo(db: Db, today: IsoDate): Promise<boolean> {
+export async function seedDemo(db: Db, today: IsoDate, totalUnits = units.length): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${seedLock})`.execute(trx);
     const existing = await trx.selectFrom('offices').select(trx.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
@@ -61,7 +97,7 @@ export async function seedDemo(db: Db, today: IsoDate): Promise<boolean> {
     await trx
       .insertInto('offices')
       .values(
-        units.map(({ next, ...unit }) => ({
+        [...units, ...scaleUnits(totalUnits)].map(({ next, ...unit }) => ({
           ...unit,
           is_available: next === 'now',
           next_available_date: next === 'now' || next === null ? null : addDays(today, next),
