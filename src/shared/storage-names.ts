@@ -11,7 +11,7 @@
 /** localStorage. */
 export const localKeys = {
   language: 'cowork.language',
-  /** The persisted query cache: the last inventory snapshot. */
+  /** Where the inventory snapshot was kept before it moved to IndexedDB: read once, then removed. */
   queryCache: 'cowork.query-cache.v1',
   iosHintDismissed: 'cowork.ios-hint-dismissed',
   offlineReadyShown: 'cowork.offline-ready-shown',
@@ -21,6 +21,8 @@ export const localKeys = {
 
 /** IndexedDB databases (idb-keyval stores), one per concern. */
 export const idbStores = {
+  /** The persisted query cache, under one key: the last inventory snapshot. */
+  inventorySnapshot: { db: 'cowork-inventory-snapshot', store: 'snapshot', key: 'query-cache' },
   /** The waitlist outbox: the page writes it, the page and the service worker flush it. */
   waitlistOutbox: { db: 'cowork-waitlist-outbox', store: 'entries' },
   /** The enquiry form as typed, under one key, so it survives a reload before submit. */

@@ -1,9 +1,10 @@
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { hashKey, QueryClient } from '@tanstack/react-query';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import type { PersistedClient, PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import * as z from 'zod/mini';
 import { office } from '../../shared/contract/offices.ts';
-import { localKeys } from '../../shared/storage-names.ts';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { idbStores, localKeys } from '../../shared/storage-names.ts';
 import { reportStorageProblem } from '../storage/local.ts';
 import { officesQueryOptions } from './offices.ts';
 
@@ -35,30 +36,42 @@ const persistedClient = z.object({
 
 const inventoryQueryHash = hashKey(officesQueryOptions().queryKey);
 
+let snapshotDb: UseStore | undefined;
+const snapshotStore = () => (snapshotDb ??= createStore(idbStores.inventorySnapshot.db, idbStores.inventorySnapshot.store));
+
+/**
+ * The snapshot as saved, in IndexedDB: writing half a megabyte to localStorage (2,000 units)
+ * held a slow phone's main thread for tens of milliseconds on every save, where IndexedDB
+ * writes off it. A snapshot an older version left in localStorage is moved over once.
+ */
+async function readSnapshot(key: string): Promise<string | null> {
+  const saved = await get<string>(key, snapshotStore());
+  if (saved !== undefined) return saved;
+  const legacy = window.localStorage.getItem(localKeys.queryCache);
+  window.localStorage.removeItem(localKeys.queryCache);
+  return legacy;
+}
+
 /** Only the inventory is kept on the device; lease and payment data never are. */
 export const persistOptions = (): Omit<PersistQueryClientOptions, 'queryClient'> => ({
-  persister: createSyncStoragePersister({
+  persister: createAsyncStoragePersister({
     storage: {
-      getItem: (key) => window.localStorage.getItem(key),
-      setItem: (key, value) => {
-        try {
-          window.localStorage.setItem(key, value);
-        } catch (error) {
-          reportStorageProblem(error);
-        }
-      },
-      removeItem: (key) => window.localStorage.removeItem(key),
+      getItem: readSnapshot,
+      setItem: (key, value) => set(key, value, snapshotStore()).catch(reportStorageProblem),
+      removeItem: (key) => del(key, snapshotStore()),
     },
-    key: localKeys.queryCache,
+    key: idbStores.inventorySnapshot.key,
     throttleTime: 1000,
     deserialize: (raw) => {
       // A snapshot written by an older version of the app may not fit today's shape: drop it.
-      const parsed = persistedClient.safeParse(JSON.parse(raw));
+      const value: unknown = JSON.parse(raw);
+      const parsed = persistedClient.safeParse(value);
       if (!parsed.success) throw new Error('unreadable query cache');
       for (const q of parsed.data.clientState.queries) {
         if (hashKey(q.queryKey) === inventoryQueryHash && !persistedInventory.safeParse(q.state.data).success) throw new Error('unreadable inventory snapshot');
       }
-      return JSON.parse(raw);
+      // The checked shape lists only what is checked: the client is the whole value read.
+      return value as PersistedClient;
     },
   }),
   maxAge: week,

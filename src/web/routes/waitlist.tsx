@@ -17,6 +17,8 @@ export const Route = createFileRoute('/waitlist')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(officesQueryOptions());
   },
+  // Its states load with its page, not in the entry every route downloads.
+  codeSplitGroupings: [['component', 'pendingComponent', 'errorComponent']],
   component: WaitlistRoute,
   pendingComponent: () => (
     <PageShell>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Office } from '../../../shared/contract/offices.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import { useMessages } from '../../i18n/i18n.tsx';
@@ -28,8 +29,12 @@ export function InventoryCards({
 }) {
   const m = useMessages(inventoryMessages);
   const common = useMessages(commonMessages);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (highlighted) list.current?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
   return (
-    <ul id={anchor} className={`cards${highlighted ? ' cards--highlighted' : ''}`} aria-label={label} aria-describedby={describedBy} tabIndex={-1}>
+    <ul ref={list} id={anchor} className={`cards${highlighted ? ' cards--highlighted' : ''}`} aria-label={label} aria-describedby={describedBy} tabIndex={-1}>
       {offices.map((office) => {
         const type = knownServiceType(office.service_type);
         return (

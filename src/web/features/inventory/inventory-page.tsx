@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { sortUnits } from '../../../shared/domain/availability.ts';
-import { categoryAnchor, type Category } from '../../../shared/domain/categories.ts';
+import { cancelAnchor, categoryAnchor, type Category } from '../../../shared/domain/categories.ts';
 import { spaceTodayQuick } from '../../../shared/domain/time.ts';
 import { site } from '../../../shared/site.ts';
 import { officesQueryOptions, type Inventory } from '../../app/offices.ts';
@@ -17,19 +17,24 @@ import { inventoryMessages } from './messages.ts';
 import { useUnitActions, type UnitActionDialogs } from './unit-actions.tsx';
 
 const taxNoteId = 'inventory-tax-note';
+const listRenderedMark = 'inventory:list-rendered';
 
-/** The anchor the page was opened with (a cancelled checkout comes back to one). */
-function useHashTarget(ready: boolean): string | null {
+/**
+ * The anchor the page was opened with (a cancelled checkout comes back to one): a row of the
+ * table, which scrolls to it even when it is far down, or a category's cards. Highlighted a
+ * few seconds.
+ */
+function useHashTarget(anchors: readonly string[]): string | null {
   const [target, setTarget] = useState<string | null>(null);
+  const ready = anchors.length > 0;
   useEffect(() => {
     if (!ready) return;
     const id = decodeURIComponent(window.location.hash.slice(1));
-    const element = id ? document.getElementById(id) : null;
-    if (!element) return;
+    if (!id || !anchors.includes(id)) return;
     setTarget(id);
-    element.scrollIntoView({ block: 'center' });
     const timer = window.setTimeout(() => setTarget(null), 6000);
     return () => window.clearTimeout(timer);
+    // Once, when the list is first there: a later refresh of the list does not scroll the page again.
   }, [ready]);
   return target;
 }
@@ -56,7 +61,14 @@ export function InventoryPage({ category, dialogs }: { category: Category; dialo
   const allOffices = useMemo(() => data?.offices ?? [], [data]);
   const units = useMemo(() => sortUnits(allOffices.filter((o) => o.service_type === category.serviceType)), [allOffices, category.serviceType]);
   const { onAction, dialog } = useUnitActions(allOffices, today, dialogs);
-  const highlighted = useHashTarget(units.length > 0);
+  const cardsAnchor = category.layout === 'table' ? null : (categoryAnchor(category) ?? category.slug);
+  const anchors = useMemo(() => (cardsAnchor ? (units.length > 0 ? [cardsAnchor] : []) : units.map(cancelAnchor)), [cardsAnchor, units]);
+  const highlighted = useHashTarget(anchors);
+
+  useEffect(() => {
+    // For `npm run bench`: the offline warm start is measured up to the frame after this mark.
+    if (data && performance.getEntriesByName(listRenderedMark).length === 0) performance.mark(listRenderedMark);
+  }, [data]);
 
   if (!data) return <InventoryPending category={category} />;
 
@@ -70,10 +82,7 @@ export function InventoryPage({ category, dialogs }: { category: Category; dialo
   let body;
   if (units.length === 0) body = <p className="status-text">{m.empty}</p>;
   else if (category.layout === 'table') body = <InventoryTable offices={units} today={today} caption={categoryName} highlighted={highlighted} onAction={onAction} describedBy={taxNote} />;
-  else {
-    const anchor = categoryAnchor(category) ?? category.slug;
-    body = <InventoryCards offices={units} today={today} anchor={anchor} label={categoryName} highlighted={highlighted === anchor} onAction={onAction} describedBy={taxNote} />;
-  }
+  else body = <InventoryCards offices={units} today={today} anchor={cardsAnchor!} label={categoryName} highlighted={highlighted === cardsAnchor} onAction={onAction} describedBy={taxNote} />;
 
   return (
     <>

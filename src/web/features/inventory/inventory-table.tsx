@@ -1,18 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { Office } from '../../../shared/contract/offices.ts';
-import type { IsoDate } from '../../../shared/domain/time.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
-import { commonMessages } from '../../i18n/common.ts';
-import { inventoryMessages } from './messages.ts';
-import { ActionButton, PriceTag, StatusBadge } from './unit-bits.tsx';
 import { cancelAnchor } from '../../../shared/domain/categories.ts';
-import { knownServiceType, unitPrice, unitStatus } from './unit-view.ts';
-import { formatLongDate } from '../../i18n/format.ts';
+import type { IsoDate } from '../../../shared/domain/time.ts';
+import { useMessages } from '../../i18n/i18n.tsx';
+import { inventoryMessages } from './messages.ts';
+import { estimatedRowHeight, Spacer, UnitRows } from './unit-rows.tsx';
+
+// Only a long list needs it, and not for its first paint: it is not part of the inventory's critical JS.
+const VirtualRows = lazy(() => import('./virtual-rows.tsx'));
+
+/** Lists up to this long are rendered whole; a longer one shows this many rows first, then only those near the screen. */
+const eagerRows = 30;
 
 interface Props {
   offices: Office[];
   today: IsoDate;
   caption: string;
+  /** The row a cancelled checkout came back to (its anchor): scrolled to and highlighted. */
   highlighted: string | null;
   onAction: (office: Office) => void;
   /** The id of the note about the prices (before tax). */
@@ -22,17 +26,50 @@ interface Props {
 /**
  * Offices, desks, hot desks and parking. On a phone the Action column folds away and a row
  * opens on tap to show type, capacity, the discount note and the button.
+ *
+ * An operator lists hundreds per category: past eagerRows, only the rows on screen or near it
+ * are in the page (spacer rows stand for the others), and the table tells screen readers how
+ * many rows it has and where each one sits.
  */
 export function InventoryTable({ offices, today, caption, highlighted, onAction, describedBy }: Props) {
   const m = useMessages(inventoryMessages);
-  const common = useMessages(commonMessages);
-  const { locale } = useLanguage();
   const [expanded, setExpanded] = useState<string | null>(null);
+  const head = useRef<HTMLTableSectionElement>(null);
+  const long = offices.length > eagerRows;
+  const targetIndex = highlighted ? offices.findIndex((o) => cancelAnchor(o) === highlighted) : -1;
+
+  // A short list has every row in the page: its target is scrolled to directly.
+  useEffect(() => {
+    if (!long && highlighted) document.getElementById(highlighted)?.scrollIntoView({ block: 'center' });
+  }, [long, highlighted]);
+
+  const row = useCallback(
+    (index: number, measure?: (element: HTMLTableSectionElement | null) => void) => {
+      const office = offices[index]!;
+      const id = cancelAnchor(office);
+      return (
+        <UnitRows
+          key={office.office_id}
+          index={index}
+          measure={measure}
+          office={office}
+          today={today}
+          open={expanded === id}
+          highlighted={highlighted === id}
+          onToggle={setExpanded}
+          onAction={onAction}
+        />
+      );
+    },
+    [offices, today, expanded, highlighted, onAction],
+  );
+
+  const firstRows = offices.slice(0, eagerRows).map((_, index) => row(index));
   return (
-    <table className="inventory-table" aria-describedby={describedBy}>
+    <table className="inventory-table" aria-describedby={describedBy} aria-rowcount={offices.length + 1}>
       <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
+      <thead ref={head}>
+        <tr aria-rowindex={1}>
           <th scope="col">{m.columns.office}</th>
           <th scope="col">{m.columns.rate}</th>
           <th scope="col">{m.columns.status}</th>
@@ -41,74 +78,28 @@ export function InventoryTable({ offices, today, caption, highlighted, onAction,
           </th>
         </tr>
       </thead>
-      {offices.map((office) => {
-        // A cancelled checkout comes back to this row's anchor.
-        const id = cancelAnchor(office);
-        const isOpen = expanded === id;
-        const type = knownServiceType(office.service_type);
-        const typeLabel = type ? common.serviceTypes[type] : office.service_type;
-        const price = unitPrice(office);
-        const status = unitStatus(office, today);
-        return (
-          <tbody key={id} className={`unit${highlighted === id ? ' unit--highlighted' : ''}`}>
-            <tr id={id} className="unit__row">
-              <th scope="row" className="unit__name">
-                <button
-                  type="button"
-                  className="row-toggle"
-                  aria-expanded={isOpen}
-                  aria-controls={`${id}-details`}
-                  onClick={() => setExpanded(isOpen ? null : id)}
-                >
-                  <span className="row-toggle__name">{office.name}</span>
-                  <span className="row-toggle__chevron" aria-hidden="true">
-                    ▾
-                  </span>
-                </button>
-                <span className="unit__title">{office.name}</span>
-                <span className="unit__meta">
-                  {typeLabel}
-                  {office.seating_capacity ? ` · ${m.people(office.seating_capacity)}` : ''}
-                  {office.location_code ? ` · ${office.location_code}` : ''}
-                </span>
-              </th>
-              <td>
-                <PriceTag office={office} />
-              </td>
-              <td>
-                <StatusBadge office={office} today={today} />
-              </td>
-              <td className="col-action">
-                <ActionButton office={office} today={today} onAction={onAction} />
-              </td>
-            </tr>
-            <tr id={`${id}-details`} className="unit__details" hidden={!isOpen}>
-              <td colSpan={4}>
-                <dl className="details-list">
-                  <div>
-                    <dt>{m.typeLabel}</dt>
-                    <dd>{typeLabel}</dd>
-                  </div>
-                  <div>
-                    <dt>{m.capacityLabel}</dt>
-                    <dd>{office.seating_capacity ? m.people(office.seating_capacity) : '—'}</dd>
-                  </div>
-                  {status.availableFrom ? (
-                    <div>
-                      <dt>{m.availableFrom}</dt>
-                      <dd>{formatLongDate(status.availableFrom, locale)}</dd>
-                    </div>
-                  ) : null}
-                </dl>
-                <p className="unit__note">
-                  {price.kind === 'price' && price.percentOff ? m.discountNote(price.percentOff) : m.noDiscount}
-                </p>
-                <ActionButton office={office} today={today} onAction={onAction} />
-              </td>
-            </tr>
-          </tbody>
-        );
-      })}
+      {long ? (
+        <Suspense
+          fallback={
+            <>
+              {firstRows}
+              <Spacer height={(offices.length - eagerRows) * estimatedRowHeight} />
+            </>
+          }
+        >
+          <VirtualRows
+            count={offices.length}
+            keyOf={(index) => offices[index]!.office_id}
+            head={head}
+            targetIndex={targetIndex}
+            row={row}
+            estimatedHeight={estimatedRowHeight}
+            spacer={(height) => <Spacer height={height} />}
+          />
+        </Suspense>
+      ) : (
+        firstRows
+      )}
     </table>
   );
 }
