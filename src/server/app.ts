@@ -5,6 +5,7 @@ import { createOfficesList } from './inventory/offices-list.ts';
 import { BankingUnreadableError } from './lease/banking-crypto.ts';
 import { logError, maskPath } from './log.ts';
 import { requestBodyLimit } from './middleware/body-limit.ts';
+import { compression } from './middleware/compression.ts';
 import { jsonError } from './middleware/errors.ts';
 import { memoryLimiter, rateLimit, sharedLimiter, type RateLimit } from './middleware/rate-limit.ts';
 import { requestPathCheck } from './middleware/request-path.ts';
@@ -42,6 +43,9 @@ export function createApp(deps: AppDeps, services: Pick<AppContext, 'officesList
   const app = new Hono();
   app.use(securityHeaders(deps.staticSite?.inlineStyleHashes ?? [], { hsts: config.production }));
   app.use(requestPathCheck());
+  // Outside every other API middleware, so their answers (a 429, a 401) and onError's are compressed too.
+  app.use('/public-api/*', compression());
+  app.use('/admin-api/*', compression());
   // Counted before any body is read: a client over its limit costs no memory.
   app.use('/public-api/*', rateLimit('browse', memoryLimiter('browse', config.rateLimits.browse), client));
   app.use('/public-api/stripe/create-checkout-session', rateLimit('checkout', secretLimiter('checkout', config.rateLimits.checkout), client));

@@ -1,13 +1,29 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../deps.ts';
+import { minCompressedBytes, negotiateEncoding } from '../middleware/compression.ts';
+
+/** If-None-Match: `*` or a list of tags, compared weakly (RFC 9110 §13.1.2). */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch?.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag)) ?? false;
+}
 
 /** SPEC call 3: the public list of every offering. */
 export function officesRoutes(ctx: AppContext) {
   return new Hono().get('/available', async (c) => {
-    const body = await ctx.officesList.body();
+    const list = await ctx.officesList.current();
     // Always revalidated: the service worker keeps the offline snapshot, not the HTTP cache.
     c.header('Cache-Control', 'no-cache');
+    c.header('ETag', list.etag);
+    // Negotiated here, from the list's stored copies: the compression middleware leaves it be.
+    c.header('Vary', 'Accept-Encoding');
+    if (matchesEtag(c.req.header('If-None-Match'), list.etag)) return c.body(null, 304);
     c.header('Content-Type', 'application/json; charset=UTF-8');
-    return c.body(body);
+    const encoding = list.body.byteLength < minCompressedBytes ? 'identity' : negotiateEncoding(c);
+    // A copy that failed to compress leaves the list to go plain, never as a 500.
+    const encoded = encoding === 'identity' ? undefined : await list.encoded(encoding).catch(() => undefined);
+    if (!encoded) return c.body(list.body);
+    c.header('Content-Encoding', encoding);
+    return c.body(encoded);
   });
 }
