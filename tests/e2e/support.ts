@@ -98,12 +98,12 @@ export async function adminApi(page: Page, method: string, path: string, body?: 
  * A server of our own, for tests that must change what is deployed (a new release) or stop the
  * server and start it again (`dataDir`: its PGlite database lives there and outlasts it).
  */
-export async function startServer(port: number, staticDir: string, options: { dataDir?: string } = {}): Promise<{ stop: () => Promise<void> }> {
+export async function startServer(port: number, staticDir: string, options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<{ stop: () => Promise<void> }> {
   const { spawn } = await import('node:child_process');
   const database = options.dataDir ? { DATA_DIR: options.dataDir } : { DATABASE_URL: 'memory', DATA_DIR: `${staticDir}-data` };
   const { DATABASE_URL: _inherited, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    env: { ...env, PORT: String(port), STATIC_DIR: staticDir, ...database, MAIL_DIR: `${options.dataDir ?? `${staticDir}-data`}/mail`, ADMIN_TOKEN: e2eAdminToken, APP_NOW: e2eNow },
+    env: { ...env, PORT: String(port), STATIC_DIR: staticDir, ...database, MAIL_DIR: `${options.dataDir ?? `${staticDir}-data`}/mail`, ADMIN_TOKEN: e2eAdminToken, APP_NOW: e2eNow, ...options.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -64,6 +64,7 @@ export function InventoryTable({ offices, today, caption, highlighted, onAction,
     [offices, today, expanded, highlighted, onAction],
   );
 
+  const keyOf = useCallback((index: number) => offices[index]!.office_id, [offices]);
   const firstRows = offices.slice(0, eagerRows).map((_, index) => row(index));
   return (
     <table className="inventory-table" aria-describedby={describedBy} aria-rowcount={offices.length + 1}>
@@ -89,7 +90,7 @@ export function InventoryTable({ offices, today, caption, highlighted, onAction,
         >
           <VirtualRows
             count={offices.length}
-            keyOf={(index) => offices[index]!.office_id}
+            keyOf={keyOf}
             head={head}
             targetIndex={targetIndex}
             row={row}

@@ -18,7 +18,7 @@ export function Spacer({ height }: { height: number }) {
   return (
     <tbody aria-hidden="true" className="inventory-table__spacer">
       <tr>
-        {/* Three columns: a phone folds the fourth away, and a row spanning it would make room for it again. */}
+        {/* Three columns, as a phone shows (see the details row). */}
         <td colSpan={3} style={{ height }} />
       </tr>
     </tbody>
@@ -76,7 +76,8 @@ export const UnitRows = memo(function UnitRows({ index, measure, office, today, 
         </td>
       </tr>
       <tr id={`${id}-details`} className="unit__details" hidden={!open}>
-        <td colSpan={4}>
+        {/* Only a phone shows it, where the Action column is folded away: spanning four would bring that column back and squeeze the others. */}
+        <td colSpan={3}>
           <dl className="details-list">
             <div>
               <dt>{m.typeLabel}</dt>

@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
 
 interface Props {
   count: number;
@@ -23,9 +23,10 @@ interface Props {
  */
 export default function VirtualRows({ count, keyOf, head, targetIndex, row, estimatedHeight, spacer }: Props) {
   const scrollMargin = useListOffset(head);
+  const estimateSize = useCallback(() => estimatedHeight, [estimatedHeight]);
   const virtualizer = useWindowVirtualizer({
     count,
-    estimateSize: () => estimatedHeight,
+    estimateSize,
     overscan: 8,
     scrollMargin,
     getItemKey: keyOf,
