@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { negotiateEncoding } from './middleware/compression.ts';
 
 interface StaticFile {
   body: Uint8Array;
@@ -106,15 +107,11 @@ export class StaticSite {
     if (!file) return undefined;
     const headers = new Headers({ 'Content-Type': file.type, 'Cache-Control': file.cacheControl, ETag: file.etag, Vary: 'Accept-Encoding' });
     if (c.req.header('if-none-match') === file.etag) return new Response(null, { status: 304, headers });
-    const accept = c.req.header('accept-encoding') ?? '';
-    let body = file.body;
-    if (file.brotli && /\bbr\b/.test(accept)) {
-      body = file.brotli;
-      headers.set('Content-Encoding', 'br');
-    } else if (file.gzip && /\bgzip\b/.test(accept)) {
-      body = file.gzip;
-      headers.set('Content-Encoding', 'gzip');
-    }
+    // A file either has both compressed copies or neither (too small or already compressed).
+    const encoding = negotiateEncoding(c);
+    const stored = encoding === 'br' ? file.brotli : encoding === 'gzip' ? file.gzip : undefined;
+    const body = stored ?? file.body;
+    if (stored) headers.set('Content-Encoding', encoding);
     headers.set('Content-Length', String(body.byteLength));
     return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { headers });
   }

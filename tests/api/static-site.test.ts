@@ -83,6 +83,12 @@ describe(`serving the PWA (${backend})`, () => {
     expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toContain('yyy');
     const br = await t.app.request('/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
+    // A coding the browser refuses (q=0) is never sent, as for the API's answers.
+    const noBrotli = await t.app.request('/assets/app-abc123.js', { headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(noBrotli.headers.get('content-encoding')).toBe('gzip');
+    const plain = await t.app.request('/assets/app-abc123.js', { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('yyy');
   });
 
   it('makes the service worker revalidate, and answers a matching ETag with 304', async () => {
