@@ -20,10 +20,24 @@ export function createQueryClient(): QueryClient {
 }
 
 const persistedInventory = z.object({
-  offices: z.array(office),
+  offices: z.array(z.unknown()),
   lastUpdated: z.string(),
   snapshotAt: z.nullable(z.string()),
 });
+
+const officesPerSlice = 250;
+
+/**
+ * Whether every saved office fits today's shape, checked a slice per task: 2,000 at once held
+ * a slow phone's main thread for over 100 ms before the list could paint.
+ */
+async function readableOffices(offices: unknown[]): Promise<boolean> {
+  for (let start = 0; start < offices.length; start += officesPerSlice) {
+    if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (!offices.slice(start, start + officesPerSlice).every((o) => office.safeParse(o).success)) return false;
+  }
+  return true;
+}
 
 const persistedClient = z.object({
   timestamp: z.number(),
@@ -62,13 +76,15 @@ export const persistOptions = (): Omit<PersistQueryClientOptions, 'queryClient'>
     },
     key: idbStores.inventorySnapshot.key,
     throttleTime: 1000,
-    deserialize: (raw) => {
+    deserialize: async (raw) => {
       // A snapshot written by an older version of the app may not fit today's shape: drop it.
       const value: unknown = JSON.parse(raw);
       const parsed = persistedClient.safeParse(value);
       if (!parsed.success) throw new Error('unreadable query cache');
       for (const q of parsed.data.clientState.queries) {
-        if (hashKey(q.queryKey) === inventoryQueryHash && !persistedInventory.safeParse(q.state.data).success) throw new Error('unreadable inventory snapshot');
+        if (hashKey(q.queryKey) !== inventoryQueryHash) continue;
+        const inventory = persistedInventory.safeParse(q.state.data);
+        if (!inventory.success || !(await readableOffices(inventory.data.offices))) throw new Error('unreadable inventory snapshot');
       }
       // The checked shape lists only what is checked: the client is the whole value read.
       return value as PersistedClient;
