@@ -165,12 +165,12 @@ describe(`the offices list's stored compressed copies (${backend})`, () => {
   it('compresses each version once per encoding, quickly first, then once thoroughly, and sends those bytes', async () => {
     const { officesList, passes, releaseThorough } = watchedOfficesList(t);
     const app = { app: createApp(t.deps, { officesList }) };
-    const brotli = async () => (await fetchRaw(app, officesPath, { 'accept-encoding': 'br' })).bytes;
+    const brotli = async () => new Uint8Array((await fetchRaw(app, officesPath, { 'accept-encoding': 'br' })).bytes);
 
     const version = await officesList.current();
     const quick = await brotli();
     expect(await brotli()).toEqual(quick);
-    expect(brotliDecompressSync(quick)).toEqual(version.body);
+    expect(new Uint8Array(brotliDecompressSync(quick))).toEqual(version.body);
     expect(passes).toEqual(['br quick', 'br thorough']);
 
     // The cache refreshed and read the same bytes: the same version, its copies kept.

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Office } from '../../shared/contract/offices.ts';
 import type { Db } from '../db/database.ts';
 import { utcInstantText } from '../db/instant-text.ts';
-import { compress, type Encoding } from '../middleware/compression.ts';
+import { compress, type Bytes, type Encoding } from '../middleware/compression.ts';
 
 /** A unit's fields as the public list gives them (SPEC call 3); the staff console reads the same. */
 export const unitColumns = [
@@ -36,14 +36,14 @@ async function listOffices(db: Db): Promise<{ offices: Office[]; lastUpdated: st
 /** One version of the public list: its bytes, their validator and their compressed copies. */
 export interface OfficesListVersion {
   /** The list as the API sends it, UTF-8: `{ success: true, data: { offices, lastUpdated } }`. */
-  readonly body: Buffer;
+  readonly body: Bytes;
   /** A weak validator of the body, the same for every encoding. */
   readonly etag: string;
   /**
    * The body in this encoding, compressed once for the version: quickly at first, replaced by a
    * thorough pass when it is done (a second or two for br at 2,000 units, too long to wait for).
    */
-  encoded(encoding: Encoding): Promise<Buffer>;
+  encoded(encoding: Encoding): Promise<Bytes>;
 }
 
 /** The public list, serialized: read often, changed only when a unit is rented or edited. */
@@ -67,8 +67,8 @@ export function createOfficesList(db: Db, options: { maxAgeMs?: number; compress
   // is a burst of versions, and each br pass holds one of zlib's few threads for over a second.
   let polishing = Promise.resolve();
 
-  function versionOf(body: Buffer, etag: string): OfficesListVersion {
-    const copies = new Map<Encoding, Promise<Buffer>>();
+  function versionOf(body: Bytes, etag: string): OfficesListVersion {
+    const copies = new Map<Encoding, Promise<Bytes>>();
     const version: OfficesListVersion = {
       body,
       etag,
@@ -91,7 +91,7 @@ export function createOfficesList(db: Db, options: { maxAgeMs?: number; compress
   }
 
   async function read(): Promise<OfficesListVersion> {
-    const body = Buffer.from(JSON.stringify({ success: true, data: await listOffices(db) }));
+    const body = new TextEncoder().encode(JSON.stringify({ success: true, data: await listOffices(db) }));
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
     if (latest?.etag !== etag) latest = versionOf(body, etag);
     return latest;

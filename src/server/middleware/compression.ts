@@ -1,10 +1,16 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { accepts, type Accept } from 'hono/accepts';
+import { accepts } from 'hono/accepts';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { logError, maskPath } from '../log.ts';
 
 export type Encoding = 'br' | 'gzip';
+
+/** Bytes a Response can send (a Buffer's type allows a shared buffer, which a body cannot be). */
+export type Bytes = Uint8Array<ArrayBuffer>;
+
+/** One entry of Accept-Encoding as Hono's helper parses it (the helper does not export its type). */
+type Accept = Parameters<NonNullable<Parameters<typeof accepts>[1]['match']>>[0][number];
 
 /** Below this, the encoding's framing and the work cost more than the bytes saved. */
 export const minCompressedBytes = 1024;
@@ -25,14 +31,18 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** On zlib's thread pool, so the event loop keeps serving while a large answer is compressed. */
-export function compress(body: Uint8Array, encoding: Encoding, effort: keyof typeof levels): Promise<Buffer> {
-  if (encoding === 'gzip') return gzipAsync(body, { level: levels[effort].gzip });
-  return brotliAsync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: levels[effort].br,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-    },
-  });
+export async function compress(body: Uint8Array, encoding: Encoding, effort: keyof typeof levels): Promise<Bytes> {
+  const out =
+    encoding === 'gzip'
+      ? await gzipAsync(body, { level: levels[effort].gzip })
+      : await brotliAsync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: levels[effort].br,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+          },
+        });
+  // zlib's output always owns a plain ArrayBuffer.
+  return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
 }
 
 /**
@@ -71,7 +81,7 @@ export function compression(): MiddlewareHandler {
     if (encoding === 'identity') return;
     const { status, headers } = c.res;
     const plain = new Uint8Array(await c.res.arrayBuffer());
-    let compressed: Buffer | undefined;
+    let compressed: Bytes | undefined;
     if (plain.byteLength >= minCompressedBytes) {
       // The answer is good without compression: a failure here sends it plain, never a 500.
       compressed = await compress(plain, encoding, 'quick').catch((err: unknown) => {
