@@ -49,6 +49,12 @@ describe('the inventory page while its list loads or fails (SPEC §2, §8)', () 
     ['a 503', () => new Response('down', { status: 503, statusText: 'Service Unavailable' }), 'HTTP 503: Service Unavailable'],
     ['success false', () => Response.json({ success: false }), 'Failed to fetch office data'],
     ['an answer without a list', () => Response.json({ success: true }), 'Failed to fetch office data'],
+    // Checked a slice at a time: an office that does not fit, past the first slice, still fails the list.
+    [
+      'an office without its fields, far down the list',
+      () => Response.json({ success: true, data: { offices: [...Array.from({ length: 300 }, (_, i) => ({ ...desk, id: 100 + i, office_id: `DSK-${i}` })), { id: 1 }], lastUpdated: '2026-11-20T15:00:00Z' } }),
+      'Failed to fetch office data',
+    ],
   ])('%s: the error panel with its text, and Try Again loads the list', async (_name, failure, text) => {
     const fetchMock = vi.fn(async () => failure());
     vi.stubGlobal('fetch', fetchMock);

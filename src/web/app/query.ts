@@ -2,11 +2,10 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import { hashKey, QueryClient } from '@tanstack/react-query';
 import type { PersistedClient, PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import * as z from 'zod/mini';
-import { office } from '../../shared/contract/offices.ts';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { idbStores, localKeys } from '../../shared/storage-names.ts';
 import { reportStorageProblem } from '../storage/local.ts';
-import { officesQueryOptions } from './offices.ts';
+import { officesQueryOptions, parseOffices } from './offices.ts';
 
 const week = 7 * 24 * 60 * 60 * 1000;
 
@@ -24,20 +23,6 @@ const persistedInventory = z.object({
   lastUpdated: z.string(),
   snapshotAt: z.nullable(z.string()),
 });
-
-const officesPerSlice = 250;
-
-/**
- * Whether every saved office fits today's shape, checked a slice per task: 2,000 at once held
- * a slow phone's main thread for over 100 ms before the list could paint.
- */
-async function readableOffices(offices: unknown[]): Promise<boolean> {
-  for (let start = 0; start < offices.length; start += officesPerSlice) {
-    if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0));
-    if (!offices.slice(start, start + officesPerSlice).every((o) => office.safeParse(o).success)) return false;
-  }
-  return true;
-}
 
 const persistedClient = z.object({
   timestamp: z.number(),
@@ -84,7 +69,7 @@ export const persistOptions = (): Omit<PersistQueryClientOptions, 'queryClient'>
       for (const q of parsed.data.clientState.queries) {
         if (hashKey(q.queryKey) !== inventoryQueryHash) continue;
         const inventory = persistedInventory.safeParse(q.state.data);
-        if (!inventory.success || !(await readableOffices(inventory.data.offices))) throw new Error('unreadable inventory snapshot');
+        if (!inventory.success || !(await parseOffices(inventory.data.offices))) throw new Error('unreadable inventory snapshot');
       }
       // The checked shape lists only what is checked: the client is the whole value read.
       return value as PersistedClient;
