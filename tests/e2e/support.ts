@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { addDays, type IsoDate } from '../../src/shared/domain/time.ts';
 import { spaceInstant, spaceToday } from '../../src/shared/domain/zoned-time.ts';
+import { idbStores } from '../../src/shared/storage-names.ts';
 
 export { expect };
 
@@ -119,4 +120,33 @@ export async function startServer(port: number, staticDir: string, options: { da
         child.kill(options.dataDir ? 'SIGTERM' : 'SIGKILL');
       }),
   };
+}
+
+/** Whether the inventory snapshot is saved on the device (IndexedDB, src/shared/storage-names.ts), so the list opens offline. */
+export async function inventorySnapshotSaved(page: Page): Promise<boolean> {
+  return page.evaluate(
+    async ({ db, store, key }) => {
+      // Opening a database that is not there would create it empty, and the app's store with it never.
+      if (!(await indexedDB.databases()).some((d) => d.name === db)) return false;
+      return new Promise<boolean>((resolve) => {
+        const open = indexedDB.open(db);
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains(store)) {
+            database.close();
+            resolve(false);
+            return;
+          }
+          const get = database.transaction(store).objectStore(store).get(key);
+          get.onsuccess = () => {
+            database.close();
+            resolve(typeof get.result === 'string');
+          };
+          get.onerror = () => resolve(false);
+        };
+      });
+    },
+    idbStores.inventorySnapshot,
+  );
 }

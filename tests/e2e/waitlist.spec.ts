@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { adminApi, e2eDaysFromToday, expect, expectNoAxeViolations, phone, test, waitForServiceWorker } from './support.ts';
+import { adminApi, e2eDaysFromToday, expect, expectNoAxeViolations, inventorySnapshotSaved, phone, test, waitForServiceWorker } from './support.ts';
 
 interface StaffEntry {
   id: number;
@@ -226,7 +226,7 @@ test.describe('joining the waitlist with no network', () => {
     await waitForServiceWorker(page);
     await expect(officeBoxes(page).first()).toBeVisible();
     // The office list must be saved on the device before the network goes.
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('cowork.query-cache.v1') !== null)).toBe(true);
+    await expect.poll(() => inventorySnapshotSaved(page)).toBe(true);
 
     await context.setOffline(true);
     for (let i = 1; i <= 3; i++) {
