@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
-import { negotiateEncoding } from './middleware/compression.ts';
+import { matchesEtag, negotiateEncoding } from './middleware/compression.ts';
 
 interface StaticFile {
   body: Uint8Array;
@@ -106,7 +106,7 @@ export class StaticSite {
     if (!file && extname(path) === '') file = this.files.get(staffRoute.test(path) ? staffPage : '/index.html');
     if (!file) return undefined;
     const headers = new Headers({ 'Content-Type': file.type, 'Cache-Control': file.cacheControl, ETag: file.etag, Vary: 'Accept-Encoding' });
-    if (c.req.header('if-none-match') === file.etag) return new Response(null, { status: 304, headers });
+    if (matchesEtag(c.req.header('if-none-match'), file.etag)) return new Response(null, { status: 304, headers });
     // A file either has both compressed copies or neither (too small or already compressed).
     const encoding = negotiateEncoding(c);
     const stored = encoding === 'br' ? file.brotli : encoding === 'gzip' ? file.gzip : undefined;

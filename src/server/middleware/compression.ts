@@ -62,6 +62,12 @@ export function negotiateEncoding(c: Context): Encoding | 'identity' {
   return accepts(c, { header: 'Accept-Encoding', supports: ['br', 'gzip'], default: 'identity', match: preferredEncoding }) as Encoding | 'identity';
 }
 
+/** If-None-Match: `*` or a list of tags, compared weakly (RFC 9110 §13.1.2); the API's list and the static files alike. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch?.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag)) ?? false;
+}
+
 /** Whether an answer was already chosen by Accept-Encoding (its handler sent stored bytes). */
 function variesByEncoding(res: Response): boolean {
   return /\baccept-encoding\b/i.test(res.headers.get('Vary') ?? '');

@@ -1,12 +1,6 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../deps.ts';
-import { minCompressedBytes, negotiateEncoding } from '../middleware/compression.ts';
-
-/** If-None-Match: `*` or a list of tags, compared weakly (RFC 9110 §13.1.2). */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch?.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag)) ?? false;
-}
+import { matchesEtag, minCompressedBytes, negotiateEncoding } from '../middleware/compression.ts';
 
 /** SPEC call 3: the public list of every offering. */
 export function officesRoutes(ctx: AppContext) {
