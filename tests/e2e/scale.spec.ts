@@ -56,6 +56,37 @@ test('a long table: the first rows at once, the whole count announced, and only 
   await expectNoAxeViolations(page);
 });
 
+test.describe('the virtualizer arriving', () => {
+  // The page fetches the virtualizer's chunk itself, where the test holds it back (a service worker would answer from its cache).
+  test.use({ serviceWorkers: 'block' });
+
+  test('the rows first painted stay in the page, rather than being replaced', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/virtual-range-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/offices');
+    const first = table(page).locator('tr.unit__row').first();
+    await expect(first.locator('.unit__title')).toHaveText(rowName(offices[0]!));
+    expect(await table(page).locator('tr.unit__row').count()).toBe(15);
+    await first.evaluate((tr) => ((tr as HTMLElement & { firstPainted?: boolean }).firstPainted = true));
+    release();
+    // Taken over once scrolling a little brings rows past the first fifteen; the first stays among
+    // the rows kept around the screen. (Scrolled to a place, again until then: the router may
+    // restore the page's scroll as it settles.)
+    const far = table(page).locator(`tr.unit__row[aria-rowindex="${2 + 20}"]`);
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, 500));
+        return far.count();
+      })
+      .toBe(1);
+    expect(await first.evaluate((tr) => (tr as HTMLElement & { firstPainted?: boolean }).firstPainted === true)).toBe(true);
+  });
+});
+
 test("scrolling down the page reaches the last unit, every row on the way in SPEC §4's order", async ({ page }) => {
   await page.goto('/offices');
   await expect(table(page).locator('tr.unit__row').first()).toBeVisible();

@@ -93,6 +93,19 @@ describe('sorting within a category (SPEC §4)', () => {
     );
   });
 
+  it('sorts in the order of compareUnits, whatever the units (it cuts each code once instead of at each comparison)', () => {
+    const unit = fc.record({
+      is_available: fc.boolean(),
+      next_available_date: fc.option(fc.constantFrom('2026-12-01', '2027-01-15', '2027-06-30'), { nil: null }),
+      location_code: fc.option(fc.stringMatching(/^[A-Za-z]{0,2}-?[0-9]{0,3}$/), { nil: null }),
+    });
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 40 }), (units) => {
+        expect(sortUnits(units)).toEqual([...units].sort(compareUnits));
+      }),
+    );
+  });
+
   it('does not change the list it is given', () => {
     const units = [{ is_available: false, next_available_date: null, location_code: 'B' }, { is_available: true, next_available_date: null, location_code: 'A' }];
     const copy = structuredClone(units);

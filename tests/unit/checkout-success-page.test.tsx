@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 /// <reference types="vite/client" />
 /// <reference types="vite-plugin-pwa/vanillajs" />
+import { onlineManager } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from './render-app.tsx';
@@ -125,6 +126,34 @@ describe('the success page shows what was paid, taxes included (DESIGN.md §10)'
       ['Date', 'December 1, 2026'],
       ['Total paid', '$220.00'],
     ]);
+  });
+});
+
+describe('while the server is first asked about the order', () => {
+  it('only the heading and the status: the links and buttons come with the answer, below the purchase, so nothing painted moves', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    renderAt(`/checkout-success?session_id=${sessionId}`);
+    expect(await screen.findByText('Confirming your payment...')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'View More Spaces' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Visit Main Site' })).toBeNull();
+    answer(Response.json({ success: true, status: 'paid', checkoutDetails: roomDetails, bookingDates: [roomDetails.bookingDate] }));
+    const more = await screen.findByRole('link', { name: 'View More Spaces' });
+    const details = screen.getByRole('region', { name: 'Purchase details' });
+    expect(details.compareDocumentPosition(more) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('offline, the links and buttons show at once (the question waits for the network)', async () => {
+    onlineManager.setOnline(false);
+    try {
+      const fetchMock = answerOrders('paid');
+      renderAt(`/checkout-success?session_id=${sessionId}`);
+      expect(await screen.findByRole('link', { name: 'View More Spaces' })).toBeTruthy();
+      expect(screen.getByText('Confirming your payment...')).toBeTruthy();
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });
 

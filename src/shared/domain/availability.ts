@@ -57,19 +57,14 @@ export function waitlistAction(unit: AvailabilityInput, today: IsoDate): Waitlis
 
 const digitRuns = /(\d+)/;
 
-/**
- * Location codes in natural order ('A-2' before 'A-10'): digit runs compare as numbers, the
- * rest as text. Written out because an Intl collator costs a phone tens of milliseconds to
- * build on first use, in the middle of the first render.
- */
-export function compareCodes(a: string, b: string): number {
-  const as = a.split(digitRuns);
-  const bs = b.split(digitRuns);
+/** A code cut into text and digit runs (split() with a capturing group puts the digit runs at odd indexes). */
+const codeParts = (code: string): string[] => code.split(digitRuns);
+
+function compareParts(as: readonly string[], bs: readonly string[]): number {
   for (let i = 0; i < Math.min(as.length, bs.length); i++) {
     const x = as[i]!;
     const y = bs[i]!;
     if (x === y) continue;
-    // split() with a capturing group puts digit runs at odd indexes.
     if (i % 2 === 1) return Number(x) - Number(y) || x.length - y.length;
     const lx = x.toLowerCase();
     const ly = y.toLowerCase();
@@ -79,17 +74,38 @@ export function compareCodes(a: string, b: string): number {
   return as.length - bs.length;
 }
 
-/** Available first, then soonest next date (dated before undated), then location code. */
-export function compareUnits(a: AvailabilityInput, b: AvailabilityInput): number {
+/**
+ * Location codes in natural order ('A-2' before 'A-10'): digit runs compare as numbers, the
+ * rest as text. Written out because an Intl collator costs a phone tens of milliseconds to
+ * build on first use, in the middle of the first render.
+ */
+export function compareCodes(a: string, b: string): number {
+  return compareParts(codeParts(a), codeParts(b));
+}
+
+/** The order of compareUnits, with the location code already cut into its parts. */
+function compareKeyed(a: AvailabilityInput, b: AvailabilityInput, aParts: readonly string[], bParts: readonly string[]): number {
   if (a.is_available !== b.is_available) return a.is_available ? -1 : 1;
   const da = a.next_available_date;
   const db = b.next_available_date;
   if (da && db && da !== db) return da < db ? -1 : 1;
   if (da && !db) return -1;
   if (!da && db) return 1;
-  return compareCodes(a.location_code ?? '', b.location_code ?? '');
+  return compareParts(aParts, bParts);
 }
 
+/** Available first, then soonest next date (dated before undated), then location code. */
+export function compareUnits(a: AvailabilityInput, b: AvailabilityInput): number {
+  return compareKeyed(a, b, codeParts(a.location_code ?? ''), codeParts(b.location_code ?? ''));
+}
+
+/**
+ * compareUnits' order. Each code is cut once, not at every comparison: a category of 500 units
+ * is some 4,500 comparisons, in the middle of the first render.
+ */
 export function sortUnits<T extends AvailabilityInput>(units: readonly T[]): T[] {
-  return [...units].sort(compareUnits);
+  return units
+    .map((unit) => ({ unit, parts: codeParts(unit.location_code ?? '') }))
+    .sort((a, b) => compareKeyed(a.unit, b.unit, a.parts, b.parts))
+    .map((keyed) => keyed.unit);
 }

@@ -5,6 +5,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LanguageProvider } from '../i18n/i18n.tsx';
 import { routeTree } from '../route-tree.gen.ts';
+import { nextTask } from './next-task.ts';
 import { startServiceWorker } from './pwa.tsx';
 import { createQueryClient, persistOptions } from './query.ts';
 import './styles.css';
@@ -19,22 +20,25 @@ declare module '@tanstack/react-router' {
   }
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /**
  * The page from index.html stays painted while the app starts in steps, each its own task so
  * that no single long task holds a phone's main thread: the saved inventory snapshot is
- * restored (and saving from then on begins, before any request can answer), the route is
- * resolved (its chunk loaded), and the app renders in slices inside a transition. Rendering
+ * restored (and saving from then on begins, before any request can answer) while the route's
+ * chunks load, the route is resolved, and the app renders in slices inside a transition. Rendering
  * before the route is resolved would mount it later in one synchronous pass, as the router's
  * store updates are.
  */
 async function start() {
   await nextTask();
   const queryClient = createQueryClient();
+  const router = makeRouter(queryClient);
+  // The route's code loads while the snapshot is read (both wait on storage, not on each other);
+  // its loaders run only after, so that they find the snapshot.
+  const [matched] = router.getMatchedRoutes(router.state.location.pathname);
+  const chunks = Promise.all(matched.map((route) => router.loadRouteChunk(route))).catch(() => undefined);
   // An unreadable snapshot is dropped by the restore; the app then starts without one.
   await persistQueryClient({ queryClient, ...persistOptions() })[1].catch(() => undefined);
-  const router = makeRouter(queryClient);
+  await chunks;
   await nextTask();
   await router.load().catch(() => undefined);
   startTransition(() => {

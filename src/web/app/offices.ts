@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { office, type Office } from '../../shared/contract/offices.ts';
 import { snapshotHeader } from '../../shared/storage-names.ts';
 import { ApiRequestError, requestJsonResponse } from './api.ts';
+import { nextTask } from './next-task.ts';
 
 /**
  * SPEC call 3, the list of offices and services: the inventory shows it, the day pass dialog
@@ -32,7 +33,7 @@ const officesPerSlice = 250;
 export async function parseOffices(items: readonly unknown[]): Promise<Office[] | null> {
   const offices: Office[] = [];
   for (let start = 0; start < items.length; start += officesPerSlice) {
-    if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (start > 0) await nextTask();
     for (const item of items.slice(start, start + officesPerSlice)) {
       const parsed = office.safeParse(item);
       if (!parsed.success) return null;

@@ -62,6 +62,10 @@ export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefin
     state = 'not-paid';
   }
   const celebrate = state === 'shown' || state === 'unknown';
+  // While the server is first asked (a round trip), what comes after the purchase waits for its
+  // answer: painted now, the contact links and buttons would jump down when the details arrive.
+  // Offline (the query paused) they show at once, and they stay while a pending order is asked again.
+  const asking = state === 'checking' && order.isPending && order.fetchStatus === 'fetching';
 
   const heading = state === 'not-paid' ? m.notPaidTitle : cancelled ? m.cancelledTitle : refund === 'refunded' ? m.refundedTitle : refund === 'refund_pending' ? m.refundPendingTitle : m.title;
   useEffect(() => {
@@ -101,15 +105,19 @@ export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefin
           <AccessInformation />
         </>
       ) : null}
-      <ContactLinks />
-      <div className="success__actions">
-        <Link to="/" className="button button--primary">
-          {m.viewMoreSpaces}
-        </Link>
-        <a href={site.mainSiteUrl} className="button button--secondary">
-          {m.visitMainSite}
-        </a>
-      </div>
+      {asking ? null : (
+        <>
+          <ContactLinks />
+          <div className="success__actions">
+            <Link to="/" className="button button--primary">
+              {m.viewMoreSpaces}
+            </Link>
+            <a href={site.mainSiteUrl} className="button button--secondary">
+              {m.visitMainSite}
+            </a>
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { RowRange } from './virtual-range.tsx';
 import type { Office } from '../../../shared/contract/offices.ts';
 import { cancelAnchor } from '../../../shared/domain/categories.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
@@ -7,10 +8,12 @@ import { inventoryMessages } from './messages.ts';
 import { estimatedRowHeight, Spacer, UnitRows } from './unit-rows.tsx';
 
 // Only a long list needs it, and not for its first paint: it is not part of the inventory's critical JS.
-const VirtualRows = lazy(() => import('./virtual-rows.tsx'));
+const VirtualRange = lazy(() => import('./virtual-range.tsx'));
 
-/** Lists up to this long are rendered whole; a longer one shows this many rows first, then only those near the screen. */
-const eagerRows = 30;
+/** Lists up to this long are rendered whole. */
+const wholeListRows = 30;
+/** A longer list shows this many rows first (a tall screen's worth), then only those near the screen. */
+const firstRows = 15;
 
 interface Props {
   offices: Office[];
@@ -27,7 +30,7 @@ interface Props {
  * Offices, desks, hot desks and parking. On a phone the Action column folds away and a row
  * opens on tap to show type, capacity, the discount note and the button.
  *
- * An operator lists hundreds per category: past eagerRows, only the rows on screen or near it
+ * An operator lists hundreds per category: past wholeListRows, only the rows on screen or near it
  * are in the page (spacer rows stand for the others), and the table tells screen readers how
  * many rows it has and where each one sits.
  */
@@ -35,7 +38,7 @@ export function InventoryTable({ offices, today, caption, highlighted, onAction,
   const m = useMessages(inventoryMessages);
   const [expanded, setExpanded] = useState<string | null>(null);
   const head = useRef<HTMLTableSectionElement>(null);
-  const long = offices.length > eagerRows;
+  const long = offices.length > wholeListRows;
   const targetIndex = highlighted ? offices.findIndex((o) => cancelAnchor(o) === highlighted) : -1;
 
   // A short list has every row in the page: its target is scrolled to directly.
@@ -65,42 +68,37 @@ export function InventoryTable({ offices, today, caption, highlighted, onAction,
   );
 
   const keyOf = useCallback((index: number) => offices[index]!.office_id, [offices]);
-  const firstRows = offices.slice(0, eagerRows).map((_, index) => row(index));
+  // Until the virtualizer arrives, the first rows and the room of the rest; then the rows it
+  // names. The rows are rendered here in both cases, so those already in the page stay.
+  const [range, setRange] = useState<RowRange | null>(null);
+  const first = long && range ? range.first : 0;
+  // A range reported for a longer list (another category's) until the virtualizer reports again.
+  const last = Math.min(!long ? wholeListRows - 1 : range ? range.last : firstRows - 1, offices.length - 1);
+  const rows = [];
+  for (let index = first; index <= last; index++) rows.push(row(index, long ? range?.measure : undefined));
   return (
-    <table className="inventory-table" aria-describedby={describedBy} aria-rowcount={offices.length + 1}>
-      <caption className="visually-hidden">{caption}</caption>
-      <thead ref={head}>
-        <tr aria-rowindex={1}>
-          <th scope="col">{m.columns.office}</th>
-          <th scope="col">{m.columns.rate}</th>
-          <th scope="col">{m.columns.status}</th>
-          <th scope="col" className="col-action">
-            {m.columns.action}
-          </th>
-        </tr>
-      </thead>
+    <>
+      <table className="inventory-table" aria-describedby={describedBy} aria-rowcount={offices.length + 1}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead ref={head}>
+          <tr aria-rowindex={1}>
+            <th scope="col">{m.columns.office}</th>
+            <th scope="col">{m.columns.rate}</th>
+            <th scope="col">{m.columns.status}</th>
+            <th scope="col" className="col-action">
+              {m.columns.action}
+            </th>
+          </tr>
+        </thead>
+        <Spacer key="before" height={long && range ? range.before : 0} />
+        {rows}
+        <Spacer key="after" height={!long ? 0 : range ? range.after : (offices.length - firstRows) * estimatedRowHeight} />
+      </table>
       {long ? (
-        <Suspense
-          fallback={
-            <>
-              {firstRows}
-              <Spacer height={(offices.length - eagerRows) * estimatedRowHeight} />
-            </>
-          }
-        >
-          <VirtualRows
-            count={offices.length}
-            keyOf={keyOf}
-            head={head}
-            targetIndex={targetIndex}
-            row={row}
-            estimatedHeight={estimatedRowHeight}
-            spacer={(height) => <Spacer height={height} />}
-          />
+        <Suspense fallback={null}>
+          <VirtualRange count={offices.length} keyOf={keyOf} head={head} targetIndex={targetIndex} estimatedHeight={estimatedRowHeight} onRange={setRange} />
         </Suspense>
-      ) : (
-        firstRows
-      )}
-    </table>
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,98 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+
+/** The rows of a long table to have in the page, and the room of those that are not. */
+export interface RowRange {
+  /** The first and last index in the page, both included. */
+  first: number;
+  last: number;
+  /** The height of the rows above the first, and below the last. */
+  before: number;
+  after: number;
+  /** Reports a row's element, so its height is measured once it is in the page. */
+  measure: (element: HTMLTableSectionElement | null) => void;
+}
+
+interface Props {
+  count: number;
+  keyOf: (index: number) => string;
+  /** The table's head: the first row starts under it. */
+  head: RefObject<HTMLElement | null>;
+  /** A row to scroll to (a cancelled checkout's), or -1. */
+  targetIndex: number;
+  /** A row's height before it is measured. */
+  estimatedHeight: number;
+  onRange: (range: RowRange) => void;
+}
+
+/**
+ * Follows which rows of a long table are on screen or near it, and tells the table (it renders
+ * nothing itself): the table keeps rendering its rows, so the ones already in the page stay
+ * there when this arrives, rather than all being replaced. Each row is measured once in the page
+ * (a phone's open row is taller), so the scroll bar and the rows below stay where they are. It
+ * imports nothing of the app's, so its chunk holds the virtualizer alone.
+ */
+export default function VirtualRange({ count, keyOf, head, targetIndex, estimatedHeight, onRange }: Props) {
+  const scrollMargin = useListOffset(head);
+  const estimateSize = useCallback(() => estimatedHeight, [estimatedHeight]);
+  const virtualizer = useWindowVirtualizer({
+    count,
+    estimateSize,
+    overscan: 8,
+    scrollMargin,
+    getItemKey: keyOf,
+    // The first range already fills the screen, without waiting for the window to be measured.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    // A row's size comes from the ResizeObserver's report, after the browser's own layout: read
+    // as each row mounts (the default), it forced a layout per row, tens of milliseconds on a phone.
+    measureElement: (element, entry, instance) => {
+      const box = entry?.borderBoxSize[0];
+      if (box) return Math.round(box.blockSize);
+      return instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(element))) ?? estimatedHeight;
+    },
+  });
+
+  // Again once the list's place on the page is known, or changes while the row is highlighted.
+  useEffect(() => {
+    if (targetIndex >= 0) virtualizer.scrollToIndex(targetIndex, { align: 'center' });
+  }, [targetIndex, scrollMargin, virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items[items.length - 1];
+  const range = {
+    first: first?.index ?? 0,
+    last: last?.index ?? -1,
+    before: first ? first.start - scrollMargin : 0,
+    after: last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0,
+  };
+  // Before the browser paints: the table shows the new rows in the same frame as the scroll.
+  useLayoutEffect(() => {
+    onRange({ ...range, measure: virtualizer.measureElement });
+  }, [range.first, range.last, range.before, range.after, virtualizer, onRange]);
+  return null;
+}
+
+/**
+ * Where the list's first row starts on the page, followed as what is above it changes (a notice,
+ * the window's width). Read when a ResizeObserver reports, after the browser's own layout: read
+ * at every render, it forced a layout of the page in the middle of each commit.
+ */
+function useListOffset(head: RefObject<HTMLElement | null>): number {
+  const [offset, setOffset] = useState(0);
+  useEffect(() => {
+    const measure = () => {
+      const element = head.current;
+      if (element) setOffset(Math.round(element.getBoundingClientRect().bottom + window.scrollY));
+    };
+    // The page's height changes whenever something above the list does (and with the list's own rows).
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [head]);
+  return offset;
+}
