@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { waitlistFrameMessages } from './src/web/features/waitlist/frame-messages.ts';
 import { site } from './src/shared/site.ts';
 
 /**
@@ -28,6 +29,37 @@ function inlineEntryCss(): Plugin {
         // The file stays: lazy chunks list it among the dependencies they preload.
       }
       html.source = source;
+    },
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * waitlist.html: index.html with the first screen of /waitlist (its frame, as the app renders it)
+ * instead of the inventory's, which the server answers /waitlist with. A visitor on a slow
+ * connection sees the page they asked for, not categories that vanish, and the app's frame
+ * replaces the same heading and text in place (nothing moves, and the largest text is painted
+ * from the HTML, not after the JavaScript).
+ */
+function waitlistPage(): Plugin {
+  return {
+    name: 'waitlist-page',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset') return;
+      const m = waitlistFrameMessages.en;
+      const frame =
+        `<div class="waitlist-page"><a class="button button--ghost waitlist-page__back" href="/"><span aria-hidden="true">←</span> ${escapeHtml(m.back)}</a>` +
+        `<h1>${escapeHtml(m.heading)}</h1><p>${escapeHtml(m.intro)}</p><p class="status-text">${escapeHtml(m.loading)}</p></div>`;
+      const html = String(index.source)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${m.pageName} - ${site.productName}`)}</title>`)
+        .replace(/\s*<div class="hero">[\s\S]*?<\/div>/, '')
+        .replace(/<main>[\s\S]*<\/main>/, `<main>${frame}</main>`);
+      if (!html.includes(frame) || html.includes('class="hero"')) this.error('waitlist.html: index.html no longer has the <main> and hero its skeleton replaces');
+      this.emitFile({ type: 'asset', fileName: 'waitlist.html', source: html });
     },
   };
 }
@@ -201,6 +233,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     inlineEntryCss(),
+    waitlistPage(),
     startAfterFirstPaint(),
     knownChunks(),
     staffConsole(),

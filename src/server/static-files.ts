@@ -32,6 +32,8 @@ const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmani
 /** The staff console's page (staff.html, a build entry of its own), answered for /staff and every path under it. */
 const staffPage = '/staff.html';
 const staffRoute = /^\/staff(\/|$)/;
+/** The public app's page for /waitlist: index.html with that route's first screen (vite.config.ts). */
+const waitlistPage = '/waitlist.html';
 
 function cacheControlFor(path: string): string {
   // Vite puts content hashes in every name under /assets/: a new build means a new name.
@@ -40,7 +42,7 @@ function cacheControlFor(path: string): string {
   // staff member's device holds nothing of it, and a release reaches staff at once.
   if (path === staffPage) return 'no-store';
   // The shell and the worker must be revalidated, or a fix never reaches an installed app.
-  if (path === '/index.html' || path === '/sw.js' || path.endsWith('.webmanifest')) return 'no-cache';
+  if (path === '/index.html' || path === waitlistPage || path === '/sw.js' || path.endsWith('.webmanifest')) return 'no-cache';
   return 'public, max-age=3600';
 }
 
@@ -90,9 +92,15 @@ export class StaticSite {
     return this.files.has('/index.html');
   }
 
+  /** The page of an app route (a path without a file extension). */
+  private pageFor(path: string): StaticFile | undefined {
+    if (staffRoute.test(path)) return this.files.get(staffPage);
+    return (path === '/waitlist' ? this.files.get(waitlistPage) : undefined) ?? this.files.get('/index.html');
+  }
+
   /**
    * The file at a path, or for an app route (a path without a file extension) its page:
-   * staff.html under /staff, index.html for the rest.
+   * staff.html under /staff, waitlist.html for /waitlist, index.html for the rest.
    */
   respond(c: Context): Response | undefined {
     let path: string;
@@ -103,7 +111,7 @@ export class StaticSite {
       return undefined;
     }
     let file = this.files.get(path);
-    if (!file && extname(path) === '') file = this.files.get(staffRoute.test(path) ? staffPage : '/index.html');
+    if (!file && extname(path) === '') file = this.pageFor(path);
     if (!file) return undefined;
     const headers = new Headers({ 'Content-Type': file.type, 'Cache-Control': file.cacheControl, ETag: file.etag, Vary: 'Accept-Encoding' });
     if (matchesEtag(c.req.header('if-none-match'), file.etag)) return new Response(null, { status: 304, headers });

@@ -23,6 +23,8 @@ clientsClaim();
 // Every app route is the same single page; API and staff paths never fall back to it. The staff
 // console (/staff…) is its own page, always from the network: it is neither precached nor cached.
 // Workbox tests a denylist against the path and the query together, so /staff?x must match too.
+// /waitlist has a page of its own: the same app, with that route's first screen in its HTML.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/waitlist.html'), { allowlist: [/^\/waitlist(\?|$)/] }));
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     denylist: [/^\/public-api\//, /^\/admin-api\//, /^\/welcome\.html(\?|$)/, /^\/staff(\/|\?|$)/, /^\/staff\.html/],

@@ -10,6 +10,7 @@ import { backend, buildTestApp, type TestApp } from './test-app.ts';
 const style = 'body{margin:0}';
 const staffHtml = `<!doctype html><html><head><script type="module" crossorigin src="/assets/staff/staff-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/staff/staff-abc123.css"></head><body><div id="root"></div></body></html>`;
 const html = `<!doctype html><html><head><style>${style}</style><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root">${'x'.repeat(2000)}</div></body></html>`;
+const waitlistHtml = html.replace('x'.repeat(2000), '<h1>Join the Waitlist</h1>');
 
 describe(`serving the PWA (${backend})`, () => {
   let t: TestApp;
@@ -17,6 +18,7 @@ describe(`serving the PWA (${backend})`, () => {
     const dir = mkdtempSync(join(tmpdir(), 'coworking-dist-'));
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), html);
+    writeFileSync(join(dir, 'waitlist.html'), waitlistHtml);
     writeFileSync(join(dir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('y'.repeat(3000))})`);
     writeFileSync(join(dir, 'staff.html'), staffHtml);
     mkdirSync(join(dir, 'assets', 'staff'));
@@ -28,12 +30,20 @@ describe(`serving the PWA (${backend})`, () => {
   });
   afterAll(() => t.close());
 
-  it.each(['/conference', '/offices', '/waitlist', '/lease/abc', '/checkout-success', '/anything/else'])('answers the app route %s with index.html, never cached stale', async (path) => {
+  it.each(['/conference', '/offices', '/lease/abc', '/checkout-success', '/waitlist/else', '/anything/else'])('answers the app route %s with index.html, never cached stale', async (path) => {
     const res = await t.app.request(path);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toBe(html);
+  });
+
+  it.each(['/waitlist', '/waitlist?edit=3f1c'])('answers %s with waitlist.html, its first screen in the HTML, never cached stale', async (path) => {
+    const res = await t.app.request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(waitlistHtml);
   });
 
   it.each(['/staff', '/staff/', '/staff/sign-in', '/staff/inventory', '/staff/orders/7f0c2a9e-1b2c-4d5e-8f90-123456789abc', '/staff/lease-offers/12', '/staff.html'])(

@@ -578,3 +578,29 @@ test.describe('when /waitlist cannot load the office list', () => {
     await expect(form(page)).toHaveCount(0);
   });
 });
+
+test.describe("/waitlist's first screen comes with its HTML", () => {
+  test('before any script runs, the page already shows its heading and text, not the inventory', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/waitlist');
+    await expect(page).toHaveTitle('Waitlist - Espace Cowork Montréal');
+    await expect(page.getByRole('heading', { level: 1, name: 'Join the Waitlist' })).toBeVisible();
+    await expect(page.getByText('Tell us what you need.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Loading office inventory...')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('offline, the installed app answers /waitlist with the same page, and the form follows', async ({ context, page }) => {
+    await page.goto('/offices');
+    await waitForServiceWorker(page);
+    await expect.poll(() => inventorySnapshotSaved(page)).toBe(true);
+    await context.setOffline(true);
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/waitlist' && r.request().isNavigationRequest());
+    await page.goto('/waitlist');
+    const response = await answer;
+    expect(response.fromServiceWorker()).toBe(true);
+    expect(await response.text()).toContain('<h1>Join the Waitlist</h1>');
+    await expect(page.getByRole('group', { name: /^Offices/ })).toBeVisible();
+  });
+});
