@@ -8,7 +8,6 @@ import { spaceTodayQuick } from '../../../shared/domain/time.ts';
 import { formOfQueuedEntry, judgeSend, refusalOf, serverErrorText, type QueuedWaitlistEntry, type Refusal } from '../../../shared/domain/waitlist-outbox.ts';
 import {
   emptyWaitlistForm,
-  isOfficeChoiceDisabled,
   isSelectionFull,
   toggleOffice,
   waitlistFieldOrder,
@@ -16,8 +15,6 @@ import {
   type WaitlistField,
   type WaitlistForm,
 } from '../../../shared/domain/waitlist-rules.ts';
-import { commonMessages } from '../../i18n/common.ts';
-import { formatLongDate } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import {
   clearWaitlistDraft,
@@ -33,6 +30,7 @@ import {
 } from '../../storage/waitlist-outbox.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { refusalText, waitlistMessages } from './messages.ts';
+import { OfficePicker, sameId } from './office-picker.tsx';
 import './waitlist.css';
 
 /** SPEC.md §4: the enquiry form lists the unavailable offices, desks, hot desks and parking spots. */
@@ -54,10 +52,6 @@ const draftSchema = z.object({
   desired_start_date: z.string(),
   service_offering_ids: z.array(z.union([z.number(), z.string()])),
 });
-
-function sameId(a: OfficeId, b: OfficeId) {
-  return String(a) === String(b);
-}
 
 /**
  * A queued entry as the form shows it: offices no longer on the waitlist cannot be shown as boxes,
@@ -86,7 +80,6 @@ export interface EnquiryFormProps {
 /** The waitlist enquiry form (SPEC.md §2 modal 7, §3, §5 'Waitlist form'), backed by the outbox. */
 export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFormProps) {
   const m = useMessages(waitlistMessages);
-  const common = useMessages(commonMessages);
   const { locale } = useLanguage();
   const ids = useId();
   const [edit] = useState(() => (editing ? editedForm(editing, offices) : undefined));
@@ -352,33 +345,7 @@ export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFo
           {m.officesHint}
         </p>
         {choices.length === 0 ? <p>{m.noOffices}</p> : null}
-        <ul className="waitlist-offices__list">
-          {choices.map((office) => {
-            const checked = form.service_offering_ids.some((s) => sameId(s, office.id));
-            const disabled = isOfficeChoiceDisabled(form.service_offering_ids, office.id);
-            const type = isServiceType(office.service_type) ? common.serviceTypes[office.service_type] : office.service_type;
-            const when = office.next_available_date ? m.availableFrom(formatLongDate(office.next_available_date, locale)) : m.occupied;
-            return (
-              <li key={String(office.id)} className={`waitlist-offices__item${disabled ? ' waitlist-offices__item--disabled' : ''}`}>
-                <input
-                  type="checkbox"
-                  id={`${ids}-office-${office.id}`}
-                  name="service_offering_ids"
-                  value={String(office.id)}
-                  checked={checked}
-                  disabled={disabled}
-                  onChange={() => update({ service_offering_ids: toggleOffice(form.service_offering_ids, office.id) })}
-                />
-                <label htmlFor={`${ids}-office-${office.id}`}>
-                  <span className="waitlist-offices__name">{office.name}</span>
-                  <span className="waitlist-offices__meta">
-                    {type} · {when}
-                  </span>
-                </label>
-              </li>
-            );
-          })}
-        </ul>
+        <OfficePicker choices={choices} selected={form.service_offering_ids} onChange={(selected) => update({ service_offering_ids: selected })} idPrefix={ids} />
         <p id={`${ids}-offices-note`} className="waitlist-offices__note" role="status">
           {full ? m.maxSelected : noneSelected && choices.length > 0 ? m.problems.officeRequired : ''}
         </p>

@@ -3,6 +3,9 @@ import { isWaitlistProblem, maxOfficesPerEntry, waitlistProblemEn, waitlistProbl
 import type { Catalogue } from '../../i18n/i18n.tsx';
 import { waitlistFrameMessages } from './frame-messages.ts';
 
+/** Counts as each language writes them: '1,487' in English, '1 487' in French. */
+const count = { en: new Intl.NumberFormat('en-CA'), fr: new Intl.NumberFormat('fr-CA') };
+
 const en = {
   ...waitlistFrameMessages.en,
   dialogTitle: 'Join the Waitlist',
@@ -23,6 +26,15 @@ const en = {
   noOffices: 'Every space can be rented today: there is no waitlist right now.',
   availableFrom: (date: string) => `Available from ${date}`,
   occupied: 'Currently occupied',
+  picker: {
+    search: 'Find a space',
+    searchHint: 'Search by name, code or location.',
+    type: 'Type of space',
+    allTypes: 'All types',
+    showing: (shown: number, total: number) => `Showing ${count.en.format(shown)} of ${count.en.format(total)} matching spaces. Type to narrow the list.`,
+    matching: (total: number) => `${count.en.format(total)} matching ${total === 1 ? 'space' : 'spaces'}.`,
+    noMatch: 'No space matches your search.',
+  },
   submit: 'Join Waitlist',
   submitting: 'Submitting...',
   submitFailed: 'Failed to submit waitlist entry',
@@ -82,6 +94,16 @@ const fr: typeof en = {
   noOffices: 'Tous les espaces peuvent être loués dès aujourd’hui : il n’y a pas de liste d’attente pour le moment.',
   availableFrom: (date: string) => `Disponible à partir du ${date}`,
   occupied: 'Actuellement occupé',
+  picker: {
+    search: 'Trouver un espace',
+    searchHint: 'Cherchez par nom, code ou emplacement.',
+    type: 'Type d’espace',
+    allTypes: 'Tous les types',
+    showing: (shown: number, total: number) =>
+      `Affichage de ${count.fr.format(shown)} des ${count.fr.format(total)} espaces correspondants. Tapez pour préciser la liste.`,
+    matching: (total: number) => `${count.fr.format(total)} ${total < 2 ? 'espace correspondant' : 'espaces correspondants'}.`,
+    noMatch: 'Aucun espace ne correspond à votre recherche.',
+  },
   submit: 'M’inscrire',
   submitting: 'Envoi en cours...',
   submitFailed: 'Impossible d’envoyer l’inscription à la liste d’attente',
