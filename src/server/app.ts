@@ -27,6 +27,7 @@ import { officesRoutes } from './routes/offices.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { testCheckoutRoutes } from './routes/test-checkout.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
+import { waitlistLinkRoutes } from './routes/waitlist-links.ts';
 
 /** lock_timeout, statement_timeout, deadlock_detected. */
 const busyDatabaseCodes = new Set(['55P03', '57014', '40P01']);
@@ -53,9 +54,10 @@ export function createApp(deps: AppDeps, services: Pick<AppContext, 'officesList
   app.use(requestBodyLimit());
 
   app.route('/public-api/offices', officesRoutes(ctx));
-  app.route('/public-api/waitlist', waitlistRoutes(ctx));
-  // One budget of guesses per client for every secret link: lease codes and manage links alike.
+  // One budget of guesses per client for every secret link: lease codes, manage links and waitlist links alike.
   const secretGuesses = secretLimiter('lease-guess', config.rateLimits.leaseGuess);
+  app.route('/public-api/waitlist', waitlistRoutes(ctx));
+  app.route('/public-api/waitlist', waitlistLinkRoutes(ctx, secretGuesses));
   app.route('/public-api/lease-offers', leaseRoutes(ctx, { guess: secretGuesses, offer: memoryLimiter('lease-offer', config.rateLimits.offer) }));
   app.route('/public-api/bookings', bookingRoutes(ctx, secretGuesses));
   app.route('/public-api/stripe', checkoutRoutes(ctx));

@@ -4,6 +4,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spaceToday } from '../shared/domain/zoned-time.ts';
 import { createApp } from './app.ts';
+import { createOfficesList } from './inventory/offices-list.ts';
+import { startWaitlistRounds } from './waitlist/round.ts';
 import { defaultRateLimits } from './deps.ts';
 import { isPostgresUrl, migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
@@ -147,7 +149,21 @@ const deps = {
     },
   },
 };
-const app = createApp(deps);
+const officesList = createOfficesList(db);
+const app = createApp(deps, { officesList });
+
+// Waitlist offers move on by themselves when their claim window ends, and units whose rental has
+// ended are offered to their waitlist: each instance looks every 15 seconds (waitlist/round.ts).
+const waitlistRounds = startWaitlistRounds({
+  db,
+  clock,
+  keyring: banking.keyring,
+  everyMs: 15_000,
+  changed: () => {
+    officesList.invalidate();
+    mailer.wake();
+  },
+});
 
 // Refunds the provider has not confirmed yet (a late payment whose first ask failed, or an
 // instance that stopped before asking): every instance looks each minute, and the row claim
@@ -165,6 +181,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 
 function shutdown() {
   clearInterval(refundRound);
+  waitlistRounds.stop();
   server.close(() => void mailer.stop().then(() => db.destroy()).then(() => process.exit(0)));
   // Browsers keep idle connections open for reuse: closing them lets the database close cleanly
   // now, rather than at the deadline below.

@@ -35,6 +35,11 @@ export const site = {
    */
   cancellation: { freeUntilHoursBeforeOpening: 24 },
   /**
+   * A freed unit is offered to the oldest waitlist entry that names it, held for that person for
+   * this many hours (its claim window), then offered to the next (waitlist-offers.ts).
+   */
+  waitlist: { claimWindowHours: { dedicated_office: 48, assigned_desk: 24, hotdesk: 24, parking_spot: 24 } },
+  /**
    * Quebec's sales taxes (commercial rentals are taxable supplies). Each rate is in thousandths of
    * a percent, so that 9.975% is an integer; QST is charged on the price before GST. Which lines
    * are taxable is said in pricing.ts. `enabled: false` is for a business under the

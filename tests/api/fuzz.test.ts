@@ -26,7 +26,8 @@ import { defaultRateLimits } from '../../src/server/deps.ts';
 import { StaticSite } from '../../src/server/static-files.ts';
 import { checkoutBody, checkoutOk, inventory, origin, payTestCheckout } from './checkout-helpers.ts';
 import { admin, companyInfo, createOffer, signature, signedOffer, submitInfo, validBanking } from './lease-fixtures.ts';
-import { backend, buildTestApp, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
+import { backend, buildTestApp, testBankingKeys, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
+import { openSecret } from '../../src/server/mail/outbox.ts';
 
 const seed = 20261123;
 /** Replays one failure: the `path` a failure report gives, with the same seed. */
@@ -504,10 +505,26 @@ const bookingToken = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('{booking:room}x', '{booking:room}%00', '{booking:room}%ZZ', '%20{booking:room}', '{booking:room}/..', '{booking:room}.') },
   { weight: 4, arbitrary: idSegment },
 );
+/** The waitlist's e-mail links: an open offer's claim and decline links, a closed one's, an entry's leave link, and tokens that open nothing. */
+const waitlistToken = (refs: readonly string[]) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...refs) },
+    { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+    { weight: 1, arbitrary: fc.constantFrom(...refs.flatMap((ref) => [`${ref}x`, `${ref}%00`, `${ref}%ZZ`, `%20${ref}`, `${ref}/..`])) },
+    { weight: 3, arbitrary: idSegment },
+  );
+const claimRefs = ['{claim:open}', '{claim:closed}'];
+const declineRefs = ['{decline:open}', '{decline:closed}'];
+const leaveRefs = ['{leave:kept}', '{leave:fresh}'];
+/** Bodies that name the fuzz's units (set once they exist). */
+let queuedUnits: { queued: number; waiting: number; entry: number } = { queued: 0, waiting: 0, entry: 0 };
+
 /** Staff's numbers for records: real ones (units made for the fuzz, paid and unpaid orders, offers in each state) and numbers that name nothing. */
 const bigNumbers = ['999999', '2147483647', '2147483648', '9007199254740993', '00001', '1e3', '0x10'];
 /** Unit ids never pick a demo unit at random: the endpoints that sell them are fuzzed beside. */
 const staffUnitId = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('{unit:edited}', ...bigNumbers) }, { weight: 3, arbitrary: fc.constantFrom(...oddIds) });
+/** The fuzz's own units with a waitlist (a demo unit's waitlist is left to the other fuzzers). */
+const queuedUnitId = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('{unit:queued}', '{unit:waiting}', ...bigNumbers) }, { weight: 3, arbitrary: fc.constantFrom(...oddIds) });
 const orderRefs = ['{order:paid}', '{order:cancelled}', '{order:days}'];
 const orderId = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...orderRefs) },
@@ -568,7 +585,7 @@ const idempotencyHeaders = fc.oneof(
 async function resolvePath(path: string): Promise<{ path: string; used: Pool[] }> {
   const used: Pool[] = [];
   let out = path;
-  for (const m of path.matchAll(/\{(offer|offerId|session|cursor|mail|booking|unit|order|entry|staff):(\w+)\}/g)) {
+  for (const m of path.matchAll(/\{(offer|offerId|session|cursor|mail|booking|unit|order|entry|staff|claim|decline|leave):(\w+)\}/g)) {
     const p = pools[`${m[1]}:${m[2]}`];
     if (!p) continue;
     used.push(p);
@@ -1112,6 +1129,111 @@ const fuzzers: Fuzzer[] = [
     runs: 150,
     probes: async () => withIds({ random: formPosts(sessionId.map((id) => `/public-api/test-checkout/${id}/cancel`)) }, 'POST', (id) => `/public-api/test-checkout/${id}/cancel`, sessionRefs),
   },
+  ...(['offers', 'declines'] as const).map((kind) => ({
+    route: `GET /public-api/waitlist/${kind}/:token`,
+    runs: 120,
+    probes: async () => {
+      const refs = kind === 'offers' ? claimRefs : declineRefs;
+      return withIds(queryProbes(waitlistToken(refs).map((token) => `/public-api/waitlist/${kind}/${token}`), {}), 'GET', (token) => `/public-api/waitlist/${kind}/${token}`, refs);
+    },
+  })),
+  {
+    route: 'POST /public-api/waitlist/declines/:token',
+    runs: 120,
+    probes: async () =>
+      withIds(
+        {
+          random: fc
+            .record({ token: waitlistToken(declineRefs), body: fc.option(sent(wholeBody), { nil: undefined }) })
+            .map(({ token, body }) => new Probe('POST', `/public-api/waitlist/declines/${token}`, body?.headers ?? {}, body?.body, body?.note ?? 'no body')),
+        },
+        'POST',
+        (token) => `/public-api/waitlist/declines/${token}`,
+        declineRefs,
+      ),
+  },
+  {
+    route: 'GET /public-api/waitlist/entries/:token',
+    runs: 100,
+    probes: async () =>
+      withIds(queryProbes(waitlistToken(leaveRefs).map((token) => `/public-api/waitlist/entries/${token}`), {}), 'GET', (token) => `/public-api/waitlist/entries/${token}`, leaveRefs),
+  },
+  {
+    route: 'POST /public-api/waitlist/entries/:token/leave',
+    runs: 100,
+    probes: async () =>
+      withIds(
+        {
+          random: fc
+            .record({ token: waitlistToken(leaveRefs), body: fc.option(sent(wholeBody), { nil: undefined }) })
+            .map(({ token, body }) => new Probe('POST', `/public-api/waitlist/entries/${token}/leave`, body?.headers ?? {}, body?.body, body?.note ?? 'no body')),
+        },
+        'POST',
+        (token) => `/public-api/waitlist/entries/${token}/leave`,
+        leaveRefs,
+      ),
+  },
+  {
+    route: 'GET /admin-api/units/:id/waitlist',
+    runs: 80,
+    probes: async () =>
+      withIds(queryProbes(queuedUnitId.map((id) => `/admin-api/units/${id}/waitlist`), {}, { headers: adminAuth }), 'GET', (id) => `/admin-api/units/${id}/waitlist`, ['{unit:queued}'], {
+        headers: adminAuth,
+      }),
+  },
+  {
+    route: 'POST /admin-api/units/:id/waitlist/offer',
+    runs: 150,
+    probes: async () =>
+      withIds(
+        bodyProbes(queuedUnitId.map((id) => `/admin-api/units/${id}/waitlist/offer`), '/admin-api/units/{unit:waiting}/waitlist/offer', [{ entry_id: queuedUnits.entry }], {
+          headers: adminHeaders,
+          fixedHeaders: adminAuth,
+          extraValues: { entry_id: ['0', '-1', '1.5', '2147483648', '"1"', 'null', String(queuedUnits.entry)] },
+        }),
+        'POST',
+        (id) => `/admin-api/units/${id}/waitlist/offer`,
+        ['{unit:waiting}'],
+        { headers: adminAuth, body: '{}' },
+      ),
+  },
+  ...(['pause', 'resume'] as const).map((action) => ({
+    route: `POST /admin-api/units/:id/waitlist/${action}`,
+    runs: 80,
+    probes: async () =>
+      withIds(
+        {
+          random: fc
+            .record({ id: queuedUnitId, headers: adminHeaders, body: fc.option(sent(wholeBody), { nil: undefined }) })
+            .map(({ id, headers, body }) => new Probe('POST', `/admin-api/units/${id}/waitlist/${action}`, { ...body?.headers, ...headers }, body?.body, body?.note ?? 'no body')),
+        },
+        'POST',
+        (id) => `/admin-api/units/${id}/waitlist/${action}`,
+        ['{unit:queued}'],
+        { headers: adminAuth },
+      ),
+  })),
+  {
+    route: 'POST /admin-api/waitlist/:id/skip',
+    runs: 150,
+    probes: async () =>
+      withIds(
+        bodyProbes(
+          fc.oneof(fc.constant(`/admin-api/waitlist/${queuedUnits.entry}/skip`), idSegment.map((id) => `/admin-api/waitlist/${id}/skip`)),
+          `/admin-api/waitlist/${queuedUnits.entry}/skip`,
+          [{ unit_id: queuedUnits.queued }, { unit_id: queuedUnits.waiting }],
+          {
+            headers: adminHeaders,
+            fixedHeaders: adminAuth,
+            extraValues: { unit_id: ['0', '-1', '1.5', '2147483648', '"1"', 'null', String(queuedUnits.queued)] },
+          },
+        ),
+        'POST',
+        (id) => `/admin-api/waitlist/${id}/skip`,
+        ['{entry:kept}'],
+        { headers: adminAuth, body: JSON.stringify({ unit_id: queuedUnits.queued }) },
+      ),
+  },
   {
     route: 'GET /admin-api/waitlist',
     runs: 200,
@@ -1627,7 +1749,49 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     expect((await t.app.request(`/admin-api/lease-offers/${expiredNumber}/expire`, { method: 'POST', headers: adminAuth })).status).toBe(200);
     const staffAccount = (await staffPost('/admin-api/staff', staffSignIn)).account.id;
 
+    // The waitlist's links and queues: units of the fuzz's own, occupied, each with two entries
+    // waiting for it; offers made by marking one available (their links read back from the e-mails).
+    const patchUnit = (id: string, body: unknown) => t.app.request(`/admin-api/units/${id}`, { method: 'PATCH', headers: { ...adminAuth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const queuedUnit = async () => {
+      const id = await newUnit();
+      expect((await patchUnit(id, { is_available: false, next_available_date: null })).status).toBe(200);
+      const entries: number[] = [];
+      for (const email of ['fuzz.one@example.com', 'fuzz.two@example.com']) {
+        const res = await t.app.request('/public-api/waitlist', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...(waitlistBase as object), email, service_offering_ids: [Number(id)] }) });
+        expect(res.status).toBe(201);
+        entries.push(((await res.json()) as { id: number }).id);
+      }
+      return { id, entries };
+    };
+    const sealedOf = async (kind: string) => {
+      const row = await t.db.selectFrom('outbox').select(['id', 'secret_encrypted']).where('kind', '=', kind).orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow();
+      return openSecret(testBankingKeys, row.secret_encrypted!, row.id)!;
+    };
+    const offered = async () => {
+      const { id } = await queuedUnit();
+      expect((await patchUnit(id, { is_available: true, next_available_date: null })).status).toBe(200);
+      return JSON.parse(await sealedOf('waitlist_offer')) as { claim: string; decline: string };
+    };
+    const open = await offered();
+    const closed = await offered();
+    expect((await t.app.request(`/public-api/waitlist/declines/${closed.decline}`, { method: 'POST' })).status).toBe(200);
+    const waiting = await queuedUnit();
+    const queued = await queuedUnit();
+    queuedUnits = { queued: Number(queued.id), waiting: Number(waiting.id), entry: queued.entries[0]! };
+    const leaveToken = async () => {
+      await newEntry();
+      return sealedOf('waitlist_received');
+    };
+
     pools = {
+      'claim:open': fixed(open.claim),
+      'claim:closed': fixed(closed.claim),
+      'decline:open': pool(async () => (await offered()).decline),
+      'decline:closed': fixed(closed.decline),
+      'leave:kept': fixed(await leaveToken()),
+      'leave:fresh': pool(leaveToken),
+      'unit:queued': fixed(queued.id),
+      'unit:waiting': pool(async () => (await queuedUnit()).id),
       'offer:new': pool(newOffer),
       'offer:ready': pool(async () => {
         const { code } = await createOffer(t);

@@ -6,7 +6,9 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmPayment } from '../../src/server/bookings/payments.ts';
 import { storedQuote } from '../../src/server/bookings/repository.ts';
+import { sql } from 'kysely';
 import { findOfferByCode } from '../../src/server/lease/offers.ts';
+import { sealText } from '../../src/server/sealed-text.ts';
 import { createRenderer } from '../../src/server/mail/messages.ts';
 import { enqueueMessage, type MessageKind, type MessageSubject } from '../../src/server/mail/outbox.ts';
 import { emlFileTransport, type OutgoingMail } from '../../src/server/mail/transport.ts';
@@ -246,25 +248,45 @@ describe(`the outbox's messages, rendered from their records (${backend})`, () =
     expect(staff.replyTo).toBe('lina@example.com');
   });
 
-  it('a waitlist entry: an acknowledgement with the offices in the order chosen, the people, budget and start date', async () => {
+  /** The acknowledgement the entry's own request wrote: its row's id and sealed leave link. */
+  async function acknowledgement(entryId: number, recipient: string, language: 'en' | 'fr'): Promise<ClaimedMessage> {
+    const row = await t.db
+      .selectFrom('outbox')
+      .select(['id', 'secret_encrypted'])
+      .where('kind', '=', 'waitlist_received')
+      .where(sql<boolean>`subject_ids->>'waitlistEntryId' = ${String(entryId)}`)
+      .executeTakeFirstOrThrow();
+    return claimed('waitlist_received', recipient, { waitlistEntryId: entryId }, language, row.id, row.secret_encrypted);
+  }
+
+  it('a waitlist entry: an acknowledgement with the offices in the order chosen, the place in line for each, the people, budget and start date, and a link to leave', async () => {
     const names = await t.db.selectFrom('offices').select(['office_id', 'name']).where('office_id', 'in', ['OFF-103', 'OFF-201']).execute();
     const name = (code: string) => names.find((n) => n.office_id === code)!.name;
-    const fr = await rendered(claimed('waitlist_received', 'emilie@example.ca', { waitlistEntryId: entries.emilie }, 'fr'));
+    const fr = await rendered(await acknowledgement(entries.emilie, 'emilie@example.ca', 'fr'));
     expect(fr.subject).toBe(`Vous êtes sur la liste d’attente${nbsp}: ${name('OFF-201')}, ${name('OFF-103')}`);
-    expect(fr.text).toContain(`1. ${name('OFF-201')}\n2. ${name('OFF-103')}`);
+    // The first (and only) entry waiting for each.
+    expect(fr.text).toContain(`1. ${name('OFF-201')} — en 1re position\n2. ${name('OFF-103')} — en 1re position`);
+    const leave = new RegExp(`${siteOrigin}/waitlist/leave/([A-Za-z0-9_-]{43})`);
+    const token = leave.exec(fr.text)?.[1];
+    expect(token).toBeDefined();
+    expect(fr.html).toContain(`href="${siteOrigin}/waitlist/leave/${token}"`);
+    // The link opens the entry: the token is the one whose hash the entry keeps.
+    expect((await t.app.request(`/public-api/waitlist/entries/${token}`)).status).toBe(200);
     expect(fr.text).toContain(`Nombre de personnes${nbsp}: 3`);
     expect(fr.text).toContain(`Budget mensuel${nbsp}: de 900,00${nbsp}$ à 1${nbsp}500,50${nbsp}$ par mois`);
     expect(fr.text).toContain(`Date de début souhaitée${nbsp}: lundi 4 janvier 2027`);
     expect(fr.to).toEqual({ name: 'Émilie Gagnon', address: 'emilie@example.ca' });
     expect(fr.html.indexOf(name('OFF-201'))).toBeLessThan(fr.html.indexOf(name('OFF-103')));
 
-    const en = await rendered(claimed('waitlist_received', 'emilie@example.ca', { waitlistEntryId: entries.emilie }, 'en'));
+    const en = await rendered(await acknowledgement(entries.emilie, 'emilie@example.ca', 'en'));
     expect(en.subject).toMatch(/^You’re on the waitlist: /);
+    expect(en.text).toContain(`1. ${name('OFF-201')} — 1st in line`);
+    expect(en.text).toContain(`Leave the waitlist:\n${siteOrigin}/waitlist/leave/${token}`);
     expect(en.text).toContain('Monthly budget: $900.00 to $1,500.50 per month');
     expect(en.text).toContain('Desired start date: Monday, January 4, 2027');
 
     // Without a budget or a date, those lines are left out rather than shown empty.
-    const marc = await rendered(claimed('waitlist_received', 'marc@example.com', { waitlistEntryId: entries.marc }, 'en'));
+    const marc = await rendered(await acknowledgement(entries.marc, 'marc@example.com', 'en'));
     expect(marc.text).not.toMatch(/budget|start date/i);
     for (const mail of [fr, en]) expect(seen(mail)).not.toMatch(/Marc Dubois|marc@example\.com|438-555-0199/);
     expect(seen(marc)).not.toMatch(/Émilie|emilie@example\.ca/);
@@ -404,7 +426,8 @@ describe(`the outbox's messages, rendered from their records (${backend})`, () =
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db.insertInto('waitlist_entry_offices').values({ entry_id: extra.id, office_id: 1, position: 1 }).execute();
-    const message = claimed('waitlist_received', 'gone@example.com', { waitlistEntryId: extra.id }, 'en');
+    const rowId = randomUUID();
+    const message = claimed('waitlist_received', 'gone@example.com', { waitlistEntryId: extra.id }, 'en', rowId, sealText(testBankingKeys, 'L'.repeat(43), `outbox:${rowId}`));
     expect(await render(message)).not.toBe('gone');
     await t.db.deleteFrom('waitlist_entry_offices').where('entry_id', '=', extra.id).execute();
     await t.db.deleteFrom('waitlist_entries').where('id', '=', extra.id).execute();
@@ -414,7 +437,7 @@ describe(`the outbox's messages, rendered from their records (${backend})`, () =
     expect(await render(claimed('lease_signed', 'x@example.com', { offerId: 999_999 }, 'en'))).toBe('gone');
 
     await expect(render(claimed('order_paid', 'someone-else@example.com', { orderId: room.id }, 'en'))).rejects.toThrow(/recipient/);
-    await expect(render(claimed('waitlist_received', 'camille@example.com', { waitlistEntryId: entries.emilie }, 'en'))).rejects.toThrow(/recipient/);
+    await expect(render({ ...(await acknowledgement(entries.emilie, 'emilie@example.ca', 'en')), recipient: 'camille@example.com' })).rejects.toThrow(/recipient/);
     await expect(render(claimed('order_refunded', late.email, { orderId: room.id, refundId: late.refundId }, 'en'))).rejects.toThrow(/not one of the order/);
   });
 });

@@ -297,7 +297,7 @@ describe(`without SMTP_URL: real .eml files (${backend})`, () => {
       const entry = await db.selectFrom('waitlist_entries').select('id').executeTakeFirstOrThrow();
       await db.insertInto('waitlist_entry_offices').values({ entry_id: entry.id, office_id: 1, position: 1 }).execute();
       const { enqueueMessage } = await import('../../src/server/mail/outbox.ts');
-      await enqueueMessage(db, { kind: 'waitlist_received', to: 'emilie@example.ca', language: 'en', about: { waitlistEntryId: entry.id } }, testNow);
+      await enqueueMessage(db, { kind: 'waitlist_received', to: 'emilie@example.ca', language: 'en', about: { waitlistEntryId: entry.id }, secret: { keyring: testBankingKeys, text: 'L'.repeat(43) } }, testNow);
       const files = emlFileTransport(dir);
       expect(await sendDueMessages(mailerDeps(t, () => testNow, files))).toEqual({ sent: 1, retry: 0, failed: 0 });
       const written = readdirSync(dir);

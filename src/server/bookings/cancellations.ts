@@ -11,7 +11,8 @@ import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
 import { nextDocumentNumber } from '../documents/numbers.ts';
 import { enqueueMessage } from '../mail/outbox.ts';
-import { lockUnit, paidAmounts, storedQuote, storedRefundAmounts } from './repository.ts';
+import { paidAmounts, storedQuote, storedRefundAmounts } from './repository.ts';
+import { lockUnit } from './unit-lock.ts';
 
 /*
  * What a customer does with a paid order through its manage link: cancel booked days (each

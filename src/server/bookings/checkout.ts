@@ -21,6 +21,7 @@ import { lineItemsFor } from '../payments/line-items.ts';
 import { successUrlTemplate } from '../payments/provider.ts';
 import { testCheckoutAllowed } from '../payments/test-checkout.ts';
 import { isSiteUrl } from '../public-origin.ts';
+import { offerByToken } from '../waitlist/offers.ts';
 import {
   attachSession,
   bookedDates,
@@ -144,9 +145,17 @@ export async function startCheckout(ctx: AppContext, body: CheckoutRequest, clie
       if (status !== 'available' && status !== 'booked') return refused(422, `${date} cannot be booked: ${windowReasons[status](rule.window)}`);
     }
   }
-  if (rule.needsAvailableUnit && !unit.is_available) return refused(409, `${unit.name} is no longer available. Join the waitlist to hear when it is.`);
+  // Through a waitlist claim link: the unit is held for this person, who rents it as if it were on sale.
+  let claim: { offerId: string } | null = null;
+  if (body.waitlistOffer !== undefined) {
+    const offer = await offerByToken(ctx.db, 'claim', body.waitlistOffer);
+    if (!offer || offer.office_id !== unit.id) return refused(404, 'This claim link is not for this space. Please use the link in your e-mail.');
+    if (!rule.rentsUnit) return refused(422, `${unit.name} is claimed by renting it, month to month or with a lease, not by the day.`);
+    claim = { offerId: offer.id };
+  }
+  if (rule.needsAvailableUnit && !unit.is_available && !claim) return refused(409, `${unit.name} is no longer available. Join the waitlist to hear when it is.`);
 
-  const q = quote(unit, choice, today);
+  const q = quote(claim ? { ...unit, is_available: true } : unit, choice, today);
   if (!q) return refused(422, `Unable to proceed - pricing information unavailable for ${unit.name}`);
   const mismatches = amountMismatches(body.pricing, q);
   if (mismatches.length > 0) {
@@ -174,7 +183,7 @@ export async function startCheckout(ctx: AppContext, body: CheckoutRequest, clie
     locale,
     successUrl: body.successUrl,
     cancelUrl: body.cancelUrl,
-    hold: holdOf(choice.product, q.dates, today),
+    hold: claim ? { kind: 'offer', offerId: claim.offerId } : holdOf(choice.product, q.dates, today),
     now,
     sessionExpiresAt,
   });
@@ -188,6 +197,7 @@ export async function startCheckout(ctx: AppContext, body: CheckoutRequest, clie
   }
   // Retired by staff between reading the unit and placing the order: it is no longer on offer.
   if (placed.kind === 'retired') return refused(404, `No such office or service: ${String(body.officeId)}`);
+  if (placed.kind === 'offer_closed') return refused(409, `This offer of ${unit.name} has ended, so it can no longer be claimed. You can join the waitlist again.`);
   if (placed.kind === 'already_booked') {
     const when = q.dates.length > 0 ? ` on ${q.dates.join(', ')}` : '';
     return refused(409, `${unit.name} is already booked${when}. Please choose ${q.dates.length > 0 ? 'another date' : 'another space'}.`);

@@ -12,6 +12,8 @@ import type { Db } from '../db/database.ts';
 import { nextDocumentNumber } from '../documents/numbers.ts';
 import { enqueueMessage, type MessageSubject } from '../mail/outbox.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
+import { keepOfferForCheckout, settleClaim } from '../waitlist/offers.ts';
+import { lockUnit } from './unit-lock.ts';
 
 /** Stripe refuses a session that expires in under 30 minutes; a minute more absorbs the round trip. */
 export const checkoutSessionMinutes = 31;
@@ -64,29 +66,21 @@ export interface NewOrder extends OrderFacts {
   clientKey: string;
   /** How many checkouts holding days or a unit a client may have waiting for payment. */
   maxUnpaidHolds: number;
-  /** What the order holds: each day, a rental from its first day on, or nothing (day pass, mailbox). */
-  hold: { kind: 'day'; dates: IsoDate[] } | { kind: 'rental'; from: IsoDate } | { kind: 'none' };
+  /**
+   * What the order holds: each day, a rental from its first day on, or nothing (day pass,
+   * mailbox); or, placed through a waitlist claim link, the offer's own hold (kept open for it).
+   */
+  hold: { kind: 'day'; dates: IsoDate[] } | { kind: 'rental'; from: IsoDate } | { kind: 'none' } | { kind: 'offer'; offerId: string };
   now: Date;
   sessionExpiresAt: Date;
 }
 
-/** The first key of the advisory locks that make checkouts for one unit take turns. */
-const reservationLockSpace = 7301;
 /** The first key of the advisory locks that make one client's checkouts take turns. */
 const clientLockSpace = 7302;
 
 /** What orders remember of the client that placed them: a hash of its address, never the address. */
 export function clientKeyOf(address: string): string {
   return createHash('sha256').update(`client:${address}`).digest('hex').slice(0, 32);
-}
-
-/**
- * Every change to a unit's holds and bookings takes this lock first, for the length of its
- * transaction: checkouts, payments and releases of one unit take turns, in one order (a
- * client's lock, then the unit's, then rows), so they can never wait on each other in a circle.
- */
-export async function lockUnit(trx: Db, officeId: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${reservationLockSpace}, ${officeId})`.execute(trx);
 }
 
 /** Which order: by the provider's session id, or by our own id. */
@@ -98,7 +92,7 @@ async function unitOfOrder(db: Db, key: OrderKey): Promise<number | undefined> {
   return (await db.selectFrom('orders').select('office_id').where(whereOrder(key)).executeTakeFirst())?.office_id;
 }
 
-export type PlaceResult = { kind: 'placed' } | { kind: 'already_booked' } | { kind: 'hold_cap'; retryAfterSeconds: number } | { kind: 'retired' };
+export type PlaceResult = { kind: 'placed' } | { kind: 'already_booked' } | { kind: 'hold_cap'; retryAfterSeconds: number } | { kind: 'retired' } | { kind: 'offer_closed' };
 
 /**
  * Whether the unit was retired, read in the order's transaction. FOR KEY SHARE waits for a
@@ -124,11 +118,12 @@ function isConflict(err: unknown): boolean {
  */
 export async function placeOrder(db: Db, order: NewOrder): Promise<PlaceResult> {
   const holdUntil = new Date(order.sessionExpiresAt.getTime() + holdGraceMinutes * 60_000);
+  const offerId = order.hold.kind === 'offer' ? order.hold.offerId : null;
   const insertOrder = sql`insert into orders (id, provider, office_id, product, rental_type, office_name, service_type, total_cents, quote,
-      booking_date, locale, success_url, cancel_url, status, expires_at, created_at, client_key)
+      booking_date, locale, success_url, cancel_url, status, expires_at, created_at, client_key, waitlist_offer_id)
     values (${order.id}, ${order.provider}, ${order.officeId}, ${order.quote.product}, ${order.quote.rentalType}, ${order.officeName},
       ${order.serviceType}, ${order.quote.total}, ${JSON.stringify(order.quote)}::jsonb, ${order.bookingDate}::date, ${order.locale},
-      ${order.successUrl}, ${order.cancelUrl}, 'pending', ${order.sessionExpiresAt}, ${order.now}, ${order.clientKey})
+      ${order.successUrl}, ${order.cancelUrl}, 'pending', ${order.sessionExpiresAt}, ${order.now}, ${order.clientKey}, ${offerId})
     returning id`;
   const rows =
     order.hold.kind === 'day'
@@ -138,6 +133,14 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<PlaceResult> 
         : [];
   try {
     return await db.transaction().execute(async (trx): Promise<PlaceResult> => {
+      if (offerId !== null) {
+        // The unit is held for this person by their offer: it holds it for the checkout too.
+        await lockUnit(trx, order.officeId);
+        if (await isRetired(trx, order.officeId)) return { kind: 'retired' };
+        if (!(await keepOfferForCheckout(trx, offerId, holdUntil, order.now))) return { kind: 'offer_closed' };
+        await insertOrder.execute(trx);
+        return { kind: 'placed' };
+      }
       if (rows.length === 0) {
         // The checkout found the unit on sale a moment ago; staff may have retired it since.
         if (await isRetired(trx, order.officeId)) return { kind: 'retired' };
@@ -226,7 +229,7 @@ export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymen
   await lockUnit(trx, officeId);
   const order = await trx
     .selectFrom('orders')
-    .select(['id', 'status', 'office_id', 'product', 'total_cents', 'locale', 'buyer_name', 'buyer_email'])
+    .select(['id', 'status', 'office_id', 'product', 'total_cents', 'locale', 'buyer_name', 'buyer_email', 'waitlist_offer_id', sql<string>`booking_date::text`.as('booking_date')])
     .where('session_id', '=', sessionId)
     .forUpdate()
     .executeTakeFirstOrThrow();
@@ -255,12 +258,23 @@ export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymen
     retired &&
     (order.status === 'expired' ||
       (await trx.selectFrom('reservations').select('order_id').where('order_id', '=', order.id).where('status', '=', 'released').executeTakeFirst()) !== undefined);
+  // Placed through a waitlist claim link, the order holds nothing of its own: its offer held the
+  // unit. Claimed in time (or the unit back on sale, free), it books the unit like any rental.
+  let claimTooLate = false;
+  if (order.waitlist_offer_id !== null) {
+    const claim = await settleClaim(trx, { id: order.id, offerId: order.waitlist_offer_id, unitId: order.office_id, from: order.booking_date }, now);
+    claimTooLate = claim === 'taken';
+    if (!claimTooLate) {
+      await sql`insert into reservations (order_id, office_id, kind, start_date, end_date, status, expires_at, created_at)
+        values (${order.id}, ${order.office_id}, 'rental', ${order.booking_date}::date, null, 'held', ${now}, ${now})`.execute(trx);
+    }
+  }
   const taken = await sql<{ n: number }>`select count(*)::int as n from reservations mine join reservations other
-      on other.office_id = mine.office_id and other.order_id <> mine.order_id
+      on other.office_id = mine.office_id and other.order_id is distinct from mine.order_id
       and daterange(other.start_date, other.end_date, '[)') && daterange(mine.start_date, mine.end_date, '[)')
       and (other.status = 'booked' or (other.status = 'held' and other.expires_at > ${now}))
     where mine.order_id = ${order.id}`.execute(trx);
-  if ((taken.rows[0]?.n ?? 0) > 0 || lapsed) {
+  if ((taken.rows[0]?.n ?? 0) > 0 || lapsed || claimTooLate) {
     await trx
       .updateTable('orders')
       .set({ status: 'refund_pending', paid_at: now, payment_intent_id: paymentIntentId, refund_reason: 'paid_after_taken' })

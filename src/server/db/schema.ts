@@ -16,6 +16,8 @@ export interface OfficesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** Set: the unit left the inventory (not listed, not for sale); its orders keep it. */
   retired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Set: staff paused offering it to its waitlist; freed, it goes on sale. */
+  waitlist_paused_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface WaitlistEntriesTable {
@@ -36,6 +38,11 @@ export interface WaitlistEntriesTable {
   language: ColumnType<'en' | 'fr' | null, 'en' | 'fr' | null | undefined, 'en' | 'fr' | null>;
   /** When staff marked the person contacted. */
   contacted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the person left the waitlist (their link), or claimed a unit offered to them: no more offers either way. */
+  left_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  claimed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** SHA-256 of the leave-the-waitlist link's token (secret-token.ts); the token itself only in the acknowledgement's sealed secret. */
+  leave_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WaitlistEntryOfficesTable {
@@ -43,6 +50,29 @@ export interface WaitlistEntryOfficesTable {
   office_id: number;
   /** The order the visitor chose the offices in, 1 to 3. */
   position: number;
+  /** Where this entry stands for this unit (waitlist-offers.ts). */
+  status: ColumnType<WaitlistUnitStatus, WaitlistUnitStatus | undefined, WaitlistUnitStatus>;
+}
+
+export type WaitlistUnitStatus = 'waiting' | 'offered' | 'declined' | 'expired' | 'skipped' | 'claimed';
+export type WaitlistOfferStatus = 'open' | 'claimed' | 'declined' | 'expired' | 'skipped' | 'withdrawn';
+
+/** A freed unit offered to one waitlist entry, for its claim window (waitlist-offers.ts). */
+export interface WaitlistOffersTable {
+  id: Generated<string>;
+  entry_id: number;
+  office_id: number;
+  status: WaitlistOfferStatus;
+  offered_at: ColumnType<Date, Date, Date>;
+  expires_at: ColumnType<Date, Date, Date>;
+  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** SHA-256 of the claim link's and the not-interested link's tokens. */
+  claim_token_hash: string;
+  decline_token_hash: string;
+  /** The order that claimed it. */
+  order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'waitlist' when the server offered it by itself, else the staff member who did. */
+  offered_by: string;
 }
 
 export interface LeaseOffersTable {
@@ -138,6 +168,8 @@ export interface OrdersTable {
   rental_ends_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** The Idempotency-Key of the request that gave notice. */
   notice_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The waitlist offer whose claim link placed it. */
+  waitlist_offer_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Money going back to a customer: decided in a transaction, asked of the provider after it commits. */
@@ -172,7 +204,9 @@ export interface RateLimitsTable {
 /** A hold (while the visitor pays) or a booking of a unit, for one day or as an open-ended rental. */
 export interface ReservationsTable {
   id: Generated<number>;
-  order_id: string;
+  /** The order it holds or books for; or, while a unit is offered to the waitlist, its offer instead. */
+  order_id: string | null;
+  offer_id: ColumnType<string | null, string | null | undefined, string | null>;
   office_id: number;
   kind: 'day' | 'rental';
   start_date: ColumnType<string, string, string>;
@@ -265,6 +299,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   waitlist_entries: WaitlistEntriesTable;
   waitlist_entry_offices: WaitlistEntryOfficesTable;
+  waitlist_offers: WaitlistOffersTable;
   lease_offers: LeaseOffersTable;
   lease_offer_services: LeaseOfferServicesTable;
   lease_customer_info: LeaseCustomerInfoTable;

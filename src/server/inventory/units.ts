@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import type { StaffUnit, UnitInput } from '../../shared/contract/staff-console.ts';
-import { lockUnit } from '../bookings/repository.ts';
+import { lockUnit } from '../bookings/unit-lock.ts';
 import type { Db } from '../db/database.ts';
 import { utcInstantText } from '../db/instant-text.ts';
 import { unitColumns } from './offices-list.ts';
+import { closeOffer, openOfferOf, placeFreeUnit, type OfferDeps } from '../waitlist/offers.ts';
+import { availabilityChange } from '../waitlist/staff-actions.ts';
 
 /*
  * The inventory as staff change it. Every change bumps the unit's updated_at, which the public
@@ -13,7 +15,15 @@ import { unitColumns } from './offices-list.ts';
 function units(db: Db) {
   return db
     .selectFrom('offices')
-    .select([...unitColumns, utcInstantText<string | null>('retired_at').as('retired_at'), utcInstantText('updated_at').as('updated_at')]);
+    .select([
+      ...unitColumns,
+      utcInstantText<string | null>('retired_at').as('retired_at'),
+      utcInstantText('updated_at').as('updated_at'),
+      sql<boolean>`waitlist_paused_at is not null`.as('waitlist_paused'),
+      sql<number>`(select count(*)::int from waitlist_entry_offices w join waitlist_entries e on e.id = w.entry_id
+        where w.office_id = offices.id and w.status = 'waiting' and e.left_at is null and e.claimed_at is null)`.as('waitlist_waiting'),
+      sql<string | null>`(select ${utcInstantText('f.expires_at')} from waitlist_offers f where f.office_id = offices.id and f.status = 'open')`.as('waitlist_offer_until'),
+    ]);
 }
 
 /** Every unit, retired ones too, by id. */
@@ -83,13 +93,21 @@ export async function createUnit(db: Db, input: UnitInput, now: Date, within: (t
   }
 }
 
-/** Changes the fields given; false for no such unit. */
-export async function updateUnit(db: Db, id: number, input: Partial<UnitInput>, now: Date, within: (trx: Db) => Promise<void>): Promise<boolean> {
+/**
+ * Changes the fields given; false for no such unit. A unit marked available is freed: offered to
+ * its waitlist, else on sale (availabilityChange says what its waitlist makes of the change).
+ */
+export async function updateUnit(db: Db, offerDeps: OfferDeps, id: number, input: Partial<UnitInput>, now: Date, within: (trx: Db) => Promise<void>): Promise<boolean> {
   try {
     return await db.transaction().execute(async (trx) => {
       if (input.office_id !== undefined || input.service_code !== undefined) await checkCodes(trx, id, input);
-      const row = await trx.updateTable('offices').set({ ...columnsOf(input), updated_at: now }).where('id', '=', id).returning('id').executeTakeFirst();
+      const availability = await availabilityChange(trx, id, input.is_available, now);
+      const { is_available: _available, next_available_date: _next, ...rest } = input;
+      // Held for an open offer, the unit keeps its availability and date: the offer decides them.
+      const fields = availability.setAvailable === undefined && input.is_available !== undefined ? rest : input;
+      const row = await trx.updateTable('offices').set({ ...columnsOf(fields), updated_at: now }).where('id', '=', id).returning('id').executeTakeFirst();
       if (!row) return false;
+      if (availability.freed) await placeFreeUnit(trx, offerDeps, id, now);
       await within(trx);
       return true;
     });
@@ -115,6 +133,9 @@ export async function retireUnit(db: Db, id: number, now: Date, within: (trx: Db
     if (!row) return { kind: 'unknown' };
     if (row.retired_at !== null) return { kind: 'already' };
     await trx.updateTable('offices').set({ retired_at: now, updated_at: now }).where('id', '=', id).execute();
+    // Nobody can claim a unit that is gone: its open offer ends, and its person keeps their other places.
+    const open = await openOfferOf(trx, id);
+    if (open) await closeOffer(trx, open, 'withdrawn', now);
     const expired = await trx
       .updateTable('lease_offers')
       .set({ status: 'expired' })

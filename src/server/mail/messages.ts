@@ -9,6 +9,7 @@ import { bookingCancelled, rentalNoticeGiven, staffBookingCancelled, staffRental
 import { leaseOfferCreated, leaseSigned, staffLeaseSigned } from './templates/lease.ts';
 import { orderPaid, orderRefunded, staffOrderPaid, staffOrderRefunded } from './templates/orders.ts';
 import { staffWaitlistEntry, waitlistReceived } from './templates/waitlist.ts';
+import { waitlistOffer } from './templates/waitlist-offers.ts';
 import type { OutgoingMail } from './transport.ts';
 import type { ClaimedMessage } from './worker.ts';
 
@@ -29,6 +30,7 @@ const templates: Record<MessageKind, Template> = {
   booking_cancelled: bookingCancelled,
   rental_notice_given: rentalNoticeGiven,
   waitlist_received: waitlistReceived,
+  waitlist_offer: waitlistOffer,
   lease_offer_created: leaseOfferCreated,
   lease_signed: leaseSigned,
   staff_order_paid: staffOrderPaid,

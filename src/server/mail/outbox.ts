@@ -14,6 +14,7 @@ export const messageKinds = [
   'booking_cancelled',
   'rental_notice_given',
   'waitlist_received',
+  'waitlist_offer',
   'lease_offer_created',
   'lease_signed',
   'staff_order_paid',
@@ -26,14 +27,14 @@ export const messageKinds = [
 export type MessageKind = (typeof messageKinds)[number];
 
 /** The records a message is rendered from when it is sent: ids only, never a person's data. */
-export type MessageSubject = { orderId: string } | { orderId: string; refundId: string } | { waitlistEntryId: number } | { offerId: number };
+export type MessageSubject = { orderId: string } | { orderId: string; refundId: string } | { waitlistEntryId: number } | { waitlistOfferId: string } | { offerId: number };
 
 export interface NewMessage {
   kind: MessageKind;
   to: string;
   language: 'en' | 'fr';
   about: MessageSubject;
-  /** A secret the message must carry (a lease offer's link): kept encrypted, erased once sent. */
+  /** A secret the message must carry (a lease offer's link, a waitlist link): kept encrypted, erased once sent. */
   secret?: { keyring: BankingKeyring; text: string };
 }
 

@@ -76,6 +76,8 @@ async function withDays(deps: Pick<AppDeps, 'db'>, page: readonly OrderRow[]): P
   const byOrder = new Map<string, string[]>();
   const cancelledByOrder = new Map<string, string[]>();
   for (const { order_id, day, status } of days) {
+    // Only an order's reservations are asked for (a unit's hold for a waitlist offer has none).
+    if (order_id === null) continue;
     const into = status === 'cancelled' ? cancelledByOrder : byOrder;
     into.set(order_id, [...(into.get(order_id) ?? []), day]);
   }

@@ -1,10 +1,12 @@
 import { Hono, type Context } from 'hono';
-import { createUnitInput, updateUnitInput } from '../../shared/contract/staff-console.ts';
+import { createUnitInput, offerUnitInput, updateUnitInput } from '../../shared/contract/staff-console.ts';
+import { unitWaitlist } from '../waitlist/queue.ts';
+import { offerByHand, setOffersPaused, type StaffResult } from '../waitlist/staff-actions.ts';
 import type { AppContext } from '../deps.ts';
 import { findStaffUnit, createUnit, listUnits, retireUnit, UnitCodeTakenError, updateUnit } from '../inventory/units.ts';
 import { jsonError } from '../middleware/errors.ts';
 import { jsonBody } from '../middleware/json-body.ts';
-import { actorOf, type StaffEnv } from '../staff/actor.ts';
+import { actorName, actorOf, type StaffEnv } from '../staff/actor.ts';
 import { pathParam, recordNumber } from './admin-params.ts';
 import { recordAudit } from '../staff/audit.ts';
 
@@ -15,6 +17,19 @@ import { recordAudit } from '../staff/audit.ts';
  */
 export function adminUnitRoutes(ctx: AppContext) {
   const answerUnit = async (c: Context, id: number, status: 200 | 201 = 200) => c.json({ success: true as const, unit: (await findStaffUnit(ctx.db, id))! }, status);
+  const offerDeps = { keyring: ctx.config.bankingKeys };
+  /** The unit's waitlist as it now is (unitQueueResponse). */
+  const answerQueue = async (c: Context, id: number) => {
+    const answer = await unitWaitlist(ctx.db, id);
+    return answer ? c.json(answer) : jsonError(c, 404, `No unit ${id}`);
+  };
+  /** A staff change of a unit's waitlist: refused with its reason, or answered with the queue it left. */
+  const afterChange = async (c: Context, id: number, result: StaffResult) => {
+    if (result.kind === 'refused') return jsonError(c, result.status, result.error);
+    ctx.officesList.invalidate();
+    ctx.mailer?.wake();
+    return answerQueue(c, id);
+  };
 
   return new Hono<StaffEnv>()
     .get('/', async (c) => c.json({ success: true as const, units: await listUnits(ctx.db) }))
@@ -39,16 +54,48 @@ export function adminUnitRoutes(ctx: AppContext) {
       if (Object.keys(input).length === 0) return jsonError(c, 400, 'Send at least one field to change');
       const now = ctx.clock();
       try {
-        const found = await updateUnit(ctx.db, id, input, now, (trx) =>
+        const found = await updateUnit(ctx.db, offerDeps, id, input, now, (trx) =>
           recordAudit(trx, actorOf(c), { action: 'unit_updated', subjectType: 'unit', subjectId: id, details: { ...input } }, now),
         );
         if (!found) return jsonError(c, 404, `No unit ${id}`);
         ctx.officesList.invalidate();
+        ctx.mailer?.wake();
         return answerUnit(c, id);
       } catch (err) {
         if (err instanceof UnitCodeTakenError) return jsonError(c, 409, err.message);
         throw err;
       }
+    })
+    .get('/:id/waitlist', async (c) => {
+      const id = pathParam(c, recordNumber);
+      if (id === null) return jsonError(c, 400, 'Not a unit id');
+      return answerQueue(c, id);
+    })
+    .post('/:id/waitlist/offer', jsonBody(offerUnitInput), async (c) => {
+      const id = pathParam(c, recordNumber);
+      if (id === null) return jsonError(c, 400, 'Not a unit id');
+      const actor = actorOf(c);
+      const now = ctx.clock();
+      const result = await offerByHand(ctx.db, offerDeps, id, c.var.body.entry_id, actorName(actor), now, (trx, details) =>
+        recordAudit(trx, actor, { action: 'waitlist_offered', subjectType: 'unit', subjectId: id, details }, now),
+      );
+      return afterChange(c, id, result);
+    })
+    .post('/:id/waitlist/pause', async (c) => {
+      const id = pathParam(c, recordNumber);
+      if (id === null) return jsonError(c, 400, 'Not a unit id');
+      const actor = actorOf(c);
+      const now = ctx.clock();
+      const result = await setOffersPaused(ctx.db, id, true, now, (trx) => recordAudit(trx, actor, { action: 'waitlist_paused', subjectType: 'unit', subjectId: id }, now));
+      return afterChange(c, id, result);
+    })
+    .post('/:id/waitlist/resume', async (c) => {
+      const id = pathParam(c, recordNumber);
+      if (id === null) return jsonError(c, 400, 'Not a unit id');
+      const actor = actorOf(c);
+      const now = ctx.clock();
+      const result = await setOffersPaused(ctx.db, id, false, now, (trx) => recordAudit(trx, actor, { action: 'waitlist_resumed', subjectType: 'unit', subjectId: id }, now));
+      return afterChange(c, id, result);
     })
     .post('/:id/retire', async (c) => {
       const id = pathParam(c, recordNumber);

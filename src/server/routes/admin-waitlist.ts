@@ -2,13 +2,19 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import * as z from 'zod';
 import type { WaitlistEntryRecord } from '../../shared/contract/waitlist.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppContext, AppDeps } from '../deps.ts';
+import { skipEntryInput } from '../../shared/contract/staff-console.ts';
+import { jsonBody } from '../middleware/json-body.ts';
+import { passOnOffersOf } from '../waitlist/offers.ts';
+import { skipEntry } from '../waitlist/staff-actions.ts';
 import { jsonError } from '../middleware/errors.ts';
 import { actorOf, type StaffEnv } from '../staff/actor.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { cursorSchema, encodeCursor, pageLimit } from './admin-cursor.ts';
 import { pathParam, recordNumber } from './admin-params.ts';
 import { utcInstantText } from '../db/instant-text.ts';
+import { entryState } from '../../shared/domain/waitlist-offers.ts';
+import { unitsOfEntries, unitWaitlist } from '../waitlist/queue.ts';
 
 const listQuery = z.object({
   limit: pageLimit,
@@ -36,6 +42,8 @@ export async function listWaitlistEntries(
       sql<string | null>`desired_start_date::text`.as('desired_start_date'),
       utcInstantText<string | null>('contacted_at', 's').as('contacted_at'),
       'language',
+      sql<boolean>`left_at is not null`.as('left'),
+      sql<boolean>`claimed_at is not null`.as('claimed'),
     ])
     .$if(options.cursor !== undefined, (q) => q.where('id', '<', options.cursor!.id))
     .orderBy('id', 'desc')
@@ -45,32 +53,21 @@ export async function listWaitlistEntries(
   const last = entries.at(-1);
   const next_cursor = rows.length > options.limit && last ? encodeCursor({ id: last.id }) : null;
   if (entries.length === 0) return { entries: [], next_cursor };
-  const offices = await deps.db
-    .selectFrom('waitlist_entry_offices as w')
-    .innerJoin('offices as o', 'o.id', 'w.office_id')
-    .select(['w.entry_id', 'o.id', 'o.office_id', 'o.name'])
-    .where(
-      'w.entry_id',
-      'in',
-      entries.map((e) => e.id),
-    )
-    .orderBy('w.entry_id')
-    .orderBy('w.position')
-    .execute();
+  const units = await unitsOfEntries(deps.db, entries.map((e) => e.id));
   const byEntry = new Map<number, WaitlistEntryRecord['offices']>();
-  for (const { entry_id, ...office } of offices) {
-    const list = byEntry.get(entry_id) ?? [];
-    list.push(office);
-    byEntry.set(entry_id, list);
-  }
+  for (const { entry_id, service_type: _type, ...unit } of units) byEntry.set(entry_id, [...(byEntry.get(entry_id) ?? []), unit]);
   const dollars = (cents: number | null) => (cents === null ? null : Number(cents) / 100);
   return {
-    entries: entries.map(({ budget_min_cents, budget_max_cents, ...e }) => ({
-      ...e,
-      budget_min: dollars(budget_min_cents),
-      budget_max: dollars(budget_max_cents),
-      offices: byEntry.get(e.id) ?? [],
-    })),
+    entries: entries.map(({ budget_min_cents, budget_max_cents, left, claimed, ...e }) => {
+      const offices = byEntry.get(e.id) ?? [];
+      return {
+        ...e,
+        budget_min: dollars(budget_min_cents),
+        budget_max: dollars(budget_max_cents),
+        offices,
+        state: entryState({ left, claimed }, offices.map((o) => o.status)),
+      };
+    }),
     next_cursor,
   };
 }
@@ -80,7 +77,8 @@ export async function listWaitlistEntries(
  * its person asks (privacy law): the entry, its offices and every message about it, which hold
  * the person's address. The audit trail keeps the entry's id only.
  */
-export function adminWaitlistRoutes(deps: AppDeps) {
+export function adminWaitlistRoutes(deps: AppContext) {
+  const offerDeps = { keyring: deps.config.bankingKeys };
   return new Hono<StaffEnv>()
     .get('/', async (c) => {
       const query = listQuery.safeParse(c.req.query());
@@ -108,14 +106,42 @@ export function adminWaitlistRoutes(deps: AppDeps) {
       if (id === null) return jsonError(c, 400, 'Not a waitlist entry id');
       const now = deps.clock();
       const deleted = await deps.db.transaction().execute(async (trx) => {
-        // Its offices go with it (on delete cascade).
-        const row = await trx.deleteFrom('waitlist_entries').where('id', '=', id).returning('id').executeTakeFirst();
-        if (!row) return false;
-        await trx.deleteFrom('outbox').where(sql<boolean>`subject_ids->>'waitlistEntryId' = ${String(id)}`).execute();
+        const exists = await trx.selectFrom('waitlist_entries').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!exists) return false;
+        // A unit held for this person goes to the next in line; then every message about the entry or its offers goes.
+        await passOnOffersOf(trx, offerDeps, id, now);
+        await trx
+          .deleteFrom('outbox')
+          .where(({ or, eb }) =>
+            or([
+              eb(sql`subject_ids->>'waitlistEntryId'`, '=', String(id)),
+              eb(sql`subject_ids->>'waitlistOfferId'`, 'in', trx.selectFrom('waitlist_offers').select(sql<string>`id::text`.as('id')).where('entry_id', '=', id)),
+            ]),
+          )
+          .execute();
+        // Its offices and offers go with it (on delete cascade).
+        await trx.deleteFrom('waitlist_entries').where('id', '=', id).execute();
         await recordAudit(trx, actorOf(c), { action: 'waitlist_deleted', subjectType: 'waitlist_entry', subjectId: id }, now);
         return true;
       });
       if (!deleted) return jsonError(c, 404, `No waitlist entry ${id}`);
+      deps.officesList.invalidate();
+      deps.mailer?.wake();
       return c.json({ success: true as const, id });
+    })
+    .post('/:id/skip', jsonBody(skipEntryInput), async (c) => {
+      const id = pathParam(c, recordNumber);
+      if (id === null) return jsonError(c, 400, 'Not a waitlist entry id');
+      const unitId = c.var.body.unit_id;
+      const now = deps.clock();
+      const actor = actorOf(c);
+      const result = await skipEntry(deps.db, offerDeps, id, unitId, now, (trx, details) =>
+        recordAudit(trx, actor, { action: 'waitlist_skipped', subjectType: 'waitlist_entry', subjectId: id, details }, now),
+      );
+      if (result.kind === 'refused') return jsonError(c, result.status, result.error);
+      deps.officesList.invalidate();
+      deps.mailer?.wake();
+      const answer = await unitWaitlist(deps.db, unitId);
+      return answer ? c.json(answer) : jsonError(c, 404, `No unit ${unitId}`);
     });
 }

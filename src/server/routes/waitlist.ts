@@ -11,6 +11,7 @@ import { enqueueMessage } from '../mail/outbox.ts';
 import type { Db } from '../db/database.ts';
 import { jsonError } from '../middleware/errors.ts';
 import { jsonBody } from '../middleware/json-body.ts';
+import { hashSecretToken, newSecretToken } from '../secret-token.ts';
 
 /** The entry as stored, in a fixed key order, so the same entry always hashes the same. */
 interface CanonicalEntry {
@@ -89,6 +90,8 @@ async function findByKey(db: Db, key: string, hash: string): Promise<Stored | un
  */
 async function storeEntry(deps: AppDeps, entry: CanonicalEntry, language: 'en' | 'fr' | null, officeIds: number[], key: string | null, hash: string): Promise<Stored> {
   const now = deps.clock();
+  // The acknowledgement's leave link: kept as its hash, and sealed in the e-mail's row until sent.
+  const leaveToken = newSecretToken();
   const inserted = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('waitlist_entries')
@@ -104,6 +107,7 @@ async function storeEntry(deps: AppDeps, entry: CanonicalEntry, language: 'en' |
         request_hash: key === null ? null : hash,
         created_at: now,
         language,
+        leave_token_hash: hashSecretToken(leaveToken),
       })
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
       .returning('id')
@@ -114,7 +118,7 @@ async function storeEntry(deps: AppDeps, entry: CanonicalEntry, language: 'en' |
       .values(officeIds.map((officeId, i) => ({ entry_id: row.id, office_id: officeId, position: i + 1 })))
       .execute();
     const about = { waitlistEntryId: row.id };
-    await enqueueMessage(trx, { kind: 'waitlist_received', to: entry.email, language: language ?? 'en', about }, now);
+    await enqueueMessage(trx, { kind: 'waitlist_received', to: entry.email, language: language ?? 'en', about, secret: { keyring: deps.config.bankingKeys, text: leaveToken } }, now);
     await enqueueMessage(trx, { kind: 'staff_waitlist_entry', to: site.operations.email, language: site.operations.language, about }, now);
     return row.id;
   });

@@ -12,3 +12,8 @@ export function actorOf(c: Context): StaffActor {
   if (!actor) throw new Error('A staff route was reached without the staff check');
   return actor;
 }
+
+/** How the audit trail and the waitlist name an actor: a staff member's e-mail, or the token of scripts. */
+export function actorName(actor: StaffActor): string {
+  return actor.kind === 'staff' ? actor.email : 'admin token';
+}

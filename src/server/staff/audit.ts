@@ -2,7 +2,7 @@ import type { AuditAction } from '../../shared/contract/staff.ts';
 import type { Db } from '../db/database.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { StaffActor } from './actor.ts';
+import { actorName, type StaffActor } from './actor.ts';
 
 /** One staff change, written in the same transaction as the change when there is one. */
 export async function recordAudit(
@@ -15,7 +15,7 @@ export async function recordAudit(
     .insertInto('staff_audit')
     .values({
       staff_id: actor.kind === 'staff' ? actor.id : null,
-      actor: actor.kind === 'staff' ? actor.email : 'admin token',
+      actor: actorName(actor),
       action: entry.action,
       subject_type: entry.subjectType,
       subject_id: String(entry.subjectId),

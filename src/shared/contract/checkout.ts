@@ -4,7 +4,8 @@ import { cancelAnchor } from '../domain/categories.ts';
 import { checkoutRentalTypes, productRule } from '../domain/products.ts';
 import { isPlainText, isValidEmail, maxEmailLength, plainTextMessage } from '../domain/text.ts';
 import type { IsoDate } from '../domain/time.ts';
-import { isoDateString, plainText, unitCode } from './common.ts';
+import { isoDateString, plainText, secretTokenPattern, unitCode } from './common.ts';
+import { waitlistPaths } from './waitlist-offers.ts';
 
 /** Dollars as the API carries them: never negative, never more than a card payment can be. */
 const amount = z.number().check(z.minimum(0), z.maximum(999_999.99));
@@ -35,8 +36,9 @@ export const checkoutPricingSchema = z.object({
 export const dayPassOfficeId = 'daypass';
 
 /**
- * SPEC.md §7 call 1: POST /public-api/stripe/create-checkout-session. `locale` is an addition:
- * 'fr' gives the visitor a French checkout page.
+ * SPEC.md §7 call 1: POST /public-api/stripe/create-checkout-session. Additions: `locale` 'fr'
+ * gives the visitor a French checkout page; `waitlistOffer` is the claim token of a waitlist offer
+ * (waitlist-offers.ts), which lets its person rent the unit held for them.
  */
 export const checkoutRequest = z.object({
   officeId: z.union([unitCode, z.int().check(z.positive())]),
@@ -50,6 +52,7 @@ export const checkoutRequest = z.object({
   successUrl: webUrl,
   cancelUrl: webUrl,
   locale: z.optional(locale),
+  waitlistOffer: z.optional(z.string().check(z.regex(secretTokenPattern, 'waitlistOffer must be the token of a claim link'))),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 
@@ -182,12 +185,14 @@ export function checkoutDetailsOf(q: Quote, unit: Pick<CheckoutUnit, 'name' | 's
 /**
  * The whole call-1 body for a choice, built from the same quote the server recomputes, with
  * the checkoutDetails to save before the redirect; null when the unit has no usable price.
- * `origin` is the site's origin (location.origin).
+ * `origin` is the site's origin (location.origin). `waitlistOffer`, the token of a claim link,
+ * rents the unit held for its person; a cancelled checkout then returns to that claim page, where
+ * the offer still waits, not to the list, where the unit is not for sale.
  */
 export function buildCheckout(
   unit: CheckoutUnit,
   choice: ProductChoice,
-  options: { today: IsoDate; origin: string; locale?: Locale },
+  options: { today: IsoDate; origin: string; locale?: Locale; waitlistOffer?: string },
 ): { request: CheckoutRequest; checkoutDetails: CheckoutDetails; quote: Quote } | null {
   const q = quote(unit, choice, options.today);
   if (!q) return null;
@@ -203,8 +208,9 @@ export function buildCheckout(
     },
     pricing: checkoutPricing(q),
     successUrl: `${options.origin}/checkout-success`,
-    cancelUrl: `${options.origin}/#${cancelAnchor(unit)}`,
+    cancelUrl: options.waitlistOffer ? `${options.origin}${waitlistPaths.claim(options.waitlistOffer)}` : `${options.origin}/#${cancelAnchor(unit)}`,
     ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.waitlistOffer ? { waitlistOffer: options.waitlistOffer } : {}),
   };
   return { request, checkoutDetails: checkoutDetailsOf(q, unit, options.today), quote: q };
 }

@@ -3,6 +3,7 @@ import { isPlainText, plainTextMessage } from '../domain/text.ts';
 import { isIsoDate } from '../domain/time.ts';
 import { moveInFeeTypes } from '../domain/lease-payment.ts';
 import { productNames, serviceTypes } from '../domain/products.ts';
+import { waitlistOfferStatuses, waitlistUnitStatuses } from '../domain/waitlist-offers.ts';
 import { unitCodePattern } from './common.ts';
 import { dayPassOfficeId, orderStatuses } from './checkout.ts';
 import { leaseLanguages, leaseOfferStatuses } from './lease.ts';
@@ -35,6 +36,12 @@ export const staffUnit = z.object({
   next_available_date: z.nullable(z.string()),
   retired_at: z.nullable(z.string()),
   updated_at: z.string(),
+  /** Staff paused offering it to its waitlist: freed, it goes on sale. */
+  waitlist_paused: z.boolean(),
+  /** Waitlist entries waiting for it. */
+  waitlist_waiting: z.number(),
+  /** Held for an open waitlist offer until then (ISO instant); null: no open offer. */
+  waitlist_offer_until: z.nullable(z.string()),
 });
 export type StaffUnit = z.infer<typeof staffUnit>;
 
@@ -68,6 +75,56 @@ export type UnitInput = z.input<typeof createUnitInput>;
 
 /** The answer to a create, an edit or a retirement. */
 export const staffUnitResponse = z.object({ success: z.literal(true), unit: staffUnit });
+
+// ─── A unit's waitlist ────────────────────────────────────────────────────────
+
+/** An offer of a unit to one entry, as staff see it. */
+export const staffWaitlistOffer = z.object({
+  id: z.string(),
+  entry_id: z.number(),
+  status: z.enum(waitlistOfferStatuses),
+  offered_at: z.string(),
+  expires_at: z.string(),
+  closed_at: z.nullable(z.string()),
+  /** 'waitlist' when the server offered it by itself, else the staff member who did. */
+  offered_by: z.string(),
+  order_id: z.nullable(z.string()),
+});
+export type StaffWaitlistOffer = z.infer<typeof staffWaitlistOffer>;
+
+/** One entry naming the unit, in the order offers go (oldest first). */
+export const unitQueueEntry = z.object({
+  entry_id: z.number(),
+  customer_name: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+  status: z.enum(waitlistUnitStatuses),
+  /** Its place in line while waiting (1: next); null otherwise. */
+  place: z.nullable(z.number()),
+  /** The entry as a whole left the waitlist, or claimed a unit (this one or another). */
+  left: z.boolean(),
+  claimed: z.boolean(),
+  /** The latest offer of this unit to this entry. */
+  offer: z.nullable(staffWaitlistOffer),
+});
+export type UnitQueueEntry = z.infer<typeof unitQueueEntry>;
+
+/** GET /admin-api/units/:id/waitlist: the unit's queue, and its open offer. */
+export const unitQueueResponse = z.object({
+  success: z.literal(true),
+  unit: staffUnit,
+  open_offer: z.nullable(staffWaitlistOffer),
+  queue: z.array(unitQueueEntry),
+});
+export type UnitQueueResponse = z.infer<typeof unitQueueResponse>;
+
+/** POST /admin-api/units/:id/waitlist/offer: offer the unit now, to this entry or (none given) to the next in line. */
+export const offerUnitInput = z.object({ entry_id: z.optional(z.int('Expected an entry number').check(z.positive('Expected an entry number'), z.maximum(2_147_483_647))) });
+/** POST /admin-api/waitlist/:id/skip: pass this entry over for one of its units. */
+export const skipEntryInput = z.object({ unit_id: z.int('Expected a unit number').check(z.positive('Expected a unit number'), z.maximum(2_147_483_647)) });
+
+/** The answer to offering, skipping, pausing and resuming: the unit's queue as it now is. */
+export const unitQueueChanged = unitQueueResponse;
 
 // ─── Calendar ─────────────────────────────────────────────────────────────────
 

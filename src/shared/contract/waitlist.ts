@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { isPlainText, isValidEmail } from '../domain/text.ts';
 import { isIsoDate, type IsoDate } from '../domain/time.ts';
 import { unitCodePattern } from './common.ts';
+import { waitlistEntryStates, waitlistUnitStatuses } from '../domain/waitlist-offers.ts';
 import {
   budgetProblem,
   budgetsInOrder,
@@ -191,7 +192,19 @@ export const waitlistEntryRecord = z.object({
   budget_min: z.nullable(z.number()),
   budget_max: z.nullable(z.number()),
   desired_start_date: z.nullable(z.string()),
-  offices: z.array(z.object({ id: z.number(), office_id: z.string(), name: z.string() })),
+  offices: z.array(
+    z.object({
+      id: z.number(),
+      office_id: z.string(),
+      name: z.string(),
+      /** Where the entry stands for this unit, its place in line while waiting, and while offered the offer's end. */
+      status: z.enum(waitlistUnitStatuses),
+      place: z.nullable(z.number()),
+      offer_expires_at: z.nullable(z.string()),
+    }),
+  ),
+  /** The entry as a whole: waiting, offered, claimed, declined, expired, skipped or left. */
+  state: z.enum(waitlistEntryStates),
   /** When staff marked the person contacted (ISO instant); null: not yet. */
   contacted_at: z.optional(z.nullable(z.string())),
   /** The language the visitor used; null for an entry that did not say. */

@@ -7,6 +7,7 @@ import * as hardening from './0005-hardening.ts';
 import * as receiptsAndMail from './0006-receipts-and-mail.ts';
 import * as manageBookings from './0007-manage-bookings.ts';
 import * as staff from './0008-staff.ts';
+import * as waitlistOffers from './0009-waitlist-offers.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-receipts-and-mail': receiptsAndMail,
   '0007-manage-bookings': manageBookings,
   '0008-staff': staff,
+  '0009-waitlist-offers': waitlistOffers,
 };

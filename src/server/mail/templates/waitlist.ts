@@ -3,6 +3,20 @@ import type { ClaimedMessage } from '../worker.ts';
 import { assertRecipient, greeting, idOf, languageName, plainAddress, questions, signOff, staffReason, type Draft, type TemplateContext } from './draft.ts';
 import { fullDate, instantAtSpace, money, type Language } from './format.ts';
 import type { Fact } from './layout.ts';
+import { waitlistPaths } from '../../../shared/contract/waitlist-offers.ts';
+import { site } from '../../../shared/site.ts';
+import { openSecret } from '../outbox.ts';
+import { unitsOfEntries } from '../../waitlist/queue.ts';
+
+/** How long an offer is held: '48 hours (24 for desks and parking)' — from the site's facts, never restated. */
+function claimWindowText(language: Language): string {
+  const hours: Record<string, number> = site.waitlist.claimWindowHours;
+  const offices = hours.dedicated_office!;
+  const desks = hours.assigned_desk!;
+  const fr = language === 'fr';
+  if (offices === desks) return fr ? `${offices} heures` : `${offices} hours`;
+  return fr ? `${offices} heures (${desks} heures pour un poste ou une place de stationnement)` : `${offices} hours (${desks} hours for a desk or a parking spot)`;
+}
 
 interface Entry {
   id: number;
@@ -62,15 +76,37 @@ function requestFacts(entry: Entry, language: Language): Fact[] {
   return rows;
 }
 
+/** '3rd in line' / 'en 3e position'. */
+function placeText(place: number, language: Language): string {
+  if (language === 'fr') return `en ${place}${place === 1 ? 're' : 'e'} position`;
+  const tens = place % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[place % 10] ?? 'th';
+  return `${place}${suffix} in line`;
+}
+
+/** Each office chosen, with the person's place in line for it as the message is written. */
+async function officesInLine(ctx: TemplateContext, entryId: number, language: Language): Promise<string[]> {
+  const fr = language === 'fr';
+  return (await unitsOfEntries(ctx.db, [entryId])).map((unit) => {
+    if (unit.place !== null) return `${unit.name} — ${placeText(unit.place, language)}`;
+    if (unit.status === 'offered') return `${unit.name} — ${fr ? 'offert à vous (voyez notre autre courriel)' : 'offered to you (see our other e-mail)'}`;
+    return unit.name;
+  });
+}
+
 export async function waitlistReceived(ctx: TemplateContext, message: ClaimedMessage): Promise<Draft | 'gone'> {
   const entry = await loadEntry(ctx, message);
   if (!entry) return 'gone';
   assertRecipient(message, entry.email);
+  if (!message.secretEncrypted) throw new Error('the leave link is not stored with the message');
+  const leaveToken = openSecret(ctx.keyring, message.secretEncrypted, message.id);
+  if (!leaveToken) throw new Error('the leave link cannot be read');
   const language = message.language;
   const fr = language === 'fr';
   const facts = requestFacts(entry, language);
   if (entry.phone) facts.push({ label: fr ? 'Téléphone' : 'Phone', value: entry.phone });
   const host = new URL(ctx.siteOrigin).host;
+  const window = claimWindowText(language);
   return {
     toName: entry.customer_name,
     subject: fr ? `Vous êtes sur la liste d’attente : ${entry.offices.join(', ')}` : `You’re on the waitlist: ${entry.offices.join(', ')}`,
@@ -83,19 +119,20 @@ export async function waitlistReceived(ctx: TemplateContext, message: ClaimedMes
         {
           kind: 'paragraph',
           text: fr
-            ? 'Merci de votre intérêt. Votre demande est inscrite sur la liste d’attente des bureaux ci-dessous, dans l’ordre où vous les avez choisis. Nous communiquerons avec vous dès que l’un d’eux se libérera.'
-            : 'Thank you for your interest. Your request is on the waitlist for the offices below, in the order you chose them. We will contact you as soon as one of them becomes available.',
+            ? `Merci de votre intérêt. Votre demande est inscrite sur la liste d’attente des espaces ci-dessous, dans l’ordre où vous les avez choisis. Dès que l’un d’eux se libère, nous l’offrons à la première personne de sa file : quand ce sera votre tour, vous recevrez un courriel avec un lien pour le réserver, et nous le garderons pour vous ${window}.`
+            : `Thank you for your interest. Your request is on the waitlist for the spaces below, in the order you chose them. As soon as one of them frees up, we offer it to the first person in its line: when your turn comes, you will get an e-mail with a link to claim it, and we will hold it for you for ${window}.`,
         },
         { kind: 'section', title: fr ? 'Votre demande' : 'Your request' },
-        { kind: 'list', ordered: true, items: entry.offices },
+        { kind: 'list', ordered: true, items: await officesInLine(ctx, entry.id, language) },
         { kind: 'facts', rows: facts },
         {
           kind: 'paragraph',
           text: fr
-            ? 'L’inscription est gratuite et ne vous engage à rien. Pour modifier ou retirer votre demande, répondez simplement à ce courriel.'
-            : 'Joining the waitlist is free and commits you to nothing. To change or withdraw your request, simply reply to this e-mail.',
+            ? 'L’inscription est gratuite et ne vous engage à rien. Pour quitter la liste d’attente, à tout moment :'
+            : 'Joining the waitlist is free and commits you to nothing. To leave the waitlist, at any time:',
         },
-        { kind: 'button', label: fr ? 'Voir les bureaux disponibles' : 'See the offices available now', url: `${ctx.siteOrigin}/offices` },
+        { kind: 'link', label: fr ? 'Quitter la liste d’attente' : 'Leave the waitlist', url: `${ctx.siteOrigin}${waitlistPaths.leave(leaveToken)}` },
+        { kind: 'button', label: fr ? 'Voir les espaces disponibles' : 'See the spaces available now', url: `${ctx.siteOrigin}/offices` },
         { kind: 'paragraph', text: questions(language) },
       ],
       signOff: signOff(language),

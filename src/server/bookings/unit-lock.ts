@@ -1,0 +1,15 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/** The first key of the advisory locks that make changes of one unit's holds and bookings take turns. */
+const reservationLockSpace = 7301;
+
+/**
+ * Every change to a unit's holds and bookings takes this lock first, for the length of its
+ * transaction: checkouts, payments, releases and waitlist offers of one unit take turns, in one
+ * order (a client's lock, then the unit's, then rows), so they can never wait on each other in a
+ * circle.
+ */
+export async function lockUnit(trx: Db, officeId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${reservationLockSpace}, ${officeId})`.execute(trx);
+}

@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import type { UnitQueueEntry, UnitQueueResponse } from '../../shared/contract/staff-console.ts';
+import type { WaitlistUnitStatus } from '../../shared/domain/waitlist-offers.ts';
+import type { Db } from '../db/database.ts';
+import { utcInstantText } from '../db/instant-text.ts';
+import { findStaffUnit } from '../inventory/units.ts';
+
+/*
+ * Where people stand: an entry's place in line for each of its units, and a unit's queue. The
+ * line is the entries still waiting for the unit (not left, not served by a unit already), oldest
+ * first: the order offers go in (offers.ts nextInLine).
+ */
+
+/** The line's order, and who is in it, for `w` (a waitlist_entry_offices row) and `e` (its entry). */
+const waitingBefore = sql<number>`(select count(*)::int from waitlist_entry_offices w2 join waitlist_entries e2 on e2.id = w2.entry_id
+  where w2.office_id = w.office_id and w2.status = 'waiting' and e2.left_at is null and e2.claimed_at is null
+    and (e2.created_at, e2.id) < (e.created_at, e.id))`;
+
+export interface EntryUnit {
+  entry_id: number;
+  id: number;
+  office_id: string;
+  name: string;
+  service_type: string;
+  status: WaitlistUnitStatus;
+  /** Its place in line while waiting (1: next), else null. */
+  place: number | null;
+  /** While offered: when the offer ends (ISO instant). */
+  offer_expires_at: string | null;
+}
+
+/** The units of these entries, each entry's in the order its person chose them. */
+export async function unitsOfEntries(db: Db, entryIds: readonly number[]): Promise<EntryUnit[]> {
+  if (entryIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('waitlist_entry_offices as w')
+    .innerJoin('waitlist_entries as e', 'e.id', 'w.entry_id')
+    .innerJoin('offices as o', 'o.id', 'w.office_id')
+    .leftJoin('waitlist_offers as f', (join) => join.onRef('f.entry_id', '=', 'w.entry_id').onRef('f.office_id', '=', 'w.office_id').on('f.status', '=', 'open'))
+    .select(['w.entry_id', 'o.id', 'o.office_id', 'o.name', 'o.service_type', 'w.status', utcInstantText<string | null>('f.expires_at').as('offer_expires_at')])
+    .select(sql<number | null>`case when w.status = 'waiting' and e.left_at is null and e.claimed_at is null then ${waitingBefore} + 1 end`.as('place'))
+    .where('w.entry_id', 'in', entryIds)
+    .orderBy('w.entry_id')
+    .orderBy('w.position')
+    .execute();
+  return rows.map((r) => ({ ...r, place: r.place === null ? null : Number(r.place) }));
+}
+
+/** Every entry naming the unit, oldest first, with its latest offer of the unit. */
+export async function queueOfUnit(db: Db, unitId: number): Promise<UnitQueueEntry[]> {
+  const rows = await db
+    .selectFrom('waitlist_entry_offices as w')
+    .innerJoin('waitlist_entries as e', 'e.id', 'w.entry_id')
+    .leftJoin('waitlist_offers as f', (join) =>
+      join
+        .onRef('f.entry_id', '=', 'w.entry_id')
+        .onRef('f.office_id', '=', 'w.office_id')
+        .on('f.id', '=', (eb) => eb.selectFrom('waitlist_offers as l').select((x) => x.fn.max('l.id').as('id')).whereRef('l.entry_id', '=', 'w.entry_id').whereRef('l.office_id', '=', 'w.office_id')),
+    )
+    .select([
+      'e.id as entry_id',
+      'e.customer_name',
+      'e.email',
+      utcInstantText('e.created_at').as('created_at'),
+      'w.status',
+      sql<boolean>`e.left_at is not null`.as('left'),
+      sql<boolean>`e.claimed_at is not null`.as('claimed'),
+      sql<number | null>`case when w.status = 'waiting' and e.left_at is null and e.claimed_at is null then ${waitingBefore} + 1 end`.as('place'),
+      sql<string | null>`f.id::text`.as('offer_id'),
+      'f.status as offer_status',
+      utcInstantText<string | null>('f.offered_at').as('offered_at'),
+      utcInstantText<string | null>('f.expires_at').as('expires_at'),
+      utcInstantText<string | null>('f.closed_at').as('closed_at'),
+      'f.offered_by',
+      'f.order_id',
+    ])
+    .where('w.office_id', '=', unitId)
+    .orderBy('e.created_at')
+    .orderBy('e.id')
+    .execute();
+  return rows.map((r) => ({
+    entry_id: r.entry_id,
+    customer_name: r.customer_name,
+    email: r.email,
+    created_at: r.created_at,
+    status: r.status,
+    place: r.place === null ? null : Number(r.place),
+    left: r.left,
+    claimed: r.claimed,
+    offer:
+      r.offer_id && r.offer_status && r.offered_at && r.expires_at && r.offered_by
+        ? { id: r.offer_id, entry_id: r.entry_id, status: r.offer_status, offered_at: r.offered_at, expires_at: r.expires_at, closed_at: r.closed_at, offered_by: r.offered_by, order_id: r.order_id ?? null }
+        : null,
+  }));
+}
+
+/** A unit's waitlist as staff see it (GET /admin-api/units/:id/waitlist); undefined for no such unit. */
+export async function unitWaitlist(db: Db, unitId: number): Promise<UnitQueueResponse | undefined> {
+  const unit = await findStaffUnit(db, unitId);
+  if (!unit) return undefined;
+  const queue = await queueOfUnit(db, unitId);
+  return { success: true, unit, open_offer: queue.find((q) => q.offer?.status === 'open')?.offer ?? null, queue };
+}
