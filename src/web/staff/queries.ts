@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { staffMailResponse, mailRetryResponse, type mailStatuses } from '../../shared/contract/staff-mail.ts';
 import { staffOrdersResponse, type orderStatuses } from '../../shared/contract/staff-orders.ts';
@@ -11,8 +11,13 @@ import {
   staffOrderDetail,
   staffUnitResponse,
   staffUnitsResponse,
+  unitQueueChanged,
+  unitQueueResponse,
   waitlistContactedResponse,
+  type offerUnitInput,
+  type skipEntryInput,
   type UnitInput,
+  type UnitQueueResponse,
 } from '../../shared/contract/staff-console.ts';
 import { waitlistListResponse } from '../../shared/contract/waitlist.ts';
 import { staffRequest } from './api.ts';
@@ -31,6 +36,13 @@ export const unitsQuery = () =>
   queryOptions({
     queryKey: [root, 'units'],
     queryFn: ({ signal }) => staffRequest('/admin-api/units', { schema: staffUnitsResponse, signal }),
+  });
+
+/** A unit's waitlist: its queue in the order offers go, and its open offer. Under the units' key, so a change to the units reads it again. */
+export const unitQueueQuery = (id: number) =>
+  queryOptions({
+    queryKey: [root, 'units', id, 'waitlist'],
+    queryFn: ({ signal }) => staffRequest(`/admin-api/units/${id}/waitlist`, { schema: unitQueueResponse, signal }),
   });
 
 export const calendarQuery = (month: string) =>
@@ -122,4 +134,27 @@ export const staffCalls = {
   resendOffer: (id: number) => staffRequest(`/admin-api/lease-offers/${id}/resend`, { method: 'POST', body: {}, schema: offerLinkResponse }),
   expireOffer: (id: number) => staffRequest(`/admin-api/lease-offers/${id}/expire`, { method: 'POST', body: {}, schema: done }),
   retryMessage: (id: string) => staffRequest(`/admin-api/mail/${encodeURIComponent(id)}/retry`, { method: 'POST', body: {}, schema: mailRetryResponse }),
+  /** No entry: to the next in line. */
+  offerUnit: (unitId: number, entryId?: number) => {
+    const body: z.input<typeof offerUnitInput> = entryId === undefined ? {} : { entry_id: entryId };
+    return staffRequest(`/admin-api/units/${unitId}/waitlist/offer`, { method: 'POST', body, schema: unitQueueChanged });
+  },
+  skipEntry: (entryId: number, unitId: number) => {
+    const body: z.input<typeof skipEntryInput> = { unit_id: unitId };
+    return staffRequest(`/admin-api/waitlist/${entryId}/skip`, { method: 'POST', body, schema: unitQueueChanged });
+  },
+  pauseOffers: (unitId: number) => staffRequest(`/admin-api/units/${unitId}/waitlist/pause`, { method: 'POST', body: {}, schema: unitQueueChanged }),
+  resumeOffers: (unitId: number) => staffRequest(`/admin-api/units/${unitId}/waitlist/resume`, { method: 'POST', body: {}, schema: unitQueueChanged }),
 };
+
+/**
+ * A waitlist action answers with the unit's queue as it now is, so the queue is shown as answered
+ * rather than asked for again, and the inventory's line of the unit takes the answer's unit.
+ * Places on the waitlist page have moved: it is read again, at once when on screen, and the
+ * promise waits for that so a dialog closes onto the new list.
+ */
+export async function queueChanged(queryClient: QueryClient, answer: UnitQueueResponse): Promise<void> {
+  queryClient.setQueryData(unitQueueQuery(answer.unit.id).queryKey, answer);
+  queryClient.setQueryData(unitsQuery().queryKey, (old) => (old ? { ...old, units: old.units.map((u) => (u.id === answer.unit.id ? answer.unit : u)) } : old));
+  await queryClient.invalidateQueries({ queryKey: staffKeys.waitlist });
+}

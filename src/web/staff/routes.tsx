@@ -18,6 +18,7 @@ import { OrderDetailPage } from './pages/order-detail.tsx';
 import { OrdersPage } from './pages/orders.tsx';
 import { SetPasswordPage } from './pages/set-password.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
+import { UnitQueuePage } from './pages/unit-queue.tsx';
 import { WaitlistPage } from './pages/waitlist.tsx';
 
 /**
@@ -86,6 +87,27 @@ const homeRoute = createRoute({
 });
 
 const inventoryRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/staff/inventory', component: InventoryPage });
+
+/** A record's number as the server reads one: a positive int4, written plainly. */
+const recordNumber = (text: string): number | null => (/^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null);
+
+const unitQueueRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/staff/inventory/$id/waitlist',
+  component: function UnitQueueRoute() {
+    const { m } = useStaffLanguage();
+    const { id: text } = unitQueueRoute.useParams();
+    const id = recordNumber(text);
+    if (id === null)
+      return (
+        <>
+          <PageTitle>{m.unitQueue.title}</PageTitle>
+          <EmptyState>{m.unitQueue.notFound}</EmptyState>
+        </>
+      );
+    return <UnitQueuePage key={id} id={id} />;
+  },
+});
 
 const calendarRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -168,5 +190,5 @@ const messagesRoute = createRoute({
 export const staffRouteTree = rootRoute.addChildren([
   signInRoute,
   setPasswordRoute,
-  consoleRoute.addChildren([homeRoute, inventoryRoute, calendarRoute, ordersRoute, orderRoute, waitlistRoute, offersRoute, offerRoute, messagesRoute]),
+  consoleRoute.addChildren([homeRoute, inventoryRoute, unitQueueRoute, calendarRoute, ordersRoute, orderRoute, waitlistRoute, offersRoute, offerRoute, messagesRoute]),
 ]);

@@ -6,7 +6,9 @@ import { categories } from '../../../shared/domain/categories.ts';
 import { rateToCents } from '../../../shared/domain/pricing.ts';
 import { isPricedPerDay } from '../../../shared/domain/products.ts';
 import { slashDate, spaceTodayQuick } from '../../../shared/domain/time.ts';
+import { isOfferable } from '../../../shared/domain/waitlist-offers.ts';
 import { useStaffLanguage } from '../language.tsx';
+import { StaffLink } from '../navigation.tsx';
 import { staffCalls, staffKeys, unitsQuery } from '../queries.ts';
 import { ConfirmDialog, EmptyState, errorText, type Notice, NoticeArea, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
 import { UnitDialog } from './unit-dialog.tsx';
@@ -36,6 +38,28 @@ function Price({ unit }: { unit: StaffUnit }) {
   );
 }
 
+/** A rentable unit's waitlist at a glance ('Offered until …', '3 waiting', 'Offers paused'), and the way to its queue. */
+function WaitlistGlance({ unit }: { unit: StaffUnit }) {
+  const { m } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.inventory.waitlist;
+  if (unit.retired_at || !isOfferable(unit.service_type)) return <>{m.common.none}</>;
+  return (
+    <>
+      {unit.waitlist_offer_until ? <span className="glance glance--offered">{t.offeredUntil(f.dateTime(unit.waitlist_offer_until))}</span> : null}
+      {unit.waitlist_waiting > 0 ? (
+        <span className="glance">{t.waiting(unit.waitlist_waiting)}</span>
+      ) : unit.waitlist_offer_until ? null : (
+        <span className="glance muted">{t.nobody}</span>
+      )}
+      {unit.waitlist_paused ? <span className="glance glance--paused">{t.paused}</span> : null}
+      <StaffLink to="/staff/inventory/$id/waitlist" params={{ id: String(unit.id) }} aria-label={t.openFor(unit.name)} className="glance__link">
+        {t.open}
+      </StaffLink>
+    </>
+  );
+}
+
 type Editing = { kind: 'create' } | { kind: 'edit'; unit: StaffUnit } | null;
 
 function UnitTable({ caption, units, onEdit, onRetire }: { caption: string; units: StaffUnit[]; onEdit: (u: StaffUnit) => void; onRetire: (u: StaffUnit) => void }) {
@@ -43,7 +67,7 @@ function UnitTable({ caption, units, onEdit, onRetire }: { caption: string; unit
   const f = useFormat();
   const c = m.inventory.columns;
   return (
-    <StackTable caption={caption} columns={[c.unit, c.location, c.capacity, c.price, c.availability, c.actions]} className="unit-table">
+    <StackTable caption={caption} columns={[c.unit, c.location, c.capacity, c.price, c.availability, c.waitlist, c.actions]} className="unit-table">
       {units.map((unit) => (
         <tr key={unit.id} data-unit={unit.office_id}>
           <th scope="row">
@@ -58,6 +82,9 @@ function UnitTable({ caption, units, onEdit, onRetire }: { caption: string; unit
           <td data-label={c.availability}>
             {unit.retired_at ? <span className="badge badge--grey">{m.inventory.retired}</span> : <AvailabilityBadge unit={unit} />}
             {!unit.retired_at && !unit.is_available && unit.next_available_date ? <span className="cell-meta">{m.inventory.nextDate(f.date(unit.next_available_date))}</span> : null}
+          </td>
+          <td data-label={c.waitlist}>
+            <WaitlistGlance unit={unit} />
           </td>
           <td className="cell-actions">
             {unit.retired_at ? null : (
