@@ -16,6 +16,9 @@ import { Route as WaitlistRouteImport } from './routes/waitlist'
 import { Route as InventoryCategoryRouteImport } from './routes/_inventory.$category'
 import { Route as BookingTokenRouteImport } from './routes/booking.$token'
 import { Route as LeaseCodeRouteImport } from './routes/lease.$code'
+import { Route as WaitlistDeclineTokenRouteImport } from './routes/waitlist_.decline.$token'
+import { Route as WaitlistLeaveTokenRouteImport } from './routes/waitlist_.leave.$token'
+import { Route as WaitlistOfferTokenRouteImport } from './routes/waitlist_.offer.$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -51,6 +54,21 @@ const LeaseCodeRoute = LeaseCodeRouteImport.update({
   path: '/lease/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WaitlistDeclineTokenRoute = WaitlistDeclineTokenRouteImport.update({
+  id: '/waitlist_/decline/$token',
+  path: '/waitlist/decline/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WaitlistLeaveTokenRoute = WaitlistLeaveTokenRouteImport.update({
+  id: '/waitlist_/leave/$token',
+  path: '/waitlist/leave/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WaitlistOfferTokenRoute = WaitlistOfferTokenRouteImport.update({
+  id: '/waitlist_/offer/$token',
+  path: '/waitlist/offer/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -59,6 +77,9 @@ export interface FileRoutesByFullPath {
   '/$category': typeof InventoryCategoryRoute
   '/booking/$token': typeof BookingTokenRoute
   '/lease/$code': typeof LeaseCodeRoute
+  '/waitlist/decline/$token': typeof WaitlistDeclineTokenRoute
+  '/waitlist/leave/$token': typeof WaitlistLeaveTokenRoute
+  '/waitlist/offer/$token': typeof WaitlistOfferTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -67,6 +88,9 @@ export interface FileRoutesByTo {
   '/$category': typeof InventoryCategoryRoute
   '/booking/$token': typeof BookingTokenRoute
   '/lease/$code': typeof LeaseCodeRoute
+  '/waitlist/decline/$token': typeof WaitlistDeclineTokenRoute
+  '/waitlist/leave/$token': typeof WaitlistLeaveTokenRoute
+  '/waitlist/offer/$token': typeof WaitlistOfferTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -77,6 +101,9 @@ export interface FileRoutesById {
   '/_inventory/$category': typeof InventoryCategoryRoute
   '/booking/$token': typeof BookingTokenRoute
   '/lease/$code': typeof LeaseCodeRoute
+  '/waitlist_/decline/$token': typeof WaitlistDeclineTokenRoute
+  '/waitlist_/leave/$token': typeof WaitlistLeaveTokenRoute
+  '/waitlist_/offer/$token': typeof WaitlistOfferTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -87,6 +114,9 @@ export interface FileRouteTypes {
     | '/$category'
     | '/booking/$token'
     | '/lease/$code'
+    | '/waitlist/decline/$token'
+    | '/waitlist/leave/$token'
+    | '/waitlist/offer/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -95,6 +125,9 @@ export interface FileRouteTypes {
     | '/$category'
     | '/booking/$token'
     | '/lease/$code'
+    | '/waitlist/decline/$token'
+    | '/waitlist/leave/$token'
+    | '/waitlist/offer/$token'
   id:
     | '__root__'
     | '/'
@@ -104,6 +137,9 @@ export interface FileRouteTypes {
     | '/_inventory/$category'
     | '/booking/$token'
     | '/lease/$code'
+    | '/waitlist_/decline/$token'
+    | '/waitlist_/leave/$token'
+    | '/waitlist_/offer/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -113,6 +149,9 @@ export interface RootRouteChildren {
   WaitlistRoute: typeof WaitlistRoute
   BookingTokenRoute: typeof BookingTokenRoute
   LeaseCodeRoute: typeof LeaseCodeRoute
+  WaitlistDeclineTokenRoute: typeof WaitlistDeclineTokenRoute
+  WaitlistLeaveTokenRoute: typeof WaitlistLeaveTokenRoute
+  WaitlistOfferTokenRoute: typeof WaitlistOfferTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -166,6 +205,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LeaseCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/waitlist_/decline/$token': {
+      id: '/waitlist_/decline/$token'
+      path: '/waitlist/decline/$token'
+      fullPath: '/waitlist/decline/$token'
+      preLoaderRoute: typeof WaitlistDeclineTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/waitlist_/leave/$token': {
+      id: '/waitlist_/leave/$token'
+      path: '/waitlist/leave/$token'
+      fullPath: '/waitlist/leave/$token'
+      preLoaderRoute: typeof WaitlistLeaveTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/waitlist_/offer/$token': {
+      id: '/waitlist_/offer/$token'
+      path: '/waitlist/offer/$token'
+      fullPath: '/waitlist/offer/$token'
+      preLoaderRoute: typeof WaitlistOfferTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -188,6 +248,9 @@ const rootRouteChildren: RootRouteChildren = {
   WaitlistRoute: WaitlistRoute,
   BookingTokenRoute: BookingTokenRoute,
   LeaseCodeRoute: LeaseCodeRoute,
+  WaitlistDeclineTokenRoute: WaitlistDeclineTokenRoute,
+  WaitlistLeaveTokenRoute: WaitlistLeaveTokenRoute,
+  WaitlistOfferTokenRoute: WaitlistOfferTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

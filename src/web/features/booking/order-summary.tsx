@@ -7,13 +7,26 @@ import { useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { CancellationPolicy, QuoteLines, TermsList, useMoney } from './booking-parts.tsx';
 import { bookingMessages } from './messages.ts';
-import { useCheckout } from './use-checkout.ts';
+import { useCheckout, type PayOptions } from './use-checkout.ts';
 
 /**
  * SPEC §2 modal 3, the body of the 'Rent …' dialog: what is due today, the terms, Cancel and
- * 'Proceed to Payment'.
+ * 'Proceed to Payment'. On a page of its own (a waitlist claim) there is no dialog to cancel:
+ * Back returns to the chooser when there is one, and `payOptions` says what the payment claims.
  */
-export function OrderSummary({ unit, choice, onCancel }: { unit: Office; choice: ProductChoice; onCancel: () => void }) {
+export function OrderSummary({
+  unit,
+  choice,
+  onCancel,
+  onBack,
+  payOptions,
+}: {
+  unit: Office;
+  choice: ProductChoice;
+  onCancel?: () => void;
+  onBack?: () => void;
+  payOptions?: PayOptions;
+}) {
   const m = useMessages(bookingMessages);
   const common = useMessages(commonMessages);
   const money = useMoney();
@@ -60,10 +73,17 @@ export function OrderSummary({ unit, choice, onCancel }: { unit: Office; choice:
       <CancellationPolicy serviceType={unit.service_type} products={[choice.product]} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="booking-actions">
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={processing}>
-          {m.cancel}
-        </button>
-        <button type="button" className="button button--primary" onClick={() => void pay(unit, choice, m.pricingUnavailable)} disabled={processing} aria-busy={processing}>
+        {onBack ? (
+          <button type="button" className="button button--secondary" onClick={onBack} disabled={processing}>
+            {m.back}
+          </button>
+        ) : null}
+        {onCancel ? (
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={processing}>
+            {m.cancel}
+          </button>
+        ) : null}
+        <button type="button" className="button button--primary" onClick={() => void pay(unit, choice, m.pricingUnavailable, payOptions)} disabled={processing} aria-busy={processing}>
           {processing ? m.processing : m.proceedToPayment}
         </button>
       </div>

@@ -2,11 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { checkoutOfficeId } from '../../../shared/contract/checkout.ts';
 import type { Office } from '../../../shared/contract/offices.ts';
-import { canShowNextMonth, canShowPreviousMonth, dailyOfficeWindow, dailyOfficeWindowDays, dayStatus, monthOf } from '../../../shared/domain/booking-windows.ts';
-import { quote, rentalOptions, type ProductChoice } from '../../../shared/domain/pricing.ts';
-import { noticeDays } from '../../../shared/domain/terms.ts';
+import { canShowNextMonth, canShowPreviousMonth, dailyOfficeWindow, dayStatus, monthOf } from '../../../shared/domain/booking-windows.ts';
+import { quote, type ProductChoice } from '../../../shared/domain/pricing.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
-import { site } from '../../../shared/site.ts';
 import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
 import { commonMessages } from '../../i18n/common.ts';
 import { formatLongDate } from '../../i18n/format.ts';
@@ -14,10 +12,11 @@ import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { Calendar } from '../../ui/calendar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { bookedDatesQueryOptions } from './api/get-availability.ts';
-import { CancellationPolicy, TermsList, taxesCharged, useMoney } from './booking-parts.tsx';
+import { taxesCharged, useMoney } from './booking-parts.tsx';
 import { dayReason } from './day-reasons.ts';
 import { bookingMessages } from './messages.ts';
 import { OrderSummary } from './order-summary.tsx';
+import { RentalOptionChooser } from './rental-option-chooser.tsx';
 import { Step } from './step-focus.tsx';
 import './booking.css';
 
@@ -43,7 +42,7 @@ export default function RentOfficeDialog({ office, onClose }: UnitActionDialogPr
     <Dialog title={title} onClose={onClose} closeLabel={common.close} size={step.name === 'chooser' ? 'wide' : 'normal'}>
       <Step key={step.name} focusOnMount={moved}>
         {step.name === 'chooser' ? (
-          <Chooser office={office} onDaily={() => go({ name: 'dates' })} onChoose={(choice) => go({ name: 'summary', choice })} />
+          <RentalOptionChooser office={office} onDaily={() => go({ name: 'dates' })} onChoose={(choice) => go({ name: 'summary', choice })} />
         ) : step.name === 'dates' ? (
           <DailyDatePicker
             office={office}
@@ -57,93 +56,6 @@ export default function RentOfficeDialog({ office, onClose }: UnitActionDialogPr
         )}
       </Step>
     </Dialog>
-  );
-}
-
-function Chooser({ office, onDaily, onChoose }: { office: Office; onDaily: () => void; onChoose: (choice: ProductChoice) => void }) {
-  const m = useMessages(bookingMessages);
-  const money = useMoney();
-  const options = rentalOptions(office);
-
-  const guarded = (price: number | null, unavailable: string, then: () => void) => () => {
-    if (price === null) {
-      window.alert(unavailable);
-      return;
-    }
-    then();
-  };
-
-  return (
-    <div className="booking">
-      <p>{m.chooserIntro}</p>
-      <ul className="rental-options">
-        <li className="rental-option">
-          <h3 className="rental-option__name">{m.daily}</h3>
-          {options.dailyRate !== null ? (
-            <p className="rental-option__price">
-              {money(options.dailyRate)}
-              <span className="price__per">{m.perDay}</span>
-            </p>
-          ) : null}
-          <p className="rental-option__blurb">{m.dailyBlurb(dailyOfficeWindowDays)}</p>
-          <button type="button" className="button button--secondary button--block" onClick={guarded(options.dailyRate, m.dailyPricingUnavailable, onDaily)}>
-            {m.chooseDays}
-          </button>
-        </li>
-        <li className="rental-option">
-          <h3 className="rental-option__name">{m.monthToMonth}</h3>
-          {options.monthlyRate !== null ? (
-            <p className="rental-option__price">
-              {money(options.monthlyRate)}
-              <span className="price__per">{m.perMonth}</span>
-            </p>
-          ) : null}
-          <p className="rental-option__blurb">{m.monthlyBlurb(noticeDays)}</p>
-          <button
-            type="button"
-            className="button button--secondary button--block"
-            onClick={guarded(options.monthlyRate, m.monthlyPricingUnavailable, () => onChoose({ product: 'office_monthly' }))}
-          >
-            {m.rentMonthly}
-          </button>
-        </li>
-        <li className="rental-option rental-option--best">
-          <p className="badge badge--green rental-option__badge">{m.bestValue}</p>
-          <h3 className="rental-option__name">{m.lease12}</h3>
-          {options.leaseRate !== null ? (
-            <p className="rental-option__price">
-              {money(options.leaseRate)}
-              <span className="price__per">{m.perMonth}</span>
-            </p>
-          ) : null}
-          {options.leaseSavingPerMonth !== null ? <p className="rental-option__saving">{m.savePerMonth(money(options.leaseSavingPerMonth))}</p> : null}
-          <p className="rental-option__blurb">{m.leaseBlurb}</p>
-          <a className="button button--secondary button--block" href={site.tourBookingUrl} target="_blank" rel="noopener noreferrer">
-            {m.bookVisitFirst}
-            <span className="visually-hidden"> {m.opensInNewTab}</span>
-          </a>
-          <button
-            type="button"
-            className="button button--primary button--block"
-            onClick={guarded(options.leaseRate, m.leasePricingUnavailable, () => onChoose({ product: 'office_lease' }))}
-          >
-            {m.signLeaseNow}
-          </button>
-        </li>
-      </ul>
-      {/* The cards' prices are list prices, before tax: said once, under them. */}
-      {taxesCharged() ? <p className="field__hint">{m.pricesPlusTaxes}</p> : null}
-      <TermsList serviceType={office.service_type} />
-      <CancellationPolicy serviceType={office.service_type} products={['office_daily', 'office_monthly', 'office_lease']} />
-      <footer className="booking-footer">
-        <p>{m.tourOffer}</p>
-        <p>
-          {m.contactEmailLabel}: <a href={`mailto:${site.email}`}>{site.email}</a>
-          {' · '}
-          {m.contactPhoneLabel}: <a href={`tel:${site.phone.replaceAll(' ', '')}`}>{site.phoneDisplay}</a>
-        </p>
-      </footer>
-    </div>
   );
 }
 

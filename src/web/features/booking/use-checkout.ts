@@ -8,6 +8,12 @@ import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { startCheckout } from './api/create-checkout.ts';
 import { bookingMessages } from './messages.ts';
 
+/** What a payment is for beyond the unit and the choice. */
+export interface PayOptions {
+  /** The token of a waitlist claim link: pays for the unit held for its person (buildCheckout). */
+  waitlistOffer?: string;
+}
+
 /**
  * SPEC §4 'Modal flow': pay sets a processing state, calls checkout creation, saves the
  * checkout details and leaves for the checkout page; a failure ends the processing state and
@@ -26,9 +32,9 @@ export function useCheckout() {
   const { mutateAsync } = checkout;
 
   const pay = useCallback(
-    async (unit: CheckoutUnit, choice: ProductChoice, missingPrice: string) => {
+    async (unit: CheckoutUnit, choice: ProductChoice, missingPrice: string, options: PayOptions = {}) => {
       setError(null);
-      const built = buildCheckout(unit, choice, { today: spaceToday(new Date()), origin: window.location.origin, locale: lang });
+      const built = buildCheckout(unit, choice, { today: spaceToday(new Date()), origin: window.location.origin, locale: lang, waitlistOffer: options.waitlistOffer });
       if (!built) {
         setError(missingPrice);
         return;

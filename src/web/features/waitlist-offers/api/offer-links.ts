@@ -1,0 +1,40 @@
+import { waitlistOfferClosed } from '../../../../shared/contract/waitlist-offers.ts';
+import type { WaitlistOfferStatus } from '../../../../shared/domain/waitlist-offers.ts';
+import { ApiRequestError } from '../../../app/api.ts';
+
+/*
+ * The waitlist's links, and what they can answer besides what they ask for. Their answers name a
+ * person and what they are offered: each call bypasses the HTTP cache, and none is kept on the
+ * device (the query persister keeps only the inventory).
+ */
+
+export const linkPath = {
+  offer: (token: string) => `/public-api/waitlist/offers/${encodeURIComponent(token)}`,
+  decline: (token: string) => `/public-api/waitlist/declines/${encodeURIComponent(token)}`,
+  entry: (token: string) => `/public-api/waitlist/entries/${encodeURIComponent(token)}`,
+};
+
+/** Why a link's page cannot show what it is for. */
+export type LinkProblem =
+  | { kind: 'unknown' }
+  /** The offer ended; `status` says how when the server said so (a 410 or 409 with waitlistOfferClosed). */
+  | { kind: 'closed'; status: Exclude<WaitlistOfferStatus, 'open'> | null; serverText: string | undefined }
+  | { kind: 'rate-limited'; seconds: number }
+  | { kind: 'failed'; serverText: string | undefined };
+
+export function linkProblem(error: unknown): LinkProblem {
+  if (!(error instanceof ApiRequestError)) return { kind: 'failed', serverText: undefined };
+  const { problem } = error;
+  if (problem.kind === 'rate-limited') return { kind: 'rate-limited', seconds: problem.seconds };
+  if (problem.kind === 'http' && problem.status === 404) return { kind: 'unknown' };
+  if (problem.kind === 'http' && (problem.status === 410 || problem.status === 409)) {
+    const closed = waitlistOfferClosed.safeParse(error.body);
+    return { kind: 'closed', status: closed.success && closed.data.status !== 'open' ? closed.data.status : null, serverText: error.serverText };
+  }
+  return { kind: 'failed', serverText: error.serverText };
+}
+
+/** A dropped connection may come back; an unknown, ended or limited link will not by asking again at once. */
+export function retryDroppedOnly(failures: number, error: unknown): boolean {
+  return failures < 2 && error instanceof ApiRequestError && error.problem.kind === 'network';
+}

@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { useOnline } from '../../app/use-online.ts';
+import { formatDateTime } from '../../i18n/format.ts';
+import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { Alert } from '../../ui/alert.tsx';
+import { declineOffer } from './api/decline-offer.ts';
+import { declineOfferQueryOptions, type LoadedOffer } from './api/get-offer.ts';
+import { linkProblem } from './api/offer-links.ts';
+import { waitlistOfferMessages } from './messages.ts';
+import { EndedOffer, LinkLoading, LinkProblemView, LinkResult, OfferPage, UnitFacts, usePageTitle, WaitlistAgain } from './offer-parts.tsx';
+import { useSendOnce } from './send-once.ts';
+
+/**
+ * /waitlist/decline/{decline token}: 'not interested', asked to be sure (an e-mail scanner that
+ * opens the link declines nothing: only the button's POST does). Then the unit goes to the next
+ * person in line. `token` is null for a link that cannot be one.
+ */
+export function DeclinePage({ token }: { token: string | null }) {
+  const m = useMessages(waitlistOfferMessages);
+  const online = useOnline();
+  const query = useQuery({ ...declineOfferQueryOptions(token ?? ''), enabled: token !== null });
+  usePageTitle(m.declinePageTitle);
+
+  if (token === null) return <LinkProblemView problem={{ kind: 'unknown' }} subject="offer" />;
+  const problem = query.isError ? linkProblem(query.error) : null;
+  // An answer that says the offer ended replaces the one shown; a failed refresh leaves it.
+  const gone = problem?.kind === 'closed' || problem?.kind === 'unknown';
+  if (query.data && !gone) return <DeclineOffer token={token} loaded={query.data} />;
+  if (problem) return <LinkProblemView problem={problem} subject="offer" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  return <LinkLoading title={m.declinePageTitle} loading={m.loadingOffer} offline={query.fetchStatus === 'paused' || !online ? m.offlineLink : null} />;
+}
+
+function DeclineOffer({ token, loaded }: { token: string; loaded: LoadedOffer }) {
+  const m = useMessages(waitlistOfferMessages);
+  const { locale } = useLanguage();
+  const online = useOnline();
+  const { offer } = loaded;
+  const { mutation: decline, sendOnce } = useSendOnce(() => declineOffer(token));
+
+  const problem = decline.isError ? linkProblem(decline.error) : null;
+  // A 409: the offer ended otherwise in the meantime (claimed, lapsed, passed on, withdrawn).
+  const endedMeanwhile = problem?.kind === 'closed' ? m.ended[problem.status ?? 'unknown'] : problem?.kind === 'unknown' ? m.ended.unknown : null;
+  const failure = problem?.kind === 'rate-limited' ? m.rateLimited(problem.seconds) : problem?.kind === 'failed' ? (problem.serverText ?? m.actionFailed) : null;
+  let result = null;
+  if (decline.isSuccess) {
+    result = (
+      <LinkResult tone="success" title={m.declinedTitle}>
+        <p>{m.declinedText}</p>
+      </LinkResult>
+    );
+  } else if (endedMeanwhile) {
+    result = (
+      <LinkResult tone="warning" title={endedMeanwhile.title}>
+        <p>{endedMeanwhile.text}</p>
+      </LinkResult>
+    );
+  }
+
+  // Once the POST has answered, its result stays, whatever a later refresh of the offer says.
+  if (!result && offer.status === 'declined') {
+    return (
+      <OfferPage>
+        <h1 className="offer-page__title">{m.alreadyDeclinedTitle}</h1>
+        <p>{m.offerWasFor(offer.unit.name)}</p>
+        <WaitlistAgain />
+      </OfferPage>
+    );
+  }
+  if (!result && offer.status !== 'open') return <EndedOffer endedAs={offer.status} unit={offer.unit} expiresAt={offer.expiresAt} />;
+
+  return (
+    <OfferPage>
+      <h1 className="offer-page__title">{m.declineHeading(offer.unit.name)}</h1>
+      {result ? (
+        <>
+          {result}
+          <WaitlistAgain />
+        </>
+      ) : (
+        <>
+          <p className="offer-page__lead">{m.declineLead(offer.customerName)}</p>
+          <UnitFacts unit={offer.unit} />
+          <p>
+            {m.heldUntil} <strong>{formatDateTime(offer.expiresAt, locale)}</strong> {m.montrealTime}. {m.changedYourMind}
+          </p>
+          {failure ? <Alert tone="error">{failure}</Alert> : null}
+          {online ? null : <Alert tone="warning">{m.needsConnection}</Alert>}
+          <div className="offer-page__actions">
+            <button type="button" className="button button--primary" onClick={sendOnce} disabled={!online || decline.isPending} aria-busy={decline.isPending}>
+              {decline.isPending ? m.declining : m.confirmDecline}
+            </button>
+          </div>
+        </>
+      )}
+    </OfferPage>
+  );
+}
