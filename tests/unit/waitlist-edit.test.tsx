@@ -17,10 +17,13 @@ const device = vi.hoisted(() => ({
   answers: [] as SubmitOutcome[],
   listeners: new Set<() => void>(),
   keys: 0,
+  /** Every entry the form stored, as it stored it. */
+  entries: [] as Record<string, unknown>[],
 }));
 vi.mock('../../src/web/storage/waitlist-outbox.ts', () => {
   const stored = (entry: Record<string, unknown>, label: string) => {
     device.keys += 1;
+    device.entries.push(entry);
     const e = { key: `new-${device.keys}`, url: '/public-api/waitlist', entry, label, createdAt: 0, attempts: 0, nextAttemptAt: 0, state: 'pending' as const };
     device.outbox.set(e.key, e);
     return e;
@@ -124,6 +127,7 @@ beforeEach(() => {
   device.answers = [];
   device.listeners.clear();
   device.keys = 0;
+  device.entries = [];
 });
 
 afterEach(() => cleanup());
@@ -162,6 +166,16 @@ describe('correcting an entry on this device', () => {
     await waitFor(() => expect(onSent).toHaveBeenCalledOnce());
     expect(device.log).toEqual(['replace old-key by new-1', 'send new-1']);
     expect(device.outbox.size).toBe(0);
+  });
+
+  it.each(['en', 'fr'] as const)('the entry carries the language the form was filled in (%s), for the e-mails it brings', async (lang) => {
+    const onSent = renderForm({ editing: refused, lang });
+    const email = lang === 'fr' ? 'Courriel (obligatoire)' : 'E-mail (required)';
+    await userEvent.clear(input(email));
+    await userEvent.type(input(email), 'jeanne@example.ca');
+    await userEvent.click(screen.getByRole('button', { name: lang === 'fr' ? 'M’inscrire' : 'Join Waitlist' }));
+    await waitFor(() => expect(onSent).toHaveBeenCalledOnce());
+    expect(device.entries.map((e) => e.language)).toEqual([lang]);
   });
 
   it('a correction the server refuses again stays on the device, with the new reason in the form; the next try replaces it', async () => {

@@ -80,7 +80,7 @@ export interface EnquiryFormProps {
 /** The waitlist enquiry form (SPEC.md §2 modal 7, §3, §5 'Waitlist form'), backed by the outbox. */
 export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFormProps) {
   const m = useMessages(waitlistMessages);
-  const { locale } = useLanguage();
+  const { lang } = useLanguage();
   const ids = useId();
   const [edit] = useState(() => (editing ? editedForm(editing, offices) : undefined));
   const [form, setForm] = useState<WaitlistForm>(() => edit?.form ?? emptyWaitlistForm(preselected));
@@ -183,7 +183,7 @@ export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFo
     setBusy(true);
     setError(null);
     // The acknowledgement e-mail speaks the language the visitor used here.
-    const entry = { ...(JSON.parse(JSON.stringify(checked.entry)) as Record<string, unknown>), language: locale };
+    const entry = { ...(JSON.parse(JSON.stringify(checked.entry)) as Record<string, unknown>), language: lang };
     const names = form.service_offering_ids.map((id) => choices.find((o) => sameId(o.id, id))?.name ?? String(id));
     const label = `${checked.entry.customer_name}: ${names.join(', ')}`;
     // A correction whose original is gone (sent or discarded meanwhile) goes as a new entry.
