@@ -15,17 +15,18 @@ export function bookableDays(dialog: Locator): Locator {
   return dialog.getByRole('grid').getByRole('button', { disabled: false });
 }
 
-/** On the built-in test checkout page: its total line must show the amount the dialog promised (taxes included). */
-export async function expectTestCheckout(page: Page, total: string): Promise<void> {
-  await expect(page.getByRole('heading', { name: 'Test checkout', level: 1 })).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(`Total due today\\s+${total.replace(/[$.]/g, (c) => `\\${c}`)}`) })).toBeVisible();
-}
-
 /** The test checkout's words, by the language of its page. */
 const testCheckoutWords = {
-  en: { name: 'Name', email: 'E-mail', pay: (total: string) => `Pay ${total} CAD` },
-  fr: { name: 'Nom', email: 'Courriel', pay: (total: string) => `Payer ${total} CAD` },
+  en: { title: 'Test checkout', total: 'Total due today', name: 'Name', email: 'E-mail', pay: (total: string) => `Pay ${total} CAD` },
+  fr: { title: 'Paiement de test', total: 'Total à payer aujourd’hui', name: 'Nom', email: 'Courriel', pay: (total: string) => `Payer ${total} CAD` },
 } as const;
+
+/** On the built-in test checkout page: its total line must show the amount the dialog promised (taxes included). */
+export async function expectTestCheckout(page: Page, total: string, lang: 'en' | 'fr' = 'en'): Promise<void> {
+  const words = testCheckoutWords[lang];
+  await expect(page.getByRole('heading', { name: words.title, level: 1 })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`${words.total}\\s+${total.replace(/[$.]/g, (c) => `\\${c}`).replace(/\s/g, '\\s')}`) })).toBeVisible();
+}
 
 /** A button's words as a pattern, whichever space (a French amount's is a no-break one) separates them. */
 export function exactly(text: string): RegExp {

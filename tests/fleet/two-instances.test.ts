@@ -208,6 +208,39 @@ describe('two instances on one PostgreSQL', () => {
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('a unit marked available through both at once, 20 times, is offered once; an offer whose window ends is passed on once by the two rounds', async () => {
+    const unit = (await sql<{ id: number }>`select id from offices where office_id = 'OFF-201'`.execute(db)).rows[0]!.id;
+    const headers = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        fetch(`${instances()[i % 2]!.url}/admin-api/units/${unit}`, { method: 'PATCH', headers, body: JSON.stringify({ is_available: true, next_available_date: null }) }),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const offers = async () =>
+      (await sql<{ entry_id: number; status: string }>`select entry_id, status from waitlist_offers where office_id = ${unit} order by id`.execute(db)).rows;
+    const first = await offers();
+    expect(first.map((o) => o.status)).toEqual(['open']);
+    // The oldest of the entries naming it (the first test's, sent in turn).
+    const oldest = (await sql<{ id: number }>`select e.id from waitlist_entries e join waitlist_entry_offices w on w.entry_id = e.id
+      where w.office_id = ${unit} order by e.created_at, e.id limit 1`.execute(db)).rows[0]!.id;
+    expect(first[0]!.entry_id).toBe(oldest);
+    const offerMail = () => smtp.received.filter((m) => m.parsed.messageId && /held for you|vous est réservé/i.test(m.parsed.subject ?? ''));
+    await expect.poll(() => offerMail().length, { timeout: 30_000, interval: 200 }).toBe(1);
+
+    // Its window ends now: each instance's round (every 15 s) sees it; one closes it and offers the unit to the next.
+    // (The instances' clocks started at testNow.)
+    const past = new Date(testNow.getTime() - 60_000);
+    await sql`update waitlist_offers set expires_at = ${past} where office_id = ${unit} and status = 'open'`.execute(db);
+    await sql`update reservations set expires_at = ${past} where offer_id is not null and office_id = ${unit} and status = 'held'`.execute(db);
+    await expect.poll(async () => (await offers()).map((o) => o.status), { timeout: 45_000, interval: 500 }).toEqual(['expired', 'open']);
+    await expect.poll(() => offerMail().length, { timeout: 30_000, interval: 200 }).toBe(2);
+    // Another round or two of both instances later, still one open offer.
+    await new Promise((resolve) => setTimeout(resolve, 16_000));
+    expect((await offers()).map((o) => o.status)).toEqual(['expired', 'open']);
+    expect(offerMail()).toHaveLength(2);
+  }, 150_000);
+
   it('every instance ends long statements and lock waits instead of holding the pool', async () => {
     const settings = await sql<{ statement_timeout: string; lock_timeout: string }>`select current_setting('statement_timeout') as statement_timeout, current_setting('lock_timeout') as lock_timeout`.execute(db);
     expect(settings.rows[0]).toEqual({ statement_timeout: '15s', lock_timeout: '5s' });

@@ -1,5 +1,5 @@
 import { site } from '../site.ts';
-import type { ServiceType } from './products.ts';
+import type { Product, ServiceType } from './products.ts';
 import { addDays, type IsoDate } from './time.ts';
 import { spaceToday } from './zoned-time.ts';
 
@@ -27,6 +27,15 @@ export const offeredTypes = Object.keys(site.waitlist.claimWindowHours) as Offer
 
 export function isOfferable(type: string): type is OfferedType {
   return Object.hasOwn(site.waitlist.claimWindowHours, type);
+}
+
+/**
+ * How a unit offered to its waitlist is claimed: renting it as its 'Rent Now' button rents it (an
+ * office month to month or with the 12-month lease, anything else with its standard rental). A
+ * day booking does not fill the unit, so it is no way to claim one.
+ */
+export function claimProducts(type: OfferedType): Product[] {
+  return type === 'dedicated_office' ? ['office_monthly', 'office_lease'] : ['standard'];
 }
 
 /** How long a unit of this type is held for the person offered it (the site's facts). */

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { waitlistPaths } from '../../../shared/contract/waitlist-offers.ts';
 import { quote, type ProductChoice, type Quote } from '../../../shared/domain/pricing.ts';
-import { isServiceType, productRule, productsFor, serviceTypeNames } from '../../../shared/domain/products.ts';
+import { isServiceType, serviceTypeNames } from '../../../shared/domain/products.ts';
+import { claimProducts, isOfferable } from '../../../shared/domain/waitlist-offers.ts';
 import { spaceToday } from '../../../shared/domain/zoned-time.ts';
 import { quoteLineNames, taxLabel } from '../../payments/line-items.ts';
 import { openSecret } from '../outbox.ts';
@@ -24,7 +25,7 @@ async function loadOffer(ctx: TemplateContext, message: ClaimedMessage) {
 
 const words = {
   en: {
-    options: { office_monthly: 'Month-to-month', office_lease: '12-month lease', standard: 'Monthly rental' } as Record<string, string>,
+    options: { office_monthly: 'Month-to-month', office_lease: '12-month lease', standard: 'Month-to-month rental' } as Record<string, string>,
     subtotal: 'Subtotal',
     dueToday: 'Due today',
     type: 'Type',
@@ -81,8 +82,7 @@ export async function waitlistOffer(ctx: TemplateContext, message: ClaimedMessag
   const deadline = instantAtSpace(new Date(offer.expires_at), language);
   const today = spaceToday(ctx.clock());
   const onSale = { ...offer, is_available: true };
-  const quotes = productsFor(offer.service_type)
-    .filter((p) => productRule(p).rentsUnit)
+  const quotes = (isOfferable(offer.service_type) ? claimProducts(offer.service_type) : [])
     .map((product) => quote(onSale, { product } as ProductChoice, today))
     .filter((q): q is Quote => q !== null);
   const facts: Fact[] = [{ label: w.type, value: type }];
@@ -92,7 +92,7 @@ export async function waitlistOffer(ctx: TemplateContext, message: ClaimedMessag
   const host = new URL(ctx.siteOrigin).host;
   return {
     toName: offer.customer_name,
-    subject: fr ? `${offer.name} s’est libéré : il vous est réservé jusqu’au ${deadline}` : `${offer.name} is free: it’s held for you until ${deadline}`,
+    subject: fr ? `${offer.name} est libre : cet espace vous est réservé jusqu’au ${deadline}` : `${offer.name} is free: it’s held for you until ${deadline}`,
     letter: {
       language,
       title: fr ? `${offer.name} est à vous si vous le voulez` : `${offer.name} is yours if you want it`,
@@ -102,7 +102,7 @@ export async function waitlistOffer(ctx: TemplateContext, message: ClaimedMessag
         {
           kind: 'paragraph',
           text: fr
-            ? `Bonne nouvelle : ${offer.name}, pour lequel vous êtes sur notre liste d’attente, vient de se libérer, et c’est à vous que nous l’offrons en premier. Nous le gardons rien que pour vous jusqu’au ${deadline}.`
+            ? `Bonne nouvelle : un espace pour lequel vous êtes sur notre liste d’attente, ${offer.name}, vient de se libérer, et c’est à vous que nous l’offrons en premier. Nous le gardons rien que pour vous jusqu’au ${deadline}.`
             : `Good news: ${offer.name}, which you are on our waitlist for, has just become available, and you are the first person we offer it to. We are holding it for you alone until ${deadline}.`,
         },
         { kind: 'facts', rows: facts },
