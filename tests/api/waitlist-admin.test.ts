@@ -62,15 +62,17 @@ describe(`staff waitlist: GET /admin-api/waitlist and npm run admin -- waitlist 
 
   it('prints the entries as a table', async () => {
     const lines = await cli(t, ['waitlist', 'list']);
-    expect(lines[0]).toMatch(/^id\s+received\s+name\s+email\s+phone\s+users\s+budget\s+start\s+offices\s*$/);
-    expect(lines[1]).toMatch(/^-+(\s+-+){8}$/);
+    expect(lines[0]).toMatch(/^id\s+received\s+name\s+email\s+phone\s+users\s+budget\s+start\s+state\s+offices\s*$/);
+    expect(lines[1]).toMatch(/^-+(\s+-+){9}$/);
     expect(lines).toHaveLength(4);
     expect(lines[2]).toContain('Luc Tremblay');
     expect(lines[3]).toContain('Émilie Gagnon');
     expect(lines[3]).toContain('2026-11-23 14:00 UTC');
     expect(lines[3]).toContain('$900–$1,500');
     expect(lines[3]).toContain('2027-01-04');
-    expect(lines[3]).toContain(`${officeIds[0]!.office_id}, ${officeIds[1]!.office_id}`);
+    // Each office with the place in line (each entry is the first and only one waiting for its offices).
+    expect(lines[3]).toMatch(/\swaiting\s/);
+    expect(lines[3]).toContain(`${officeIds[0]!.office_id} (#1), ${officeIds[1]!.office_id} (#1)`);
   });
 
   it('prints the entries as JSON with --json', async () => {

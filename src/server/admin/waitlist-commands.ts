@@ -38,7 +38,8 @@ const list: Command = async ({ client, flags, json, print }) => {
       users: e.number_of_users,
       budget: budgetRange(e),
       start: e.desired_start_date,
-      offices: e.offices.map((o) => o.office_id).join(', '),
+      state: e.state,
+      offices: e.offices.map((o) => `${o.office_id} (${o.place === null ? o.status : `#${o.place}`})`).join(', '),
     })),
     print,
   );
