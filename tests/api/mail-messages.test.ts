@@ -6,7 +6,6 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmPayment } from '../../src/server/bookings/payments.ts';
 import { storedQuote } from '../../src/server/bookings/repository.ts';
-import { sql } from 'kysely';
 import { findOfferByCode } from '../../src/server/lease/offers.ts';
 import { sealText } from '../../src/server/sealed-text.ts';
 import { createRenderer } from '../../src/server/mail/messages.ts';
@@ -21,7 +20,7 @@ import { spaceDateTime, spaceToday } from '../../src/shared/domain/zoned-time.ts
 import { site } from '../../src/shared/site.ts';
 import { checkoutBody, checkoutOk, payTestCheckout } from './checkout-helpers.ts';
 import { buildLeaseTestApp, companyInfo, createOffer, sign, signature, signedOffer, submitInfo, validBanking } from './lease-fixtures.ts';
-import { backend, testBankingKeys, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
+import { acknowledgementRow, backend, testBankingKeys, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
 
 const siteOrigin = 'http://localhost:5173';
 const nbsp = '\u00a0';
@@ -250,12 +249,7 @@ describe(`the outbox's messages, rendered from their records (${backend})`, () =
 
   /** The acknowledgement the entry's own request wrote: its row's id and sealed leave link. */
   async function acknowledgement(entryId: number, recipient: string, language: 'en' | 'fr'): Promise<ClaimedMessage> {
-    const row = await t.db
-      .selectFrom('outbox')
-      .select(['id', 'secret_encrypted'])
-      .where('kind', '=', 'waitlist_received')
-      .where(sql<boolean>`subject_ids->>'waitlistEntryId' = ${String(entryId)}`)
-      .executeTakeFirstOrThrow();
+    const row = await acknowledgementRow(t.db, entryId);
     return claimed('waitlist_received', recipient, { waitlistEntryId: entryId }, language, row.id, row.secret_encrypted);
   }
 

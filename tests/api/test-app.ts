@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { createApp } from '../../src/server/app.ts';
@@ -131,4 +131,14 @@ export function waitlistEntryFor(serviceOfferingIds: readonly (number | string)[
     desired_start_date: '2027-01-04',
     service_offering_ids: [...serviceOfferingIds],
   };
+}
+
+/** The acknowledgement a waitlist entry's request wrote into the outbox: its row's id and sealed leave link. */
+export async function acknowledgementRow(db: Db, entryId: number): Promise<{ id: string; secret_encrypted: string | null }> {
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'secret_encrypted'])
+    .where('kind', '=', 'waitlist_received')
+    .where(sql<boolean>`subject_ids->>'waitlistEntryId' = ${String(entryId)}`)
+    .executeTakeFirstOrThrow();
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder } from '../../src/server/bookings/repository.ts';
 import { openSecret } from '../../src/server/mail/outbox.ts';
@@ -12,7 +11,7 @@ import { addDays } from '../../src/shared/domain/time.ts';
 import { spaceToday } from '../../src/shared/domain/zoned-time.ts';
 import { site } from '../../src/shared/site.ts';
 import { checkoutBody, inventory, payTestCheckout, postCheckout } from './checkout-helpers.ts';
-import { adminToken, backend, buildTestApp, testBankingKeys, testNow, type TestApp } from './test-app.ts';
+import { acknowledgementRow, adminToken, backend, buildTestApp, testBankingKeys, testNow, type TestApp } from './test-app.ts';
 
 const hour = 3_600_000;
 const minute = 60_000;
@@ -402,11 +401,6 @@ describe(`leaving the waitlist, and staff steering it (${backend})`, () => {
 });
 
 async function leaveToken(t: TestApp, entryId: number): Promise<string> {
-  const row = await t.db
-    .selectFrom('outbox')
-    .select(['id', 'secret_encrypted'])
-    .where('kind', '=', 'waitlist_received')
-    .where(sql<boolean>`subject_ids->>'waitlistEntryId' = ${String(entryId)}`)
-    .executeTakeFirstOrThrow();
+  const row = await acknowledgementRow(t.db, entryId);
   return openSecret(testBankingKeys, row.secret_encrypted!, row.id)!;
 }

@@ -6,7 +6,7 @@ import type { Browser, Page } from '@playwright/test';
 import { buildCheckout } from '../../src/shared/contract/checkout.ts';
 import { officesResponse } from '../../src/shared/contract/offices.ts';
 import { addDays, type IsoDate } from '../../src/shared/domain/time.ts';
-import { changesSharedData, e2eDaysFromToday, e2eToday, expect, expectNoAxeViolations, newContextAtNow, startServer, test } from './support.ts';
+import { changesSharedData, demoStaffSignIn, e2eDaysFromToday, e2eToday, expect, expectNoAxeViolations, newContextAtNow, startServer, test } from './support.ts';
 
 /*
  * The staff console, end to end, against a server and database of its own: it adds a unit to
@@ -27,11 +27,7 @@ test.use({ baseURL: base });
 
 test.beforeAll(async () => {
   server = await startServer(port, process.env.E2E_DIST ?? 'dist', { dataDir });
-  const text = readFileSync(join(dataDir, 'demo-staff.txt'), 'utf8');
-  const email = /^E-mail: (\S+)$/m.exec(text)?.[1];
-  const password = /^Password: (\S+)$/m.exec(text)?.[1];
-  if (!email || !password) throw new Error(`demo-staff.txt has no sign-in: ${text}`);
-  signIn = { email, password };
+  signIn = demoStaffSignIn(dataDir);
 });
 
 test.afterAll(async () => {

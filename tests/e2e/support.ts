@@ -3,6 +3,8 @@ import { test as base, expect, type Browser, type BrowserContext, type BrowserCo
 import { addDays, type IsoDate } from '../../src/shared/domain/time.ts';
 import { spaceInstant, spaceToday } from '../../src/shared/domain/zoned-time.ts';
 import { idbStores } from '../../src/shared/storage-names.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export { expect };
 
@@ -149,4 +151,13 @@ export async function inventorySnapshotSaved(page: Page): Promise<boolean> {
     },
     idbStores.inventorySnapshot,
   );
+}
+
+/** The demo staff account's sign-in, as a server started with `dataDir` wrote it at its first start. */
+export function demoStaffSignIn(dataDir: string): { email: string; password: string } {
+  const text = readFileSync(join(dataDir, 'demo-staff.txt'), 'utf8');
+  const email = /^E-mail: (\S+)$/m.exec(text)?.[1];
+  const password = /^Password: (\S+)$/m.exec(text)?.[1];
+  if (!email || !password) throw new Error(`demo-staff.txt has no sign-in: ${text}`);
+  return { email, password };
 }

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { addDays } from '../../src/shared/domain/time.ts';
 import { spaceToday } from '../../src/shared/domain/zoned-time.ts';
 import { expectTestCheckout, payOnTestCheckout } from './booking-support.ts';
-import { e2eNow, expect, expectNoAxeViolations, newContextAtNow, phone, startServer, test } from './support.ts';
+import { demoStaffSignIn, e2eNow, expect, expectNoAxeViolations, newContextAtNow, phone, startServer, test } from './support.ts';
 
 /*
  * The waitlist that fills a unit by itself, end to end, against a server and database of its
@@ -31,11 +31,7 @@ test.use({ baseURL: base });
 
 test.beforeAll(async () => {
   server = await startServer(port, process.env.E2E_DIST ?? 'dist', { dataDir });
-  const text = readFileSync(join(dataDir, 'demo-staff.txt'), 'utf8');
-  const email = /^E-mail: (\S+)$/m.exec(text)?.[1];
-  const password = /^Password: (\S+)$/m.exec(text)?.[1];
-  if (!email || !password) throw new Error(`demo-staff.txt has no sign-in: ${text}`);
-  staff = { email, password };
+  staff = demoStaffSignIn(dataDir);
 });
 
 test.afterAll(async () => {

@@ -31,6 +31,17 @@ export function adminUnitRoutes(ctx: AppContext) {
     return answerQueue(c, id);
   };
 
+  /** Pauses (or resumes) offering the unit to its waitlist. */
+  const pauseOffers = async (c: Context, paused: boolean) => {
+    const id = pathParam(c, recordNumber);
+    if (id === null) return jsonError(c, 400, 'Not a unit id');
+    const actor = actorOf(c);
+    const now = ctx.clock();
+    const action = paused ? 'waitlist_paused' : 'waitlist_resumed';
+    const result = await setOffersPaused(ctx.db, id, paused, now, (trx) => recordAudit(trx, actor, { action, subjectType: 'unit', subjectId: id }, now));
+    return afterChange(c, id, result);
+  };
+
   return new Hono<StaffEnv>()
     .get('/', async (c) => c.json({ success: true as const, units: await listUnits(ctx.db) }))
     .post('/', jsonBody(createUnitInput), async (c) => {
@@ -81,22 +92,8 @@ export function adminUnitRoutes(ctx: AppContext) {
       );
       return afterChange(c, id, result);
     })
-    .post('/:id/waitlist/pause', async (c) => {
-      const id = pathParam(c, recordNumber);
-      if (id === null) return jsonError(c, 400, 'Not a unit id');
-      const actor = actorOf(c);
-      const now = ctx.clock();
-      const result = await setOffersPaused(ctx.db, id, true, now, (trx) => recordAudit(trx, actor, { action: 'waitlist_paused', subjectType: 'unit', subjectId: id }, now));
-      return afterChange(c, id, result);
-    })
-    .post('/:id/waitlist/resume', async (c) => {
-      const id = pathParam(c, recordNumber);
-      if (id === null) return jsonError(c, 400, 'Not a unit id');
-      const actor = actorOf(c);
-      const now = ctx.clock();
-      const result = await setOffersPaused(ctx.db, id, false, now, (trx) => recordAudit(trx, actor, { action: 'waitlist_resumed', subjectType: 'unit', subjectId: id }, now));
-      return afterChange(c, id, result);
-    })
+    .post('/:id/waitlist/pause', (c) => pauseOffers(c, true))
+    .post('/:id/waitlist/resume', (c) => pauseOffers(c, false))
     .post('/:id/retire', async (c) => {
       const id = pathParam(c, recordNumber);
       if (id === null) return jsonError(c, 400, 'Not a unit id');
