@@ -60,7 +60,7 @@ export function createApp(deps: AppDeps, services: Pick<AppContext, 'officesList
   app.route('/public-api/waitlist', waitlistLinkRoutes(ctx, secretGuesses));
   app.route('/public-api/lease-offers', leaseRoutes(ctx, { guess: secretGuesses, offer: memoryLimiter('lease-offer', config.rateLimits.offer) }));
   app.route('/public-api/bookings', bookingRoutes(ctx, secretGuesses));
-  app.route('/public-api/stripe', checkoutRoutes(ctx));
+  app.route('/public-api/stripe', checkoutRoutes(ctx, secretGuesses));
   app.route('/public-api/calendar', calendarRoutes(ctx));
   app.route('/public-api/orders', orderRoutes(ctx));
   app.route('/public-api/test-checkout', testCheckoutRoutes(ctx));

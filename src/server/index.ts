@@ -181,8 +181,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 
 function shutdown() {
   clearInterval(refundRound);
-  waitlistRounds.stop();
-  server.close(() => void mailer.stop().then(() => db.destroy()).then(() => process.exit(0)));
+  server.close(() => void Promise.all([mailer.stop(), waitlistRounds.stop()]).then(() => db.destroy()).then(() => process.exit(0)));
   // Browsers keep idle connections open for reuse: closing them lets the database close cleanly
   // now, rather than at the deadline below.
   if ('closeIdleConnections' in server) server.closeIdleConnections();

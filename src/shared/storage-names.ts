@@ -19,6 +19,12 @@ export const localKeys = {
   checkoutDetails: 'checkoutDetails',
 } as const;
 
+/** sessionStorage: kept by one tab, gone when it closes. */
+export const sessionKeys = {
+  /** The claim link's token of the offer whose checkout this tab left for, to come back to it if it is cancelled. */
+  waitlistClaim: 'cowork.waitlist-claim',
+} as const;
+
 /** IndexedDB databases (idb-keyval stores), one per concern. */
 export const idbStores = {
   /** The persisted query cache, under one key: the last inventory snapshot. */

@@ -18,6 +18,7 @@ import { Route as BookingTokenRouteImport } from './routes/booking.$token'
 import { Route as LeaseCodeRouteImport } from './routes/lease.$code'
 import { Route as WaitlistDeclineTokenRouteImport } from './routes/waitlist_.decline.$token'
 import { Route as WaitlistLeaveTokenRouteImport } from './routes/waitlist_.leave.$token'
+import { Route as WaitlistOfferIndexRouteImport } from './routes/waitlist_.offer.index'
 import { Route as WaitlistOfferTokenRouteImport } from './routes/waitlist_.offer.$token'
 
 const IndexRoute = IndexRouteImport.update({
@@ -64,6 +65,11 @@ const WaitlistLeaveTokenRoute = WaitlistLeaveTokenRouteImport.update({
   path: '/waitlist/leave/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WaitlistOfferIndexRoute = WaitlistOfferIndexRouteImport.update({
+  id: '/waitlist_/offer/',
+  path: '/waitlist/offer/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WaitlistOfferTokenRoute = WaitlistOfferTokenRouteImport.update({
   id: '/waitlist_/offer/$token',
   path: '/waitlist/offer/$token',
@@ -80,6 +86,7 @@ export interface FileRoutesByFullPath {
   '/waitlist/decline/$token': typeof WaitlistDeclineTokenRoute
   '/waitlist/leave/$token': typeof WaitlistLeaveTokenRoute
   '/waitlist/offer/$token': typeof WaitlistOfferTokenRoute
+  '/waitlist/offer/': typeof WaitlistOfferIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -91,6 +98,7 @@ export interface FileRoutesByTo {
   '/waitlist/decline/$token': typeof WaitlistDeclineTokenRoute
   '/waitlist/leave/$token': typeof WaitlistLeaveTokenRoute
   '/waitlist/offer/$token': typeof WaitlistOfferTokenRoute
+  '/waitlist/offer': typeof WaitlistOfferIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -104,6 +112,7 @@ export interface FileRoutesById {
   '/waitlist_/decline/$token': typeof WaitlistDeclineTokenRoute
   '/waitlist_/leave/$token': typeof WaitlistLeaveTokenRoute
   '/waitlist_/offer/$token': typeof WaitlistOfferTokenRoute
+  '/waitlist_/offer/': typeof WaitlistOfferIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -117,6 +126,7 @@ export interface FileRouteTypes {
     | '/waitlist/decline/$token'
     | '/waitlist/leave/$token'
     | '/waitlist/offer/$token'
+    | '/waitlist/offer/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -128,6 +138,7 @@ export interface FileRouteTypes {
     | '/waitlist/decline/$token'
     | '/waitlist/leave/$token'
     | '/waitlist/offer/$token'
+    | '/waitlist/offer'
   id:
     | '__root__'
     | '/'
@@ -140,6 +151,7 @@ export interface FileRouteTypes {
     | '/waitlist_/decline/$token'
     | '/waitlist_/leave/$token'
     | '/waitlist_/offer/$token'
+    | '/waitlist_/offer/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -152,6 +164,7 @@ export interface RootRouteChildren {
   WaitlistDeclineTokenRoute: typeof WaitlistDeclineTokenRoute
   WaitlistLeaveTokenRoute: typeof WaitlistLeaveTokenRoute
   WaitlistOfferTokenRoute: typeof WaitlistOfferTokenRoute
+  WaitlistOfferIndexRoute: typeof WaitlistOfferIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -219,6 +232,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WaitlistLeaveTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/waitlist_/offer/': {
+      id: '/waitlist_/offer/'
+      path: '/waitlist/offer'
+      fullPath: '/waitlist/offer/'
+      preLoaderRoute: typeof WaitlistOfferIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/waitlist_/offer/$token': {
       id: '/waitlist_/offer/$token'
       path: '/waitlist/offer/$token'
@@ -251,6 +271,7 @@ const rootRouteChildren: RootRouteChildren = {
   WaitlistDeclineTokenRoute: WaitlistDeclineTokenRoute,
   WaitlistLeaveTokenRoute: WaitlistLeaveTokenRoute,
   WaitlistOfferTokenRoute: WaitlistOfferTokenRoute,
+  WaitlistOfferIndexRoute: WaitlistOfferIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

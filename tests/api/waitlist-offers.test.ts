@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { placeOrder } from '../../src/server/bookings/repository.ts';
+import { buildCheckout } from '../../src/shared/contract/checkout.ts';
+import { defaultRateLimits } from '../../src/server/deps.ts';
 import { openSecret } from '../../src/server/mail/outbox.ts';
 import { runWaitlistRound } from '../../src/server/waitlist/round.ts';
 import { unitQueueResponse } from '../../src/shared/contract/staff-console.ts';
@@ -232,13 +234,13 @@ describe(`claiming an offered unit through the usual checkout (${backend})`, () 
     const claimFor = (unit: number) => mails.find((m) => offers.find((o) => String(o.id) === m.offerId)?.office_id === unit)!.claim;
 
     // A day booking does not fill the unit: only renting it claims it.
-    const daily = { ...(await claimBody(t, office, { product: 'office_daily', dates: [spaceToday(t.clock.now)] })), waitlistOffer: claimFor(office) };
+    const daily = await claimBody(t, office, { product: 'office_daily', dates: [spaceToday(t.clock.now)] }, claimFor(office));
     expect((await postCheckout(t, daily)).status).toBe(422);
     // Another unit's claim link does not open this one.
-    const wrong = { ...(await claimBody(t, office, { product: 'office_monthly' })), waitlistOffer: claimFor(desk) };
+    const wrong = await claimBody(t, office, { product: 'office_monthly' }, claimFor(desk));
     expect((await postCheckout(t, wrong)).status).toBe(404);
 
-    const res = await postCheckout(t, { ...(await claimBody(t, office, { product: 'office_monthly' })), waitlistOffer: claimFor(office) });
+    const res = await postCheckout(t, await claimBody(t, office, { product: 'office_monthly' }, claimFor(office)));
     expect(res.status).toBe(200);
     const sessionId = ((await res.json()) as { checkoutUrl: string }).checkoutUrl.split('/').pop()!;
     expect((await payTestCheckout(t, sessionId, { buyer_name: 'Dina Haddad', buyer_email: 'dina@example.com' })).status).toBe(303);
@@ -262,11 +264,10 @@ describe(`claiming an offered unit through the usual checkout (${backend})`, () 
   });
 });
 
-/** A call-1 body for a unit under an offer, priced as on sale (as the claim page prices it). */
-async function claimBody(t: TestApp, id: number, choice: Parameters<typeof quote>[1]) {
-  const { buildCheckout } = await import('../../src/shared/contract/checkout.ts');
+/** A call-1 body for a unit under an offer, priced as on sale (as the claim page prices it), with the claim token when given. */
+async function claimBody(t: TestApp, id: number, choice: Parameters<typeof quote>[1], waitlistOffer?: string) {
   const unit = { ...(await listed(t, id)), is_available: true };
-  return buildCheckout(unit, choice, { today: spaceToday(t.deps.clock()), origin: 'http://localhost:5173' })!.request;
+  return buildCheckout(unit, choice, { today: spaceToday(t.deps.clock()), origin: 'http://localhost:5173', waitlistOffer })!.request;
 }
 
 describe(`the claim window over a night the clocks change (${backend})`, () => {
@@ -404,3 +405,108 @@ async function leaveToken(t: TestApp, entryId: number): Promise<string> {
   const row = await acknowledgementRow(t.db, entryId);
   return openSecret(testBankingKeys, row.secret_encrypted!, row.id)!;
 }
+
+describe(`what a review of the first version found (${backend})`, () => {
+  let t: TestApp & { clock: { now: Date } };
+
+  beforeEach(async () => {
+    t = await appWithClock(testNow);
+  });
+  afterEach(() => t.close());
+
+  it('the claim token is stored nowhere in clear, not even in the checkout’s addresses: a cancelled claim comes back without it', async () => {
+    const office = await unitId(t, 'OFF-202');
+    await join(t, { name: 'Mona Vial', email: 'mona@example.com' }, [office]);
+    await markAvailable(t, office);
+    const [mail] = await offerMails(t, 'mona@example.com');
+    const body = await claimBody(t, office, { product: 'office_monthly' }, mail!.claim);
+    expect(body.cancelUrl).toBe('http://localhost:5173/waitlist/offer');
+    expect((await postCheckout(t, body)).status).toBe(200);
+    // A body whose addresses carry the token is refused before anything is stored.
+    const leaky = { ...body, cancelUrl: `http://localhost:5173/waitlist/offer/${mail!.claim}` };
+    expect((await postCheckout(t, leaky)).status).toBe(400);
+    const tables = ['orders', 'waitlist_offers', 'waitlist_entries', 'outbox', 'reservations', 'staff_audit'] as const;
+    for (const table of tables) {
+      const rows = await t.db.selectFrom(table).selectAll().execute();
+      expect(JSON.stringify(rows), table).not.toContain(mail!.claim);
+      expect(JSON.stringify(rows), table).not.toContain(mail!.decline);
+    }
+  });
+
+  it('claim checkouts started one after another hold the unit past the deadline by one checkout at most', async () => {
+    const office = await unitId(t, 'OFF-202');
+    await join(t, { name: 'Noé Lamy', email: 'noe@example.com' }, [office]);
+    await markAvailable(t, office);
+    const [offer] = await openOffers(t, office);
+    const deadline = new Date(offer!.expires_at).getTime();
+    const [mail] = await offerMails(t, 'noe@example.com');
+    const claim = async () => postCheckout(t, await claimBody(t, office, { product: 'office_monthly' }, mail!.claim));
+    t.clock.now = new Date(deadline - minute);
+    expect((await claim()).status).toBe(200);
+    const [extended] = await openOffers(t, office);
+    expect(new Date(extended!.expires_at).getTime()).toBeGreaterThan(deadline);
+    // After the deadline no new checkout starts, though the hold of the one under way still stands.
+    t.clock.now = new Date(deadline + minute);
+    expect((await claim()).status).toBe(409);
+    expect((await round(t)).expired).toBe(0);
+    t.clock.now = new Date(extended!.expires_at);
+    expect((await round(t)).expired).toBe(1);
+  });
+
+  it('an abandoned checkout’s lapsed hold does not stop the unit being offered', async () => {
+    const desk = await unitId(t, 'DSK-01');
+    // A visitor starts renting the desk and never pays; staff then mark it occupied, and later free again.
+    expect((await postCheckout(t, await checkoutBody(t, 'DSK-01', { product: 'standard' }))).status).toBe(200);
+    expect((await patchUnit(t, desk, { is_available: false, next_available_date: null })).status).toBe(200);
+    await join(t, { name: 'Olga Petit', email: 'olga@example.com' }, [desk]);
+    t.clock.now = new Date(testNow.getTime() + 2 * hour);
+    expect((await markAvailable(t, desk)).status).toBe(200);
+    expect((await openOffers(t, desk)).length).toBe(1);
+  });
+
+  it('marked occupied while offered, with no date, the unit stays occupied: the offer’s date goes with the offer', async () => {
+    const office = await unitId(t, 'OFF-202');
+    await join(t, { name: 'Paul Roy', email: 'paul@example.com' }, [office]);
+    await markAvailable(t, office);
+    expect((await patchUnit(t, office, { is_available: false })).status).toBe(200);
+    expect(await listed(t, office)).toMatchObject({ is_available: false, next_available_date: null });
+    t.clock.now = new Date(testNow.getTime() + 5 * 24 * hour);
+    expect(await round(t)).toEqual({ expired: 0, freed: 0 });
+    expect(await openOffers(t, office)).toEqual([]);
+  });
+
+  it('an entry deleted on request while its person is at the checkout: the unit goes to the next, and the late payment is refunded, not booked twice', async () => {
+    const office = await unitId(t, 'OFF-202');
+    const first = await join(t, { name: 'Rémi Côté', email: 'remi@example.com' }, [office]);
+    t.clock.now = new Date(testNow.getTime() + minute);
+    const second = await join(t, { name: 'Sara Gill', email: 'sara@example.com' }, [office]);
+    await markAvailable(t, office);
+    const [mail] = await offerMails(t, 'remi@example.com');
+    const res = await postCheckout(t, await claimBody(t, office, { product: 'office_monthly' }, mail!.claim));
+    const sessionId = ((await res.json()) as { checkoutUrl: string }).checkoutUrl.split('/').pop()!;
+    expect((await t.app.request(`/admin-api/waitlist/${first}`, { method: 'DELETE', headers: admin })).status).toBe(200);
+    expect((await openOffers(t, office)).map((o) => o.entry_id)).toEqual([second]);
+    expect((await payTestCheckout(t, sessionId, { buyer_name: 'Rémi Côté', buyer_email: 'remi@example.com' })).status).toBe(303);
+    const order = await t.db.selectFrom('orders').select(['status', 'refund_reason']).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(order.refund_reason).toBe('paid_after_taken');
+    expect(['refund_pending', 'refunded']).toContain(order.status);
+    expect((await openOffers(t, office)).map((o) => o.entry_id)).toEqual([second]);
+    const booked = await t.db.selectFrom('reservations').select('id').where('office_id', '=', office).where('status', '=', 'booked').execute();
+    expect(booked).toEqual([]);
+  });
+
+  it('claim links guessed at the checkout count with every other secret link’s guesses', async () => {
+    const limited = await buildTestApp({ config: { rateLimits: { ...defaultRateLimits, leaseGuess: { max: 3, windowMs: 60_000 } } } });
+    try {
+      const office = await unitId(limited, 'OFF-202');
+      const body = await claimBody(limited, office, { product: 'office_monthly' }, 'g'.repeat(43));
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await postCheckout(limited, body, '203.0.113.7')).status);
+      expect(statuses).toEqual([404, 404, 404, 429]);
+      // And the links' own pages share that count.
+      expect((await limited.app.request(`/public-api/waitlist/offers/${'h'.repeat(43)}`, { headers: { 'x-forwarded-for': '203.0.113.7' } })).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

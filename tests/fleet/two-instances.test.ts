@@ -209,8 +209,17 @@ describe('two instances on one PostgreSQL', () => {
   });
 
   it('a unit marked available through both at once, 20 times, is offered once; an offer whose window ends is passed on once by the two rounds', async () => {
-    const unit = (await sql<{ id: number }>`select id from offices where office_id = 'OFF-201'`.execute(db)).rows[0]!.id;
+    const unit = (await sql<{ id: number }>`select id from offices where office_id = 'OFF-202'`.execute(db)).rows[0]!.id;
     const headers = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
+    // Two people wait for it, each through another instance.
+    for (const [i, s] of instances().entries()) {
+      const res = await fetch(`${s.url}/public-api/waitlist`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${150 + i}` },
+        body: JSON.stringify({ customer_name: `Fleet Waiter ${i}`, email: `fleet-waiter-${i}@example.com`, number_of_users: 1, service_offering_ids: [unit] }),
+      });
+      expect(res.status).toBe(201);
+    }
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         fetch(`${instances()[i % 2]!.url}/admin-api/units/${unit}`, { method: 'PATCH', headers, body: JSON.stringify({ is_available: true, next_available_date: null }) }),
@@ -221,7 +230,6 @@ describe('two instances on one PostgreSQL', () => {
       (await sql<{ entry_id: number; status: string }>`select entry_id, status from waitlist_offers where office_id = ${unit} order by id`.execute(db)).rows;
     const first = await offers();
     expect(first.map((o) => o.status)).toEqual(['open']);
-    // The oldest of the entries naming it (the first test's, sent in turn).
     const oldest = (await sql<{ id: number }>`select e.id from waitlist_entries e join waitlist_entry_offices w on w.entry_id = e.id
       where w.office_id = ${unit} order by e.created_at, e.id limit 1`.execute(db)).rows[0]!.id;
     expect(first[0]!.entry_id).toBe(oldest);
@@ -235,7 +243,8 @@ describe('two instances on one PostgreSQL', () => {
     await sql`update reservations set expires_at = ${past} where offer_id is not null and office_id = ${unit} and status = 'held'`.execute(db);
     await expect.poll(async () => (await offers()).map((o) => o.status), { timeout: 45_000, interval: 500 }).toEqual(['expired', 'open']);
     await expect.poll(() => offerMail().length, { timeout: 30_000, interval: 200 }).toBe(2);
-    // Another round or two of both instances later, still one open offer.
+    // Both instances saw the lapsed offer; whichever came second found it passed on. A whole round
+    // of each later (they run every 15 s), still one open offer and one more e-mail.
     await new Promise((resolve) => setTimeout(resolve, 16_000));
     expect((await offers()).map((o) => o.status)).toEqual(['expired', 'open']);
     expect(offerMail()).toHaveLength(2);

@@ -69,7 +69,7 @@ describe('the claim page of an office', () => {
     expect(policy.textContent).not.toContain('Daily');
   });
 
-  it('Proceed to Payment sends the claim token, and a cancelled checkout comes back to the claim page', async () => {
+  it('Proceed to Payment sends the claim token, and a cancelled checkout comes back to a page without it', async () => {
     const requests = stubApi({
       [`GET ${offerPath}`]: json({ success: true, offer: offerView() }),
       [`POST ${checkoutPath}`]: json({ success: false, error: 'Payments are paused for a moment.' }, 503),
@@ -86,7 +86,9 @@ describe('the claim page of an office', () => {
     expect(sent).toHaveLength(1);
     const body = checkoutRequest.parse(sent[0]!.body);
     expect(body.waitlistOffer).toBe(claimToken);
-    expect(body.cancelUrl).toBe(`${window.location.origin}/waitlist/offer/${claimToken}`);
+    // The address the server stores and hands to the provider carries no token: this tab remembers it.
+    expect(body.cancelUrl).toBe(`${window.location.origin}/waitlist/offer`);
+    expect(sessionStorage.getItem('cowork.waitlist-claim')).toBe(claimToken);
     expect(body.successUrl).toBe(`${window.location.origin}/checkout-success`);
     expect(body.officeId).toBe('OFF-101');
     expect(body.pricing).toMatchObject({ rentalType: 'monthly', monthlyRate: 960, setupFee: 960, keyFee: 50, lastMonth: 960 });
@@ -140,6 +142,23 @@ describe('the claim page of an office', () => {
   });
 });
 
+describe('coming back from a cancelled claim checkout', () => {
+  it('the tab that left for the checkout goes back to its claim page', async () => {
+    stubApi({ [`GET ${offerPath}`]: json({ success: true, offer: offerView() }) });
+    sessionStorage.setItem('cowork.waitlist-claim', claimToken);
+    const router = renderAt('/waitlist/offer');
+    expect(await screen.findByRole('button', { name: 'Rent Month-to-Month' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/waitlist/offer/${claimToken}`);
+  });
+
+  it('another tab, with nothing to go back to, points to the e-mail’s link, in French too', async () => {
+    sessionStorage.clear();
+    renderAt('/waitlist/offer', 'fr');
+    expect(await screen.findByRole('heading', { level: 1, name: 'De retour de la page de paiement' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Inscrivez-vous sur la liste d’attente' }).getAttribute('href')).toBe('/waitlist');
+  });
+});
+
 describe('the claim page of a desk', () => {
   it('shows the order summary at once', async () => {
     const requests = stubApi({
@@ -156,7 +175,7 @@ describe('the claim page of a desk', () => {
     await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
     expect(await within(summary).findByText('Held for someone else.')).toBeTruthy();
     const body = checkoutRequest.parse(requests.find((r) => r.path === checkoutPath)!.body);
-    expect(body).toMatchObject({ officeId: 'DESK-4', waitlistOffer: claimToken, cancelUrl: `${window.location.origin}/waitlist/offer/${claimToken}` });
+    expect(body).toMatchObject({ officeId: 'DESK-4', waitlistOffer: claimToken, cancelUrl: `${window.location.origin}/waitlist/offer` });
     expect(body.pricing.rentalType).toBe('standard');
   });
 });

@@ -148,6 +148,10 @@ export async function startCheckout(ctx: AppContext, body: CheckoutRequest, clie
   // Through a waitlist claim link: the unit is held for this person, who rents it as if it were on sale.
   let claim: { offerId: string } | null = null;
   if (body.waitlistOffer !== undefined) {
+    // The server keeps a claim link's token as its hash only: the addresses it stores, and gives the provider, must not carry it.
+    if (body.successUrl.includes(body.waitlistOffer) || body.cancelUrl.includes(body.waitlistOffer)) {
+      return refused(400, 'Invalid checkout request: successUrl and cancelUrl must not carry the claim link');
+    }
     const offer = await offerByToken(ctx.db, 'claim', body.waitlistOffer);
     if (!offer || offer.office_id !== unit.id) return refused(404, 'This claim link is not for this space. Please use the link in your e-mail.');
     if (!rule.rentsUnit) return refused(422, `${unit.name} is claimed by renting it, month to month or with a lease, not by the day.`);

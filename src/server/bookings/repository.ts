@@ -13,7 +13,7 @@ import { nextDocumentNumber } from '../documents/numbers.ts';
 import { enqueueMessage, type MessageSubject } from '../mail/outbox.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
 import { keepOfferForCheckout, settleClaim } from '../waitlist/offers.ts';
-import { lockUnit } from './unit-lock.ts';
+import { lockUnit, releaseExpiredHolds } from './unit-lock.ts';
 
 /** Stripe refuses a session that expires in under 30 minutes; a minute more absorbs the round trip. */
 export const checkoutSessionMinutes = 31;
@@ -195,14 +195,6 @@ export async function failOrder(db: Db, orderId: string): Promise<void> {
   await db.transaction().execute((trx) => endPendingOrder(trx, { orderId }, 'failed'));
 }
 
-/** Holds of a unit whose time is up stop holding; their orders are marked expired. Run under the unit's lock. */
-async function releaseExpiredHolds(db: Db, officeId: number, now: Date): Promise<void> {
-  await sql`with r as (
-      update reservations set status = 'released'
-      where office_id = ${officeId} and status = 'held' and expires_at <= ${now} returning order_id)
-    update orders set status = 'expired' where id in (select order_id from r) and status = 'pending'`.execute(db);
-}
-
 export type ConfirmResult = 'confirmed' | 'already_applied' | 'unknown_session' | 'paid_but_taken';
 
 /** A payment as the provider reports it: its id (to refund it by) and who paid, as the checkout collected them. */
@@ -260,8 +252,12 @@ export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymen
       (await trx.selectFrom('reservations').select('order_id').where('order_id', '=', order.id).where('status', '=', 'released').executeTakeFirst()) !== undefined);
   // Placed through a waitlist claim link, the order holds nothing of its own: its offer held the
   // unit. Claimed in time (or the unit back on sale, free), it books the unit like any rental.
+  // An order that rents the unit yet holds nothing of its own came through a claim link, even
+  // when its offer is gone since (deleted with its entry, on request).
+  const rentsUnit = (unitRentingProducts as readonly string[]).includes(order.product);
+  const holdsNothing = rentsUnit && (await trx.selectFrom('reservations').select('id').where('order_id', '=', order.id).executeTakeFirst()) === undefined;
   let claimTooLate = false;
-  if (order.waitlist_offer_id !== null) {
+  if (order.waitlist_offer_id !== null || holdsNothing) {
     const claim = await settleClaim(trx, { id: order.id, offerId: order.waitlist_offer_id, unitId: order.office_id, from: order.booking_date }, now);
     claimTooLate = claim === 'taken';
     if (!claimTooLate) {
@@ -292,7 +288,7 @@ export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymen
   }
   await trx.updateTable('orders').set({ status: 'paid', paid_at: now, payment_intent_id: paymentIntentId }).where('id', '=', order.id).execute();
   await trx.updateTable('reservations').set({ status: 'booked', expires_at: null }).where('order_id', '=', order.id).where('status', 'in', ['held', 'released']).execute();
-  if ((unitRentingProducts as readonly string[]).includes(order.product)) {
+  if (rentsUnit) {
     await trx.updateTable('offices').set({ is_available: false, next_available_date: null, updated_at: now }).where('id', '=', order.office_id).execute();
   }
   await tell('order_paid', 'staff_order_paid', { orderId: order.id });

@@ -13,3 +13,15 @@ const reservationLockSpace = 7301;
 export async function lockUnit(trx: Db, officeId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(${reservationLockSpace}, ${officeId})`.execute(trx);
 }
+
+/**
+ * Holds of a unit whose time is up stop holding (the constraint counts every held row, whatever
+ * its time); their orders are marked expired. Run under the unit's lock, before anything that
+ * places a hold.
+ */
+export async function releaseExpiredHolds(db: Db, officeId: number, now: Date): Promise<void> {
+  await sql`with r as (
+      update reservations set status = 'released'
+      where office_id = ${officeId} and status = 'held' and expires_at <= ${now} returning order_id)
+    update orders set status = 'expired' where id in (select order_id from r) and status = 'pending'`.execute(db);
+}

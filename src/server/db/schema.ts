@@ -64,6 +64,9 @@ export interface WaitlistOffersTable {
   office_id: number;
   status: WaitlistOfferStatus;
   offered_at: ColumnType<Date, Date, Date>;
+  /** The end of the claim window, as the e-mail says it: no claim checkout starts after it. */
+  deadline_at: ColumnType<Date, Date, Date>;
+  /** When the offer's hold ends: the deadline, later while a checkout started before it can still be paid, or at once when its person claimed another unit. */
   expires_at: ColumnType<Date, Date, Date>;
   closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** SHA-256 of the claim link's and the not-interested link's tokens. */

@@ -104,7 +104,13 @@ export async function updateUnit(db: Db, offerDeps: OfferDeps, id: number, input
       const availability = await availabilityChange(trx, id, input.is_available, now);
       const { is_available: _available, next_available_date: _next, ...rest } = input;
       // Held for an open offer, the unit keeps its availability and date: the offer decides them.
-      const fields = availability.setAvailable === undefined && input.is_available !== undefined ? rest : input;
+      // Its offer withdrawn, the date the offer set goes too (a date that came would free it again).
+      const fields =
+        availability.setAvailable === undefined && input.is_available !== undefined
+          ? rest
+          : availability.withdrawn
+            ? { ...input, next_available_date: input.next_available_date ?? null }
+            : input;
       const row = await trx.updateTable('offices').set({ ...columnsOf(fields), updated_at: now }).where('id', '=', id).returning('id').executeTakeFirst();
       if (!row) return false;
       if (availability.freed) await placeFreeUnit(trx, offerDeps, id, now);

@@ -104,8 +104,10 @@ async function deliver(deps: MailerDeps, message: ClaimedMessage): Promise<'sent
     return giveUp ? 'failed' : 'retry';
   }
   if (mail === 'gone') {
-    // What it was about was deleted (a waitlist entry removed on request): nothing is left to say.
-    await markFailedAttempt(deps.db, message, deps.clock(), 'what the message was about no longer exists', true);
+    // What it was about was deleted (a waitlist entry removed on request) or is over (an offer
+    // that ended before it could be sent): nothing is left to say, and its secret goes.
+    await markFailedAttempt(deps.db, message, deps.clock(), 'what the message was about no longer exists or has ended', true);
+    await deps.db.updateTable('outbox').set({ secret_encrypted: null }).where('id', '=', message.id).execute();
     return 'failed';
   }
   try {

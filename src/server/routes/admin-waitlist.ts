@@ -5,7 +5,7 @@ import type { WaitlistEntryRecord } from '../../shared/contract/waitlist.ts';
 import type { AppContext, AppDeps } from '../deps.ts';
 import { skipEntryInput } from '../../shared/contract/staff-console.ts';
 import { jsonBody } from '../middleware/json-body.ts';
-import { passOnOffersOf } from '../waitlist/offers.ts';
+import { markEntryLeft, passOnOffersOf } from '../waitlist/offers.ts';
 import { skipEntry } from '../waitlist/staff-actions.ts';
 import { jsonError } from '../middleware/errors.ts';
 import { actorOf, type StaffEnv } from '../staff/actor.ts';
@@ -105,11 +105,14 @@ export function adminWaitlistRoutes(deps: AppContext) {
       const id = pathParam(c, recordNumber);
       if (id === null) return jsonError(c, 400, 'Not a waitlist entry id');
       const now = deps.clock();
+      const exists = await deps.db.selectFrom('waitlist_entries').select('id').where('id', '=', id).executeTakeFirst();
+      if (!exists) return jsonError(c, 404, `No waitlist entry ${id}`);
+      // First no offer can be made to it any more, then a unit held for this person goes to the
+      // next in line (each under its unit's lock), then the entry goes, with every message about
+      // it or its offers, which hold the person's address.
+      await markEntryLeft(deps.db, id, now);
+      await passOnOffersOf(deps.db, offerDeps, id, now);
       const deleted = await deps.db.transaction().execute(async (trx) => {
-        const exists = await trx.selectFrom('waitlist_entries').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-        if (!exists) return false;
-        // A unit held for this person goes to the next in line; then every message about the entry or its offers goes.
-        await passOnOffersOf(trx, offerDeps, id, now);
         await trx
           .deleteFrom('outbox')
           .where(({ or, eb }) =>
@@ -120,7 +123,8 @@ export function adminWaitlistRoutes(deps: AppContext) {
           )
           .execute();
         // Its offices and offers go with it (on delete cascade).
-        await trx.deleteFrom('waitlist_entries').where('id', '=', id).execute();
+        const row = await trx.deleteFrom('waitlist_entries').where('id', '=', id).returning('id').executeTakeFirst();
+        if (!row) return false;
         await recordAudit(trx, actorOf(c), { action: 'waitlist_deleted', subjectType: 'waitlist_entry', subjectId: id }, now);
         return true;
       });

@@ -6,17 +6,27 @@ import { clientAddress, limitKey } from '../client-address.ts';
 import type { AppContext } from '../deps.ts';
 import { jsonError } from '../middleware/errors.ts';
 import { issuesText, jsonBody } from '../middleware/json-body.ts';
-import { tooManyRequests } from '../middleware/rate-limit.ts';
+import { tooManyRequests, type Limiter } from '../middleware/rate-limit.ts';
+import { offerByToken } from '../waitlist/offers.ts';
 import { WebhookSignatureError } from '../payments/provider.ts';
 import { requestOrigin, siteOrigins } from '../public-origin.ts';
 
 /** The hosted checkout: SPEC.md §7 call 1 opens one, and the provider's webhook says how it ended. */
-export function checkoutRoutes(ctx: AppContext) {
+export function checkoutRoutes(ctx: AppContext, guess: Limiter) {
   const app = new Hono();
 
   app.post('/create-checkout-session', jsonBody(checkoutRequest, (issues) => `Invalid checkout request: ${issuesText(issues)}`), async (c) => {
+    const client = limitKey(clientAddress(c, ctx.config.trustedProxies));
+    // A waitlist claim token is a secret link's: one that opens no offer counts as a guess, as a
+    // lease code or a manage link does.
+    const claim = c.var.body.waitlistOffer;
+    if (claim !== undefined) {
+      const allowed = await guess.hit(client);
+      if (!allowed.ok) return tooManyRequests(c, allowed, 'Too many waitlist link lookups. Try again in {seconds} seconds.');
+      if (await offerByToken(ctx.db, 'claim', claim)) await guess.giveBack(client);
+    }
     const answer = await startCheckout(ctx, c.var.body, {
-      limitKey: limitKey(clientAddress(c, ctx.config.trustedProxies)),
+      limitKey: client,
       origin: requestOrigin(c, ctx.config.trustedProxies),
       siteOrigins: siteOrigins(c, ctx.config),
     });

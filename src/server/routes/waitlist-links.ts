@@ -92,17 +92,18 @@ async function offerView(ctx: AppContext, link: 'claim' | 'decline', token: stri
   const row = await ctx.db
     .selectFrom('waitlist_offers as f')
     .innerJoin('waitlist_entries as e', 'e.id', 'f.entry_id')
-    .select(['f.office_id', 'f.status', 'f.expires_at', 'e.customer_name', 'e.language', utcInstantText('f.expires_at').as('expires_text')])
+    .select(['f.office_id', 'f.status', 'f.expires_at', 'e.customer_name', 'e.language', utcInstantText('f.deadline_at').as('deadline_text')])
     .where(link === 'claim' ? 'f.claim_token_hash' : 'f.decline_token_hash', '=', hashSecretToken(token))
     .executeTakeFirst();
   if (!row) return undefined;
   const unit = await ctx.db.selectFrom('offices').select(unitColumns).where('id', '=', row.office_id).executeTakeFirstOrThrow();
   const now = ctx.clock();
-  const { status, expires_at, customer_name, language, expires_text } = row;
+  const { status, expires_at, customer_name, language, deadline_text } = row;
   return {
     // Lapsed, though the round has not closed it yet: it is over all the same.
     status: status === 'open' && new Date(expires_at) <= now ? 'expired' : status,
-    expiresAt: expires_text,
+    // The deadline the e-mail gave: a checkout started before it may still hold the unit a little longer.
+    expiresAt: deadline_text,
     unit: { ...unit, is_available: true, next_available_date: null },
     customerName: customer_name,
     language: language ?? 'en',

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { isServiceType } from '../../shared/domain/products.ts';
 import { availableAfterOffer, isOfferable, offerDeadline, offeredTypes, type OfferedType, type WaitlistOfferStatus, type WaitlistUnitStatus } from '../../shared/domain/waitlist-offers.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
-import { lockUnit } from '../bookings/unit-lock.ts';
+import { lockUnit, releaseExpiredHolds } from '../bookings/unit-lock.ts';
+import { logError } from '../log.ts';
 import type { Db } from '../db/database.ts';
 import type { BankingKeyring } from '../lease/banking-crypto.ts';
 import { enqueueMessage } from '../mail/outbox.ts';
@@ -98,7 +99,11 @@ async function putOnSale(trx: Db, unitId: number, now: Date): Promise<void> {
  * unit off sale until the day after the window, and the e-mail with both links. The links'
  * tokens leave this function only sealed in the e-mail's row.
  */
-async function makeOffer(trx: Db, deps: OfferDeps, unit: UnitFacts & { service_type: OfferedType }, entryId: number, now: Date, offeredBy: string): Promise<string> {
+async function makeOffer(trx: Db, deps: OfferDeps, unit: UnitFacts & { service_type: OfferedType }, entryId: number, now: Date, offeredBy: string): Promise<string | null> {
+  // Read under a share lock: a person leaving (or served elsewhere) right now either commits
+  // first, and is seen here, or waits for this offer and then passes it on.
+  const entry = await trx.selectFrom('waitlist_entries').select(['email', 'language', 'left_at', 'claimed_at']).where('id', '=', entryId).forShare().executeTakeFirst();
+  if (!entry || entry.left_at !== null || entry.claimed_at !== null) return null;
   const expiresAt = offerDeadline(now, unit.service_type);
   const links: OfferLinks = { claim: newSecretToken(), decline: newSecretToken() };
   const offer = await trx
@@ -108,6 +113,7 @@ async function makeOffer(trx: Db, deps: OfferDeps, unit: UnitFacts & { service_t
       office_id: unit.id,
       status: 'open',
       offered_at: now,
+      deadline_at: expiresAt,
       expires_at: expiresAt,
       claim_token_hash: hashSecretToken(links.claim),
       decline_token_hash: hashSecretToken(links.decline),
@@ -120,7 +126,6 @@ async function makeOffer(trx: Db, deps: OfferDeps, unit: UnitFacts & { service_t
     values (${offerId}, ${unit.id}, 'rental', ${spaceToday(now)}::date, null, 'held', ${expiresAt}, ${now})`.execute(trx);
   await trx.updateTable('waitlist_entry_offices').set({ status: 'offered' }).where('entry_id', '=', entryId).where('office_id', '=', unit.id).execute();
   await trx.updateTable('offices').set({ is_available: false, next_available_date: availableAfterOffer(expiresAt), updated_at: now }).where('id', '=', unit.id).execute();
-  const entry = await trx.selectFrom('waitlist_entries').select(['email', 'language']).where('id', '=', entryId).executeTakeFirstOrThrow();
   await enqueueMessage(
     trx,
     { kind: 'waitlist_offer', to: entry.email, language: entry.language ?? 'en', about: { waitlistOfferId: offerId }, secret: { keyring: deps.keyring, text: JSON.stringify(links) } },
@@ -141,16 +146,23 @@ export async function placeFreeUnit(trx: Db, deps: OfferDeps, unitId: number, no
   const unit = await unitFacts(trx, unitId);
   if (!unit || unit.retired) return 'unchanged';
   if (await openOfferOf(trx, unitId)) return 'unchanged';
+  // A hold whose time is up still counts for the constraint until it is released.
+  await releaseExpiredHolds(trx, unitId, now);
   if (await isTaken(trx, unitId, spaceToday(now), now)) return 'taken';
   const type = unit.service_type;
-  const byHand = options.forEntry !== undefined;
-  const entryId = byHand ? options.forEntry : unit.paused ? undefined : await nextInLine(trx, unitId);
-  if (!isServiceType(type) || !isOfferable(type) || entryId === undefined) {
-    await putOnSale(trx, unitId, now);
-    return 'on_sale';
+  if (isServiceType(type) && isOfferable(type)) {
+    const offerable = { ...unit, service_type: type };
+    const offeredBy = options.offeredBy ?? offeredByWaitlist;
+    if (options.forEntry !== undefined) return (await makeOffer(trx, deps, offerable, options.forEntry, now, offeredBy)) ? 'offered' : 'unchanged';
+    // The next in line, past anyone who left or was served meanwhile.
+    for (let tries = 0; !unit.paused && tries < 5; tries++) {
+      const entryId = await nextInLine(trx, unitId);
+      if (entryId === undefined) break;
+      if (await makeOffer(trx, deps, offerable, entryId, now, offeredBy)) return 'offered';
+    }
   }
-  await makeOffer(trx, deps, { ...unit, service_type: type }, entryId, now, options.offeredBy ?? offeredByWaitlist);
-  return 'offered';
+  await putOnSale(trx, unitId, now);
+  return 'on_sale';
 }
 
 /** The status an entry keeps for the unit once its offer closes this way. */
@@ -245,6 +257,11 @@ export async function unitsFreedByDate(db: Db, today: string, limit: number): Pr
     .where(sql<boolean>`o.next_available_date <= ${today}::date`)
     .where('o.service_type', 'in', offeredTypes)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('waitlist_offers as f').select('f.id').whereRef('f.office_id', '=', 'o.id').where('f.status', '=', 'open'))))
+    // Still booked past its date (a lease whose end staff typed in): not free; the date is what is wrong, for staff to see.
+    .where(
+      sql<boolean>`not exists (select 1 from reservations r where r.office_id = o.id and r.offer_id is null and r.status = 'booked'
+        and daterange(r.start_date, r.end_date, '[)') && daterange(${today}::date, null, '[)'))`,
+    )
     .orderBy('o.next_available_date')
     .orderBy('o.id')
     .limit(limit)
@@ -274,42 +291,54 @@ export async function freeEndedRental(db: Db, deps: OfferDeps, unitId: number, n
 
 /**
  * The entry's open offers end ('declined': its person no longer wants them) and each unit goes
- * to the next in line, under each unit's lock, taken in the order of their ids.
+ * to the next in line, each in a transaction of its own under its unit's lock. Run after the
+ * entry's own change (left, deleted) has committed: no offer is made to it from then on, and
+ * one being made meanwhile has committed by then (it holds the entry's row), so it is seen here.
  */
-export async function passOnOffersOf(trx: Db, deps: OfferDeps, entryId: number, now: Date): Promise<number> {
-  const units = await trx.selectFrom('waitlist_offers').select('office_id').where('entry_id', '=', entryId).where('status', '=', 'open').orderBy('office_id').execute();
-  for (const { office_id } of units) {
-    await lockUnit(trx, office_id);
-    const open = await openOfferOf(trx, office_id);
-    if (open?.entry_id === entryId) await passOn(trx, deps, open, 'declined', now);
+export async function passOnOffersOf(db: Db, deps: OfferDeps, entryId: number, now: Date): Promise<number> {
+  const offers = await db.selectFrom('waitlist_offers').select(['id', 'office_id']).where('entry_id', '=', entryId).where('status', '=', 'open').orderBy('office_id').execute();
+  let passed = 0;
+  for (const { id, office_id } of offers) {
+    const done = await db.transaction().execute(async (trx) => {
+      await lockUnit(trx, office_id);
+      const offer = await lockedOffer(trx, id);
+      if (offer?.status !== 'open') return false;
+      await passOn(trx, deps, offer, 'declined', now);
+      return true;
+    });
+    if (done) passed++;
   }
-  return units.length;
+  return passed;
+}
+
+/** Marks the entry left (no offer is made to it from now on); false when it already was. */
+export async function markEntryLeft(db: Db, entryId: number, now: Date): Promise<boolean> {
+  const row = await db.updateTable('waitlist_entries').set({ left_at: now }).where('id', '=', entryId).where('left_at', 'is', null).returning('id').executeTakeFirst();
+  return row !== undefined;
 }
 
 export type LeaveResult = { kind: 'left'; replay: boolean } | { kind: 'unknown' };
 
 /** The person leaves the waitlist (its link): no more offers, and any open offer goes to the next in line. */
 export async function leaveWaitlist(db: Db, deps: OfferDeps, token: string, now: Date): Promise<LeaveResult> {
-  const entry = await db.selectFrom('waitlist_entries').select(['id', 'left_at']).where('leave_token_hash', '=', hashSecretToken(token)).executeTakeFirst();
+  const entry = await db.selectFrom('waitlist_entries').select('id').where('leave_token_hash', '=', hashSecretToken(token)).executeTakeFirst();
   if (!entry) return { kind: 'unknown' };
-  if (entry.left_at !== null) return { kind: 'left', replay: true };
-  return db.transaction().execute(async (trx): Promise<LeaveResult> => {
-    const row = await trx.selectFrom('waitlist_entries').select('left_at').where('id', '=', entry.id).forUpdate().executeTakeFirstOrThrow();
-    if (row.left_at !== null) return { kind: 'left', replay: true };
-    await trx.updateTable('waitlist_entries').set({ left_at: now }).where('id', '=', entry.id).execute();
-    await passOnOffersOf(trx, deps, entry.id, now);
-    return { kind: 'left', replay: false };
-  });
+  const left = await markEntryLeft(db, entry.id, now);
+  // Asked again (a double tap, a retry after a lost answer): any offer still open is passed on all the same.
+  await passOnOffersOf(db, deps, entry.id, now);
+  return { kind: 'left', replay: !left };
 }
 
 /**
- * A checkout started from the claim link: the offer must still be open, and it is kept open (its
- * hold too) for as long as the checkout can still be paid, should that outlast the claim window.
- * Under the unit's lock, in the order's transaction. False: the offer is over.
+ * A checkout started from the claim link, before the deadline: the offer must still be open, and
+ * it is kept open (its hold too) for as long as the checkout can still be paid, should that
+ * outlast the claim window (so by one checkout's length at most). Under the unit's lock, in the
+ * order's transaction. False: the offer is over.
  */
 export async function keepOfferForCheckout(trx: Db, offerId: string, payableUntil: Date, now: Date): Promise<boolean> {
-  const offer = await lockedOffer(trx, offerId);
-  if (!offer || offer.status !== 'open' || offer.expires_at <= now) return false;
+  const offer = await trx.selectFrom('waitlist_offers').select(['id', 'office_id', 'status', 'deadline_at', 'expires_at']).where('id', '=', offerId).forUpdate().executeTakeFirst();
+  // Only before the deadline: checkouts started one after another cannot hold the unit for ever.
+  if (!offer || offer.status !== 'open' || offer.deadline_at <= now || offer.expires_at <= now) return false;
   if (payableUntil > offer.expires_at) {
     await trx.updateTable('waitlist_offers').set({ expires_at: payableUntil }).where('id', '=', offerId).execute();
     await trx.updateTable('reservations').set({ expires_at: payableUntil }).where('offer_id', '=', offerId).where('status', '=', 'held').execute();
@@ -322,11 +351,12 @@ export async function keepOfferForCheckout(trx: Db, offerId: string, payableUnti
  * A payment for an order placed through a claim link, in the payment's transaction under the
  * unit's lock. The offer still open: it is claimed (its hold gives way to the order's booking),
  * the entry is served, and the entry's other open offers end at once for the round to pass on.
- * The offer over: the payment still books the unit if it is on sale and nobody holds it ('free'),
- * else it came too late ('taken', refunded by the caller).
+ * The offer over (or gone with its entry, deleted on request: `offerId` null): the payment still
+ * books the unit if it is on sale and nobody holds it ('free'), else it came too late ('taken',
+ * refunded by the caller).
  */
-export async function settleClaim(trx: Db, order: { id: string; offerId: string; unitId: number; from: string }, now: Date): Promise<'claimed' | 'free' | 'taken'> {
-  const offer = await lockedOffer(trx, order.offerId);
+export async function settleClaim(trx: Db, order: { id: string; offerId: string | null; unitId: number; from: string }, now: Date): Promise<'claimed' | 'free' | 'taken'> {
+  const offer = order.offerId === null ? undefined : await lockedOffer(trx, order.offerId);
   if (offer?.status === 'open') {
     await closeOffer(trx, offer, 'claimed', now);
     await trx.updateTable('waitlist_offers').set({ order_id: order.id }).where('id', '=', offer.id).execute();

@@ -37,7 +37,7 @@ export async function unitsOfEntries(db: Db, entryIds: readonly number[]): Promi
     .innerJoin('waitlist_entries as e', 'e.id', 'w.entry_id')
     .innerJoin('offices as o', 'o.id', 'w.office_id')
     .leftJoin('waitlist_offers as f', (join) => join.onRef('f.entry_id', '=', 'w.entry_id').onRef('f.office_id', '=', 'w.office_id').on('f.status', '=', 'open'))
-    .select(['w.entry_id', 'o.id', 'o.office_id', 'o.name', 'o.service_type', 'w.status', utcInstantText<string | null>('f.expires_at').as('offer_expires_at')])
+    .select(['w.entry_id', 'o.id', 'o.office_id', 'o.name', 'o.service_type', 'w.status', utcInstantText<string | null>('f.deadline_at').as('offer_expires_at')])
     .select(sql<number | null>`case when w.status = 'waiting' and e.left_at is null and e.claimed_at is null then ${waitingBefore} + 1 end`.as('place'))
     .where('w.entry_id', 'in', entryIds)
     .orderBy('w.entry_id')

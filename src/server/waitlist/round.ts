@@ -21,34 +21,51 @@ const perRound = 50;
 export async function runWaitlistRound(deps: RoundDeps): Promise<{ expired: number; freed: number }> {
   const now = deps.clock();
   const offerDeps = { keyring: deps.keyring };
-  let expired = 0;
-  for (const due of await dueOffers(deps.db, now, perRound)) if (await expireOffer(deps.db, offerDeps, due, now)) expired++;
-  let freed = 0;
-  for (const unitId of await unitsFreedByDate(deps.db, spaceToday(now), perRound)) if (await freeEndedRental(deps.db, offerDeps, unitId, now)) freed++;
+  // One unit that fails (a lock wait that times out) is logged and tried again next round; the others go on.
+  const each = async <T>(items: readonly T[], event: string, fields: (item: T) => Record<string, unknown>, act: (item: T) => Promise<boolean>) => {
+    let done = 0;
+    for (const item of items) {
+      try {
+        if (await act(item)) done++;
+      } catch (err) {
+        logError(event, err, fields(item));
+      }
+    }
+    return done;
+  };
+  const expired = await each(await dueOffers(deps.db, now, perRound), 'waitlist.expire_failed', (due) => ({ offer: due.id }), (due) => expireOffer(deps.db, offerDeps, due, now));
+  const freed = await each(await unitsFreedByDate(deps.db, spaceToday(now), perRound), 'waitlist.free_failed', (unit) => ({ unit }), (unit) => freeEndedRental(deps.db, offerDeps, unit, now));
   return { expired, freed };
 }
 
 /**
  * Runs the round every `everyMs` (and once at start), so an offer moves on within that long of
- * its deadline, across restarts: everything it needs is in the database. `changed` is told when a
- * round changed something (the list to refresh, the mail to send).
+ * its deadline, across restarts: everything it needs is in the database. A round still running
+ * when the next is due is not doubled. `changed` is told when a round changed something (the
+ * list to refresh, the mail to send); `stop` waits for the round under way.
  */
-export function startWaitlistRounds(deps: RoundDeps & { everyMs: number; changed: () => void }): { stop(): void } {
-  let running: Promise<void> = Promise.resolve();
+export function startWaitlistRounds(deps: RoundDeps & { everyMs: number; changed: () => void }): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
   const round = () => {
-    running = runWaitlistRound(deps).then(
-      ({ expired, freed }) => {
-        if (expired + freed > 0) deps.changed();
-      },
-      (err: unknown) => logError('waitlist.round_failed', err),
-    );
+    if (running) return;
+    running = runWaitlistRound(deps)
+      .then(
+        ({ expired, freed }) => {
+          if (expired + freed > 0) deps.changed();
+        },
+        (err: unknown) => logError('waitlist.round_failed', err),
+      )
+      .finally(() => {
+        running = null;
+      });
   };
   round();
-  const timer = setInterval(() => void running.then(round), deps.everyMs);
+  const timer = setInterval(round, deps.everyMs);
   timer.unref();
   return {
-    stop() {
+    async stop() {
       clearInterval(timer);
+      await running;
     },
   };
 }

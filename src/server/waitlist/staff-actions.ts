@@ -1,5 +1,6 @@
 import { lockUnit } from '../bookings/unit-lock.ts';
 import type { Db } from '../db/database.ts';
+import { isOfferable } from '../../shared/domain/waitlist-offers.ts';
 import { closeOffer, nextInLine, openOfferOf, passOn, placeFreeUnit, type OfferDeps } from './offers.ts';
 
 /*
@@ -19,8 +20,9 @@ type Within = (trx: Db, details: Record<string, unknown>) => Promise<void>;
 export async function offerByHand(db: Db, deps: OfferDeps, unitId: number, entryId: number | undefined, actor: string, now: Date, within: Within): Promise<StaffResult> {
   return db.transaction().execute(async (trx): Promise<StaffResult> => {
     await lockUnit(trx, unitId);
-    const unit = await trx.selectFrom('offices').select(['retired_at']).where('id', '=', unitId).executeTakeFirst();
+    const unit = await trx.selectFrom('offices').select(['retired_at', 'service_type']).where('id', '=', unitId).executeTakeFirst();
     if (!unit || unit.retired_at !== null) return refuse(404, `No unit ${unitId}`);
+    if (!isOfferable(unit.service_type)) return refuse(409, 'This unit cannot be offered to its waitlist');
     const open = await openOfferOf(trx, unitId);
     if (open) return refuse(409, `This unit is already offered to entry ${open.entry_id} until ${open.expires_at.toISOString()}`);
     let chosen = entryId;
@@ -44,7 +46,8 @@ export async function offerByHand(db: Db, deps: OfferDeps, unitId: number, entry
     }
     const placed = await placeFreeUnit(trx, deps, unitId, now, { offeredBy: actor, forEntry: chosen });
     if (placed === 'taken') return refuse(409, 'A booking takes this unit: it cannot be offered');
-    if (placed !== 'offered') return refuse(409, 'This unit cannot be offered to its waitlist');
+    // Left or served by another unit this very moment: nothing was changed.
+    if (placed !== 'offered') return refuse(409, `Entry ${chosen} is no longer waiting`);
     await within(trx, { entry_id: chosen });
     return { kind: 'done' };
   });
@@ -89,16 +92,22 @@ export async function setOffersPaused(db: Db, unitId: number, paused: boolean, n
  * What a change of the unit's availability by staff means for its waitlist, in the change's
  * transaction under the unit's lock: marked available while an offer holds it, it stays held
  * (the offer decides); marked available otherwise, it is freed (offered, or left on sale); marked
- * unavailable while offered, the offer is withdrawn and its person keeps their place.
+ * unavailable while offered, the offer is withdrawn and its person keeps their place (and the
+ * offer's 'available from' date goes with it, unless staff give one).
  * `setAvailable` is what the update may write to is_available.
  */
-export async function availabilityChange(trx: Db, unitId: number, wanted: boolean | undefined, now: Date): Promise<{ setAvailable: boolean | undefined; freed: boolean }> {
-  if (wanted === undefined) return { setAvailable: undefined, freed: false };
+export async function availabilityChange(
+  trx: Db,
+  unitId: number,
+  wanted: boolean | undefined,
+  now: Date,
+): Promise<{ setAvailable: boolean | undefined; freed: boolean; withdrawn: boolean }> {
+  if (wanted === undefined) return { setAvailable: undefined, freed: false, withdrawn: false };
   await lockUnit(trx, unitId);
   const before = await trx.selectFrom('offices').select('is_available').where('id', '=', unitId).forUpdate().executeTakeFirst();
   const open = await openOfferOf(trx, unitId);
-  if (wanted && open) return { setAvailable: undefined, freed: false };
+  if (wanted && open) return { setAvailable: undefined, freed: false, withdrawn: false };
   if (!wanted && open) await closeOffer(trx, open, 'withdrawn', now);
-  return { setAvailable: wanted, freed: wanted && before?.is_available === false };
+  return { setAvailable: wanted, freed: wanted && before?.is_available === false, withdrawn: !wanted && open !== undefined };
 }
 

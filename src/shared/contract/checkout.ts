@@ -208,7 +208,7 @@ export function buildCheckout(
     },
     pricing: checkoutPricing(q),
     successUrl: `${options.origin}/checkout-success`,
-    cancelUrl: options.waitlistOffer ? `${options.origin}${waitlistPaths.claim(options.waitlistOffer)}` : `${options.origin}/#${cancelAnchor(unit)}`,
+    cancelUrl: options.waitlistOffer ? `${options.origin}${waitlistPaths.claimReturn}` : `${options.origin}/#${cancelAnchor(unit)}`,
     ...(options.locale ? { locale: options.locale } : {}),
     ...(options.waitlistOffer ? { waitlistOffer: options.waitlistOffer } : {}),
   };

@@ -74,6 +74,11 @@ export const waitlistOfferClosed = z.object({ success: z.literal(false), error: 
 /** Where the e-mails' links lead, in the PWA. */
 export const waitlistPaths = {
   claim: (token: string) => `/waitlist/offer/${token}`,
+  /**
+   * Where a claim's checkout sends its person back when they cancel: without the token, which the
+   * server must not store nor hand to the payment provider; the tab remembers which offer it was.
+   */
+  claimReturn: '/waitlist/offer',
   decline: (token: string) => `/waitlist/decline/${token}`,
   leave: (token: string) => `/waitlist/leave/${token}`,
 };

@@ -555,6 +555,7 @@ const en = {
     entryLeft: (entry: string) => `Entry ${entry} left the waitlist`,
     entryClaimed: (entry: string) => `Entry ${entry} already claimed a unit`,
     entryNotWaiting: (entry: string, status: string) => `Entry ${entry} is not waiting for this unit (${status})`,
+    entryNoLongerWaiting: (entry: string) => `Entry ${entry} is no longer waiting`,
   },
   /** English is what the server says: nothing to translate. */
   serverTexts: {} as Record<string, string>,
@@ -1084,6 +1085,7 @@ const fr: StaffMessages = {
     entryLeft: (entry) => `L’inscription ${entry} a quitté la liste d’attente`,
     entryClaimed: (entry) => `L’inscription ${entry} a déjà obtenu un espace`,
     entryNotWaiting: (entry, status) => `L’inscription ${entry} n’attend pas cet espace (${status})`,
+    entryNoLongerWaiting: (entry) => `L’inscription ${entry} n’attend plus`,
   },
   // The server speaks English; its texts to the console, in French (exact strings; the patterns above for those with a number or a name).
   serverTexts: {
@@ -1177,6 +1179,7 @@ const serverPatterns: readonly [RegExp, keyof StaffMessages['serverPatterns']][]
   [/^Entry (\d+) left the waitlist$/, 'entryLeft'],
   [/^Entry (\d+) already claimed a unit$/, 'entryClaimed'],
   [/^Entry (\d+) is not waiting for this unit \((\w+)\)$/, 'entryNotWaiting'],
+  [/^Entry (\d+) is no longer waiting$/, 'entryNoLongerWaiting'],
 ];
 
 const punctuation = / :/g;

@@ -43,6 +43,23 @@ export function removeLocal(key: string): void {
   }
 }
 
+/** sessionStorage, for what one tab needs again after a round trip to the payment page. */
+export function writeSession(key: string, value: string): void {
+  try {
+    sessionStorage.setItem(key, value);
+  } catch (error) {
+    reportStorageProblem(error);
+  }
+}
+
+export function readSession(key: string): string | undefined {
+  try {
+    return sessionStorage.getItem(key) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 let persistenceAsked = false;
 
 /**

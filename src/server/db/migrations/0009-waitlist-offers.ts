@@ -3,7 +3,9 @@ import { sql, type Kysely } from 'kysely';
 /**
  * A waitlist that fills a unit by itself (issue: the waitlist that offers freed units):
  * - when a unit frees up, the oldest waiting entry that names it is offered it: an offer row with
- *   its claim window, and the hashes of its two links (claim, not interested; the tokens exist in
+ *   its claim window (the deadline said in the e-mail, and when its hold ends: later only while a
+ *   checkout started before the deadline can still be paid, or at once when its person claimed
+ *   another unit), and the hashes of its two links (claim, not interested; the tokens exist in
  *   clear only in the e-mail's sealed secret). One open offer per unit, ever: a unique index.
  * - while it is open, the unit is held for that person by the same exclusion constraint that stops
  *   double booking: a reservation that belongs to the offer instead of an order.
@@ -31,6 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     office_id integer not null references offices (id),
     status text not null check (status in ('open','claimed','declined','expired','skipped','withdrawn')),
     offered_at timestamptz not null,
+    deadline_at timestamptz not null,
     expires_at timestamptz not null,
     closed_at timestamptz,
     claim_token_hash text not null unique,

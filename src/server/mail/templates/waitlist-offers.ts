@@ -17,7 +17,7 @@ async function loadOffer(ctx: TemplateContext, message: ClaimedMessage) {
     .selectFrom('waitlist_offers as f')
     .innerJoin('waitlist_entries as e', 'e.id', 'f.entry_id')
     .innerJoin('offices as o', 'o.id', 'f.office_id')
-    .select(['f.id', 'f.status', 'f.expires_at', 'e.customer_name', 'e.email', 'o.office_id', 'o.name', 'o.service_type', 'o.location_code', 'o.seating_capacity'])
+    .select(['f.id', 'f.status', 'f.deadline_at', 'e.customer_name', 'e.email', 'o.office_id', 'o.name', 'o.service_type', 'o.location_code', 'o.seating_capacity'])
     .select(sql<string | null>`o.base_monthly_rate::text`.as('base_monthly_rate'))
     .where('f.id', '=', String(idOf(message, 'waitlistOfferId')))
     .executeTakeFirst();
@@ -69,7 +69,8 @@ function priceBlocks(quotes: readonly Quote[], unitName: string, language: Langu
  */
 export async function waitlistOffer(ctx: TemplateContext, message: ClaimedMessage): Promise<Draft | 'gone'> {
   const offer = await loadOffer(ctx, message);
-  if (!offer) return 'gone';
+  // Declined, withdrawn or lapsed before the message could go (or when it is sent again): it would offer what is no longer held.
+  if (!offer || offer.status !== 'open' || new Date(offer.deadline_at) <= ctx.clock()) return 'gone';
   assertRecipient(message, offer.email);
   if (!message.secretEncrypted) throw new Error('the offer’s links are not stored with the message');
   const sealed = openSecret(ctx.keyring, message.secretEncrypted, message.id);
@@ -79,7 +80,7 @@ export async function waitlistOffer(ctx: TemplateContext, message: ClaimedMessag
   const fr = language === 'fr';
   const w = words[language];
   const type = isServiceType(offer.service_type) ? serviceTypeNames[language][offer.service_type] : offer.service_type;
-  const deadline = instantAtSpace(new Date(offer.expires_at), language);
+  const deadline = instantAtSpace(new Date(offer.deadline_at), language);
   const today = spaceToday(ctx.clock());
   const onSale = { ...offer, is_available: true };
   const quotes = (isOfferable(offer.service_type) ? claimProducts(offer.service_type) : [])

@@ -3,7 +3,9 @@ import { useCallback, useState } from 'react';
 import { buildCheckout, type CheckoutDetails, type CheckoutRequest, type CheckoutUnit } from '../../../shared/contract/checkout.ts';
 import type { ProductChoice } from '../../../shared/domain/pricing.ts';
 import { spaceToday } from '../../../shared/domain/zoned-time.ts';
+import { sessionKeys } from '../../../shared/storage-names.ts';
 import { sendNow } from '../../app/mutation.ts';
+import { writeSession } from '../../storage/local.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { startCheckout } from './api/create-checkout.ts';
 import { bookingMessages } from './messages.ts';
@@ -39,6 +41,8 @@ export function useCheckout() {
         setError(missingPrice);
         return;
       }
+      // A cancelled claim comes back to a page without the token: this tab says which offer it was.
+      if (options.waitlistOffer) writeSession(sessionKeys.waitlistClaim, options.waitlistOffer);
       await mutateAsync({ request: built.request, details: built.checkoutDetails });
     },
     [lang, mutateAsync],

@@ -31,6 +31,8 @@ const en = {
   unknownText: `Check that the link is the one in our e-mail, and that it is complete. If it is, contact us at ${site.email} and we will help.`,
   waitlistAgain: 'Looking for a space?',
   joinWaitlist: 'Join the waitlist',
+  claimReturnTitle: 'Back from the payment page',
+  claimReturnText: 'Nothing was charged. To come back to your offer, open the claim link in our e-mail again.',
   // An offer that has ended, by how it ended
   ended: {
     claimed: { title: 'This offer was already claimed', text: 'The space was rented with this offer. The confirmation e-mail has the details.' },
@@ -133,6 +135,8 @@ const fr: typeof en = {
   unknownText: `Vérifiez que le lien est bien celui de notre courriel, et qu’il est complet. Si c’est le cas, écrivez-nous à ${site.email} et nous vous aiderons.`,
   waitlistAgain: 'Vous cherchez un espace?',
   joinWaitlist: 'Inscrivez-vous sur la liste d’attente',
+  claimReturnTitle: 'De retour de la page de paiement',
+  claimReturnText: 'Rien n’a été facturé. Pour revenir à votre offre, ouvrez de nouveau le lien de notre courriel.',
   ended: {
     claimed: { title: 'Cette offre a déjà été réclamée', text: 'L’espace a été loué avec cette offre. Le courriel de confirmation en donne les détails.' },
     declined: { title: 'Vous avez refusé cette offre', text: 'Vous nous avez dit que l’espace ne vous intéressait pas : il a été offert à la personne suivante.' },
