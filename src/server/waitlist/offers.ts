@@ -3,7 +3,6 @@ import { isServiceType } from '../../shared/domain/products.ts';
 import { availableAfterOffer, isOfferable, offerDeadline, offeredTypes, type OfferedType, type WaitlistOfferStatus, type WaitlistUnitStatus } from '../../shared/domain/waitlist-offers.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { lockUnit, releaseExpiredHolds } from '../bookings/unit-lock.ts';
-import { logError } from '../log.ts';
 import type { Db } from '../db/database.ts';
 import type { BankingKeyring } from '../lease/banking-crypto.ts';
 import { enqueueMessage } from '../mail/outbox.ts';
