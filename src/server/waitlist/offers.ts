@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { isServiceType } from '../../shared/domain/products.ts';
-import { availableAfterOffer, isOfferable, offerDeadline, offeredTypes, type OfferedType, type WaitlistOfferStatus, type WaitlistUnitStatus } from '../../shared/domain/waitlist-offers.ts';
+import { availableAfterOffer, isOfferable, offerDeadline, offeredTypes, type OfferedType } from '../../shared/domain/waitlist-offers.ts';
+import type { WaitlistOfferStatus, WaitlistUnitStatus } from '../../shared/domain/waitlist-states.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { lockUnit, releaseExpiredHolds } from '../bookings/unit-lock.ts';
 import type { Db } from '../db/database.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { UnitQueueEntry, UnitQueueResponse } from '../../shared/contract/staff-console.ts';
-import type { WaitlistUnitStatus } from '../../shared/domain/waitlist-offers.ts';
+import type { WaitlistUnitStatus } from '../../shared/domain/waitlist-states.ts';
 import type { Db } from '../db/database.ts';
 import { utcInstantText } from '../db/instant-text.ts';
 import { findStaffUnit } from '../inventory/units.ts';

@@ -3,7 +3,7 @@ import { isPlainText, plainTextMessage } from '../domain/text.ts';
 import { isIsoDate } from '../domain/time.ts';
 import { moveInFeeTypes } from '../domain/lease-payment.ts';
 import { productNames, serviceTypes } from '../domain/products.ts';
-import { waitlistOfferStatuses, waitlistUnitStatuses } from '../domain/waitlist-offers.ts';
+import { waitlistOfferStatuses, waitlistUnitStatuses } from '../domain/waitlist-states.ts';
 import { unitCodePattern } from './common.ts';
 import { dayPassOfficeId, orderStatuses } from './checkout.ts';
 import { leaseLanguages, leaseOfferStatuses } from './lease.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { waitlistEntryStates, waitlistOfferStatuses, waitlistUnitStatuses } from '../domain/waitlist-offers.ts';
+import { waitlistEntryStates, waitlistOfferStatuses, waitlistUnitStatuses } from '../domain/waitlist-states.ts';
 import { secretTokenPattern } from './common.ts';
 import { office } from './offices.ts';
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { isPlainText, isValidEmail } from '../domain/text.ts';
 import { isIsoDate, type IsoDate } from '../domain/time.ts';
 import { unitCodePattern } from './common.ts';
-import { waitlistEntryStates, waitlistUnitStatuses } from '../domain/waitlist-offers.ts';
+import { waitlistEntryStates, waitlistUnitStatuses } from '../domain/waitlist-states.ts';
 import {
   budgetProblem,
   budgetsInOrder,

@@ -2,24 +2,13 @@ import { site } from '../site.ts';
 import type { Product, ServiceType } from './products.ts';
 import { addDays, type IsoDate } from './time.ts';
 import { spaceToday } from './zoned-time.ts';
+import type { WaitlistEntryState, WaitlistUnitStatus } from './waitlist-states.ts';
 
 /*
  * The waitlist that fills a unit by itself: a freed unit is offered to the oldest waiting entry
  * that names it, for a claim window; declined or lapsed, it goes to the next; with nobody left,
  * it goes on sale. The server enforces these; the claim page and the console show them.
  */
-
-/** Where an entry stands for one of its units. */
-export const waitlistUnitStatuses = ['waiting', 'offered', 'declined', 'expired', 'skipped', 'claimed'] as const;
-export type WaitlistUnitStatus = (typeof waitlistUnitStatuses)[number];
-
-/** An offer: open during its claim window, then closed one way or another. */
-export const waitlistOfferStatuses = ['open', 'claimed', 'declined', 'expired', 'skipped', 'withdrawn'] as const;
-export type WaitlistOfferStatus = (typeof waitlistOfferStatuses)[number];
-
-/** An entry as a whole, as the person and staff see it. */
-export const waitlistEntryStates = ['waiting', 'offered', 'claimed', 'declined', 'expired', 'skipped', 'left'] as const;
-export type WaitlistEntryState = (typeof waitlistEntryStates)[number];
 
 /** The kinds of unit a waitlist fills (the rented ones), each with its claim window in the site's facts. */
 export type OfferedType = keyof typeof site.waitlist.claimWindowHours;

@@ -5,7 +5,7 @@ import type { mailStatuses } from '../../shared/contract/staff-mail.ts';
 import type { orderStatuses } from '../../shared/contract/staff-orders.ts';
 import type { offerStatuses } from '../../shared/contract/staff-console.ts';
 import type { AuditAction } from '../../shared/contract/staff.ts';
-import type { WaitlistEntryState, WaitlistOfferStatus, WaitlistUnitStatus } from '../../shared/domain/waitlist-offers.ts';
+import type { WaitlistEntryState, WaitlistOfferStatus, WaitlistUnitStatus } from '../../shared/domain/waitlist-states.ts';
 import type { CheckoutRentalType } from '../../shared/domain/products.ts';
 
 /**

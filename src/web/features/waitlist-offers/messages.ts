@@ -1,4 +1,4 @@
-import type { WaitlistOfferStatus, WaitlistUnitStatus } from '../../../shared/domain/waitlist-offers.ts';
+import type { WaitlistOfferStatus, WaitlistUnitStatus } from '../../../shared/domain/waitlist-states.ts';
 import { site } from '../../../shared/site.ts';
 import type { Catalogue } from '../../i18n/i18n.tsx';
 

@@ -3,8 +3,13 @@ import { isWaitlistProblem, maxOfficesPerEntry, waitlistProblemEn, waitlistProbl
 import type { Catalogue } from '../../i18n/i18n.tsx';
 import { waitlistFrameMessages } from './frame-messages.ts';
 
-/** Counts as each language writes them: '1,487' in English, '1 487' in French. */
-const count = { en: new Intl.NumberFormat('en-CA'), fr: new Intl.NumberFormat('fr-CA') };
+/**
+ * Counts as each language writes them: '1,487' in English, '1 487' in French. Formatted when a
+ * message is worded, not when this module loads: a locale's first formatter loads its data, tens
+ * of milliseconds on a phone, and this module loads on every page.
+ */
+const countEn = (n: number) => n.toLocaleString('en-CA');
+const countFr = (n: number) => n.toLocaleString('fr-CA');
 
 const en = {
   ...waitlistFrameMessages.en,
@@ -31,8 +36,8 @@ const en = {
     searchHint: 'Search by name, code or location.',
     type: 'Type of space',
     allTypes: 'All types',
-    showing: (shown: number, total: number) => `Showing ${count.en.format(shown)} of ${count.en.format(total)} matching spaces. Type to narrow the list.`,
-    matching: (total: number) => `${count.en.format(total)} matching ${total === 1 ? 'space' : 'spaces'}.`,
+    showing: (shown: number, total: number) => `Showing ${countEn(shown)} of ${countEn(total)} matching spaces. Type to narrow the list.`,
+    matching: (total: number) => `${countEn(total)} matching ${total === 1 ? 'space' : 'spaces'}.`,
     noMatch: 'No space matches your search.',
   },
   submit: 'Join Waitlist',
@@ -100,8 +105,8 @@ const fr: typeof en = {
     type: 'Type d’espace',
     allTypes: 'Tous les types',
     showing: (shown: number, total: number) =>
-      `Affichage de ${count.fr.format(shown)} des ${count.fr.format(total)} espaces correspondants. Tapez pour préciser la liste.`,
-    matching: (total: number) => `${count.fr.format(total)} ${total < 2 ? 'espace correspondant' : 'espaces correspondants'}.`,
+      `Affichage de ${countFr(shown)} des ${countFr(total)} espaces correspondants. Tapez pour préciser la liste.`,
+    matching: (total: number) => `${countFr(total)} ${total < 2 ? 'espace correspondant' : 'espaces correspondants'}.`,
     noMatch: 'Aucun espace ne correspond à votre recherche.',
   },
   submit: 'M’inscrire',

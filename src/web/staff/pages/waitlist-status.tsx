@@ -1,5 +1,5 @@
 import type { UnitQueueResponse } from '../../../shared/contract/staff-console.ts';
-import type { WaitlistEntryState, WaitlistUnitStatus } from '../../../shared/domain/waitlist-offers.ts';
+import type { WaitlistEntryState, WaitlistUnitStatus } from '../../../shared/domain/waitlist-states.ts';
 import type { StaffMessages } from '../i18n.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { ConfirmDialog, type useFormat } from '../ui.tsx';

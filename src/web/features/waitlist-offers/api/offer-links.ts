@@ -1,5 +1,5 @@
 import { waitlistOfferClosed } from '../../../../shared/contract/waitlist-offers.ts';
-import type { WaitlistOfferStatus } from '../../../../shared/domain/waitlist-offers.ts';
+import type { WaitlistOfferStatus } from '../../../../shared/domain/waitlist-states.ts';
 import { ApiRequestError } from '../../../app/api.ts';
 
 /*
