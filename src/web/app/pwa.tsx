@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { registerSW } from 'virtual:pwa-register';
 import { commonMessages } from '../i18n/common.ts';
 import { useMessages } from '../i18n/i18n.tsx';
 import { localKeys } from '../../shared/storage-names.ts';
@@ -21,13 +20,22 @@ function setSwState(next: Partial<typeof swState>) {
   for (const l of listeners) l(swState);
 }
 
-/** Registers the service worker once. A waiting update is offered, never applied by itself: a tablet may be mid-signature. */
+let registering = false;
+
+/**
+ * Registers the service worker once, after the first render (workbox-window is not part of what
+ * the first screen loads). A waiting update is offered, never applied by itself: a tablet may be
+ * mid-signature.
+ */
 export function startServiceWorker(): void {
-  if (!('serviceWorker' in navigator) || updateServiceWorker) return;
-  updateServiceWorker = registerSW({
-    immediate: true,
-    onNeedRefresh: () => setSwState({ needRefresh: true }),
-    onOfflineReady: () => setSwState({ offlineReady: true }),
+  if (!('serviceWorker' in navigator) || registering) return;
+  registering = true;
+  void import('virtual:pwa-register').then(({ registerSW }) => {
+    updateServiceWorker = registerSW({
+      immediate: true,
+      onNeedRefresh: () => setSwState({ needRefresh: true }),
+      onOfflineReady: () => setSwState({ offlineReady: true }),
+    });
   });
 }
 
