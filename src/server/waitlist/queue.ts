@@ -11,10 +11,8 @@ import { findStaffUnit } from '../inventory/units.ts';
  * first: the order offers go in (offers.ts nextInLine).
  */
 
-/** The line's order, and who is in it, for `w` (a waitlist_entry_offices row) and `e` (its entry). */
-const waitingBefore = sql<number>`(select count(*)::int from waitlist_entry_offices w2 join waitlist_entries e2 on e2.id = w2.entry_id
-  where w2.office_id = w.office_id and w2.status = 'waiting' and e2.left_at is null and e2.claimed_at is null
-    and (e2.created_at, e2.id) < (e.created_at, e.id))`;
+/** Who is in a unit's line for `w` (a waitlist_entry_offices row) and `e` (its entry). */
+const inLine = sql<boolean>`w.status = 'waiting' and e.left_at is null and e.claimed_at is null`;
 
 export interface EntryUnit {
   entry_id: number;
@@ -32,13 +30,22 @@ export interface EntryUnit {
 /** The units of these entries, each entry's in the order its person chose them. */
 export async function unitsOfEntries(db: Db, entryIds: readonly number[]): Promise<EntryUnit[]> {
   if (entryIds.length === 0) return [];
+  // Each line counted once (a window over the units these entries name), not once per entry:
+  // an operator's thousands of entries for one unit made that quadratic.
   const rows = await db
+    .with('line', (qb) =>
+      qb
+        .selectFrom('waitlist_entry_offices as w')
+        .innerJoin('waitlist_entries as e', 'e.id', 'w.entry_id')
+        .select(['w.entry_id', 'w.office_id', sql<number>`row_number() over (partition by w.office_id order by e.created_at, e.id)`.as('place')])
+        .where(inLine)
+        .where('w.office_id', 'in', db.selectFrom('waitlist_entry_offices').select('office_id').where('entry_id', 'in', entryIds)),
+    )
     .selectFrom('waitlist_entry_offices as w')
-    .innerJoin('waitlist_entries as e', 'e.id', 'w.entry_id')
     .innerJoin('offices as o', 'o.id', 'w.office_id')
+    .leftJoin('line as l', (join) => join.onRef('l.entry_id', '=', 'w.entry_id').onRef('l.office_id', '=', 'w.office_id'))
     .leftJoin('waitlist_offers as f', (join) => join.onRef('f.entry_id', '=', 'w.entry_id').onRef('f.office_id', '=', 'w.office_id').on('f.status', '=', 'open'))
-    .select(['w.entry_id', 'o.id', 'o.office_id', 'o.name', 'o.service_type', 'w.status', utcInstantText<string | null>('f.deadline_at').as('offer_expires_at')])
-    .select(sql<number | null>`case when w.status = 'waiting' and e.left_at is null and e.claimed_at is null then ${waitingBefore} + 1 end`.as('place'))
+    .select(['w.entry_id', 'o.id', 'o.office_id', 'o.name', 'o.service_type', 'w.status', 'l.place', utcInstantText<string | null>('f.deadline_at').as('offer_expires_at')])
     .where('w.entry_id', 'in', entryIds)
     .orderBy('w.entry_id')
     .orderBy('w.position')
@@ -65,7 +72,7 @@ export async function queueOfUnit(db: Db, unitId: number): Promise<UnitQueueEntr
       'w.status',
       sql<boolean>`e.left_at is not null`.as('left'),
       sql<boolean>`e.claimed_at is not null`.as('claimed'),
-      sql<number | null>`case when w.status = 'waiting' and e.left_at is null and e.claimed_at is null then ${waitingBefore} + 1 end`.as('place'),
+      inLine.as('in_line'),
       sql<string | null>`f.id::text`.as('offer_id'),
       'f.status as offer_status',
       utcInstantText<string | null>('f.offered_at').as('offered_at'),
@@ -78,13 +85,15 @@ export async function queueOfUnit(db: Db, unitId: number): Promise<UnitQueueEntr
     .orderBy('e.created_at')
     .orderBy('e.id')
     .execute();
+  // The rows are the line's order: a place is how many in line come first, plus one.
+  let waiting = 0;
   return rows.map((r) => ({
     entry_id: r.entry_id,
     customer_name: r.customer_name,
     email: r.email,
     created_at: r.created_at,
     status: r.status,
-    place: r.place === null ? null : Number(r.place),
+    place: r.in_line ? ++waiting : null,
     left: r.left,
     claimed: r.claimed,
     offer:
