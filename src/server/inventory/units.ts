@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import { utcInstantText } from '../db/instant-text.ts';
 import { unitColumns } from './offices-list.ts';
 import { closeOffer, openOfferOf, placeFreeUnit, type OfferDeps } from '../waitlist/offers.ts';
+import { inLine } from '../waitlist/line.ts';
 import { availabilityChange } from '../waitlist/staff-actions.ts';
 
 /*
@@ -21,7 +22,7 @@ function units(db: Db) {
       utcInstantText('updated_at').as('updated_at'),
       sql<boolean>`waitlist_paused_at is not null`.as('waitlist_paused'),
       sql<number>`(select count(*)::int from waitlist_entry_offices w join waitlist_entries e on e.id = w.entry_id
-        where w.office_id = offices.id and w.status = 'waiting' and e.left_at is null and e.claimed_at is null)`.as('waitlist_waiting'),
+        where w.office_id = offices.id and ${inLine})`.as('waitlist_waiting'),
       sql<string | null>`(select ${utcInstantText('f.expires_at')} from waitlist_offers f where f.office_id = offices.id and f.status = 'open')`.as('waitlist_offer_until'),
     ]);
 }

@@ -5,6 +5,7 @@ import type { WaitlistOfferStatus, WaitlistUnitStatus } from '../../shared/domai
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { lockUnit, releaseExpiredHolds } from '../bookings/unit-lock.ts';
 import type { Db } from '../db/database.ts';
+import { inLine } from './line.ts';
 import type { BankingKeyring } from '../lease/banking-crypto.ts';
 import { enqueueMessage } from '../mail/outbox.ts';
 import { hashSecretToken, newSecretToken } from '../secret-token.ts';
@@ -80,9 +81,7 @@ export async function nextInLine(trx: Db, unitId: number): Promise<number | unde
     .innerJoin('waitlist_entries as e', 'e.id', 'w.entry_id')
     .select('e.id')
     .where('w.office_id', '=', unitId)
-    .where('w.status', '=', 'waiting')
-    .where('e.left_at', 'is', null)
-    .where('e.claimed_at', 'is', null)
+    .where(inLine)
     .orderBy('e.created_at')
     .orderBy('e.id')
     .limit(1)

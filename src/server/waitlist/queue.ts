@@ -4,15 +4,13 @@ import type { WaitlistUnitStatus } from '../../shared/domain/waitlist-states.ts'
 import type { Db } from '../db/database.ts';
 import { utcInstantText } from '../db/instant-text.ts';
 import { findStaffUnit } from '../inventory/units.ts';
+import { inLine } from './line.ts';
 
 /*
  * Where people stand: an entry's place in line for each of its units, and a unit's queue. The
  * line is the entries still waiting for the unit (not left, not served by a unit already), oldest
  * first: the order offers go in (offers.ts nextInLine).
  */
-
-/** Who is in a unit's line for `w` (a waitlist_entry_offices row) and `e` (its entry). */
-const inLine = sql<boolean>`w.status = 'waiting' and e.left_at is null and e.claimed_at is null`;
 
 export interface EntryUnit {
   entry_id: number;
