@@ -1,13 +1,19 @@
 // Starts the app after the page from index.html has painted once: a slow phone shows the
 // header, the categories and the loading text before it spends its network and CPU on
-// JavaScript. Every module is requested at once (modulepreload), so nothing waits on a chain
-// of imports; they are then run in dependency order, one per task, so that no single long
-// task holds the main thread while the framework starts.
+// JavaScript. Every module is requested at once (modulepreload): the entry, what it imports,
+// and the chunks of the route this path lands on (data-routes), so nothing waits on a chain
+// of imports. The entry's imports are then run in dependency order, one per task, so that no
+// single long task holds the main thread while the framework starts; the route's chunks are
+// run by the router when it renders the route.
 (function () {
   var boot = document.currentScript;
   var entry = boot && boot.getAttribute('data-entry');
   if (!entry) return;
   var preloads = (boot.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  var routeChunks = [];
+  JSON.parse(boot.getAttribute('data-routes') || '[]').forEach(function (route) {
+    if (new RegExp(route[0]).test(location.pathname)) routeChunks = route[1];
+  });
   function nextTask() {
     return new Promise(function (resolve) {
       setTimeout(resolve, 0);
@@ -15,7 +21,7 @@
   }
   requestAnimationFrame(function () {
     setTimeout(function () {
-      preloads.forEach(function (href) {
+      preloads.concat([entry], routeChunks).forEach(function (href) {
         var link = document.createElement('link');
         link.rel = 'modulepreload';
         link.crossOrigin = '';
