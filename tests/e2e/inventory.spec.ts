@@ -328,6 +328,41 @@ test.describe('as an installed app', () => {
     await context.setOffline(false);
   });
 
+  test('starts offline from the precache the browser reads itself, every file of the first screen asked for at once', async ({ page, context }) => {
+    await page.goto('/offices');
+    await expect(page.getByRole('table', { name: 'Offices' })).toBeVisible();
+    await waitForServiceWorker(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    // Where each build file came from: the worker's static route reads the precache without
+    // running the worker's fetch handler ('cache'); through the handler it would be 'fetch-event'.
+    const sources = new Map<string, string>();
+    cdp.on('Network.responseReceived', ({ response }) => {
+      const path = new URL(response.url).pathname;
+      if (path.startsWith('/assets/') && path.endsWith('.js')) sources.set(path, response.serviceWorkerRouterInfo?.actualSourceType ?? (response.fromServiceWorker ? 'fetch-event' : 'network'));
+    });
+    // The preload links the page gets, batch by batch: /boot.js adds its own in one task.
+    await page.addInitScript(() => {
+      const batches: string[][] = [];
+      (window as unknown as { preloadBatches: string[][] }).preloadBatches = batches;
+      new MutationObserver((records) => {
+        const links = records.flatMap((r) => [...r.addedNodes]).filter((n): n is HTMLLinkElement => n instanceof HTMLLinkElement && n.rel === 'modulepreload');
+        if (links.length > 0) batches.push(links.map((l) => new URL(l.href).pathname));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Offices' })).toBeVisible();
+    expect(sources.size).toBeGreaterThan(5);
+    expect([...sources].filter(([, source]) => source !== 'cache')).toEqual([]);
+    // The entry and the route's own chunk are asked for with the entry's imports, in /boot.js's
+    // first batch, not when the entry or the router gets to import them.
+    const [first] = await page.evaluate(() => (window as unknown as { preloadBatches: string[][] }).preloadBatches);
+    expect(first?.some((path) => /^\/assets\/index-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(first?.some((path) => /^\/assets\/_inventory\._category-[\w-]+\.js$/.test(path))).toBe(true);
+    await context.setOffline(false);
+  });
+
   test('is installable in Chromium: no installability errors', async () => {
     const profile = mkdtempSync(join(tmpdir(), 'coworking-profile-'));
     const context = await chromium.launchPersistentContext(profile, { executablePath: findChromium(), args: chromiumArgs, baseURL: test.info().project.use.baseURL });
