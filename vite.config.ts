@@ -77,6 +77,18 @@ const landingRoutes: { paths: RegExp; module: RegExp }[] = [
 
 type BuiltChunk = { type: string; fileName: string; facadeModuleId?: string | null; imports?: string[] };
 
+/** A chunk and every chunk it imports statically, by file name: what is loaded once it has run. */
+function staticClosure(chunks: Record<string, Pick<BuiltChunk, 'imports'>>, file: string): Set<string> {
+  const closure = new Set<string>();
+  const visit = (name: string) => {
+    if (closure.has(name)) return;
+    closure.add(name);
+    for (const next of chunks[name]?.imports ?? []) visit(next);
+  };
+  visit(file);
+  return closure;
+}
+
 /**
  * Replaces the entry's module script and its modulepreload links with /boot.js, which requests
  * them after the first frame: index.html's own content (header, categories, loading text)
@@ -97,19 +109,13 @@ function startAfterFirstPaint(): Plugin {
           preloads.push(href);
           return '';
         });
-        const chunks = Object.values((bundle ?? {}) as Record<string, BuiltChunk>).filter((c) => c.type === 'chunk');
-        const entry = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(out)?.[1];
-        const loaded = new Set([entry, ...preloads.map((href) => href.slice(1))]);
+        const chunks = (bundle ?? {}) as Record<string, BuiltChunk>;
+        const entry = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(out)?.[1] ?? '';
+        const loaded = staticClosure(chunks, entry);
         const routes = landingRoutes.map(({ paths, module }) => {
-          const chunk = chunks.find((c) => module.test(c.facadeModuleId ?? ''));
+          const chunk = Object.values(chunks).find((c) => c.type === 'chunk' && module.test(c.facadeModuleId ?? ''));
           if (!chunk) throw new Error(`start-after-first-paint: no chunk of the route ${module}`);
-          const files: string[] = [];
-          const visit = (file: string) => {
-            if (loaded.has(file) || files.includes(file) || !file.endsWith('.js')) return;
-            files.push(file);
-            for (const next of chunks.find((c) => c.fileName === file)?.imports ?? []) visit(next);
-          };
-          visit(chunk.fileName);
+          const files = [...staticClosure(chunks, chunk.fileName)].filter((file) => !loaded.has(file) && file.endsWith('.js'));
           return [paths.source, files.map((file) => `/${file}`)];
         });
         out = out.replace(
@@ -126,7 +132,7 @@ function startAfterFirstPaint(): Plugin {
  * The chunks of the build, as the bundle has them when the lazy imports' preload lists are
  * written (captured by `knownChunks` below, read by `preloadOnlyWhatIsMissing`).
  */
-let builtChunks: Record<string, { type: string; imports?: string[] }> = {};
+let builtChunks: Record<string, Pick<BuiltChunk, 'imports'>> = {};
 
 function knownChunks(): Plugin {
   return {
@@ -142,13 +148,7 @@ function knownChunks(): Plugin {
  * chunks, so a new route costs the first paint a few bytes, not a list of the whole app.
  */
 function preloadOnlyWhatIsMissing(_filename: string, deps: string[], { hostId }: { hostId: string }): string[] {
-  const loaded = new Set<string>();
-  const visit = (file: string) => {
-    if (loaded.has(file)) return;
-    loaded.add(file);
-    for (const next of builtChunks[file]?.imports ?? []) visit(next);
-  };
-  visit(hostId);
+  const loaded = staticClosure(builtChunks, hostId);
   return deps.filter((dep) => !loaded.has(dep));
 }
 

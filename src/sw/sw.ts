@@ -24,7 +24,6 @@ self.addEventListener('install', (event) => {
     condition: { urlPattern: { pathname: '/assets/*' }, requestMethod: 'GET' },
     source: { cacheName: workboxCacheNames.precache },
   });
-  // A browser that refuses the rule keeps serving them through the precache route.
   if (added) event.waitUntil(added.catch(() => undefined));
 });
 
