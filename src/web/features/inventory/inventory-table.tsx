@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import type { RowRange } from './virtual-range.tsx';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import type { PlacedRow, RowRange } from './virtual-range.tsx';
 import type { Office } from '../../../shared/contract/offices.ts';
 import { cancelAnchor } from '../../../shared/domain/categories.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
@@ -14,6 +14,24 @@ const VirtualRange = lazy(() => import('./virtual-range.tsx'));
 const wholeListRows = 30;
 /** A longer list shows this many rows first (a tall screen's worth), then only those near the screen. */
 const firstRows = 15;
+
+/**
+ * The row holding the keyboard's focus and the rows either side of it stay in the page wherever
+ * the screen is: the focus is never dropped with its row, and Tab or Shift+Tab always has a row
+ * to go to, however fast it is pressed and before the virtualizer has arrived.
+ */
+function keepFocused(indexes: number[], focused: number | null, count: number): number[] {
+  if (focused === null) return indexes;
+  const kept = new Set(indexes);
+  for (let index = Math.max(0, focused - 1); index <= Math.min(count - 1, focused + 1); index++) kept.add(index);
+  return kept.size === indexes.length ? indexes : [...kept].sort((a, b) => a - b);
+}
+
+/** The index of the row an element sits in, or null. */
+function rowIndexOf(element: EventTarget | null): number | null {
+  const row = element instanceof Element ? element.closest<HTMLElement>('tbody[data-index]') : null;
+  return row ? Number(row.dataset.index) : null;
+}
 
 interface Props {
   offices: Office[];
@@ -68,17 +86,39 @@ export function InventoryTable({ offices, today, caption, highlighted, onAction,
   );
 
   const keyOf = useCallback((index: number) => offices[index]!.office_id, [offices]);
+  const [focused, setFocused] = useState<number | null>(null);
+  const keep = useCallback((indexes: number[]) => keepFocused(indexes, focused, offices.length), [focused, offices.length]);
+  const onFocus = (event: FocusEvent) => setFocused(rowIndexOf(event.target));
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(null);
+  };
+
   // Until the virtualizer arrives, the first rows and the room of the rest; then the rows it
   // names. The rows are rendered here in both cases, so those already in the page stay.
   const [range, setRange] = useState<RowRange | null>(null);
-  const first = long && range ? range.first : 0;
-  // A range reported for a longer list (another category's) until the virtualizer reports again.
-  const last = Math.min(!long ? wholeListRows - 1 : range ? range.last : firstRows - 1, offices.length - 1);
-  const rows = [];
-  for (let index = first; index <= last; index++) rows.push(row(index, long ? range?.measure : undefined));
+  const placed: PlacedRow[] = !long
+    ? offices.map((_, index) => ({ index, start: 0, end: 0 }))
+    : range
+      ? range.rows
+      : keep(Array.from({ length: firstRows }, (_, index) => index)).map((index) => ({
+          index,
+          start: index * estimatedRowHeight,
+          end: (index + 1) * estimatedRowHeight,
+        }));
+  const height = long ? (range?.height ?? offices.length * estimatedRowHeight) : 0;
+  // Spacer rows stand for the rows not in the page: above the first, between two apart, below the last.
+  const rows: ReactNode[] = [];
+  let top = 0;
+  for (const { index, start, end } of placed) {
+    // A range reported for a longer list (another category's) until the virtualizer reports again.
+    if (index >= offices.length) break;
+    if (start > top) rows.push(<Spacer key={rows.length === 0 ? 'before' : `gap-${index}`} height={start - top} />);
+    rows.push(row(index, long ? range?.measure : undefined));
+    top = end;
+  }
   return (
     <>
-      <table className="inventory-table" aria-describedby={describedBy} aria-rowcount={offices.length + 1}>
+      <table className="inventory-table" aria-describedby={describedBy} aria-rowcount={offices.length + 1} onFocus={onFocus} onBlur={onBlur}>
         <caption className="visually-hidden">{caption}</caption>
         <thead ref={head}>
           <tr aria-rowindex={1}>
@@ -90,13 +130,20 @@ export function InventoryTable({ offices, today, caption, highlighted, onAction,
             </th>
           </tr>
         </thead>
-        <Spacer key="before" height={long && range ? range.before : 0} />
         {rows}
-        <Spacer key="after" height={!long ? 0 : range ? range.after : (offices.length - firstRows) * estimatedRowHeight} />
+        <Spacer key="after" height={height - top} />
       </table>
       {long ? (
         <Suspense fallback={null}>
-          <VirtualRange count={offices.length} keyOf={keyOf} head={head} targetIndex={targetIndex} estimatedHeight={estimatedRowHeight} onRange={setRange} />
+          <VirtualRange
+            count={offices.length}
+            keyOf={keyOf}
+            head={head}
+            targetIndex={targetIndex}
+            estimatedHeight={estimatedRowHeight}
+            keep={keep}
+            onRange={setRange}
+          />
         </Suspense>
       ) : null}
     </>

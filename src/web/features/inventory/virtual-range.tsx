@@ -1,14 +1,18 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
-/** The rows of a long table to have in the page, and the room of those that are not. */
+/** A row to have in the page, and where it starts and ends below the table's head. */
+export interface PlacedRow {
+  index: number;
+  start: number;
+  end: number;
+}
+
+/** The rows of a long table to have in the page, in order, and the room of those that are not. */
 export interface RowRange {
-  /** The first and last index in the page, both included. */
-  first: number;
-  last: number;
-  /** The height of the rows above the first, and below the last. */
-  before: number;
-  after: number;
+  rows: PlacedRow[];
+  /** The height of all the rows. */
+  height: number;
   /** Reports a row's element, so its height is measured once it is in the page. */
   measure: (element: HTMLTableSectionElement | null) => void;
 }
@@ -22,6 +26,8 @@ interface Props {
   targetIndex: number;
   /** A row's height before it is measured. */
   estimatedHeight: number;
+  /** Adds the rows that stay in the page wherever the screen is (to indexes in order, kept in order). */
+  keep: (indexes: number[]) => number[];
   onRange: (range: RowRange) => void;
 }
 
@@ -32,15 +38,17 @@ interface Props {
  * (a phone's open row is taller), so the scroll bar and the rows below stay where they are. It
  * imports nothing of the app's, so its chunk holds the virtualizer alone.
  */
-export default function VirtualRange({ count, keyOf, head, targetIndex, estimatedHeight, onRange }: Props) {
+export default function VirtualRange({ count, keyOf, head, targetIndex, estimatedHeight, keep, onRange }: Props) {
   const scrollMargin = useListOffset(head);
   const estimateSize = useCallback(() => estimatedHeight, [estimatedHeight]);
+  const rangeExtractor = useCallback((range: Range) => keep(defaultRangeExtractor(range)), [keep]);
   const virtualizer = useWindowVirtualizer({
     count,
     estimateSize,
     overscan: 8,
     scrollMargin,
     getItemKey: keyOf,
+    rangeExtractor,
     // The first range already fills the screen, without waiting for the window to be measured.
     initialRect: { width: window.innerWidth, height: window.innerHeight },
     // A row's size comes from the ResizeObserver's report, after the browser's own layout: read
@@ -58,18 +66,12 @@ export default function VirtualRange({ count, keyOf, head, targetIndex, estimate
   }, [targetIndex, scrollMargin, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
-  const first = items[0];
-  const last = items[items.length - 1];
-  const range = {
-    first: first?.index ?? 0,
-    last: last?.index ?? -1,
-    before: first ? first.start - scrollMargin : 0,
-    after: last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0,
-  };
+  const height = virtualizer.getTotalSize();
   // Before the browser paints: the table shows the new rows in the same frame as the scroll.
   useLayoutEffect(() => {
-    onRange({ ...range, measure: virtualizer.measureElement });
-  }, [range.first, range.last, range.before, range.after, virtualizer, onRange]);
+    const rows = items.map(({ index, start, end }) => ({ index, start: start - scrollMargin, end: end - scrollMargin }));
+    onRange({ rows, height, measure: virtualizer.measureElement });
+  }, [items, height, scrollMargin, virtualizer, onRange]);
   return null;
 }
 
