@@ -1,8 +1,8 @@
 // Starts the app after the page from index.html has painted once: a slow phone shows the
 // header, the categories and the loading text before it spends its network and CPU on
-// JavaScript. Every module is requested at once (modulepreload): the entry, what it imports,
-// and the chunks of the route this path lands on (data-routes), so nothing waits on a chain
-// of imports. The entry's imports are then run in dependency order, one per task, so that no
+// JavaScript. Every module is requested before any runs (modulepreload): the entry, what it
+// imports, and the chunks of the route this path lands on (data-routes), so nothing waits on a
+// chain of imports. The entry's imports are then run in dependency order, one per task, so that no
 // single long task holds the main thread while the framework starts; the route's chunks are
 // run by the router when it renders the route.
 (function () {
@@ -19,15 +19,27 @@
       setTimeout(resolve, 0);
     });
   }
+  // Chromium spends a millisecond or more on each link it is given (a few on a slow phone): a
+  // few links per task keep each task short, in the order they are needed.
+  var links = preloads.concat([entry], routeChunks);
+  var linksPerTask = 6;
+  function appendLinks(from) {
+    links.slice(from, from + linksPerTask).forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    if (from + linksPerTask < links.length) {
+      setTimeout(function () {
+        appendLinks(from + linksPerTask);
+      }, 0);
+    }
+  }
   requestAnimationFrame(function () {
     setTimeout(function () {
-      preloads.concat([entry], routeChunks).forEach(function (href) {
-        var link = document.createElement('link');
-        link.rel = 'modulepreload';
-        link.crossOrigin = '';
-        link.href = href;
-        document.head.appendChild(link);
-      });
+      appendLinks(0);
       var chain = Promise.resolve();
       preloads.forEach(function (href) {
         chain = chain

@@ -328,7 +328,7 @@ test.describe('as an installed app', () => {
     await context.setOffline(false);
   });
 
-  test('starts offline from the precache the browser reads itself, every file of the first screen asked for at once', async ({ page, context }) => {
+  test('starts offline from the precache the browser reads itself, every file of the first screen asked for before the app runs', async ({ page, context }) => {
     await page.goto('/offices');
     await expect(page.getByRole('table', { name: 'Offices' })).toBeVisible();
     await waitForServiceWorker(page);
@@ -341,25 +341,34 @@ test.describe('as an installed app', () => {
       const path = new URL(response.url).pathname;
       if (path.startsWith('/assets/') && path.endsWith('.js')) sources.set(path, response.serviceWorkerRouterInfo?.actualSourceType ?? (response.fromServiceWorker ? 'fetch-event' : 'network'));
     });
-    // The preload links the page gets, batch by batch: /boot.js adds its own in one task.
+    // What the page does, in order: each preload link it gets (a task's mutations are reported as
+    // the task ends), and where the app's code begins (its 'app:start' mark; the page's fake clock
+    // keeps no marks, so the call is recorded).
     await page.addInitScript(() => {
-      const batches: string[][] = [];
-      (window as unknown as { preloadBatches: string[][] }).preloadBatches = batches;
+      const events: string[] = [];
+      (window as unknown as { startEvents: string[] }).startEvents = events;
       new MutationObserver((records) => {
         const links = records.flatMap((r) => [...r.addedNodes]).filter((n): n is HTMLLinkElement => n instanceof HTMLLinkElement && n.rel === 'modulepreload');
-        if (links.length > 0) batches.push(links.map((l) => new URL(l.href).pathname));
+        for (const link of links) events.push(new URL(link.href).pathname);
       }).observe(document, { childList: true, subtree: true });
+      const mark = performance.mark.bind(performance);
+      performance.mark = (name, options) => {
+        events.push(name);
+        return mark(name, options);
+      };
     });
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('table', { name: 'Offices' })).toBeVisible();
     expect(sources.size).toBeGreaterThan(5);
     expect([...sources].filter(([, source]) => source !== 'cache')).toEqual([]);
-    // The entry and the route's own chunk are asked for with the entry's imports, in /boot.js's
-    // first batch, not when the entry or the router gets to import them.
-    const [first] = await page.evaluate(() => (window as unknown as { preloadBatches: string[][] }).preloadBatches);
-    expect(first?.some((path) => /^\/assets\/index-[\w-]+\.js$/.test(path))).toBe(true);
-    expect(first?.some((path) => /^\/assets\/_inventory\._category-[\w-]+\.js$/.test(path))).toBe(true);
+    // The entry and the route's own chunk are asked for by /boot.js with the entry's imports,
+    // before the app's code runs, not when the entry or the router gets to import them.
+    const events = await page.evaluate(() => (window as unknown as { startEvents: string[] }).startEvents);
+    expect(events).toContain('app:start');
+    const before = events.slice(0, events.indexOf('app:start'));
+    expect(before.some((path) => /^\/assets\/index-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(before.some((path) => /^\/assets\/_inventory\._category-[\w-]+\.js$/.test(path))).toBe(true);
     await context.setOffline(false);
   });
 

@@ -29,6 +29,8 @@ declare module '@tanstack/react-router' {
  * store updates are.
  */
 async function start() {
+  // Where the app's own code begins, in a trace (and for the e2e test of /boot.js's preloads).
+  performance.mark('app:start');
   await nextTask();
   const queryClient = createQueryClient();
   const router = makeRouter(queryClient);
