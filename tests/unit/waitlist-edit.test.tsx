@@ -181,6 +181,10 @@ describe('correcting an entry on this device', () => {
   it('a correction the server refuses again stays on the device, with the new reason in the form; the next try replaces it', async () => {
     device.answers = [{ kind: 'rejected', error: 'Please select no more than 3 offices' }];
     const onSent = renderForm({ editing: refused });
+    // Never said, not even for a moment, while the refused correction is on the device.
+    let saidGone = false;
+    const watch = new MutationObserver(() => (saidGone ||= /no longer on this device/.test(document.body.textContent ?? '')));
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
     await userEvent.clear(input('E-mail (required)'));
     await userEvent.type(input('E-mail (required)'), 'jeanne@example.ca');
     await userEvent.click(screen.getByRole('button', { name: 'Join Waitlist' }));
@@ -190,6 +194,8 @@ describe('correcting an entry on this device', () => {
     expect(screen.queryByText(/Not accepted: Please enter a valid e-mail address/)).toBeNull();
     expect(screen.queryByText(/no longer on this device/)).toBeNull();
     expect(value('E-mail (required)')).toBe('jeanne@example.ca');
+    watch.disconnect();
+    expect(saidGone).toBe(false);
 
     await userEvent.click(screen.getByRole('checkbox', { name: /Desk B2/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Join Waitlist' }));

@@ -84,8 +84,12 @@ export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFo
   const ids = useId();
   const [edit] = useState(() => (editing ? editedForm(editing, offices) : undefined));
   const [form, setForm] = useState<WaitlistForm>(() => edit?.form ?? emptyWaitlistForm(preselected));
-  /** The entry on this device the next submit replaces: the edited one, then its refused correction. */
-  const [replaces, setReplaces] = useState(editing?.key);
+  /**
+   * The entry on this device the next submit replaces: the edited one, then its refused correction.
+   * A ref, not state: a submit moves it on at once, so that a check of the outbox still under way
+   * for the entry it replaced cannot say the new one is gone.
+   */
+  const replaces = useRef(editing?.key);
   const [replacedGone, setReplacedGone] = useState(false);
   /** Why the edited entry was refused, until the form's own send gives a newer answer. */
   const [editRefusal, setEditRefusal] = useState<Partial<Refusal> | undefined>(editing?.state === 'failed' ? editing : undefined);
@@ -127,17 +131,24 @@ export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFo
   }, [form, queued]);
 
   // The entry being corrected may be sent as it was (it was waiting) or discarded meanwhile.
+  const correcting = editing !== undefined;
   useEffect(() => {
-    if (replaces === undefined) return;
+    if (!correcting) return;
     let current = true;
-    const check = () => void readOutboxEntry(replaces).then((entry) => current && setReplacedGone(entry === undefined));
+    const check = () => {
+      const key = replaces.current;
+      if (key === undefined) return;
+      void readOutboxEntry(key).then((entry) => {
+        if (current && key === replaces.current) setReplacedGone(entry === undefined);
+      });
+    };
     const stop = subscribeOutbox(check);
     check();
     return () => {
       current = false;
       stop();
     };
-  }, [replaces]);
+  }, [correcting]);
 
   useEffect(() => {
     if (editing) editNoteRef.current?.focus();
@@ -187,7 +198,7 @@ export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFo
     const names = form.service_offering_ids.map((id) => choices.find((o) => sameId(o.id, id))?.name ?? String(id));
     const label = `${checked.entry.customer_name}: ${names.join(', ')}`;
     // A correction whose original is gone (sent or discarded meanwhile) goes as a new entry.
-    const replacing = replaces !== undefined && !replacedGone ? replaces : undefined;
+    const replacing = replaces.current !== undefined && !replacedGone ? replaces.current : undefined;
     try {
       const queuedEntry = replacing ? await replaceWaitlistEntry(replacing, entry, label) : await enqueueWaitlistEntry(entry, label);
       if (!queuedEntry) {
@@ -204,7 +215,7 @@ export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFo
         return;
       }
       if (editing) {
-        setReplaces(queuedEntry.key);
+        replaces.current = queuedEntry.key;
         setReplacedGone(false);
       }
       const outcome = await sendQueuedNow(queuedEntry.key);
