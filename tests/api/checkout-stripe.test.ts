@@ -130,8 +130,8 @@ describe(`Stripe Checkout through the official SDK (${backend})`, () => {
     }
     // 8 of 30 days of $960, then the last month, the key fee and the setup fee; then GST and QST on $2,226.00.
     expect(amounts).toEqual([25_600, 96_000, 5_000, 96_000, 11_130, 22_204]);
-    expect(names.slice(0, 4).every((n) => n.startsWith('Office 101 - Window: '))).toBe(true);
-    expect(names[0]).toBe('Office 101 - Window: premier mois, au prorata (8 jours sur 30)');
+    expect(names.slice(0, 4).every((n) => n.startsWith('Office 101 - Window : '))).toBe(true);
+    expect(names[0]).toBe('Office 101 - Window : premier mois, au prorata (8 jours sur 30)');
     expect(names.slice(4)).toEqual(['TPS (5 %), no 723456789 RT0001', 'TVQ (9,975 %), no 1223456789 TQ0001']);
     // The receipt names the buyer: Stripe collects the name as well as the e-mail.
     expect(f.get('name_collection[individual][enabled]')).toBe('true');

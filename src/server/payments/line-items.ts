@@ -12,6 +12,8 @@ const labels = {
     first_month: () => 'first month',
     day: (_q: Quote, line: QuoteLine) => (line.date ? longDate(line.date, 'en-CA') : 'day'),
     lease: '12-month lease',
+    /** Between the unit and the line: French sets a space before a colon. */
+    colon: ': ',
     gst: 'GST',
     qst: 'QST',
   },
@@ -23,6 +25,7 @@ const labels = {
     first_month: () => 'premier mois',
     day: (_q: Quote, line: QuoteLine) => (line.date ? longDate(line.date, 'fr-CA') : 'jour'),
     lease: 'bail de 12 mois',
+    colon: ' : ',
     gst: 'TPS',
     qst: 'TVQ',
   },
@@ -39,7 +42,7 @@ export function taxLabel(tax: 'gst' | 'qst', locale: 'en' | 'fr'): string {
 export function quoteLineNames(quote: Quote, unitName: string, locale: 'en' | 'fr'): { name: string; line: QuoteLine }[] {
   const l = labels[locale];
   const prefix = quote.product === 'office_lease' ? `${unitName} (${l.lease})` : unitName;
-  return quote.lines.filter((line) => line.cents > 0).map((line) => ({ name: `${prefix}: ${l[line.item](quote, line)}`, line }));
+  return quote.lines.filter((line) => line.cents > 0).map((line) => ({ name: `${prefix}${l.colon}${l[line.item](quote, line)}`, line }));
 }
 
 /**
