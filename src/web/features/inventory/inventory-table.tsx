@@ -89,8 +89,11 @@ export function InventoryTable({ offices, today, caption, highlighted, onAction,
   const [focused, setFocused] = useState<number | null>(null);
   const keep = useCallback((indexes: number[]) => keepFocused(indexes, focused, offices.length), [focused, offices.length]);
   const onFocus = (event: FocusEvent) => setFocused(rowIndexOf(event.target));
+  // Released when the focus leaves the table; kept while the window is in the background, where
+  // the row's button keeps the page's focus for when the visitor comes back.
   const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(null);
+    const table = event.currentTarget;
+    if (!table.contains(event.relatedTarget as Node | null) && !table.contains(document.activeElement)) setFocused(null);
   };
 
   // Until the virtualizer arrives, the first rows and the room of the rest; then the rows it
