@@ -32,9 +32,9 @@
       document.head.appendChild(link);
     });
     if (from + linksPerTask < links.length) {
-      setTimeout(function () {
+      nextTask().then(function () {
         appendLinks(from + linksPerTask);
-      }, 0);
+      });
     }
   }
   requestAnimationFrame(function () {

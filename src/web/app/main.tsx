@@ -29,7 +29,8 @@ declare module '@tanstack/react-router' {
  * store updates are.
  */
 async function start() {
-  // Where the app's own code begins, in a trace (and for the e2e test of /boot.js's preloads).
+  // Where the app's own code begins, marked for traces: /boot.js has asked for every module of
+  // the first screen by then.
   performance.mark('app:start');
   await nextTask();
   const queryClient = createQueryClient();
