@@ -13,6 +13,7 @@ import {
 } from '../../shared/domain/waitlist-outbox.ts';
 import { idbStores, outboxSignals } from '../../shared/storage-names.ts';
 import { apiUrl } from '../app/api.ts';
+import { announce, outboxStore } from './outbox-store.ts';
 import { reportStorageProblem, askForPersistentStorage } from './local.ts';
 
 /*
@@ -20,25 +21,7 @@ import { reportStorageProblem, askForPersistentStorage } from './local.ts';
  * Idempotency-Key, before it is first sent, and stays until the server has answered for it.
  */
 
-let store: UseStore | undefined;
-function outboxStore(): UseStore {
-  store ??= createStore(idbStores.waitlistOutbox.db, idbStores.waitlistOutbox.store);
-  return store;
-}
-
-const listeners = new Set<() => void>();
-let channel: BroadcastChannel | undefined;
-
-function announce(): void {
-  for (const l of listeners) l();
-  channel?.postMessage('changed');
-}
-
-/** Called whenever the outbox changes here, in another tab or in the service worker. */
-export function subscribeOutbox(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export { subscribeOutbox } from './outbox-store.ts';
 
 /** The entries on this device, oldest first; a record that no longer reads is left out. */
 export async function listOutbox(): Promise<QueuedWaitlistEntry[]> {
@@ -215,12 +198,6 @@ let started = false;
 export function startWaitlistOutbox(): void {
   if (started) return;
   started = true;
-  if ('BroadcastChannel' in window) {
-    channel = new BroadcastChannel(outboxSignals.channel);
-    channel.onmessage = () => {
-      for (const l of listeners) l();
-    };
-  }
   window.addEventListener('online', () => void flushWaitlistOutbox({ force: true }));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void flushWaitlistOutbox({ force: false });
