@@ -4,6 +4,13 @@ import { render } from '@testing-library/react';
 import { LanguageProvider, type Lang } from '../../src/web/i18n/i18n.tsx';
 import { routeTree } from '../../src/web/route-tree.gen.ts';
 
+// jsdom lays nothing out, so nothing in it ever changes size: an observer that never reports.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 /**
  * The whole app at a path, in a language, with a query client of its own (queries not retried
  * unless `retry` says so), as a page test sees it; returns the router.

@@ -14,13 +14,21 @@ export function CategoryPills({ current }: { current: CategorySlug }) {
   const list = useRef<HTMLUListElement>(null);
   useLayoutEffect(() => {
     const row = list.current;
-    const pill = row?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!row || !pill) return;
-    const left = pill.offsetLeft - row.offsetLeft;
-    // Only the row moves, never the page: scrollIntoView would also scroll the window.
-    if (left < row.scrollLeft || left + pill.offsetWidth > row.scrollLeft + row.clientWidth) {
-      row.scrollLeft = left - (row.clientWidth - pill.offsetWidth) / 2;
-    }
+    if (!row) return;
+    // Read when a ResizeObserver reports (its first report comes with the next frame, after the
+    // browser's own layout and before it paints): read in the commit, the pill's place forced
+    // a layout of the whole page in the middle of React's task.
+    const observer = new ResizeObserver(() => {
+      const pill = row.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!pill) return;
+      const left = pill.offsetLeft - row.offsetLeft;
+      // Only the row moves, never the page: scrollIntoView would also scroll the window.
+      if (left < row.scrollLeft || left + pill.offsetWidth > row.scrollLeft + row.clientWidth) {
+        row.scrollLeft = left - (row.clientWidth - pill.offsetWidth) / 2;
+      }
+    });
+    observer.observe(row);
+    return () => observer.disconnect();
   }, [current]);
   return (
     <nav aria-label={m.categoriesLabel}>
