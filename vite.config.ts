@@ -294,7 +294,7 @@ export default defineConfig({
           groups: [
             // React DOM in a chunk of its own, so /boot.js runs it in a task of its own (it is the
             // largest module the first screen evaluates).
-            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]|app[\\/]react-dom-client\.ts/, priority: 2 },
             // The first screen's small modules that lazy routes share too (the JSX runtime, the
             // query provider, the router's navigation hook, the offices contract and the zod it
             // needs, the alert) in one chunk: split by which routes share them, they were seven

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot } from './react-dom-client.ts';
 import { LanguageProvider } from '../i18n/i18n.tsx';
 import { routeTree } from '../route-tree.gen.ts';
 import { nextTask } from './next-task.ts';
