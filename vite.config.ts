@@ -75,6 +75,13 @@ const landingRoutes: { paths: RegExp; module: RegExp }[] = [
   { paths: /^\/waitlist\/?$/, module: /[\\/]routes[\\/]waitlist\.tsx\?tsr-split=component/ },
 ];
 
+/**
+ * The queued-entries indicator, which every screen loads once a waitlist entry waits on the
+ * device, often while offline: /boot.js fetches its chunks (without running them) once the app
+ * has started, so a page no service worker controls can still show it offline.
+ */
+const laterModule = /[\\/]features[\\/]waitlist[\\/]pending-entries\.tsx$/;
+
 type BuiltChunk = { type: string; fileName: string; facadeModuleId?: string | null; imports?: string[] };
 
 /** A chunk and every chunk it imports statically, by file name: what is loaded once it has run. */
@@ -93,7 +100,8 @@ function staticClosure(chunks: Record<string, Pick<BuiltChunk, 'imports'>>, file
  * Replaces the entry's module script and its modulepreload links with /boot.js, which requests
  * them after the first frame: index.html's own content (header, categories, loading text)
  * always paints before any JavaScript is fetched or run. It also lists each landing route's
- * chunks that the entry does not import already (data-routes: [path pattern, files]).
+ * chunks that the entry does not import already (data-routes: [path pattern, files]), and the
+ * chunks to fetch once the app has started (data-later).
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -118,9 +126,13 @@ function startAfterFirstPaint(): Plugin {
           const files = [...staticClosure(chunks, chunk.fileName)].filter((file) => !loaded.has(file) && file.endsWith('.js'));
           return [paths.source, files.map((file) => `/${file}`)];
         });
+        const laterChunk = Object.values(chunks).find((c) => c.type === 'chunk' && laterModule.test(c.facadeModuleId ?? ''));
+        if (!laterChunk) throw new Error(`start-after-first-paint: no chunk of ${laterModule}`);
+        const later = [...staticClosure(chunks, laterChunk.fileName)].filter((file) => !loaded.has(file) && file.endsWith('.js')).map((file) => `/${file}`);
         out = out.replace(
           /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-          (_tag, src: string) => `<script src="/boot.js" data-entry="${src}" data-preload="${preloads.join(' ')}" data-routes='${JSON.stringify(routes)}' defer></script>`,
+          (_tag, src: string) =>
+            `<script src="/boot.js" data-entry="${src}" data-preload="${preloads.join(' ')}" data-routes='${JSON.stringify(routes)}' data-later="${later.join(' ')}" defer></script>`,
         );
         return out;
       },

@@ -19,27 +19,36 @@
       setTimeout(resolve, 0);
     });
   }
+  // Fetched, not run, once the app has started: chunks a screen may need later, even offline
+  // on a page no service worker controls (data-later).
+  var later = (boot.getAttribute('data-later') || '').split(' ').filter(Boolean);
+  function whenIdle() {
+    return new Promise(function (resolve) {
+      if ('requestIdleCallback' in window) requestIdleCallback(resolve, { timeout: 5000 });
+      else setTimeout(resolve, 1000);
+    });
+  }
   // Chromium spends a millisecond or more on each link it is given (a few on a slow phone): a
   // few links per task keep each task short, in the order they are needed.
   var links = preloads.concat([entry], routeChunks);
   var linksPerTask = 6;
-  function appendLinks(from) {
-    links.slice(from, from + linksPerTask).forEach(function (href) {
+  function appendLinks(list, from) {
+    list.slice(from, from + linksPerTask).forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       document.head.appendChild(link);
     });
-    if (from + linksPerTask < links.length) {
+    if (from + linksPerTask < list.length) {
       nextTask().then(function () {
-        appendLinks(from + linksPerTask);
+        appendLinks(list, from + linksPerTask);
       });
     }
   }
   requestAnimationFrame(function () {
     setTimeout(function () {
-      appendLinks(0);
+      appendLinks(links, 0);
       var chain = Promise.resolve();
       preloads.forEach(function (href) {
         chain = chain
@@ -53,6 +62,10 @@
         .catch(function () {})
         .then(function () {
           return import(entry);
+        })
+        .then(whenIdle)
+        .then(function () {
+          appendLinks(later, 0);
         });
     }, 0);
   });

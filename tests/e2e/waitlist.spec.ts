@@ -500,7 +500,7 @@ test.describe('entries still on the device: nothing stuck, nothing dropped', () 
       if (isWaitlistPost(r.url(), r.method())) posts.push(r.url());
     });
     await page.reload();
-    await expect(page.locator('.pending-entries')).toBeAttached();
+    await expect(officeBoxes(page).first()).toBeVisible();
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect(indicator(page)).toHaveCount(0);
     expect(posts).toEqual([]);

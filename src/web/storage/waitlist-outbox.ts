@@ -58,6 +58,7 @@ function newEntry(entry: Record<string, unknown>, label: string): QueuedWaitlist
 
 /** After an entry is stored: keep it on the device, and let the browser send it on its own. */
 function afterStored(): void {
+  watchConnection();
   askForPersistentStorage();
   void registerBackgroundSync();
   announce();
@@ -192,16 +193,26 @@ export async function sendQueuedNow(key: string): Promise<SubmitOutcome> {
   }
 }
 
-let started = false;
+let watching = false;
 
-/** Flushes on app start, on `online` and when the page becomes visible again. */
-export function startWaitlistOutbox(): void {
-  if (started) return;
-  started = true;
+/** Sends on `online` and when the page becomes visible again. */
+function watchConnection(): void {
+  if (watching) return;
+  watching = true;
   window.addEventListener('online', () => void flushWaitlistOutbox({ force: true }));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void flushWaitlistOutbox({ force: false });
   });
+}
+
+/**
+ * Sends every waiting entry now, once per page, and from then on when the connection returns.
+ * A page that has queued an entry itself is already watching, and the form sends that entry:
+ * sending it again here would ignore the wait its first try set.
+ */
+export function startWaitlistOutbox(): void {
+  if (watching) return;
+  watchConnection();
   void flushWaitlistOutbox({ force: true }).catch(() => undefined);
 }
 

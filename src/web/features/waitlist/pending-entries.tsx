@@ -88,8 +88,8 @@ export function PendingEntriesPanel({ id, entries, now, online, discarding, titl
 }
 
 /**
- * The small header indicator of waitlist entries still on this device, on every screen. It also
- * starts the outbox, so opening the app sends what is waiting.
+ * The small header indicator of waitlist entries still on this device, on every screen once an
+ * entry waits (PageShell). It also starts the outbox, so opening the app sends what is waiting.
  */
 export default function PendingEntries() {
   const m = useMessages(waitlistMessages);
