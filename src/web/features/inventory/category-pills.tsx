@@ -15,10 +15,12 @@ export function CategoryPills({ current }: { current: CategorySlug }) {
   useLayoutEffect(() => {
     const row = list.current;
     if (!row) return;
-    // Read when a ResizeObserver reports (its first report comes with the next frame, after the
-    // browser's own layout and before it paints): read in the commit, the pill's place forced
-    // a layout of the whole page in the middle of React's task.
+    // Read when a ResizeObserver first reports, with the next frame, after the browser's own
+    // layout and before it paints: read in the commit, the pill's place forced a layout of the
+    // whole page in the middle of React's task. Once only, so a visitor's own scroll of the row
+    // stays when the row later changes size.
     const observer = new ResizeObserver(() => {
+      observer.disconnect();
       const pill = row.querySelector<HTMLElement>('[aria-current="page"]');
       if (!pill) return;
       const left = pill.offsetLeft - row.offsetLeft;
