@@ -1,12 +1,12 @@
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Shell } from '../app/shell.tsx';
 import { outboxHasEntries, subscribeOutbox } from '../storage/outbox-store.ts';
 
-// Its own chunk, loaded only once an entry waits on this device: with it come the outbox's
-// schemas and sending, which a visit with nothing queued (nearly every visit) never runs.
-const loadPendingEntries = () => lazy(() => import('../features/waitlist/pending-entries.tsx'));
-
-/** Whether a waitlist entry has waited on this device since the app started: every screen's shell asks, and the answer stays. */
+/**
+ * Whether a waitlist entry has waited on this device since the app started: every screen's shell
+ * asks, and the answer stays. The indicator's chunk, with the outbox's schemas and sending, is
+ * run only then, which a visit with nothing queued (nearly every visit) never needs.
+ */
 let seenQueued = false;
 
 function useQueuedEntries(): boolean {
@@ -33,34 +33,26 @@ function useQueuedEntries(): boolean {
 
 /**
  * The indicator, or nothing while its chunk cannot load: a page the service worker does not
- * control, offline, cannot fetch it. The entry is safe in the outbox meanwhile, and the form
- * has said so; the indicator loads again when the connection returns.
+ * control, offline, before /boot.js has fetched it (data-later). The entry is safe in the outbox
+ * meanwhile, and the form has said so; the chunk is asked for again when the connection returns.
  */
-class PendingEntriesWhenLoaded extends Component<object, { failed: boolean; Indicator: ReturnType<typeof loadPendingEntries> }> {
-  override state = { failed: false, Indicator: loadPendingEntries() };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch() {
-    window.addEventListener('online', this.retry, { once: true });
-  }
-
-  override componentWillUnmount() {
-    window.removeEventListener('online', this.retry);
-  }
-
-  retry = () => this.setState({ failed: false, Indicator: loadPendingEntries() });
-
-  override render() {
-    const { failed, Indicator } = this.state;
-    return failed ? null : (
-      <Suspense fallback={null}>
-        <Indicator />
-      </Suspense>
-    );
-  }
+function PendingEntriesWhenLoaded() {
+  const [attempt, setAttempt] = useState(0);
+  const Indicator = useMemo(
+    () =>
+      lazy<() => ReactNode>(() =>
+        import('../features/waitlist/pending-entries.tsx').catch(() => {
+          window.addEventListener('online', () => setAttempt(attempt + 1), { once: true });
+          return { default: () => null };
+        }),
+      ),
+    [attempt],
+  );
+  return (
+    <Suspense fallback={null}>
+      <Indicator />
+    </Suspense>
+  );
 }
 
 /** The app's shell with what the features add to every screen: the waitlist entries still queued on this device. */
