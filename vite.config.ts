@@ -120,15 +120,14 @@ function startAfterFirstPaint(): Plugin {
         const chunks = (bundle ?? {}) as Record<string, BuiltChunk>;
         const entry = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(out)?.[1] ?? '';
         const loaded = staticClosure(chunks, entry);
-        const routes = landingRoutes.map(({ paths, module }) => {
+        // The JS files a module's chunk needs that the entry has not loaded, as URLs.
+        const missingFor = (module: RegExp) => {
           const chunk = Object.values(chunks).find((c) => c.type === 'chunk' && module.test(c.facadeModuleId ?? ''));
-          if (!chunk) throw new Error(`start-after-first-paint: no chunk of the route ${module}`);
-          const files = [...staticClosure(chunks, chunk.fileName)].filter((file) => !loaded.has(file) && file.endsWith('.js'));
-          return [paths.source, files.map((file) => `/${file}`)];
-        });
-        const laterChunk = Object.values(chunks).find((c) => c.type === 'chunk' && laterModule.test(c.facadeModuleId ?? ''));
-        if (!laterChunk) throw new Error(`start-after-first-paint: no chunk of ${laterModule}`);
-        const later = [...staticClosure(chunks, laterChunk.fileName)].filter((file) => !loaded.has(file) && file.endsWith('.js')).map((file) => `/${file}`);
+          if (!chunk) throw new Error(`start-after-first-paint: no chunk of ${module}`);
+          return [...staticClosure(chunks, chunk.fileName)].filter((file) => !loaded.has(file) && file.endsWith('.js')).map((file) => `/${file}`);
+        };
+        const routes = landingRoutes.map(({ paths, module }) => [paths.source, missingFor(module)]);
+        const later = missingFor(laterModule);
         out = out.replace(
           /<script type="module" crossorigin src="([^"]+)"><\/script>/,
           (_tag, src: string) =>

@@ -16,9 +16,13 @@ export function outboxStore(): UseStore {
 const listeners = new Set<() => void>();
 let channel: BroadcastChannel | undefined;
 
+function notify(): void {
+  for (const l of listeners) l();
+}
+
 /** Tells this page's listeners, other tabs and the service worker that the outbox changed. */
 export function announce(): void {
-  for (const l of listeners) l();
+  notify();
   channel?.postMessage('changed');
 }
 
@@ -26,9 +30,7 @@ export function announce(): void {
 export function subscribeOutbox(listener: () => void): () => void {
   if (!channel && 'BroadcastChannel' in window) {
     channel = new BroadcastChannel(outboxSignals.channel);
-    channel.onmessage = () => {
-      for (const l of listeners) l();
-    };
+    channel.onmessage = notify;
   }
   listeners.add(listener);
   return () => listeners.delete(listener);
