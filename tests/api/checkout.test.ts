@@ -1,6 +1,7 @@
 import { defaultRateLimits } from '../../src/server/deps.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCheckout, checkoutResponse, orderResponse, receiptPath, type CheckoutRequest } from '../../src/shared/contract/checkout.ts';
+import { buildCheckout, checkoutResponse, type CheckoutRequest } from '../../src/shared/contract/checkout.ts';
+import { orderResponse, receiptPath } from '../../src/shared/contract/orders.ts';
 import { pdfText } from './lease-fixtures.ts';
 import type { ProductChoice } from '../../src/shared/domain/pricing.ts';
 import { backend, buildTestApp, testNow, type TestApp } from './test-app.ts';

@@ -6,7 +6,7 @@ import { keyringOf } from '../../src/server/lease/banking-crypto.ts';
 import { confirmPayment } from '../../src/server/bookings/payments.ts';
 import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
 import { testCheckoutProvider, type TestPaymentProvider } from '../../src/server/payments/test-checkout.ts';
-import { orderResponse } from '../../src/shared/contract/checkout.ts';
+import { orderResponse } from '../../src/shared/contract/orders.ts';
 import { staffOrdersResponse } from '../../src/shared/contract/staff-orders.ts';
 import { waitlistListResponse } from '../../src/shared/contract/waitlist.ts';
 import { booked, checkoutBody, checkoutOk, postCheckout, payTestCheckout } from './checkout-helpers.ts';

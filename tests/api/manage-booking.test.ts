@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingNotFoundMessage, bookingResponse, type BookingView } from '../../src/shared/contract/bookings.ts';
-import { orderResponse } from '../../src/shared/contract/checkout.ts';
+import { orderResponse } from '../../src/shared/contract/orders.ts';
 import { staffOrdersResponse } from '../../src/shared/contract/staff-orders.ts';
 import type { ProductChoice } from '../../src/shared/domain/pricing.ts';
 import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';

@@ -291,6 +291,25 @@ test.describe('the success page', () => {
     await expect(calm.locator('canvas.confetti-canvas')).toHaveCount(0);
     await calm.context().close();
   });
+
+  test('the confetti is drawn by a worker, off the main thread of the page', async ({ browser }) => {
+    const page = await (await newContextAtNow(browser)).newPage();
+    const worker = page.waitForEvent('worker');
+    await page.goto('/checkout-success');
+    expect((await worker).url()).toMatch(/\/assets\/confetti-worker-[\w-]+\.js$/);
+    // The page's canvas shows what the worker draws: with it hidden, the page looks otherwise.
+    const canvas = page.locator('canvas.confetti-canvas');
+    await expect
+      .poll(async () => {
+        const shown = await page.screenshot();
+        await canvas.evaluate((c) => (c.style.visibility = 'hidden'));
+        const hidden = await page.screenshot();
+        await canvas.evaluate((c) => (c.style.visibility = ''));
+        return shown.equals(hidden);
+      })
+      .toBe(false);
+    await page.context().close();
+  });
 });
 
 test.describe('a day pass for today is sold only before noon at the space', () => {

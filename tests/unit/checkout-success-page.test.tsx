@@ -5,7 +5,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from './render-app.tsx';
-import type { CheckoutDetails, OrderStatus } from '../../src/shared/contract/checkout.ts';
+import type { CheckoutDetails, OrderStatus } from '../../src/shared/contract/orders.ts';
 import { site } from '../../src/shared/site.ts';
 import { localKeys } from '../../src/shared/storage-names.ts';
 

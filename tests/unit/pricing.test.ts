@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildCheckout, checkoutDetails, checkoutRequest } from '../../src/shared/contract/checkout.ts';
+import { buildCheckout, checkoutRequest } from '../../src/shared/contract/checkout.ts';
+import { checkoutDetails } from '../../src/shared/contract/orders.ts';
 import {
   amountMismatches,
   checkoutPricing,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { BookingView } from '../../shared/contract/bookings.ts';
 import type { Quote } from '../../shared/domain/pricing.ts';
-import { bookingHours } from '../../shared/domain/booking-windows.ts';
+import { bookingHours } from '../../shared/domain/booking-hours.ts';
 import { cancellationRule, canCancelDay, dayCancellationDeadline, refundForDays, rentalEndsOn, type RefundAmounts } from '../../shared/domain/cancellation.ts';
 import { productNames, productRule, type Product } from '../../shared/domain/products.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { checkoutDetailsOf, type CheckoutRequest, type OrderResponse } from '../../shared/contract/checkout.ts';
+import { checkoutDetailsOf, type CheckoutRequest } from '../../shared/contract/checkout.ts';
+import type { OrderResponse } from '../../shared/contract/orders.ts';
 import {
   bookingWindow,
   conferenceWindowMonths,
@@ -7,9 +8,9 @@ import {
   dayPassSameDayCutoffHour,
   dayPassWindowDays,
   dayStatus,
-  type BookingProduct,
   type DayStatus,
 } from '../../shared/domain/booking-windows.ts';
+import type { BookingProduct } from '../../shared/domain/booking-hours.ts';
 import { amountMismatches, checkoutPricing, dollarsToCents, formatCad, quote, type ComparedAmount, type ProductChoice } from '../../shared/domain/pricing.ts';
 import { productRule, productsFor, serviceTypeNames, isServiceType, type Product } from '../../shared/domain/products.ts';
 import { isIsoDate, type IsoDate } from '../../shared/domain/time.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { createHash, randomUUID } from 'node:crypto';
-import { dayPassOfficeId, type OrderStatus } from '../../shared/contract/checkout.ts';
+import { dayPassOfficeId } from '../../shared/contract/checkout.ts';
+import type { OrderStatus } from '../../shared/contract/orders.ts';
 import { refundAmounts } from '../../shared/contract/bookings.ts';
 import type { RefundAmounts } from '../../shared/domain/cancellation.ts';
 import type { Quote } from '../../shared/domain/pricing.ts';

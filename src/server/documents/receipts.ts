@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { conferenceHours, dayPassHours } from '../../shared/domain/booking-windows.ts';
+import { conferenceHours, dayPassHours } from '../../shared/domain/booking-hours.ts';
 import { taxableCharges } from '../../shared/domain/pricing.ts';
 import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
 import { storedQuote, storedRefundAmounts } from '../bookings/repository.ts';

@@ -5,6 +5,7 @@ import { checkoutRentalTypes, productRule } from '../domain/products.ts';
 import { isPlainText, isValidEmail, maxEmailLength, plainTextMessage } from '../domain/text.ts';
 import type { IsoDate } from '../domain/time.ts';
 import { isoDateString, plainText, secretTokenPattern, unitCode } from './common.ts';
+import type { CheckoutDetails } from './orders.ts';
 import { waitlistPaths } from './waitlist-offers.ts';
 
 /** Dollars as the API carries them: never negative, never more than a card payment can be. */
@@ -77,72 +78,12 @@ export const availabilityResponse = z.object({
 });
 export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
 
-/**
- * SPEC.md §3 checkoutDetails, saved under that key before the redirect. rentalType: daily,
- * monthly, anything else means a 12-month lease. Amounts in dollars.
- */
-export const checkoutDetails = z.object({
-  officeName: z.string(),
-  serviceType: z.string(),
-  rentalType: z.string(),
-  monthlyRate: z.number(),
-  dailyRate: z.number(),
-  setupFee: z.number(),
-  keyFee: z.number(),
-  lastMonth: z.number(),
-  proratedFirstMonth: z.number(),
-  /** What the card was charged, taxes included. */
-  totalAmount: z.number(),
-  totalDays: z.number(),
-  bookingDate: isoDateString,
-  /** Additions: the amount before tax and each tax (absent in details saved before taxes were charged). */
-  subtotal: z.optional(z.number()),
-  gst: z.optional(z.number()),
-  qst: z.optional(z.number()),
-});
-export type CheckoutDetails = z.infer<typeof checkoutDetails>;
-
 /** Who pays, as the built-in test checkout's form sends them (Stripe collects its own). */
 export const buyerForm = z.object({
   buyer_name: z.string().check(z.trim(), z.refine(isPlainText, 'name'), z.minLength(1, 'name'), z.maxLength(200, 'name')),
   buyer_email: z.string().check(z.trim(), z.maxLength(maxEmailLength, 'email'), z.refine(isValidEmail, 'email')),
 });
 export type BuyerForm = z.infer<typeof buyerForm>;
-
-/** Where the receipt of a paid order downloads, by its checkout session. */
-export function receiptPath(sessionId: string): string {
-  return `/public-api/orders/${encodeURIComponent(sessionId)}/receipt.pdf`;
-}
-
-/** The query parameter the checkout adds to successUrl. */
-export const sessionIdParam = 'session_id';
-
-export const orderStatuses = ['pending', 'paid', 'cancelled', 'expired', 'failed', 'refund_pending', 'refunded'] as const;
-export const orderStatus = z.enum(orderStatuses);
-export type OrderStatus = z.infer<typeof orderStatus>;
-
-/**
- * Why an order was refunded in full: the payment arrived after its hold lapsed and the days (or
- * unit) were sold, or its customer cancelled every day of it (the manage link).
- */
-export const refundReasons = ['paid_after_taken', 'cancelled'] as const;
-
-/**
- * GET /public-api/orders/{session id}: what the success page shows when this browser has no
- * checkoutDetails (an iOS home-screen app returns in Safari).
- */
-export const orderResponse = z.object({
-  success: z.literal(true),
-  status: orderStatus,
-  checkoutDetails,
-  bookingDates: z.array(isoDateString),
-  refundReason: z.optional(z.enum(refundReasons)),
-  /** Once paid: the receipt's number; its PDF is at receiptPath(session id). */
-  receiptNumber: z.optional(z.string()),
-  /** Once paid: the token of the order's private manage link (managePath). The session id, itself a secret, grants it. */
-  manageToken: z.optional(z.string()),
-});
-export type OrderResponse = z.infer<typeof orderResponse>;
 
 /** The inventory fields checkout needs (an item of SPEC.md call 3). */
 export interface CheckoutUnit extends PricedUnit {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { orderStatuses, refundReasons } from './checkout.ts';
+import { orderStatuses, refundReasons } from './orders.ts';
 
 export { orderStatuses };
 

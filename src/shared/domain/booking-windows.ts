@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import type { BookingProduct } from './booking-hours.ts';
 import { addDays, daysInMonth, weekday, type IsoDate } from './time.ts';
 import { spaceDateTime } from './zoned-time.ts';
 
@@ -11,17 +12,6 @@ export const conferenceWindowMonths = 3;
 export const dayPassWindowDays = 30;
 /** A day pass for today can be bought only before this hour at the space. */
 export const dayPassSameDayCutoffHour = 12;
-export const conferenceHours = { opens: 7, closes: 19 } as const;
-export const dayPassHours = { opens: 8, closes: 18 } as const;
-
-export type BookingProduct = 'office_daily' | 'conference_room' | 'day_pass';
-
-/** The hours a booked day gives at the space: a room its full day, a pass or an office day the building's day. */
-export const bookingHours: Record<BookingProduct, { opens: number; closes: number }> = {
-  office_daily: dayPassHours,
-  conference_room: conferenceHours,
-  day_pass: dayPassHours,
-};
 
 export interface BookingWindow {
   product: BookingProduct;

@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { site } from '../site.ts';
-import { addMonths, bookingHours } from './booking-windows.ts';
+import { bookingHours } from './booking-hours.ts';
+import { addMonths } from './booking-windows.ts';
 import { taxedTotal, type Cents, type QuoteLine, type Quote } from './pricing.ts';
 import { productRule, type Product } from './products.ts';
 import { noticeDays, termsFor } from './terms.ts';

@@ -1,4 +1,4 @@
-import type { BookingProduct } from './booking-windows.ts';
+import type { BookingProduct } from './booking-hours.ts';
 
 /** The service_type of an inventory unit (SPEC.md §7 call 3). */
 export const serviceTypes = ['dedicated_office', 'assigned_desk', 'hotdesk', 'parking_spot', 'mailbox', 'conference_room', 'day_pass'] as const;

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { buildCheckout, type CheckoutDetails, type CheckoutRequest, type CheckoutUnit } from '../../../shared/contract/checkout.ts';
+import { buildCheckout, type CheckoutRequest, type CheckoutUnit } from '../../../shared/contract/checkout.ts';
+import type { CheckoutDetails } from '../../../shared/contract/orders.ts';
 import type { ProductChoice } from '../../../shared/domain/pricing.ts';
 import { spaceToday } from '../../../shared/domain/zoned-time.ts';
 import { sessionKeys } from '../../../shared/storage-names.ts';

@@ -1,44 +1,78 @@
+import type { Options } from 'canvas-confetti';
+import type { ConfettiMessage } from './confetti-worker.ts';
+
 /** SPEC §2: confetti for 5 seconds, 50 pieces, in bursts spread over that time. */
 export const confettiDurationMs = 5000;
 export const confettiPieces = 50;
 export const confettiBursts = 5;
 
+const burst = (i: number): Options => ({
+  particleCount: confettiPieces / confettiBursts,
+  spread: 70,
+  startVelocity: 35,
+  ticks: 150,
+  origin: { x: i % 2 === 0 ? 0.25 : 0.75, y: 0.3 },
+});
+
 /**
- * Plays the confetti once, unless the visitor asked for less motion. The library is fetched
- * only here, and draws on a canvas of ours without a worker (the CSP allows no blob: worker).
- * Returns a stop function.
+ * Plays the confetti once, unless the visitor asked for less motion. A worker of ours draws
+ * it (confetti-worker.ts), so its frames are never long tasks on the page's main thread; a
+ * browser that cannot hand a canvas to a worker draws it here, with the library fetched only
+ * then. The canvas is sized to the window when the confetti starts. Returns a stop function.
  */
 export function playConfetti(): () => void {
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return () => {};
-  let stopped = false;
-  const timers: number[] = [];
-  let canvas: HTMLCanvasElement | null = null;
+  const canvas = document.createElement('canvas');
+  canvas.className = 'confetti-canvas';
+  canvas.setAttribute('aria-hidden', 'true');
+  canvas.width = window.innerWidth;
+  canvas.height = window.innerHeight;
+  document.body.append(canvas);
+
+  const fireBurst = drawer(canvas);
+  const timers = Array.from({ length: confettiBursts }, (_, i) =>
+    window.setTimeout(() => fireBurst.fire(burst(i)), (i * confettiDurationMs) / confettiBursts),
+  );
   const stop = () => {
-    stopped = true;
     for (const t of timers) window.clearTimeout(t);
-    canvas?.remove();
+    fireBurst.stop();
+    canvas.remove();
   };
-  void import('canvas-confetti').then(({ default: confetti }) => {
-    if (stopped) return;
-    canvas = document.createElement('canvas');
-    canvas.className = 'confetti-canvas';
-    canvas.setAttribute('aria-hidden', 'true');
-    document.body.append(canvas);
-    const fire = confetti.create(canvas, { resize: true, useWorker: false });
-    const perBurst = confettiPieces / confettiBursts;
-    for (let i = 0; i < confettiBursts; i++) {
-      timers.push(
-        window.setTimeout(() => {
-          void fire({ particleCount: perBurst, spread: 70, startVelocity: 35, ticks: 150, origin: { x: i % 2 === 0 ? 0.25 : 0.75, y: 0.3 } });
-        }, (i * confettiDurationMs) / confettiBursts),
-      );
-    }
-    timers.push(
-      window.setTimeout(() => {
-        fire.reset();
-        stop();
-      }, confettiDurationMs),
-    );
-  });
+  timers.push(window.setTimeout(stop, confettiDurationMs));
   return stop;
+}
+
+interface Drawer {
+  fire(options: Options): void;
+  stop(): void;
+}
+
+function drawer(canvas: HTMLCanvasElement): Drawer {
+  return ('transferControlToOffscreen' in canvas && workerDrawer(canvas)) || pageDrawer(canvas);
+}
+
+/** Null where the browser refuses the worker (a module worker in an older browser). */
+function workerDrawer(canvas: HTMLCanvasElement): Drawer | null {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./confetti-worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+  const offscreen = canvas.transferControlToOffscreen();
+  const send = (message: ConfettiMessage, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
+  send({ canvas: offscreen }, [offscreen]);
+  return { fire: (options) => send({ burst: options }), stop: () => worker.terminate() };
+}
+
+function pageDrawer(canvas: HTMLCanvasElement): Drawer {
+  let stopped = false;
+  const library = import('canvas-confetti').then(({ default: confetti }) => confetti.create(canvas));
+  return {
+    fire: (options) => void library.then((fire) => !stopped && fire(options)),
+    stop: () => {
+      stopped = true;
+      void library.then((fire) => fire.reset());
+    },
+  };
 }

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { checkoutDetails as checkoutDetailsSchema, type CheckoutDetails } from '../../../shared/contract/checkout.ts';
-import { conferenceHours, dayPassHours } from '../../../shared/domain/booking-windows.ts';
-import { bookingEventUid } from '../../../shared/domain/calendar-file.ts';
+import { checkoutDetails as checkoutDetailsSchema, type CheckoutDetails } from '../../../shared/contract/orders.ts';
+import { conferenceHours, dayPassHours } from '../../../shared/domain/booking-hours.ts';
 import { isPricedPerDay, isServiceType } from '../../../shared/domain/products.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import { site } from '../../../shared/site.ts';
@@ -154,8 +153,9 @@ function PurchaseDetails({ purchase: { details, dates }, receiptNumber, receipt 
     const hours = details.serviceType === 'conference_room' ? conferenceHours : dayPassHours;
     const summary = details.serviceType === 'conference_room' ? m.calendarSummaryConference(details.officeName) : m.calendarSummaryDayPass;
     const description = details.serviceType === 'conference_room' ? m.conferenceNote : m.dayPassNote;
-    downloadCalendarFile(
-      dates.map((date) => ({ uid: bookingEventUid(receiptNumber ?? `${details.officeName}-${details.bookingDate}`, date), date, opens: hours.opens, closes: hours.closes, summary, description, stamp: new Date() })),
+    void downloadCalendarFile(
+      receiptNumber ?? `${details.officeName}-${details.bookingDate}`,
+      dates.map((date) => ({ date, opens: hours.opens, closes: hours.closes, summary, description, stamp: new Date() })),
       `${details.serviceType === 'conference_room' ? 'conference-room' : 'day-pass'}-${dates[0] ?? 'booking'}.ics`,
     );
   };

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { BookingView } from '../../../shared/contract/bookings.ts';
-import { bookingEventUid } from '../../../shared/domain/calendar-file.ts';
 import { formatCad } from '../../../shared/domain/pricing.ts';
 import { isServiceType } from '../../../shared/domain/products.ts';
 import { site } from '../../../shared/site.ts';
@@ -112,9 +111,9 @@ function BookingDetails({ token, loaded }: { token: string; loaded: LoadedBookin
   const downloadCalendar = () => {
     if (!booking.hours) return;
     const hours = booking.hours;
-    downloadCalendarFile(
+    void downloadCalendarFile(
+      booking.reference,
       booked.map((d) => ({
-        uid: bookingEventUid(booking.reference, d.date),
         date: d.date,
         opens: hours.opens,
         closes: hours.closes,

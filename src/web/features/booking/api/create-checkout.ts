@@ -1,4 +1,5 @@
-import { checkoutResponse, type CheckoutDetails, type CheckoutRequest } from '../../../../shared/contract/checkout.ts';
+import { checkoutResponse, type CheckoutRequest } from '../../../../shared/contract/checkout.ts';
+import type { CheckoutDetails } from '../../../../shared/contract/orders.ts';
 import { ApiRequestError, requestJson } from '../../../app/api.ts';
 import { localKeys } from '../../../../shared/storage-names.ts';
 import { writeLocal } from '../../../storage/local.ts';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { orderResponse, type OrderResponse } from '../../../../shared/contract/checkout.ts';
+import { orderResponse, receiptPath, type OrderResponse } from '../../../../shared/contract/orders.ts';
 import { ApiRequestError, apiUrl, requestJson } from '../../../app/api.ts';
 
 /** GET /public-api/orders/{session id}: the order, for a browser that has no checkoutDetails. */
@@ -23,5 +23,5 @@ export const orderQueryOptions = (sessionId: string) =>
 
 /** GET /public-api/orders/{session id}/receipt.pdf: the receipt of a paid order (404 or 409 otherwise). */
 export function receiptUrl(sessionId: string): string {
-  return apiUrl(`/public-api/orders/${encodeURIComponent(sessionId)}/receipt.pdf`);
+  return apiUrl(receiptPath(sessionId));
 }
