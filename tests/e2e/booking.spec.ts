@@ -172,6 +172,7 @@ test.describe('renting and booking through the test checkout, on a phone', chang
     expect(ics).toMatch(new RegExp(`DTSTART:${ymd}T1[12]0000Z`));
     expect(ics).toMatch(/DTEND:\d{8}T(23|00)0000Z/);
     expect(ics).toContain('SUMMARY:Conference Room Saint-Laurent: conference room booking');
+    expect(ics).toMatch(new RegExp(`\r\nUID:.+-${chosenDate}@espacecowork\\.ca\r\n`));
 
     await page.getByRole('link', { name: 'View More Spaces' }).click();
     await page.getByRole('button', { name: 'Book Now: Conference Room Saint-Laurent' }).click();
