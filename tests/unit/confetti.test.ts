@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import type { Options } from 'canvas-confetti';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { confettiBursts, confettiDurationMs, confettiPieces, playConfetti } from '../../src/web/features/checkout-success/confetti.ts';
+
+/*
+ * SPEC §2: confetti for 5 seconds, 50 pieces, in bursts spread over that time; none for a visitor
+ * who asked for less motion. Drawn by a worker when the browser can hand it the canvas.
+ */
+
+const pageFire = vi.fn<(options: Options) => Promise<null>>(async () => null);
+const pageReset = vi.fn();
+vi.mock('canvas-confetti', () => ({ default: { create: () => Object.assign(pageFire, { reset: pageReset }) } }));
+
+class RecordingWorker {
+  static made: RecordingWorker[] = [];
+  static refuse = false;
+  messages: unknown[] = [];
+  transfers: unknown[][] = [];
+  terminated = false;
+  constructor(readonly url: URL | string) {
+    if (RecordingWorker.refuse) throw new TypeError('Module scripts are not supported on workers');
+    RecordingWorker.made.push(this);
+  }
+  postMessage(message: unknown, transfer: unknown[] = []) {
+    this.messages.push(message);
+    this.transfers.push(transfer);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+let reducedMotion = false;
+const offscreen = { handedOver: true };
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  reducedMotion = false;
+  RecordingWorker.made = [];
+  RecordingWorker.refuse = false;
+  pageFire.mockClear();
+  pageReset.mockClear();
+  vi.stubGlobal('Worker', RecordingWorker);
+  window.matchMedia = ((query: string) => ({ matches: reducedMotion && query === '(prefers-reduced-motion: reduce)' })) as typeof window.matchMedia;
+  HTMLCanvasElement.prototype.transferControlToOffscreen = () => offscreen as unknown as OffscreenCanvas;
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+});
+
+const canvas = () => document.querySelector('canvas.confetti-canvas');
+const bursts = (worker: RecordingWorker) => worker.messages.flatMap((m) => ('burst' in (m as object) ? [(m as { burst: Options }).burst] : []));
+
+describe('the success page’s confetti', () => {
+  it('hands its canvas to a worker, fires 50 pieces in bursts over 5 seconds, then ends the worker and removes the canvas', () => {
+    playConfetti();
+    expect(canvas()?.getAttribute('aria-hidden')).toBe('true');
+    const [worker] = RecordingWorker.made;
+    expect(RecordingWorker.made).toHaveLength(1);
+    expect(String(worker!.url)).toMatch(/\/checkout-success\/confetti-worker\.ts/);
+    expect(worker!.messages[0]).toEqual({ canvas: offscreen });
+    expect(worker!.transfers[0]).toEqual([offscreen]);
+
+    vi.advanceTimersByTime(confettiDurationMs - 1);
+    const fired = bursts(worker!);
+    expect(fired).toHaveLength(confettiBursts);
+    expect(fired.reduce((sum, b) => sum + (b.particleCount ?? 0), 0)).toBe(confettiPieces);
+    expect(worker!.terminated).toBe(false);
+    expect(canvas()).not.toBeNull();
+
+    vi.advanceTimersByTime(1);
+    expect(worker!.terminated).toBe(true);
+    expect(canvas()).toBeNull();
+  });
+
+  it('spreads the bursts over the 5 seconds, one at a time', () => {
+    playConfetti();
+    const [worker] = RecordingWorker.made;
+    const counts = [];
+    for (let i = 0; i < confettiBursts; i++) {
+      vi.advanceTimersByTime(i === 0 ? 0 : confettiDurationMs / confettiBursts);
+      counts.push(bursts(worker!).length);
+    }
+    expect(counts).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('stops at once when the page goes away: no burst after, no worker, no canvas', () => {
+    const stop = playConfetti();
+    const [worker] = RecordingWorker.made;
+    vi.advanceTimersByTime(1500);
+    stop();
+    vi.advanceTimersByTime(confettiDurationMs);
+    expect(bursts(worker!)).toHaveLength(2);
+    expect(worker!.terminated).toBe(true);
+    expect(canvas()).toBeNull();
+  });
+
+  it('shows none to a visitor who asked for less motion', () => {
+    reducedMotion = true;
+    playConfetti();
+    vi.advanceTimersByTime(confettiDurationMs);
+    expect(canvas()).toBeNull();
+    expect(RecordingWorker.made).toHaveLength(0);
+  });
+
+  it('draws on the page where the browser refuses the worker', async () => {
+    RecordingWorker.refuse = true;
+    playConfetti();
+    await vi.advanceTimersByTimeAsync(confettiDurationMs - 1);
+    expect(pageFire).toHaveBeenCalledTimes(confettiBursts);
+    expect(pageFire.mock.calls.reduce((sum, [b]) => sum + (b.particleCount ?? 0), 0)).toBe(confettiPieces);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(pageReset).toHaveBeenCalled();
+    expect(canvas()).toBeNull();
+  });
+});
