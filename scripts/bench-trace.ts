@@ -153,8 +153,8 @@ export interface SnapshotSave {
   ms: number;
   serializeMs: number;
   writeMs: number;
-  /** The task it ran in, with whatever else that task did. */
-  task: Task;
+  /** The task it ran in, with whatever else that task did; null when the trace shows none around it. */
+  task: Task | null;
 }
 
 /** The longest task of the page's main thread, and the longest save of the snapshot. */
@@ -181,7 +181,7 @@ function tasksOf(events: TraceEvent[], url: string, rowAtMs: number): { longest:
     const serializeMs = serialized ? ms(serialized.end - serialized.start) : 0;
     const writeMs = ms(write.end - write.start);
     const task = tasks.filter((t) => t.ts <= write.start && write.start < t.ts + t.dur!).sort((a, b) => b.dur! - a.dur!)[0];
-    return { ms: serializeMs + writeMs, serializeMs, writeMs, task: task ? describe(task) : { ms: NaN, atMs: ms(write.start - nav.start), what: '?' } };
+    return { ms: serializeMs + writeMs, serializeMs, writeMs, task: task ? describe(task) : null };
   });
   return { longest: describe(longest), snapshotSave: saves.length > 0 ? saves.reduce((a, b) => (b.ms > a.ms ? b : a)) : null };
 }
