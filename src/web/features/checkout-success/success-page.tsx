@@ -12,6 +12,7 @@ import { formatLongDate, formatMoney } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { localKeys } from '../../../shared/storage-names.ts';
 import { readLocal, removeLocal } from '../../storage/local.ts';
+import { AddToCalendarButton } from '../../ui/add-to-calendar.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { downloadCalendarFile } from '../../ui/calendar-download.ts';
 import { AccessInformation, ContactLinks } from '../../ui/space-info.tsx';
@@ -153,7 +154,7 @@ function PurchaseDetails({ purchase: { details, dates }, receiptNumber, receipt 
     const hours = details.serviceType === 'conference_room' ? conferenceHours : dayPassHours;
     const summary = details.serviceType === 'conference_room' ? m.calendarSummaryConference(details.officeName) : m.calendarSummaryDayPass;
     const description = details.serviceType === 'conference_room' ? m.conferenceNote : m.dayPassNote;
-    void downloadCalendarFile(
+    return downloadCalendarFile(
       receiptNumber ?? `${details.officeName}-${details.bookingDate}`,
       dates.map((date) => ({ date, opens: hours.opens, closes: hours.closes, summary, description, stamp: new Date() })),
       `${details.serviceType === 'conference_room' ? 'conference-room' : 'day-pass'}-${dates[0] ?? 'booking'}.ics`,
@@ -184,9 +185,7 @@ function PurchaseDetails({ purchase: { details, dates }, receiptNumber, receipt 
       {details.serviceType === 'conference_room' ? <p>{m.conferenceNote}</p> : null}
       {details.serviceType === 'day_pass' ? <p>{m.dayPassNote}</p> : null}
       {isDay && dates.length > 0 ? (
-        <button type="button" className="button button--secondary" onClick={downloadCalendar}>
-          {m.addToCalendar}
-        </button>
+        <AddToCalendarButton label={m.addToCalendar} download={downloadCalendar} />
       ) : null}
     </section>
   );

@@ -11,6 +11,7 @@ import { commonMessages } from '../../i18n/common.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
+import { AddToCalendarButton } from '../../ui/add-to-calendar.tsx';
 import { downloadCalendarFile } from '../../ui/calendar-download.ts';
 import { AccessInformation, ContactLinks } from '../../ui/space-info.tsx';
 import { bookingQueryOptions, creditNoteUrl, isUnknownBooking, receiptUrl, type LoadedBooking } from './api/booking.ts';
@@ -108,10 +109,10 @@ function BookingDetails({ token, loaded }: { token: string; loaded: LoadedBookin
     setDone(message);
   };
 
-  const downloadCalendar = () => {
+  const downloadCalendar = async () => {
     if (!booking.hours) return;
     const hours = booking.hours;
-    void downloadCalendarFile(
+    await downloadCalendarFile(
       booking.reference,
       booked.map((d) => ({
         date: d.date,
@@ -273,9 +274,7 @@ function BookingDetails({ token, loaded }: { token: string; loaded: LoadedBookin
             <p className="manage__offline">{m.downloadNeedsConnection}</p>
           )}
           {booking.hours && booked.length > 0 ? (
-            <button type="button" className="button button--secondary" onClick={downloadCalendar}>
-              {m.addToCalendar}
-            </button>
+            <AddToCalendarButton label={m.addToCalendar} download={downloadCalendar} />
           ) : null}
         </div>
       </section>
