@@ -29,13 +29,13 @@ export function playConfetti(): () => void {
   canvas.height = window.innerHeight;
   document.body.append(canvas);
 
-  const fireBurst = drawer(canvas);
+  const drawing = drawer(canvas);
   const timers = Array.from({ length: confettiBursts }, (_, i) =>
-    window.setTimeout(() => fireBurst.fire(burst(i)), (i * confettiDurationMs) / confettiBursts),
+    window.setTimeout(() => drawing.fire(burst(i)), (i * confettiDurationMs) / confettiBursts),
   );
   const stop = () => {
     for (const t of timers) window.clearTimeout(t);
-    fireBurst.stop();
+    drawing.stop();
     canvas.remove();
   };
   timers.push(window.setTimeout(stop, confettiDurationMs));
@@ -67,12 +67,13 @@ function workerDrawer(canvas: HTMLCanvasElement): Drawer | null {
 
 function pageDrawer(canvas: HTMLCanvasElement): Drawer {
   let stopped = false;
-  const library = import('canvas-confetti').then(({ default: confetti }) => confetti.create(canvas));
+  // Confetti that cannot load (offline, before the service worker) is simply not shown.
+  const library = import('canvas-confetti').then(({ default: confetti }) => confetti.create(canvas)).catch(() => null);
   return {
-    fire: (options) => void library.then((fire) => !stopped && fire(options)),
+    fire: (options) => void library.then((fire) => !stopped && fire?.(options)),
     stop: () => {
       stopped = true;
-      void library.then((fire) => fire.reset());
+      void library.then((fire) => fire?.reset());
     },
   };
 }
