@@ -153,6 +153,8 @@ export interface SnapshotSave {
   ms: number;
   serializeMs: number;
   writeMs: number;
+  /** When its write began, from the navigation. */
+  atMs: number;
   /** The task it ran in, with whatever else that task did; null when the trace shows none around it. */
   task: Task | null;
 }
@@ -181,7 +183,7 @@ function tasksOf(events: TraceEvent[], url: string, rowAtMs: number): { longest:
     const serializeMs = serialized ? ms(serialized.end - serialized.start) : 0;
     const writeMs = ms(write.end - write.start);
     const task = tasks.filter((t) => t.ts <= write.start && write.start < t.ts + t.dur!).sort((a, b) => b.dur! - a.dur!)[0];
-    return { ms: serializeMs + writeMs, serializeMs, writeMs, task: task ? describe(task) : null };
+    return { ms: serializeMs + writeMs, serializeMs, writeMs, atMs: ms(write.start - nav.start), task: task ? describe(task) : null };
   });
   return { longest: describe(longest), snapshotSave: saves.length > 0 ? saves.reduce((a, b) => (b.ms > a.ms ? b : a)) : null };
 }

@@ -184,7 +184,7 @@ function printTraces(traces: TraceRun[]) {
   if (saves.length < traces.length) console.log('  saving the snapshot: not seen in some run (no serialization or write of the persisted client in its trace)');
   if (saves.length > 0) {
     const worst = Math.max(...saves.map((s) => s.ms));
-    const each = saves.map((s) => `${msText(s.ms)} = ${msText(s.serializeMs)} serialize + ${msText(s.writeMs)} write, ${s.task ? `in a task of ${msText(s.task.ms)} at ${msText(s.task.atMs)}` : 'in no task the trace shows'}`);
+    const each = saves.map((s) => `${msText(s.ms)} = ${msText(s.serializeMs)} serialize + ${msText(s.writeMs)} write at ${msText(s.atMs)}, ${s.task ? `in a task of ${msText(s.task.ms)} at ${msText(s.task.atMs)}` : 'in no task the trace shows'}`);
     console.log(`  saving the snapshot (serialize + write, its longest save): worst ${judged(msText(worst), worst <= budgets.snapshotSaveMs)} (budget ≤ ${budgets.snapshotSaveMs} ms); each run's: ${each.join('; ')}`);
   }
 }

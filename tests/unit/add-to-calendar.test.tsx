@@ -7,21 +7,28 @@ import { AddToCalendarButton } from '../../src/web/ui/add-to-calendar.tsx';
 
 afterEach(cleanup);
 
-const failed = 'The calendar file could not be prepared. Check your connection, then try again.';
+const failed = 'The calendar file could not be prepared. Reload this page once you are online, then try again.';
+
+function renderButton(download: () => Promise<void>, lang: 'en' | 'fr' = 'en', label = 'Add to calendar') {
+  render(
+    <LanguageProvider initial={lang}>
+      <AddToCalendarButton label={label} download={download} />
+    </LanguageProvider>,
+  );
+  return screen.getByRole('button', { name: label });
+}
 
 describe('the Add to calendar button', () => {
   it('downloads on the tap and says nothing more when the file is made', async () => {
     const download = vi.fn(async () => undefined);
-    render(<LanguageProvider initial="en"><AddToCalendarButton label="Add to calendar" download={download} /></LanguageProvider>);
-    await userEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
+    await userEvent.click(renderButton(download));
     expect(download).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('says why when the file cannot be made (its builder not fetched offline), and clears that on the next try that works', async () => {
+  it('says why when the file cannot be made (its builder not fetched offline), and clears that on a try that works', async () => {
     const download = vi.fn<() => Promise<void>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValueOnce(undefined);
-    render(<LanguageProvider initial="en"><AddToCalendarButton label="Add to calendar" download={download} /></LanguageProvider>);
-    const button = screen.getByRole('button', { name: 'Add to calendar' });
+    const button = renderButton(download);
     await userEvent.click(button);
     expect((await screen.findByRole('alert')).textContent).toBe(failed);
     await userEvent.click(button);
@@ -29,9 +36,20 @@ describe('the Add to calendar button', () => {
     expect(download).toHaveBeenCalledTimes(2);
   });
 
+  it('starts no second download while the first is being made', async () => {
+    let finish = () => {};
+    const download = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const button = renderButton(download);
+    await userEvent.click(button);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(button);
+    expect(download).toHaveBeenCalledTimes(1);
+    finish();
+    await vi.waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+  });
+
   it('says it in French', async () => {
-    render(<LanguageProvider initial="fr"><AddToCalendarButton label="Ajouter au calendrier" download={() => Promise.reject(new Error('offline'))} /></LanguageProvider>);
-    await userEvent.click(screen.getByRole('button', { name: 'Ajouter au calendrier' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Le fichier de calendrier n’a pas pu être préparé. Vérifiez votre connexion, puis réessayez.');
+    await userEvent.click(renderButton(() => Promise.reject(new Error('offline')), 'fr', 'Ajouter au calendrier'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Le fichier de calendrier n’a pas pu être préparé. Rechargez cette page une fois en ligne, puis réessayez.');
   });
 });

@@ -10,7 +10,15 @@ import { confettiBursts, confettiDurationMs, confettiPieces, playConfetti } from
 
 const pageFire = vi.fn<(options: Options) => Promise<null>>(async () => null);
 const pageReset = vi.fn();
-vi.mock('canvas-confetti', () => ({ default: { create: () => Object.assign(pageFire, { reset: pageReset }) } }));
+let libraryLoads = true;
+vi.mock('canvas-confetti', () => ({
+  default: {
+    create: () => {
+      if (!libraryLoads) throw new TypeError('Failed to fetch dynamically imported module');
+      return Object.assign(pageFire, { reset: pageReset });
+    },
+  },
+}));
 
 class RecordingWorker {
   static made: RecordingWorker[] = [];
@@ -29,6 +37,7 @@ class RecordingWorker {
   terminate() {
     this.terminated = true;
   }
+  addEventListener() {}
 }
 
 let reducedMotion = false;
@@ -37,6 +46,7 @@ const offscreen = { handedOver: true };
 beforeEach(() => {
   vi.useFakeTimers();
   reducedMotion = false;
+  libraryLoads = true;
   RecordingWorker.made = [];
   RecordingWorker.refuse = false;
   pageFire.mockClear();
@@ -116,5 +126,32 @@ describe('the success page’s confetti', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(pageReset).toHaveBeenCalled();
     expect(canvas()).toBeNull();
+  });
+
+  it('draws on the page where the browser cannot hand a canvas to a worker', async () => {
+    // @ts-expect-error: a browser without OffscreenCanvas transfer
+    delete HTMLCanvasElement.prototype.transferControlToOffscreen;
+    playConfetti();
+    await vi.advanceTimersByTimeAsync(confettiDurationMs);
+    expect(RecordingWorker.made).toHaveLength(0);
+    expect(pageFire).toHaveBeenCalledTimes(confettiBursts);
+    expect(canvas()).toBeNull();
+  });
+
+  it('shows nothing, and throws nothing, when the page cannot load the library', async () => {
+    RecordingWorker.refuse = true;
+    libraryLoads = false;
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      playConfetti();
+      await vi.advanceTimersByTimeAsync(confettiDurationMs);
+      expect(pageFire).not.toHaveBeenCalled();
+      expect(canvas()).toBeNull();
+      await vi.waitFor(() => Promise.resolve());
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
   });
 });

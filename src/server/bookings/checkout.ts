@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { checkoutDetailsOf, type CheckoutRequest } from '../../shared/contract/checkout.ts';
 import type { OrderResponse } from '../../shared/contract/orders.ts';
+import type { BookingProduct } from '../../shared/domain/booking-hours.ts';
 import {
   bookingWindow,
   conferenceWindowMonths,
@@ -10,7 +11,6 @@ import {
   dayStatus,
   type DayStatus,
 } from '../../shared/domain/booking-windows.ts';
-import type { BookingProduct } from '../../shared/domain/booking-hours.ts';
 import { amountMismatches, checkoutPricing, dollarsToCents, formatCad, quote, type ComparedAmount, type ProductChoice } from '../../shared/domain/pricing.ts';
 import { productRule, productsFor, serviceTypeNames, isServiceType, type Product } from '../../shared/domain/products.ts';
 import { isIsoDate, type IsoDate } from '../../shared/domain/time.ts';

@@ -37,9 +37,6 @@ export function receiptPath(sessionId: string): string {
   return `/public-api/orders/${encodeURIComponent(sessionId)}/receipt.pdf`;
 }
 
-/** The query parameter the checkout adds to successUrl. */
-export const sessionIdParam = 'session_id';
-
 export const orderStatuses = ['pending', 'paid', 'cancelled', 'expired', 'failed', 'refund_pending', 'refunded'] as const;
 export const orderStatus = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatus>;

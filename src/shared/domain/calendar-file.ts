@@ -4,11 +4,12 @@ import { spaceInstant } from './zoned-time.ts';
 
 /*
  * The .ics calendar file (RFC 5545) of a booking: built here once, pure text, for the success
- * page's download (web) and the confirmation e-mail's attachment (server).
+ * and manage pages' download (web, ui/calendar-download.ts) and the confirmation e-mail's
+ * attachment (server).
  */
 
 export interface CalendarEvent {
-  /** Unique and stable for the booked day ('{session}-{i}@espacecowork.ca'), so a re-import updates rather than duplicates. */
+  /** Unique and stable for the booked day (bookingEventUid), so a re-import updates rather than duplicates. */
   uid: string;
   date: IsoDate;
   /** The hours at the space the booking holds, 0-23 (19 = 7 PM). */

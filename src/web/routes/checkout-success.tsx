@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { CheckoutSuccessPage } from '../features/checkout-success/success-page.tsx';
 import { PageShell } from './-page-shell.tsx';
 
-/** The checkout adds its session id (contract sessionIdParam) to the success URL. */
+/** The checkout adds its session id to the success URL ({CHECKOUT_SESSION_ID}, payments/provider.ts). */
 const searchSchema = z.object({ session_id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_]{8,255}$/))) });
 
 export const Route = createFileRoute('/checkout-success')({

@@ -1,29 +1,44 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMessages, type Catalogue } from '../i18n/i18n.tsx';
 import { Alert } from './alert.tsx';
+import { loadCalendarBuilder } from './calendar-download.ts';
 
-const en = { failed: 'The calendar file could not be prepared. Check your connection, then try again.' };
-const fr: typeof en = { failed: 'Le fichier de calendrier n’a pas pu être préparé. Vérifiez votre connexion, puis réessayez.' };
-const messages: Catalogue<typeof en> = { en, fr };
+const en = { failed: 'The calendar file could not be prepared. Reload this page once you are online, then try again.' };
+const fr: typeof en = { failed: 'Le fichier de calendrier n’a pas pu être préparé. Rechargez cette page une fois en ligne, puis réessayez.' };
+const calendarMessages: Catalogue<typeof en> = { en, fr };
 
 /**
- * A booking's "Add to calendar" button. The file's builder is fetched on the tap
- * (calendar-download.ts): offline, on a page no service worker serves, it cannot be, and the
- * visitor is told so rather than left with a button that does nothing.
+ * A booking's "Add to calendar" button. The file's builder is fetched once the page is idle
+ * (calendar-download.ts); when it cannot be (offline, on a page no service worker serves), the
+ * tap says so rather than doing nothing. Chromium keeps a failed module until the page reloads,
+ * hence the advice to reload. A second tap while the file is made starts no second download.
  */
 export function AddToCalendarButton({ label, download }: { label: string; download: () => Promise<void> }) {
-  const m = useMessages(messages);
-  const [failed, setFailed] = useState(false);
+  const m = useMessages(calendarMessages);
+  const [state, setState] = useState<'ready' | 'making' | 'failed'>('ready');
+  useEffect(() => {
+    const load = () => void loadCalendarBuilder().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(load, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(load, 1000);
+    return () => window.clearTimeout(timer);
+  }, []);
   const onClick = () => {
-    setFailed(false);
-    download().catch(() => setFailed(true));
+    if (state === 'making') return;
+    setState('making');
+    download().then(
+      () => setState('ready'),
+      () => setState('failed'),
+    );
   };
   return (
     <>
-      <button type="button" className="button button--secondary" onClick={onClick}>
+      <button type="button" className="button button--secondary" onClick={onClick} aria-disabled={state === 'making' || undefined}>
         {label}
       </button>
-      {failed ? <Alert tone="error">{m.failed}</Alert> : null}
+      {state === 'failed' ? <Alert tone="error">{m.failed}</Alert> : null}
     </>
   );
 }

@@ -59,6 +59,9 @@ function workerDrawer(canvas: HTMLCanvasElement): Drawer | null {
   } catch {
     return null;
   }
+  // A worker whose script fails to load later (offline before the service worker) has the
+  // canvas already: nothing is drawn, and the worker is ended.
+  worker.addEventListener('error', () => worker.terminate());
   const offscreen = canvas.transferControlToOffscreen();
   const send = (message: ConfettiMessage, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
   send({ canvas: offscreen }, [offscreen]);

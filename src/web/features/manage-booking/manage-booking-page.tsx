@@ -10,8 +10,8 @@ import { cancellationPolicyMessages, policyText } from '../../i18n/cancellation-
 import { commonMessages } from '../../i18n/common.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
-import { Alert } from '../../ui/alert.tsx';
 import { AddToCalendarButton } from '../../ui/add-to-calendar.tsx';
+import { Alert } from '../../ui/alert.tsx';
 import { downloadCalendarFile } from '../../ui/calendar-download.ts';
 import { AccessInformation, ContactLinks } from '../../ui/space-info.tsx';
 import { bookingQueryOptions, creditNoteUrl, isUnknownBooking, receiptUrl, type LoadedBooking } from './api/booking.ts';
