@@ -12,7 +12,7 @@ const failed = 'The calendar file could not be prepared. Reload this page once y
 function renderButton(download: () => Promise<void>, lang: 'en' | 'fr' = 'en', label = 'Add to calendar') {
   render(
     <LanguageProvider initial={lang}>
-      <AddToCalendarButton label={label} download={download} />
+      <AddToCalendarButton download={download} />
     </LanguageProvider>,
   );
   return screen.getByRole('button', { name: label });

@@ -3,8 +3,14 @@ import { useMessages, type Catalogue } from '../i18n/i18n.tsx';
 import { Alert } from './alert.tsx';
 import { loadCalendarBuilder } from './calendar-download.ts';
 
-const en = { failed: 'The calendar file could not be prepared. Reload this page once you are online, then try again.' };
-const fr: typeof en = { failed: 'Le fichier de calendrier n’a pas pu être préparé. Rechargez cette page une fois en ligne, puis réessayez.' };
+const en = {
+  label: 'Add to calendar',
+  failed: 'The calendar file could not be prepared. Reload this page once you are online, then try again.',
+};
+const fr: typeof en = {
+  label: 'Ajouter au calendrier',
+  failed: 'Le fichier de calendrier n’a pas pu être préparé. Rechargez cette page une fois en ligne, puis réessayez.',
+};
 const calendarMessages: Catalogue<typeof en> = { en, fr };
 
 /**
@@ -13,7 +19,7 @@ const calendarMessages: Catalogue<typeof en> = { en, fr };
  * tap says so rather than doing nothing. Chromium keeps a failed module until the page reloads,
  * hence the advice to reload. A second tap while the file is made starts no second download.
  */
-export function AddToCalendarButton({ label, download }: { label: string; download: () => Promise<void> }) {
+export function AddToCalendarButton({ download }: { download: () => Promise<void> }) {
   const m = useMessages(calendarMessages);
   const [state, setState] = useState<'ready' | 'making' | 'failed'>('ready');
   useEffect(() => {
@@ -36,7 +42,7 @@ export function AddToCalendarButton({ label, download }: { label: string; downlo
   return (
     <>
       <button type="button" className="button button--secondary" onClick={onClick} aria-disabled={state === 'making' || undefined}>
-        {label}
+        {m.label}
       </button>
       {state === 'failed' ? <Alert tone="error">{m.failed}</Alert> : null}
     </>

@@ -185,7 +185,7 @@ function PurchaseDetails({ purchase: { details, dates }, receiptNumber, receipt 
       {details.serviceType === 'conference_room' ? <p>{m.conferenceNote}</p> : null}
       {details.serviceType === 'day_pass' ? <p>{m.dayPassNote}</p> : null}
       {isDay && dates.length > 0 ? (
-        <AddToCalendarButton label={m.addToCalendar} download={downloadCalendar} />
+        <AddToCalendarButton download={downloadCalendar} />
       ) : null}
     </section>
   );

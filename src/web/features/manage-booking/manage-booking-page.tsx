@@ -274,7 +274,7 @@ function BookingDetails({ token, loaded }: { token: string; loaded: LoadedBookin
             <p className="manage__offline">{m.downloadNeedsConnection}</p>
           )}
           {booking.hours && booked.length > 0 ? (
-            <AddToCalendarButton label={m.addToCalendar} download={downloadCalendar} />
+            <AddToCalendarButton download={downloadCalendar} />
           ) : null}
         </div>
       </section>

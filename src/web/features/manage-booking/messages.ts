@@ -64,7 +64,6 @@ const en = {
   receiptTitle: 'Receipt',
   downloadReceipt: 'Download your receipt (PDF)',
   downloadNeedsConnection: 'Downloading needs a connection.',
-  addToCalendar: 'Add to calendar',
   calendarSummary: (name: string, product: BookingView['product']) =>
     product === 'conference_room' ? `${name}: conference room booking` : product === 'day_pass' ? 'Day pass: hot desk access' : `${name}: office booking`,
   // The dialogs
@@ -148,7 +147,6 @@ const fr: typeof en = {
   receiptTitle: 'Reçu',
   downloadReceipt: 'Télécharger votre reçu (PDF)',
   downloadNeedsConnection: 'Le téléchargement demande une connexion.',
-  addToCalendar: 'Ajouter au calendrier',
   calendarSummary: (name: string, product: BookingView['product']) =>
     product === 'conference_room' ? `${name} : réservation de salle de conférence` : product === 'day_pass' ? 'Passe journalière : accès à un poste flexible' : `${name} : réservation de bureau`,
   close: 'Fermer',
