@@ -109,6 +109,32 @@ describe('the success page’s confetti', () => {
     expect(canvas()).toBeNull();
   });
 
+  it('sends the window’s new size to the worker while it plays (a phone turned), and nothing once it has stopped', () => {
+    const stop = playConfetti();
+    const [worker] = RecordingWorker.made;
+    expect(canvas()).toMatchObject({ width: window.innerWidth, height: window.innerHeight });
+    vi.stubGlobal('innerWidth', 844);
+    vi.stubGlobal('innerHeight', 390);
+    window.dispatchEvent(new Event('resize'));
+    expect(worker!.messages.at(-1)).toEqual({ size: { width: 844, height: 390 } });
+    stop();
+    const sent = worker!.messages.length;
+    window.dispatchEvent(new Event('resize'));
+    expect(worker!.messages).toHaveLength(sent);
+  });
+
+  it('resizes the canvas it draws on itself, ending the pieces in flight', async () => {
+    RecordingWorker.refuse = true;
+    playConfetti();
+    await vi.advanceTimersByTimeAsync(0);
+    vi.stubGlobal('innerWidth', 844);
+    vi.stubGlobal('innerHeight', 390);
+    window.dispatchEvent(new Event('resize'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pageReset).toHaveBeenCalledTimes(1);
+    expect(canvas()).toMatchObject({ width: 844, height: 390 });
+  });
+
   it('shows none to a visitor who asked for less motion', () => {
     reducedMotion = true;
     playConfetti();
@@ -153,5 +179,19 @@ describe('the success page’s confetti', () => {
     } finally {
       process.off('unhandledRejection', unhandled);
     }
+  });
+});
+
+describe('the confetti worker', () => {
+  it('draws each burst on the canvas it was handed, and takes a new size by ending the pieces in flight', async () => {
+    await import('../../src/web/features/checkout-success/confetti-worker.ts');
+    const handed = { width: 390, height: 844 };
+    const send = (data: unknown) => self.dispatchEvent(new MessageEvent('message', { data }));
+    send({ canvas: handed });
+    send({ burst: { particleCount: 10 } });
+    expect(pageFire).toHaveBeenLastCalledWith({ particleCount: 10 });
+    send({ size: { width: 844, height: 390 } });
+    expect(pageReset).toHaveBeenCalledTimes(1);
+    expect(handed).toEqual({ width: 844, height: 390 });
   });
 });

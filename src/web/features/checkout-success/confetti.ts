@@ -1,5 +1,5 @@
 import type { Options } from 'canvas-confetti';
-import type { ConfettiMessage } from './confetti-worker.ts';
+import type { ConfettiMessage, ConfettiSize } from './confetti-worker.ts';
 
 /** SPEC §2: confetti for 5 seconds, 50 pieces, in bursts spread over that time. */
 export const confettiDurationMs = 5000;
@@ -18,23 +18,26 @@ const burst = (i: number): Options => ({
  * Plays the confetti once, unless the visitor asked for less motion. A worker of ours draws
  * it (confetti-worker.ts), so its frames are never long tasks on the page's main thread; a
  * browser that cannot hand a canvas to a worker draws it here, with the library fetched only
- * then. The canvas is sized to the window when the confetti starts. Returns a stop function.
+ * then. The canvas follows the window's size (a phone turned while it plays). Returns a stop function.
  */
 export function playConfetti(): () => void {
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return () => {};
   const canvas = document.createElement('canvas');
   canvas.className = 'confetti-canvas';
   canvas.setAttribute('aria-hidden', 'true');
-  canvas.width = window.innerWidth;
-  canvas.height = window.innerHeight;
+  const windowSize = (): ConfettiSize => ({ width: window.innerWidth, height: window.innerHeight });
+  Object.assign(canvas, windowSize());
   document.body.append(canvas);
 
   const drawing = drawer(canvas);
+  const resize = () => drawing.resize(windowSize());
+  window.addEventListener('resize', resize);
   const timers = Array.from({ length: confettiBursts }, (_, i) =>
     window.setTimeout(() => drawing.fire(burst(i)), (i * confettiDurationMs) / confettiBursts),
   );
   const stop = () => {
     for (const t of timers) window.clearTimeout(t);
+    window.removeEventListener('resize', resize);
     drawing.stop();
     canvas.remove();
   };
@@ -44,6 +47,7 @@ export function playConfetti(): () => void {
 
 interface Drawer {
   fire(options: Options): void;
+  resize(size: ConfettiSize): void;
   stop(): void;
 }
 
@@ -65,7 +69,7 @@ function workerDrawer(canvas: HTMLCanvasElement): Drawer | null {
   const offscreen = canvas.transferControlToOffscreen();
   const send = (message: ConfettiMessage, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
   send({ canvas: offscreen }, [offscreen]);
-  return { fire: (options) => send({ burst: options }), stop: () => worker.terminate() };
+  return { fire: (options) => send({ burst: options }), resize: (size) => send({ size }), stop: () => worker.terminate() };
 }
 
 function pageDrawer(canvas: HTMLCanvasElement): Drawer {
@@ -74,6 +78,11 @@ function pageDrawer(canvas: HTMLCanvasElement): Drawer {
   const library = import('canvas-confetti').then(({ default: confetti }) => confetti.create(canvas)).catch(() => null);
   return {
     fire: (options) => void library.then((fire) => !stopped && fire?.(options)),
+    // As in the worker: the pieces in flight end, and the next burst fills the new size.
+    resize: (size) => void library.then((fire) => {
+      fire?.reset();
+      Object.assign(canvas, size);
+    }),
     stop: () => {
       stopped = true;
       void library.then((fire) => fire?.reset());
