@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps, services: Pick<AppContext, 'officesList
   app.route('/public-api/stripe', checkoutRoutes(ctx, secretGuesses));
   app.route('/public-api/calendar', calendarRoutes(ctx));
   app.route('/public-api/orders', orderRoutes(ctx));
-  app.route('/public-api/test-checkout', testCheckoutRoutes(ctx));
+  app.route('/public-api', testCheckoutRoutes(ctx));
 
   app.route(
     '/admin-api/session',

@@ -220,9 +220,13 @@ describe(`the test checkout page (${backend})`, () => {
     expect(page).toMatch(/<label for="buyer_email">E-mail<\/label>\s*<input id="buyer_email" name="buyer_email" type="email" autocomplete="email" required/);
     expect(page).not.toContain('<script');
     expect(page).not.toMatch(/style="/);
-    const css = await t.app.request('/public-api/test-checkout/assets/page.css');
+    // The stylesheet the page links to is served.
+    const stylesheet = page.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1];
+    expect(stylesheet).toBe('/public-api/test-checkout.css');
+    const css = await t.app.request(stylesheet!);
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toMatch(/text\/css/);
+    expect(await css.text()).toContain('button.pay');
   });
 
   it('Pay turns the hold into a booking, once, and lands on the success page with the session id', async () => {
@@ -368,7 +372,7 @@ describe(`the test checkout in production (${backend})`, () => {
       const res = await postCheckout(t, body);
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ success: false, error: 'Card payments are not available right now. Please contact us to book.' });
-      expect((await t.app.request('/public-api/test-checkout/assets/page.css')).status).toBe(404);
+      expect((await t.app.request('/public-api/test-checkout.css')).status).toBe(404);
       t.deps.config.allowTestCheckout = true;
       await checkoutOk(t, body);
     } finally {

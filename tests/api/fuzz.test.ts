@@ -1110,9 +1110,9 @@ const fuzzers: Fuzzer[] = [
       ),
   },
   {
-    route: 'GET /public-api/test-checkout/assets/page.css',
+    route: 'GET /public-api/test-checkout.css',
     runs: 30,
-    probes: async () => queryProbes(fc.constant('/public-api/test-checkout/assets/page.css'), {}),
+    probes: async () => queryProbes(fc.constant('/public-api/test-checkout.css'), {}),
   },
   {
     route: 'GET /public-api/test-checkout/:sessionId',
@@ -1272,18 +1272,23 @@ const fuzzers: Fuzzer[] = [
     probes: async () => adminOfferProbes(),
   },
   {
-    route: 'POST /admin-api/lease-offers/:code/expire',
-    runs: 150,
+    // An offer named by its code (the command line) or by its number (the console).
+    route: 'POST /admin-api/lease-offers/:id/expire',
+    runs: 250,
     probes: async () =>
       withIds(
         {
           random: fc
-            .record({ code: fc.oneof(fc.constantFrom('{offer:fresh}', '{offer:signed}', '{offer:expired}'), offerCode), headers: adminHeaders, body: fc.option(sent(wholeBody), { nil: undefined }) })
+            .record({
+              code: fc.oneof(fc.constantFrom('{offer:fresh}', '{offer:signed}', '{offer:expired}', '{offerId:fresh}'), offerCode, offerNumber),
+              headers: adminHeaders,
+              body: fc.option(sent(wholeBody), { nil: undefined }),
+            })
             .map(({ code, headers, body }) => new Probe('POST', `/admin-api/lease-offers/${code}/expire`, { ...body?.headers, ...headers }, body?.body, body?.note ?? 'no body')),
         },
         'POST',
         (code) => `/admin-api/lease-offers/${code}/expire`,
-        ['{offer:fresh}', '{offer:signed}', '{offer:expired}'],
+        ['{offer:fresh}', '{offer:signed}', '{offer:expired}', ...offerNumberRefs, '{offerId:fresh}'],
         { headers: adminAuth },
       ),
   },
@@ -1416,13 +1421,13 @@ const fuzzers: Fuzzer[] = [
       ),
   },
   {
-    route: 'GET /admin-api/lease-offers/:id{[0-9]+}',
+    route: 'GET /admin-api/lease-offers/:id',
     runs: 100,
     probes: async () =>
       withIds(queryProbes(offerNumber.map((id) => `/admin-api/lease-offers/${id}`), {}, { headers: adminAuth }), 'GET', (id) => `/admin-api/lease-offers/${id}`, offerNumberRefs, { headers: adminAuth }),
   },
   {
-    route: 'GET /admin-api/lease-offers/:id{[0-9]+}/agreement.pdf',
+    route: 'GET /admin-api/lease-offers/:id/agreement.pdf',
     runs: 60,
     probes: async () =>
       withIds(
@@ -1433,22 +1438,22 @@ const fuzzers: Fuzzer[] = [
         { headers: adminAuth },
       ),
   },
-  ...(['resend', 'expire'] as const).map((action) => ({
-    route: `POST /admin-api/lease-offers/:id{[0-9]+}/${action}`,
+  {
+    route: 'POST /admin-api/lease-offers/:id/resend',
     runs: 100,
     probes: async () =>
       withIds(
         {
           random: fc
             .record({ id: fc.oneof(fc.constant('{offerId:fresh}'), offerNumber), headers: adminHeaders, body: fc.option(sent(wholeBody), { nil: undefined }) })
-            .map(({ id, headers, body }) => new Probe('POST', `/admin-api/lease-offers/${id}/${action}`, { ...body?.headers, ...headers }, body?.body, body?.note ?? 'no body')),
+            .map(({ id, headers, body }) => new Probe('POST', `/admin-api/lease-offers/${id}/resend`, { ...body?.headers, ...headers }, body?.body, body?.note ?? 'no body')),
         },
         'POST',
-        (id) => `/admin-api/lease-offers/${id}/${action}`,
+        (id) => `/admin-api/lease-offers/${id}/resend`,
         [...offerNumberRefs, '{offerId:fresh}'],
         { headers: adminAuth },
       ),
-  })),
+  },
   {
     route: 'POST /admin-api/session',
     runs: 150,

@@ -32,6 +32,13 @@ describe(`GET /public-api/offices/available (${backend})`, () => {
     expect(Number.isNaN(Date.parse(parsed.data!.lastUpdated))).toBe(false);
   });
 
+  it('routes every request with Hono’s RegExpRouter: no route of the server is one it cannot take', async () => {
+    // A route such as '/:id{[0-9]+}' beside '/:code', or a literal beside a parameter, makes Hono
+    // fall back to its TrieRouter for every request: about a fifth fewer answers a second for the list.
+    await t.app.request('/public-api/offices/available');
+    expect(t.app.router.name).toBe('SmartRouter + RegExpRouter');
+  });
+
   it('seeds every service type, the mailbox plans and every availability category', async () => {
     const body = officesResponse.parse(await (await t.app.request('/public-api/offices/available')).json());
     const offices = body.data!.offices;

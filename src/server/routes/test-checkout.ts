@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { html } from 'hono/html';
 import { buyerForm } from '../../shared/contract/checkout.ts';
 import { sessionIdPattern } from '../../shared/contract/common.ts';
@@ -75,7 +75,7 @@ function page(c: Context, locale: 'en' | 'fr', title: string, body: unknown, sta
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="robots" content="noindex" />
           <title>${title}</title>
-          <link rel="stylesheet" href="/public-api/test-checkout/assets/page.css" />
+          <link rel="stylesheet" href="/public-api/test-checkout.css" />
         </head>
         <body>
           <main>${body}</main>
@@ -143,26 +143,36 @@ function notice(c: Context, locale: 'en' | 'fr', message: string, status: 200 | 
   return page(c, locale, texts[locale].title, html`<p class="banner">${texts[locale].banner}</p><p role="alert">${message}</p>`, status);
 }
 
+/**
+ * Mounted at /public-api. The stylesheet sits beside the checkout's path, not in it, and each
+ * session path is named: a literal or another parameter beside `:sessionId`, or a parameter
+ * followed by a wildcard, is a route Hono's RegExpRouter cannot take, and one such route sends
+ * every request of the server through its slower TrieRouter.
+ */
 export function testCheckoutRoutes(deps: AppContext) {
   const app = new Hono();
-  app.use('*', async (c, next) => {
+  const enabled: MiddlewareHandler = async (c, next) => {
     if (!testCheckoutAllowed(deps)) return jsonError(c, 404, 'The test checkout is not enabled on this server');
     await next();
-  });
+  };
+  app.use('/test-checkout.css', enabled);
+  app.use('/test-checkout/*', enabled);
 
-  app.get('/assets/page.css', (c) => {
+  app.get('/test-checkout.css', (c) => {
     c.header('Content-Type', 'text/css; charset=utf-8');
     c.header('Cache-Control', 'public, max-age=3600');
     return c.body(stylesheet);
   });
 
   // A session id is letters, digits and underscores: anything else names no checkout.
-  app.use('/:sessionId/*', async (c, next) => {
-    if (!sessionIdPattern.test(c.req.param('sessionId'))) return notice(c, 'en', texts.en.unknown, 404);
-    await next();
-  });
+  for (const path of ['/test-checkout/:sessionId', '/test-checkout/:sessionId/pay', '/test-checkout/:sessionId/cancel']) {
+    app.use(path, async (c, next) => {
+      if (!sessionIdPattern.test(c.req.param('sessionId') ?? '')) return notice(c, 'en', texts.en.unknown, 404);
+      await next();
+    });
+  }
 
-  app.get('/:sessionId', async (c) => {
+  app.get('/test-checkout/:sessionId', async (c) => {
     const order = await findOrderBySession(deps.db, c.req.param('sessionId'));
     if (!order) return notice(c, 'en', texts.en.unknown, 404);
     const status = currentStatus(order, deps.clock());
@@ -170,7 +180,7 @@ export function testCheckoutRoutes(deps: AppContext) {
     return orderPage(c, order);
   });
 
-  app.post('/:sessionId/pay', async (c) => {
+  app.post('/test-checkout/:sessionId/pay', async (c) => {
     const sessionId = c.req.param('sessionId');
     const order = await findOrderBySession(deps.db, sessionId);
     if (!order) return notice(c, 'en', texts.en.unknown, 404);
@@ -188,7 +198,7 @@ export function testCheckoutRoutes(deps: AppContext) {
     return toSuccessPage();
   });
 
-  app.post('/:sessionId/cancel', async (c) => {
+  app.post('/test-checkout/:sessionId/cancel', async (c) => {
     const sessionId = c.req.param('sessionId');
     const order = await findOrderBySession(deps.db, sessionId);
     if (!order) return notice(c, 'en', texts.en.unknown, 404);
