@@ -340,6 +340,20 @@ describe(`the test checkout page (${backend})`, () => {
     expect((await t.app.request('/public-api/test-checkout/test_cs_unknown')).status).toBe(404);
     expect((await t.app.request('/public-api/test-checkout/test_cs_unknown/pay', { method: 'POST' })).status).toBe(404);
   });
+
+  it('answers a session id that cannot be one with its "No such checkout." page, on every path under it', async () => {
+    for (const [method, path] of [
+      ['GET', '/public-api/test-checkout/not-a-session'],
+      ['POST', '/public-api/test-checkout/not-a-session/pay'],
+      ['POST', '/public-api/test-checkout/not-a-session/cancel'],
+      ['GET', '/public-api/test-checkout/not-a-session/other'],
+    ] as const) {
+      const res = await t.app.request(path, { method });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await res.text()).toContain('No such checkout.');
+    }
+  });
 });
 
 describe(`holds expire with the checkout session (${backend})`, () => {

@@ -126,6 +126,20 @@ describe(`staff lease offers: /admin-api/lease-offers (${backend})`, () => {
     expect(await refused.json()).toEqual({ success: false, error: 'A signed offer cannot be expired' });
     expect((await t.app.request(`/public-api/lease-offers/${signed.code}`)).status).toBe(200);
   });
+
+  it('answers 400 to an offer number that is not one, on every numbered path', async () => {
+    for (const [method, path] of [
+      ['GET', `${offers}/abc`],
+      ['GET', `${offers}/0`],
+      ['GET', `${offers}/abc/agreement.pdf`],
+      ['POST', `${offers}/abc/resend`],
+      ['POST', `${offers}/99999999999/expire`],
+    ] as const) {
+      const res = await t.app.request(path, { method, headers: admin });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(await res.json()).toEqual({ success: false, error: 'Not an offer number' });
+    }
+  });
 });
 
 describe(`the staff command line: npm run admin -- offer … (${backend})`, () => {

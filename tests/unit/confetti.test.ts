@@ -109,18 +109,30 @@ describe('the success page’s confetti', () => {
     expect(canvas()).toBeNull();
   });
 
-  it('sends the window’s new size to the worker while it plays (a phone turned), and nothing once it has stopped', () => {
+  it('sends the window’s new size to the worker while it plays (a phone turned), once a frame, and nothing once it has stopped', () => {
     const stop = playConfetti();
     const [worker] = RecordingWorker.made;
+    const sizes = () => worker!.messages.filter((m) => 'size' in (m as object));
     expect(canvas()).toMatchObject({ width: window.innerWidth, height: window.innerHeight });
     vi.stubGlobal('innerWidth', 844);
     vi.stubGlobal('innerHeight', 390);
-    window.dispatchEvent(new Event('resize'));
-    expect(worker!.messages.at(-1)).toEqual({ size: { width: 844, height: 390 } });
+    for (let i = 0; i < 5; i++) window.dispatchEvent(new Event('resize'));
+    vi.advanceTimersToNextFrame();
+    expect(sizes()).toEqual([{ size: { width: 844, height: 390 } }]);
     stop();
-    const sent = worker!.messages.length;
+    vi.stubGlobal('innerWidth', 390);
     window.dispatchEvent(new Event('resize'));
-    expect(worker!.messages).toHaveLength(sent);
+    vi.advanceTimersToNextFrame();
+    expect(sizes()).toHaveLength(1);
+  });
+
+  it('keeps its pieces when only the height changes (a phone’s address bar showing or hiding)', () => {
+    playConfetti();
+    const [worker] = RecordingWorker.made;
+    vi.stubGlobal('innerHeight', window.innerHeight - 56);
+    window.dispatchEvent(new Event('resize'));
+    vi.advanceTimersToNextFrame();
+    expect(worker!.messages.filter((m) => 'size' in (m as object))).toEqual([]);
   });
 
   it('resizes the canvas it draws on itself, ending the pieces in flight', async () => {
@@ -130,6 +142,7 @@ describe('the success page’s confetti', () => {
     vi.stubGlobal('innerWidth', 844);
     vi.stubGlobal('innerHeight', 390);
     window.dispatchEvent(new Event('resize'));
+    vi.advanceTimersToNextFrame();
     await vi.advanceTimersByTimeAsync(0);
     expect(pageReset).toHaveBeenCalledTimes(1);
     expect(canvas()).toMatchObject({ width: 844, height: 390 });

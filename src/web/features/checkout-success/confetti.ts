@@ -18,7 +18,7 @@ const burst = (i: number): Options => ({
  * Plays the confetti once, unless the visitor asked for less motion. A worker of ours draws
  * it (confetti-worker.ts), so its frames are never long tasks on the page's main thread; a
  * browser that cannot hand a canvas to a worker draws it here, with the library fetched only
- * then. The canvas follows the window's size (a phone turned while it plays). Returns a stop function.
+ * then. The canvas follows the window's width (a phone turned while it plays). Returns a stop function.
  */
 export function playConfetti(): () => void {
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return () => {};
@@ -26,11 +26,24 @@ export function playConfetti(): () => void {
   canvas.className = 'confetti-canvas';
   canvas.setAttribute('aria-hidden', 'true');
   const windowSize = (): ConfettiSize => ({ width: window.innerWidth, height: window.innerHeight });
-  Object.assign(canvas, windowSize());
+  let size = windowSize();
+  Object.assign(canvas, size);
   document.body.append(canvas);
 
   const drawing = drawer(canvas);
-  const resize = () => drawing.resize(windowSize());
+  // A new size ends the pieces in flight (see the drawers), so only a new width counts (a phone
+  // turned, a window made wider): a phone's address bar showing or hiding as the visitor scrolls
+  // changes the height alone, and the pieces stretch a little rather than vanish. At most once a frame.
+  let frame = 0;
+  const resize = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => {
+      const next = windowSize();
+      if (next.width === size.width) return;
+      size = next;
+      drawing.resize(size);
+    });
+  };
   window.addEventListener('resize', resize);
   const timers = Array.from({ length: confettiBursts }, (_, i) =>
     window.setTimeout(() => drawing.fire(burst(i)), (i * confettiDurationMs) / confettiBursts),
@@ -38,6 +51,7 @@ export function playConfetti(): () => void {
   const stop = () => {
     for (const t of timers) window.clearTimeout(t);
     window.removeEventListener('resize', resize);
+    cancelAnimationFrame(frame);
     drawing.stop();
     canvas.remove();
   };
