@@ -4,7 +4,8 @@
 // imports, and the chunks of the route this path lands on (data-routes), so nothing waits on a
 // chain of imports. The entry's imports are then run in dependency order, one per task, so that no
 // single long task holds the main thread while the framework starts; the route's chunks are
-// run by the router when it renders the route.
+// run by the router when it renders the route. A page the service worker controls starts at
+// once (below).
 (function () {
   var boot = document.currentScript;
   var entry = boot && boot.getAttribute('data-entry');
@@ -46,6 +47,16 @@
         appendLinks(list, from + linksPerTask);
       });
     }
+  }
+  // A page the service worker controls reads every module from the device, with no network to
+  // overlap: the app starts at once, all its modules asked for in one task (a task per few links
+  // and per import only delayed the saved list's paint, by about a sixth at 4x CPU), and the
+  // chunks for later are in the worker's precache already.
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    linksPerTask = links.length;
+    appendLinks(links, 0);
+    import(entry);
+    return;
   }
   requestAnimationFrame(function () {
     setTimeout(function () {

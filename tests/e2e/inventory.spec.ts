@@ -328,7 +328,7 @@ test.describe('as an installed app', () => {
     await context.setOffline(false);
   });
 
-  test('starts offline from the precache the browser reads itself, every file of the first screen asked for before the app runs', async ({ page, context }) => {
+  test('starts offline from the precache the browser reads itself, every file of the first screen asked for at once before the app runs', async ({ page, context }) => {
     await page.goto('/offices');
     await expect(page.getByRole('table', { name: 'Offices' })).toBeVisible();
     await waitForServiceWorker(page);
@@ -346,10 +346,12 @@ test.describe('as an installed app', () => {
     // keeps no marks, so the call is recorded).
     await page.addInitScript(() => {
       const events: string[] = [];
-      (window as unknown as { startEvents: string[] }).startEvents = events;
+      const tasks: number[] = [];
+      Object.assign(window, { startEvents: events, linksPerTask: tasks });
       new MutationObserver((records) => {
         const links = records.flatMap((r) => [...r.addedNodes]).filter((n): n is HTMLLinkElement => n instanceof HTMLLinkElement && n.rel === 'modulepreload');
         for (const link of links) events.push(new URL(link.href).pathname);
+        if (links.length > 0) tasks.push(links.length);
       }).observe(document, { childList: true, subtree: true });
       const mark = performance.mark.bind(performance);
       performance.mark = (name, options) => {
@@ -364,11 +366,17 @@ test.describe('as an installed app', () => {
     expect([...sources].filter(([, source]) => source !== 'cache')).toEqual([]);
     // The entry and the route's own chunk are asked for by /boot.js with the entry's imports,
     // before the app's code runs, not when the entry or the router gets to import them.
-    const events = await page.evaluate(() => (window as unknown as { startEvents: string[] }).startEvents);
+    const { events, tasks } = await page.evaluate(() => {
+      const recorded = window as unknown as { startEvents: string[]; linksPerTask: number[] };
+      return { events: recorded.startEvents, tasks: recorded.linksPerTask };
+    });
     expect(events).toContain('app:start');
     const before = events.slice(0, events.indexOf('app:start'));
     expect(before.some((path) => /^\/assets\/index-[\w-]+\.js$/.test(path))).toBe(true);
     expect(before.some((path) => /^\/assets\/_inventory\._category-[\w-]+\.js$/.test(path))).toBe(true);
+    // With the worker in control, every file comes from the device: all the links in one task
+    // (with nothing to fetch, a few per task only delayed the saved list), and no more after.
+    expect(tasks).toEqual([before.filter((event) => event.startsWith('/assets/')).length]);
     await context.setOffline(false);
   });
 
