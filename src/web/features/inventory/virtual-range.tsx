@@ -81,12 +81,10 @@ export default function VirtualRange({ count, keyOf, head, targetIndex, estimate
  * at every render, it forced a layout of the page in the middle of each commit.
  */
 function useListOffset(head: RefObject<HTMLElement | null>): number {
-  const [offset, setOffset] = useState(0);
+  // Read once as this mounts, the table being in the page and laid out already: the first range is the right one.
+  const [offset, setOffset] = useState(() => listOffset(head.current));
   useEffect(() => {
-    const measure = () => {
-      const element = head.current;
-      if (element) setOffset(Math.round(element.getBoundingClientRect().bottom + window.scrollY));
-    };
+    const measure = () => setOffset(listOffset(head.current));
     // The page's height changes whenever something above the list does (and with the list's own rows).
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
@@ -97,4 +95,8 @@ function useListOffset(head: RefObject<HTMLElement | null>): number {
     };
   }, [head]);
   return offset;
+}
+
+function listOffset(head: HTMLElement | null): number {
+  return head ? Math.round(head.getBoundingClientRect().bottom + window.scrollY) : 0;
 }
