@@ -24,7 +24,7 @@ beforeEach(() => {
       disconnect() {}
     },
   );
-  window.innerHeight = screenHeight;
+  vi.stubGlobal('innerHeight', screenHeight);
   window.scrollTo = () => undefined;
 });
 
