@@ -55,7 +55,9 @@ export interface RouteRuns {
 
 /**
  * `runs` Lighthouse runs of each path on `base`, taking the paths in turn (one run of each,
- * then the next round) so a noisy moment of the machine does not fall on one route only.
+ * then the next round) so a noisy moment of the machine does not fall on one route only. A run
+ * Lighthouse could not complete (it now and then fails to record the trace: NO_NAVSTART) measured
+ * nothing: it is reported and made once more, so the median stays one of `runs` runs.
  */
 export async function lighthouseRuns(chromePath: string, base: string, paths: Record<string, string>, runs: number): Promise<Map<string, RouteRuns>> {
   const results = new Map<string, RouteRuns>(Object.keys(paths).map((route) => [route, { runs: [], errors: [] }]));
@@ -64,10 +66,16 @@ export async function lighthouseRuns(chromePath: string, base: string, paths: Re
     for (let i = 0; i < runs; i++) {
       for (const [route, path] of Object.entries(paths)) {
         const result = results.get(route)!;
-        await measure(`${base}${path}`, chrome.port).then(
-          (run) => result.runs.push(run),
-          (error: unknown) => result.errors.push(error instanceof Error ? error.message : String(error)),
-        );
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const run = await measure(`${base}${path}`, chrome.port).catch((error: unknown) => {
+            result.errors.push(error instanceof Error ? error.message : String(error));
+            return null;
+          });
+          if (run) {
+            result.runs.push(run);
+            break;
+          }
+        }
       }
     }
   } finally {
@@ -88,12 +96,12 @@ export interface LighthouseSummary {
   worst: { performance: number; fcp: number; lcp: number; tbt: number; cls: number; accessibility: number; bestPractices: number; seo: number };
   /** The run with the lowest performance, for its details. */
   worstRun: LighthouseRun;
-  /** Runs Lighthouse could not complete, left out of the figures. */
-  failedRuns: number;
+  /** The runs the figures come from; fewer than asked for when a run failed twice. */
+  completedRuns: number;
 }
 
 /** The median and the worst of the runs that completed; null when none did. */
-export function summarize({ runs, errors }: RouteRuns): LighthouseSummary | null {
+export function summarize({ runs }: RouteRuns): LighthouseSummary | null {
   if (runs.length === 0) return null;
   const of = (pick: (r: LighthouseRun) => number) => runs.map(pick);
   const performance = of((r) => r.scores.performance);
@@ -111,6 +119,6 @@ export function summarize({ runs, errors }: RouteRuns): LighthouseSummary | null
       seo: Math.min(...of((r) => r.scores.seo)),
     },
     worstRun,
-    failedRuns: errors.length,
+    completedRuns: runs.length,
   };
 }

@@ -107,7 +107,7 @@ async function measureSize(units: number, port: number): Promise<SizeResult> {
       const paths = await routePaths(server);
       console.log(`Lighthouse 12, mobile defaults, ${runs} run(s) of ${Object.keys(paths).join(', ')}…`);
       for (const [route, routeRuns] of await lighthouseRuns(browserPath!, server.base, paths, runs)) {
-        for (const error of routeRuns.errors) console.log(`  ${route}: a run failed, left out: ${error}`);
+        for (const error of routeRuns.errors) console.log(`  ${route}: a run failed (made again once), left out: ${error}`);
         const summary = summarize(routeRuns);
         if (summary) lighthouse.set(route, summary);
       }
@@ -159,7 +159,7 @@ function printLighthouse(units: number, results: Map<string, LighthouseSummary>)
     const pair = (m: number, w: number, f: (n: number) => string) => `${f(m)}/${f(w)}`.padEnd(14);
     const seconds = (n: number) => (n / 1000).toFixed(2);
     console.log(
-      `  ${(s.failedRuns > 0 ? `${route} (${runs - s.failedRuns} runs)` : route).padEnd(26)} ${judged(`${s.median.performance}/${s.worst.performance}`, performanceOk(units, route, s)).padEnd(13)} ${pair(s.median.fcp, s.worst.fcp, seconds)} ${pair(s.median.lcp, s.worst.lcp, seconds)} ${pair(s.median.tbt, s.worst.tbt, (n) => String(Math.round(n)))} ${pair(s.median.cls, s.worst.cls, (n) => n.toFixed(3))} ${judged(`${s.worst.accessibility}/${s.worst.bestPractices}/${s.worst.seo}`, othersOk(route, s))}${seoBudgeted(route) ? '' : ' (SEO: no budget, robots.txt keeps it out)'}`,
+      `  ${(s.completedRuns < runs ? `${route} (${s.completedRuns} runs)` : route).padEnd(26)} ${judged(`${s.median.performance}/${s.worst.performance}`, performanceOk(units, route, s)).padEnd(13)} ${pair(s.median.fcp, s.worst.fcp, seconds)} ${pair(s.median.lcp, s.worst.lcp, seconds)} ${pair(s.median.tbt, s.worst.tbt, (n) => String(Math.round(n)))} ${pair(s.median.cls, s.worst.cls, (n) => n.toFixed(3))} ${judged(`${s.worst.accessibility}/${s.worst.bestPractices}/${s.worst.seo}`, othersOk(route, s))}${seoBudgeted(route) ? '' : ' (SEO: no budget, robots.txt keeps it out)'}`,
     );
   }
   console.log('  (FCP and LCP in s, TBT in ms.) Its worst run, to look into:');
