@@ -107,7 +107,7 @@ async function measureSize(units: number, port: number): Promise<SizeResult> {
       const paths = await routePaths(server);
       console.log(`Lighthouse 12, mobile defaults, ${runs} run(s) of ${Object.keys(paths).join(', ')}…`);
       for (const [route, routeRuns] of await lighthouseRuns(browserPath!, server.base, paths, runs)) {
-        for (const error of routeRuns.errors) console.log(`  ${route}: a run failed (made again once), left out: ${error}`);
+        for (const error of routeRuns.errors) console.log(`  ${route}: a run failed, left out (a failed run is made once more): ${error}`);
         const summary = summarize(routeRuns);
         if (summary) lighthouse.set(route, summary);
       }
