@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { sortUnits } from '../../../shared/domain/availability.ts';
 import { cancelAnchor, categoryAnchor, type Category } from '../../../shared/domain/categories.ts';
 import { spaceTodayQuick } from '../../../shared/domain/time.ts';
@@ -40,6 +40,22 @@ function useHashTarget(anchors: readonly string[]): string | null {
 }
 
 /**
+ * The list the page renders: the query's, handed over in a transition once the page has
+ * committed. The router and the query store update synchronously, and a category of rows
+ * rendered in one go would hold a phone's main thread; React renders a transition in slices,
+ * keeping the loading text (or the previous list) meanwhile. Not useDeferredValue with an
+ * initial value: when the list comes within 300 ms of the loading text showing, React holds the
+ * page's first render back until then, and renders the deferred value meanwhile; the page, not
+ * yet committed, mounts again in that render and asks for another one, a loop of about a
+ * thousand renders on the main thread until the 300 ms are over.
+ */
+function useListInTransition(list: Inventory): Inventory | null {
+  const [shown, setShown] = useState<Inventory | null>(null);
+  useLayoutEffect(() => startTransition(() => setShown(list)), [list]);
+  return shown;
+}
+
+/**
  * One category of the list. It suspends (the route's pending component shows) until there is a
  * list, and throws a failure to load one to the route's error component; a list saved on the
  * device is shown at once and refreshed behind it.
@@ -53,11 +69,7 @@ export function InventoryPage({ category, dialogs }: { category: Category; dialo
   const categoryName = common.categories[category.slug];
   const today = spaceTodayQuick(new Date());
 
-  // The list renders from a deferred copy: the router and the query store update
-  // synchronously, and a category of rows rendered in one go would hold a phone's main thread.
-  // React renders the deferred copy in slices, keeping the loading text (or the previous
-  // list) meanwhile; the initial null makes the first mount deferred too.
-  const data = useDeferredValue<Inventory | null>(query.data, null);
+  const data = useListInTransition(query.data);
   const allOffices = useMemo(() => data?.offices ?? [], [data]);
   const units = useMemo(() => sortUnits(allOffices.filter((o) => o.service_type === category.serviceType)), [allOffices, category.serviceType]);
   const { onAction, dialog } = useUnitActions(allOffices, today, dialogs);
