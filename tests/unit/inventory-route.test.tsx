@@ -12,6 +12,19 @@ import { site } from '../../src/shared/site.ts';
 vi.mock('../../src/web/app/pwa.tsx', () => ({ ServiceWorkerNotices: () => null, InstallPrompt: () => null }));
 vi.mock('../../src/web/features/waitlist/pending-entries.tsx', () => ({ default: () => null }));
 
+// Every render of the loading text, the route's and the page's, counted.
+const loadingRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../src/web/features/inventory/inventory-states.tsx', async (importOriginal) => {
+  const states = await importOriginal<typeof import('../../src/web/features/inventory/inventory-states.tsx')>();
+  return {
+    ...states,
+    InventoryPending: (props: Parameters<typeof states.InventoryPending>[0]) => {
+      loadingRenders.count++;
+      return states.InventoryPending(props);
+    },
+  };
+});
+
 const desk: Office = { id: 9, office_id: 'DSK-01', service_code: 'AD-01', name: 'Desk A1', service_type: 'assigned_desk', location_code: 'F1', seating_capacity: 1, base_monthly_rate: '450.00', is_available: true, next_available_date: null };
 const room: Office = { id: 3, office_id: 'CONF-B', service_code: 'CR-B', name: 'Meeting Room Mont-Royal', service_type: 'conference_room', location_code: 'F2', seating_capacity: 6, base_monthly_rate: '220.00', is_available: true, next_available_date: null };
 const listAnswer = () => Response.json({ success: true, data: { offices: [desk, room], lastUpdated: '2026-11-20T15:00:00Z' } });
@@ -22,6 +35,7 @@ beforeEach(() => {
   window.scrollTo = () => undefined;
   // The router warns in development when a route's error component takes over.
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  loadingRenders.count = 0;
 });
 
 afterEach(() => {
@@ -42,6 +56,20 @@ describe('the inventory page while its list loads or fails (SPEC §2, §8)', () 
     await act(async () => answer(listAnswer()));
     expect(await screen.findByRole('table', { name: 'Desks' })).toBeTruthy();
     expect(screen.queryByText('Loading office inventory...')).toBeNull();
+  });
+
+  it('renders the loading text a few times, not hundreds, when the list comes just after it shows', async () => {
+    // React holds a fallback it has revealed at least 300 ms. A list answered within that time set
+    // the page, which deferred its list with useDeferredValue, rendering in a loop until the 300 ms
+    // were over: 645 renders of the loading text here, about a thousand renders in Chromium.
+    let answer: (res: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    renderAt('/desks', 'en', { retry: true });
+    expect(await screen.findByText('Loading office inventory...')).toBeTruthy();
+    // Answered outside act(), so React's own scheduler runs, and with it the 300 ms hold.
+    answer(listAnswer());
+    expect(await screen.findByRole('table', { name: 'Desks' })).toBeTruthy();
+    expect(loadingRenders.count).toBeLessThan(10);
   });
 
   it.each([
