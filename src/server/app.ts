@@ -1,31 +1,31 @@
 import { Hono, type Context } from 'hono';
-import { clientAddress, limitKey } from './client-address.ts';
+import { clientAddress, limitKey } from './http/client-address.ts';
 import type { AppContext, AppDeps } from './deps.ts';
-import { createOfficesList } from './inventory/offices-list.ts';
-import { BankingUnreadableError } from './lease/banking-crypto.ts';
+import { createOfficesList } from './units/public-list.ts';
+import { BankingUnreadableError } from './secrets/keyring.ts';
 import { logError, maskPath } from './log.ts';
-import { requestBodyLimit } from './middleware/body-limit.ts';
-import { compression } from './middleware/compression.ts';
-import { jsonError } from './middleware/errors.ts';
-import { memoryLimiter, rateLimit, sharedLimiter, type RateLimit } from './middleware/rate-limit.ts';
-import { requestPathCheck } from './middleware/request-path.ts';
-import { securityHeaders } from './middleware/security-headers.ts';
-import { staffAuth } from './middleware/staff-auth.ts';
-import { adminCalendarRoutes } from './routes/admin-calendar.ts';
-import { adminLeaseOfferRoutes } from './routes/admin-lease-offers.ts';
-import { adminOrderRoutes } from './routes/admin-orders.ts';
-import { adminMailRoutes } from './routes/admin-mail.ts';
-import { adminSessionRoutes } from './routes/admin-session.ts';
-import { adminStaffRoutes } from './routes/admin-staff.ts';
-import { adminUnitRoutes } from './routes/admin-units.ts';
-import { adminWaitlistRoutes } from './routes/admin-waitlist.ts';
+import { requestBodyLimit } from './http/body-limit.ts';
+import { compression } from './http/compression.ts';
+import { jsonError } from './http/errors.ts';
+import { memoryLimiter, rateLimit, sharedLimiter, type RateLimit } from './http/rate-limit.ts';
+import { requestPathCheck } from './http/request-path.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { staffAuth } from './http/staff-auth.ts';
+import { staffCalendarRoutes } from './routes/staff-calendar.ts';
+import { staffLeaseOfferRoutes } from './routes/staff-lease-offers.ts';
+import { staffOrderRoutes } from './routes/staff-orders.ts';
+import { staffMailRoutes } from './routes/staff-mail.ts';
+import { staffSessionRoutes } from './routes/staff-session.ts';
+import { staffAccountRoutes } from './routes/staff-accounts.ts';
+import { staffUnitRoutes } from './routes/staff-units.ts';
+import { staffWaitlistRoutes } from './routes/staff-waitlist.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { leaseRoutes } from './routes/lease.ts';
 import { officesRoutes } from './routes/offices.ts';
 import { orderRoutes } from './routes/orders.ts';
-import { testCheckoutRoutes } from './routes/test-checkout.ts';
+import { testCheckoutRoutes } from './routes/test-checkout-page.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { waitlistLinkRoutes } from './routes/waitlist-links.ts';
 
@@ -67,15 +67,15 @@ export function createApp(deps: AppDeps, services: Pick<AppContext, 'officesList
 
   app.route(
     '/admin-api/session',
-    adminSessionRoutes(ctx, { account: secretLimiter('sign-in-account', config.rateLimits.signInAccount), address: secretLimiter('sign-in-address', config.rateLimits.signInAddress) }, client),
+    staffSessionRoutes(ctx, { account: secretLimiter('sign-in-account', config.rateLimits.signInAccount), address: secretLimiter('sign-in-address', config.rateLimits.signInAddress) }, client),
   );
-  app.route('/admin-api/staff', adminStaffRoutes(ctx));
-  app.route('/admin-api/waitlist', adminWaitlistRoutes(ctx));
-  app.route('/admin-api/mail', adminMailRoutes(ctx));
-  app.route('/admin-api/lease-offers', adminLeaseOfferRoutes(ctx));
-  app.route('/admin-api/orders', adminOrderRoutes(ctx));
-  app.route('/admin-api/units', adminUnitRoutes(ctx));
-  app.route('/admin-api/calendar', adminCalendarRoutes(ctx));
+  app.route('/admin-api/staff', staffAccountRoutes(ctx));
+  app.route('/admin-api/waitlist', staffWaitlistRoutes(ctx));
+  app.route('/admin-api/mail', staffMailRoutes(ctx));
+  app.route('/admin-api/lease-offers', staffLeaseOfferRoutes(ctx));
+  app.route('/admin-api/orders', staffOrderRoutes(ctx));
+  app.route('/admin-api/units', staffUnitRoutes(ctx));
+  app.route('/admin-api/calendar', staffCalendarRoutes(ctx));
 
   app.all('/public-api/*', (c) => jsonError(c, 404, `No such API endpoint: ${c.req.method} ${maskPath(c.req.path)}`));
   app.all('/admin-api/*', (c) => jsonError(c, 404, `No such API endpoint: ${c.req.method} ${maskPath(c.req.path)}`));

@@ -1,9 +1,9 @@
 import type { Db } from './db/database.ts';
-import type { OfficesList } from './inventory/offices-list.ts';
-import type { BankingKeyring } from './lease/banking-crypto.ts';
-import type { RateLimit } from './middleware/rate-limit.ts';
+import type { OfficesList } from './units/public-list.ts';
+import type { BankingKeyring } from './secrets/keyring.ts';
+import type { RateLimit } from './http/rate-limit.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import type { StaticSite } from './static-files.ts';
+import type { StaticSite } from './http/static-files.ts';
 
 export interface RateLimits {
   /** Every public API request of a client: guards load, counted per instance. */

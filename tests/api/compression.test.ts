@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { createOfficesList } from '../../src/server/inventory/offices-list.ts';
-import { compress, minCompressedBytes } from '../../src/server/middleware/compression.ts';
+import { createOfficesList } from '../../src/server/units/public-list.ts';
+import { compress, minCompressedBytes } from '../../src/server/http/compression.ts';
 import { createOffer, signedOffer } from './lease-fixtures.ts';
 import { adminToken, backend, buildTestApp, type TestApp } from './test-app.ts';
 

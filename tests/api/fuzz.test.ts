@@ -23,11 +23,11 @@ import type { ProductChoice } from '../../src/shared/domain/pricing.ts';
 import { addDays } from '../../src/shared/domain/time.ts';
 import { spaceToday } from '../../src/shared/domain/zoned-time.ts';
 import { defaultRateLimits } from '../../src/server/deps.ts';
-import { StaticSite } from '../../src/server/static-files.ts';
+import { StaticSite } from '../../src/server/http/static-files.ts';
 import { checkoutBody, checkoutOk, inventory, origin, payTestCheckout } from './checkout-helpers.ts';
 import { admin, companyInfo, createOffer, signature, signedOffer, submitInfo, validBanking } from './lease-fixtures.ts';
 import { backend, buildTestApp, testBankingKeys, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
-import { openSecret } from '../../src/server/mail/outbox.ts';
+import { openSecret } from '../../src/server/outbox/outbox.ts';
 
 const seed = 20261123;
 /** Replays one failure: the `path` a failure report gives, with the same seed. */

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultRateLimits } from '../../src/server/deps.ts';
 import { drawSignaturePng, storedSignatureBox } from '../../src/server/lease/signature-image.ts';
-import { StaticSite } from '../../src/server/static-files.ts';
+import { StaticSite } from '../../src/server/http/static-files.ts';
 import { signingProblemMessages } from '../../src/shared/domain/banking.ts';
 import { checkoutBody, origin, postCheckout } from './checkout-helpers.ts';
 import { listen, rawExchange } from './http-server.ts';
@@ -117,8 +117,8 @@ describe(`signatures: only an image the server encoded is kept or drawn (${backe
       const pdf = Buffer.from(await res.arrayBuffer());
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     }
-    const { agreementPdf } = await import('../../src/server/lease/agreement-pdf.ts');
-    const { findOfferByCode } = await import('../../src/server/lease/offers.ts');
+    const { agreementPdf } = await import('../../src/server/documents/agreement-pdf.ts');
+    const { findOfferByCode } = await import('../../src/server/lease/lease-offers.ts');
     const offer = (await findOfferByCode(t.db, code))!;
     const text = pdfText(await agreementPdf({ offer, language: 'en', banking: null, generatedAt: new Date(), compress: false }));
     expect(text).toContain('The drawn signature on file cannot be reproduced here');
@@ -413,7 +413,7 @@ describe(`behind proxies, the client is the address the nearest proxy saw (${bac
       const row = await sql<{ ip_address: string }>`select ip_address from lease_signatures`.execute(t.db);
       expect(row.rows[0]!.ip_address).toBe('198.51.100.77');
       const pdf = await t.app.request(`/public-api/lease-offers/${code}/download-pdf?language=en`);
-      const { findOfferByCode } = await import('../../src/server/lease/offers.ts');
+      const { findOfferByCode } = await import('../../src/server/lease/lease-offers.ts');
       expect((await findOfferByCode(t.db, code))!.signature!.ip_address).toBe('198.51.100.77');
       expect(pdf.status).toBe(200);
     } finally {

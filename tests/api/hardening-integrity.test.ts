@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/server/admin/cli.ts';
+import { runCli } from '../../src/server/cli/cli.ts';
 import { createApp } from '../../src/server/app.ts';
-import { keyringOf } from '../../src/server/lease/banking-crypto.ts';
-import { confirmPayment } from '../../src/server/bookings/payments.ts';
+import { keyringOf } from '../../src/server/secrets/keyring.ts';
+import { confirmPayment } from '../../src/server/bookings/payment-events.ts';
 import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
 import { testCheckoutProvider, type TestPaymentProvider } from '../../src/server/payments/test-checkout.ts';
 import { orderResponse } from '../../src/shared/contract/orders.ts';
@@ -169,7 +169,7 @@ describe(`a webhook event is recorded and applied in one transaction (${backend}
         end $$`.execute(t.db);
       await sql`create trigger refuse_payment before update on orders for each row execute function refuse_payment()`.execute(t.db);
       const event = { id: 'evt_atomic_1', type: 'checkout.session.completed', action: 'confirm' as const, sessionId, paymentIntentId: 'pi_1', buyer: null };
-      const { receivePaymentEvent } = await import('../../src/server/bookings/payments.ts');
+      const { receivePaymentEvent } = await import('../../src/server/bookings/payment-events.ts');
       await expect(receivePaymentEvent(t.ctx, event)).rejects.toThrow(/injected failure/);
       expect(await t.db.selectFrom('payment_events').selectAll().execute()).toEqual([]);
       await sql`delete from fail_once`.execute(t.db);
@@ -326,7 +326,7 @@ describe(`details sent for an offer staff have just expired are refused (${backe
     const t = await buildLeaseTestApp();
     try {
       const { code } = await createOffer(t);
-      const { expireOffer, findOfferByCode, submitCustomerInfo } = await import('../../src/server/lease/offers.ts');
+      const { expireOffer, findOfferByCode, submitCustomerInfo } = await import('../../src/server/lease/lease-offers.ts');
       const offer = (await findOfferByCode(t.db, code))!;
       expect(await expireOffer(t.db, offer.id)).toBe(true);
       expect(await expireOffer(t.db, offer.id)).toBe(false);
@@ -344,7 +344,7 @@ describe(`signing an offer that closed meanwhile (${backend})`, () => {
     const t = await buildLeaseTestApp();
     try {
       const { code } = await createOffer(t);
-      const { expireOffer, findOfferByCode, signOffer, submitCustomerInfo } = await import('../../src/server/lease/offers.ts');
+      const { expireOffer, findOfferByCode, signOffer, submitCustomerInfo } = await import('../../src/server/lease/lease-offers.ts');
       const offer = (await findOfferByCode(t.db, code))!;
       expect(await submitCustomerInfo(t.db, offer.id, { ...companyInfo, province: 'QC' }, testNow)).toBe('saved');
       expect(await expireOffer(t.db, offer.id)).toBe(true);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminClient } from '../../src/server/admin/command.ts';
-import { runCli } from '../../src/server/admin/cli.ts';
+import type { AdminClient } from '../../src/server/cli/command.ts';
+import { runCli } from '../../src/server/cli/cli.ts';
 import { createApp } from '../../src/server/app.ts';
 import { demoOffersText, seedDemoOffers } from '../../src/server/lease/seed-offers.ts';
 import { leaseOfferResponse } from '../../src/shared/contract/lease.ts';

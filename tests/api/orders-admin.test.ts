@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/server/admin/cli.ts';
+import { runCli } from '../../src/server/cli/cli.ts';
 import { staffOrdersResponse } from '../../src/shared/contract/staff-orders.ts';
 import { checkoutBody, checkoutOk, payTestCheckout } from './checkout-helpers.ts';
 import { adminToken, appAdminClient, backend, buildTestApp, testNow, type TestApp } from './test-app.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/server/admin/cli.ts';
+import { runCli } from '../../src/server/cli/cli.ts';
 import { defaultRateLimits } from '../../src/server/deps.ts';
-import { openStaffRoutes } from '../../src/server/middleware/staff-auth.ts';
+import { openStaffRoutes } from '../../src/server/http/staff-auth.ts';
 import { addStaff } from '../../src/server/staff/accounts.ts';
 import { sessionIdleMs, sessionMaxMs } from '../../src/server/staff/sessions.ts';
 import { adminToken, appAdminClient, backend, buildTestApp, testNow, type TestApp } from './test-app.ts';

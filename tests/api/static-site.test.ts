@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StaticSite } from '../../src/server/static-files.ts';
+import { StaticSite } from '../../src/server/http/static-files.ts';
 import { backend, buildTestApp, type TestApp } from './test-app.ts';
 
 const style = 'body{margin:0}';

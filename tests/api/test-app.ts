@@ -3,13 +3,13 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { createApp } from '../../src/server/app.ts';
 import { defaultMaxUnpaidHolds, defaultRateLimits, type AppConfig, type AppContext, type AppDeps } from '../../src/server/deps.ts';
-import { createOfficesList } from '../../src/server/inventory/offices-list.ts';
-import { keyringOf, type BankingKeyring } from '../../src/server/lease/banking-crypto.ts';
+import { createOfficesList } from '../../src/server/units/public-list.ts';
+import { keyringOf, type BankingKeyring } from '../../src/server/secrets/keyring.ts';
 import { migrateToLatest, openDatabase, postgresPoolOptions, type Db } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
 import { testCheckoutProvider } from '../../src/server/payments/test-checkout.ts';
 import { spaceToday } from '../../src/shared/domain/zoned-time.ts';
-import type { AdminClient } from '../../src/server/admin/command.ts';
+import type { AdminClient } from '../../src/server/cli/command.ts';
 
 export const backend = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/server/admin/cli.ts';
+import { runCli } from '../../src/server/cli/cli.ts';
 import { waitlistListResponse } from '../../src/shared/contract/waitlist.ts';
 import { adminToken, appAdminClient, backend, buildTestApp, waitlistEntryFor, type TestApp } from './test-app.ts';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { placeOrder } from '../../src/server/bookings/repository.ts';
+import { placeOrder } from '../../src/server/bookings/orders.ts';
 import { buildCheckout } from '../../src/shared/contract/checkout.ts';
 import { defaultRateLimits } from '../../src/server/deps.ts';
-import { openSecret } from '../../src/server/mail/outbox.ts';
+import { openSecret } from '../../src/server/outbox/outbox.ts';
 import { runWaitlistRound } from '../../src/server/waitlist/round.ts';
 import { unitQueueResponse } from '../../src/shared/contract/staff-console.ts';
 import { waitlistListResponse } from '../../src/shared/contract/waitlist.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfSafeText } from '../../src/server/lease/agreement-pdf.ts';
+import { pdfSafeText } from '../../src/server/documents/agreement-pdf.ts';
 import { contractSections } from '../../src/server/lease/contract-templates.ts';
 import { contractVariables, termEndDate } from '../../src/server/lease/contract-variables.ts';
 import type { OfferRecord } from '../../src/server/lease/offer-record.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { clientAddress, limitKey } from '../../src/server/client-address.ts';
+import { clientAddress, limitKey } from '../../src/server/http/client-address.ts';
 import { missingProductionSettings, readEnv, seedMode } from '../../src/server/env.ts';
 import { errorFields, maskPath } from '../../src/server/log.ts';
 import { isPlainText } from '../../src/shared/domain/text.ts';
@@ -98,7 +98,7 @@ describe('configuration', () => {
 
 describe('offer codes', () => {
   it('carry 144 bits in 24 URL-safe characters, and never begin with a dash (a command line would read a flag)', async () => {
-    const { generateOfferCode } = await import('../../src/server/lease/offers.ts');
+    const { generateOfferCode } = await import('../../src/server/lease/lease-offers.ts');
     for (let i = 0; i < 5000; i++) {
       const code = generateOfferCode();
       expect(code).toMatch(/^[A-Za-z0-9_][A-Za-z0-9_-]{23}$/);

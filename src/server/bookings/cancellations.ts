@@ -10,9 +10,9 @@ import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
 import { nextDocumentNumber } from '../documents/numbers.ts';
-import { enqueueMessage } from '../mail/outbox.ts';
-import { paidAmounts, storedQuote, storedRefundAmounts } from './repository.ts';
-import { lockUnit } from './unit-lock.ts';
+import { enqueueMessage } from '../outbox/outbox.ts';
+import { paidAmounts, storedQuote, storedRefundAmounts } from './orders.ts';
+import { lockUnit } from '../reservations/unit-lock.ts';
 
 /*
  * What a customer does with a paid order through its manage link: cancel booked days (each

@@ -21,8 +21,8 @@ import { manageTokenOf } from './manage-link.ts';
 import { lineItemsFor } from '../payments/line-items.ts';
 import { successUrlTemplate } from '../payments/provider.ts';
 import { testCheckoutAllowed } from '../payments/test-checkout.ts';
-import { isSiteUrl } from '../public-origin.ts';
-import { offerByToken } from '../waitlist/offers.ts';
+import { isSiteUrl } from '../http/public-origin.ts';
+import { offerByToken } from '../waitlist/unit-offers.ts';
 import {
   attachSession,
   bookedDates,
@@ -35,7 +35,7 @@ import {
   placeOrder,
   type NewOrder,
   type Unit,
-} from './repository.ts';
+} from './orders.ts';
 
 /** Who asks for a checkout, as the route reads it from the request. */
 export interface CheckoutClient {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { manageTokenPattern } from '../../shared/contract/bookings.ts';
 import type { Db } from '../db/database.ts';
-import type { BankingKeyring } from '../lease/banking-crypto.ts';
-import { openText, sealText } from '../sealed-text.ts';
+import type { BankingKeyring } from '../secrets/keyring.ts';
+import { openText, sealText } from '../secrets/sealed-text.ts';
 
 /*
  * A paid order's private manage link, /booking/{token} (DESIGN.md §4.12): 256 random bits, never

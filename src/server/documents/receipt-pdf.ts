@@ -3,7 +3,7 @@ import { formatCad, formatTaxRate, type Cents } from '../../shared/domain/pricin
 import { longDate, type IsoDate } from '../../shared/domain/time.ts';
 import { formatAtSpace } from '../../shared/domain/zoned-time.ts';
 import { site } from '../../shared/site.ts';
-import { pdfSafeText } from '../lease/agreement-pdf.ts';
+import { pdfSafeText } from './agreement-pdf.ts';
 import type { ReceiptDocument } from './receipt.ts';
 
 /*

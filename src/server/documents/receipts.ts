@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { conferenceHours, dayPassHours } from '../../shared/domain/booking-hours.ts';
 import { taxableCharges } from '../../shared/domain/pricing.ts';
 import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
-import { storedQuote, storedRefundAmounts } from '../bookings/repository.ts';
+import { storedQuote, storedRefundAmounts } from '../bookings/orders.ts';
 import type { Db } from '../db/database.ts';
 import { quoteLineNames } from '../payments/line-items.ts';
 import type { ReceiptDocument } from './receipt.ts';

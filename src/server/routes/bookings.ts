@@ -2,13 +2,13 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bookingNotFoundMessage, cancelRequest } from '../../shared/contract/bookings.ts';
 import { bookingFor, cancelBooking, giveRentalNotice, type ManageAnswer } from '../bookings/manage.ts';
 import { orderIdByManageToken } from '../bookings/manage-link.ts';
-import { clientAddress, limitKey } from '../client-address.ts';
+import { clientAddress, limitKey } from '../http/client-address.ts';
 import type { AppContext } from '../deps.ts';
 import { creditNotePdfOfOrder, receiptPdfForOrder } from '../documents/receipts.ts';
-import { jsonError } from '../middleware/errors.ts';
-import { requireIdempotencyKey } from '../middleware/idempotency-key.ts';
-import { jsonBody } from '../middleware/json-body.ts';
-import { tooManyRequests, type Limiter } from '../middleware/rate-limit.ts';
+import { jsonError } from '../http/errors.ts';
+import { requireIdempotencyKey } from '../http/idempotency-key.ts';
+import { jsonBody } from '../http/json-body.ts';
+import { tooManyRequests, type Limiter } from '../http/rate-limit.ts';
 
 type Env = { Variables: { orderId: string; idempotencyKey: string } };
 

@@ -3,8 +3,8 @@ import { availabilityQuery } from '../../shared/contract/checkout.ts';
 import { daysBetween, isIsoDate } from '../../shared/domain/time.ts';
 import { unitBookedDates } from '../bookings/checkout.ts';
 import type { AppContext } from '../deps.ts';
-import { jsonError } from '../middleware/errors.ts';
-import { issuesText } from '../middleware/json-body.ts';
+import { jsonError } from '../http/errors.ts';
+import { issuesText } from '../http/json-body.ts';
 
 /** SPEC.md §7 call 2: the dates of a room (or office) that holds and bookings take, for a month. */
 export function calendarRoutes(ctx: AppContext) {

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { checkoutRequest } from '../../shared/contract/checkout.ts';
 import { startCheckout } from '../bookings/checkout.ts';
-import { receivePaymentEvent } from '../bookings/payments.ts';
-import { clientAddress, limitKey } from '../client-address.ts';
+import { receivePaymentEvent } from '../bookings/payment-events.ts';
+import { clientAddress, limitKey } from '../http/client-address.ts';
 import type { AppContext } from '../deps.ts';
-import { jsonError } from '../middleware/errors.ts';
-import { issuesText, jsonBody } from '../middleware/json-body.ts';
-import { tooManyRequests, type Limiter } from '../middleware/rate-limit.ts';
-import { offerByToken } from '../waitlist/offers.ts';
+import { jsonError } from '../http/errors.ts';
+import { issuesText, jsonBody } from '../http/json-body.ts';
+import { tooManyRequests, type Limiter } from '../http/rate-limit.ts';
+import { offerByToken } from '../waitlist/unit-offers.ts';
 import { WebhookSignatureError } from '../payments/provider.ts';
-import { requestOrigin, siteOrigins } from '../public-origin.ts';
+import { requestOrigin, siteOrigins } from '../http/public-origin.ts';
 
 /** The hosted checkout: SPEC.md §7 call 1 opens one, and the provider's webhook says how it ended. */
 export function checkoutRoutes(ctx: AppContext, guess: Limiter) {

@@ -10,18 +10,18 @@ import {
   type LeaseLanguage,
 } from '../../shared/contract/lease.ts';
 import { accountNumberMaxLength, firstPayloadProblem, signingProblemMessages, type BankingNumbers } from '../../shared/domain/banking.ts';
-import { clientAddress, limitKey } from '../client-address.ts';
+import { clientAddress, limitKey } from '../http/client-address.ts';
 import type { AppDeps } from '../deps.ts';
-import { agreementPdf } from '../lease/agreement-pdf.ts';
-import { maskedBankingOf } from '../lease/banking-crypto.ts';
+import { agreementPdf } from '../documents/agreement-pdf.ts';
+import { maskedBankingOf } from '../secrets/keyring.ts';
 import { contractSections } from '../lease/contract-templates.ts';
 import { contractVariables } from '../lease/contract-variables.ts';
-import { effectiveStatus, findOfferByCode, findOfferById, hashOfferCode, offerAnswer, rememberContractLanguage, signOffer, submitCustomerInfo } from '../lease/offers.ts';
+import { effectiveStatus, findOfferByCode, findOfferById, hashOfferCode, offerAnswer, rememberContractLanguage, signOffer, submitCustomerInfo } from '../lease/lease-offers.ts';
 import type { OfferRecord } from '../lease/offer-record.ts';
 import { readSignatureDataUrl } from '../lease/signature-image.ts';
-import { jsonError } from '../middleware/errors.ts';
-import { issuesText, jsonBody } from '../middleware/json-body.ts';
-import { tooManyRequests, type Limiter } from '../middleware/rate-limit.ts';
+import { jsonError } from '../http/errors.ts';
+import { issuesText, jsonBody } from '../http/json-body.ts';
+import { tooManyRequests, type Limiter } from '../http/rate-limit.ts';
 
 export const offerNotFoundMessage = 'Lease offer not found';
 export const offerExpiredMessage = 'This lease offer has expired. Please contact us for assistance.';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../deps.ts';
-import { matchesEtag, minCompressedBytes, negotiateEncoding } from '../middleware/compression.ts';
+import { matchesEtag, minCompressedBytes, negotiateEncoding } from '../http/compression.ts';
 
 /** SPEC call 3: the public list of every offering. */
 export function officesRoutes(ctx: AppContext) {

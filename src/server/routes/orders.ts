@@ -3,7 +3,7 @@ import { sessionIdPattern } from '../../shared/contract/common.ts';
 import { orderForSuccessPage } from '../bookings/checkout.ts';
 import type { AppContext } from '../deps.ts';
 import { orderIdBySession, receiptPdfForOrder } from '../documents/receipts.ts';
-import { jsonError } from '../middleware/errors.ts';
+import { jsonError } from '../http/errors.ts';
 
 /** An order by its checkout session (the session id, ≥ 128 bits, is what grants it): the success page's view and the receipt. */
 export function orderRoutes(ctx: AppContext) {

@@ -1,14 +1,14 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { WaitlistEntryView, WaitlistOfferView } from '../../shared/contract/waitlist-offers.ts';
 import { entryState } from '../../shared/domain/waitlist-offers.ts';
-import { clientAddress, limitKey } from '../client-address.ts';
+import { clientAddress, limitKey } from '../http/client-address.ts';
 import type { AppContext } from '../deps.ts';
 import { utcInstantText } from '../db/instant-text.ts';
-import { unitColumns } from '../inventory/offices-list.ts';
-import { jsonError } from '../middleware/errors.ts';
-import { tooManyRequests, type Limiter } from '../middleware/rate-limit.ts';
-import { hashSecretToken, isSecretToken } from '../secret-token.ts';
-import { declineOffer, leaveWaitlist } from '../waitlist/offers.ts';
+import { unitColumns } from '../units/public-list.ts';
+import { jsonError } from '../http/errors.ts';
+import { tooManyRequests, type Limiter } from '../http/rate-limit.ts';
+import { hashSecretToken, isSecretToken } from '../secrets/secret-token.ts';
+import { declineOffer, leaveWaitlist } from '../waitlist/unit-offers.ts';
 import { unitsOfEntries } from '../waitlist/queue.ts';
 
 const offerNotFound = 'This waitlist link is not valid. Please check that you copied the whole link from the e-mail.';

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
-import { idempotencyKeyPattern } from '../middleware/idempotency-key.ts';
+import { idempotencyKeyPattern } from '../http/idempotency-key.ts';
 import { waitlistEntryPayload, waitlistProblemHeader, waitlistProblemOf, type WaitlistEntryPayload } from '../../shared/contract/waitlist.ts';
 import { isRentable, isServiceType } from '../../shared/domain/products.ts';
 import { site } from '../../shared/site.ts';
 import { waitlistProblemEn, type WaitlistProblem } from '../../shared/domain/waitlist-rules.ts';
 import type { AppDeps } from '../deps.ts';
-import { enqueueMessage } from '../mail/outbox.ts';
+import { enqueueMessage } from '../outbox/outbox.ts';
 import type { Db } from '../db/database.ts';
-import { jsonError } from '../middleware/errors.ts';
-import { jsonBody } from '../middleware/json-body.ts';
-import { hashSecretToken, newSecretToken } from '../secret-token.ts';
+import { jsonError } from '../http/errors.ts';
+import { jsonBody } from '../http/json-body.ts';
+import { hashSecretToken, newSecretToken } from '../secrets/secret-token.ts';
 
 /** The entry as stored, in a fixed key order, so the same entry always hashes the same. */
 interface CanonicalEntry {

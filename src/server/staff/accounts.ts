@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { hashSecretToken as hashOf, isSecretToken, newSecretToken } from '../secret-token.ts';
+import { hashSecretToken as hashOf, isSecretToken, newSecretToken } from '../secrets/secret-token.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { endSessionsOf, newStaffId, type StaffMember } from './sessions.ts';
 

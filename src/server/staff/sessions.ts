@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/database.ts';
-import { hashSecretToken as hashOf, isSecretToken, newSecretToken } from '../secret-token.ts';
+import { hashSecretToken as hashOf, isSecretToken, newSecretToken } from '../secrets/secret-token.ts';
 
 /** A session ends after this long without a request (a working morning away from the desk). */
 export const sessionIdleMs = 2 * 3600_000;

@@ -3,7 +3,7 @@ import type { UnitQueueEntry, UnitQueueResponse } from '../../shared/contract/st
 import type { WaitlistUnitStatus } from '../../shared/domain/waitlist-states.ts';
 import type { Db } from '../db/database.ts';
 import { utcInstantText } from '../db/instant-text.ts';
-import { findStaffUnit } from '../inventory/units.ts';
+import { findStaffUnit } from '../units/unit-changes.ts';
 import { inLine } from './line.ts';
 
 /*

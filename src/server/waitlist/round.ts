@@ -1,8 +1,8 @@
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
-import type { BankingKeyring } from '../lease/banking-crypto.ts';
+import type { BankingKeyring } from '../secrets/keyring.ts';
 import { logError } from '../log.ts';
-import { dueOffers, expireOffer, freeEndedRental, unitsFreedByDate } from './offers.ts';
+import { dueOffers, expireOffer, freeEndedRental, unitsFreedByDate } from './unit-offers.ts';
 
 export interface RoundDeps {
   db: Db;

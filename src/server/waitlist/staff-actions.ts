@@ -1,7 +1,7 @@
-import { lockUnit } from '../bookings/unit-lock.ts';
+import { lockUnit } from '../reservations/unit-lock.ts';
 import type { Db } from '../db/database.ts';
 import { isOfferable } from '../../shared/domain/waitlist-offers.ts';
-import { closeOffer, nextInLine, openOfferOf, passOn, placeFreeUnit, type OfferDeps } from './offers.ts';
+import { closeOffer, nextInLine, openOfferOf, passOn, placeFreeUnit, type OfferDeps } from './unit-offers.ts';
 
 /*
  * What staff do to a unit's waitlist from the console: offer it now (to the next in line or to

@@ -1,0 +1,61 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppDeps } from '../deps.ts';
+import { siteOrigins } from './public-origin.ts';
+import type { StaffEnv } from '../staff/actor.ts';
+import { readSessionCookie, sessionMember } from '../staff/sessions.ts';
+import { jsonError } from './errors.ts';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The staff routes reached without a session: signing in, a set-password link, and signing out
+ * (a browser whose session has already ended can still clear its cookie). Each still needs the
+ * site's Origin, as every cookie request that changes something does.
+ */
+export const openStaffRoutes = [
+  { method: 'POST', path: '/admin-api/session' },
+  { method: 'POST', path: '/admin-api/session/password' },
+  { method: 'DELETE', path: '/admin-api/session' },
+] as const;
+
+const isOpen = (c: Context) => openStaffRoutes.some((r) => r.method === c.req.method && r.path === c.req.path);
+
+/** A refusal, never kept by a cache (as every staff answer). */
+function refuse(c: Context, status: 401 | 403, message: string) {
+  c.header('Cache-Control', 'no-store');
+  return jsonError(c, status, message);
+}
+
+/**
+ * Everything under /admin-api: a script's `Authorization: Bearer <ADMIN_TOKEN>`, or a staff
+ * session cookie. Only a Bearer header takes the token's path: another scheme (the Basic
+ * credentials a staging proxy adds) is not the admin's, and the request goes on to the cookie
+ * check. A cookie request that changes something must come from one of the site's own origins
+ * (the Origin header, which browsers send on every such request): a page elsewhere cannot make a
+ * signed-in browser act. Every answer, a refusal too, is no-store.
+ */
+export function staffAuth(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): MiddlewareHandler<StaffEnv> {
+  const expected = Buffer.from(deps.config.adminToken);
+  return async (c, next) => {
+    const bearer = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '');
+    if (bearer) {
+      const given = Buffer.from(bearer[1]!);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return refuse(c, 401, 'A valid admin token is required');
+      c.set('actor', { kind: 'token' });
+    } else {
+      if (!isOpen(c)) {
+        const id = readSessionCookie(c, deps.config.production);
+        const member = id ? await sessionMember(deps.db, id, deps.clock()) : null;
+        if (!member) return refuse(c, 401, 'Please sign in to continue');
+        c.set('actor', { kind: 'staff', ...member });
+      }
+      if (!safeMethods.has(c.req.method)) {
+        const origin = c.req.header('origin');
+        if (!origin || !siteOrigins(c, deps.config).includes(origin)) return refuse(c, 403, 'This request must come from the staff console');
+      }
+    }
+    await next();
+    c.header('Cache-Control', 'no-store');
+  };
+}

@@ -1,0 +1,174 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { logError, logEvent } from '../log.ts';
+import type { MessageKind, MessageSubject } from './outbox.ts';
+import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
+
+/** A worker owns a message it claimed for this long; should it stop, another instance takes over after. */
+const claimMs = 3 * 60_000;
+/** Waits between attempts: 30 seconds, doubling, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/** An outbox row as the worker claims it. */
+export interface ClaimedMessage {
+  id: string;
+  kind: MessageKind;
+  recipient: string;
+  language: 'en' | 'fr';
+  about: MessageSubject;
+  secretEncrypted: string | null;
+  attempts: number;
+  giveUpAt: Date;
+  claimedUntil: Date;
+}
+
+/** What sending needs: the transport, and the renderer that turns a row into a message ('gone' when its records are). */
+export interface MailerDeps {
+  db: Db;
+  clock: () => Date;
+  transport: MailTransport;
+  render: (message: ClaimedMessage) => Promise<OutgoingMail | 'gone'>;
+  /** Tests only: runs between the transport's accepting a message and its row being marked sent. */
+  afterSendHook?: (message: ClaimedMessage) => void;
+}
+
+/**
+ * Claims due messages in one short transaction (rows another instance holds are skipped), so
+ * that no transaction is ever open across an SMTP call.
+ */
+async function claimDue(db: Db, now: Date, limit: number): Promise<ClaimedMessage[]> {
+  const claimedUntil = new Date(now.getTime() + claimMs);
+  const rows = await sql<{
+    id: string;
+    kind: MessageKind;
+    recipient: string;
+    language: 'en' | 'fr';
+    subject_ids: unknown;
+    secret_encrypted: string | null;
+    attempts: number;
+    give_up_at: Date;
+  }>`update outbox set claimed_until = ${claimedUntil}, attempts = outbox.attempts + 1
+    where id in (
+      select id from outbox
+      where status = 'pending' and next_attempt_at <= ${now} and (claimed_until is null or claimed_until <= ${now})
+      order by created_at, id limit ${limit}
+      for update skip locked)
+    returning id, kind, recipient, language, subject_ids, secret_encrypted, attempts, give_up_at`.execute(db);
+  return rows.rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    recipient: r.recipient,
+    language: r.language,
+    about: (typeof r.subject_ids === 'string' ? JSON.parse(r.subject_ids) : r.subject_ids) as MessageSubject,
+    secretEncrypted: r.secret_encrypted,
+    attempts: r.attempts,
+    giveUpAt: new Date(r.give_up_at),
+    claimedUntil,
+  }));
+}
+
+/** Marks only while this worker still holds its claim: never over a row another one has taken over. */
+function mine(message: ClaimedMessage) {
+  return sql<boolean>`id = ${message.id} and status = 'pending' and claimed_until = ${message.claimedUntil}`;
+}
+
+async function markSent(db: Db, message: ClaimedMessage, now: Date): Promise<void> {
+  // The secret has done its work: it leaves the database with the message.
+  await db.updateTable('outbox').set({ status: 'sent', sent_at: now, claimed_until: null, last_error: null, secret_encrypted: null }).where(mine(message)).execute();
+}
+
+async function markFailedAttempt(db: Db, message: ClaimedMessage, now: Date, reason: string, giveUp: boolean): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      status: giveUp ? 'failed' : 'pending',
+      last_error: reason.slice(0, 500),
+      claimed_until: null,
+      next_attempt_at: new Date(now.getTime() + retryDelayMs(message.attempts)),
+    })
+    .where(mine(message))
+    .execute();
+}
+
+/** Sends one claimed message, outside any transaction. */
+async function deliver(deps: MailerDeps, message: ClaimedMessage): Promise<'sent' | 'retry' | 'failed'> {
+  let mail: OutgoingMail | 'gone';
+  try {
+    mail = await deps.render(message);
+  } catch (err) {
+    logError('mail.render_failed', err, { message: message.id, kind: message.kind });
+    const giveUp = deps.clock() >= message.giveUpAt;
+    await markFailedAttempt(deps.db, message, deps.clock(), err instanceof Error ? err.message : 'could not be written', giveUp);
+    return giveUp ? 'failed' : 'retry';
+  }
+  if (mail === 'gone') {
+    // What it was about was deleted (a waitlist entry removed on request) or is over (an offer
+    // that ended before it could be sent): nothing is left to say, and its secret goes.
+    await markFailedAttempt(deps.db, message, deps.clock(), 'what the message was about no longer exists or has ended', true);
+    await deps.db.updateTable('outbox').set({ secret_encrypted: null }).where('id', '=', message.id).execute();
+    return 'failed';
+  }
+  try {
+    await deps.transport.send(mail);
+  } catch (err) {
+    const now = deps.clock();
+    const giveUp = now >= message.giveUpAt;
+    await markFailedAttempt(deps.db, message, now, err instanceof Error ? err.message : 'the mail server refused it', giveUp);
+    logEvent(giveUp ? 'error' : 'warn', giveUp ? 'mail.failed' : 'mail.retry', { message: message.id, kind: message.kind, attempt: message.attempts });
+    return giveUp ? 'failed' : 'retry';
+  }
+  deps.afterSendHook?.(message);
+  await markSent(deps.db, message, deps.clock());
+  logEvent('info', 'mail.sent', { message: message.id, kind: message.kind });
+  return 'sent';
+}
+
+/** One round: every due message, a batch at a time. Run by each instance now and then, and after an event. */
+export async function sendDueMessages(deps: MailerDeps, batch = 10): Promise<{ sent: number; retry: number; failed: number }> {
+  const counts = { sent: 0, retry: 0, failed: 0 };
+  for (;;) {
+    const claimed = await claimDue(deps.db, deps.clock(), batch);
+    for (const message of claimed) counts[await deliver(deps, message)]++;
+    if (claimed.length < batch) return counts;
+  }
+}
+
+/**
+ * The server's mail worker: a round every `intervalMs`, and one soon after `wake()` (an event
+ * just committed a message). Rounds never overlap within an instance.
+ */
+export function startMailer(deps: MailerDeps, intervalMs = 15_000): { wake(): void; stop(): Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  let again = false;
+  let stopped = false;
+  const round = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = sendDueMessages(deps)
+      .catch((err: unknown) => logError('mail.round_failed', err))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          round();
+        }
+      });
+  };
+  const timer = setInterval(round, intervalMs);
+  timer.unref();
+  round();
+  return {
+    wake: () => setImmediate(round),
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      deps.transport.close();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { Hono, type Context } from 'hono';
+import { addStaffInput } from '../../shared/contract/staff.ts';
+import type { AppDeps } from '../deps.ts';
+import { jsonError } from '../http/errors.ts';
+import { jsonBody } from '../http/json-body.ts';
+import { siteOrigins } from '../http/public-origin.ts';
+import { actorOf, type StaffEnv } from '../staff/actor.ts';
+import { recordAudit } from '../staff/audit.ts';
+import { addStaff, disableStaff, listStaff, resetStaffPassword, setPasswordLinkHours, StaffEmailTakenError } from '../staff/accounts.ts';
+import { defaultPasswordCost } from '../staff/passwords.ts';
+import { pathParam, staffKey } from '../http/path-params.ts';
+
+/** Where a set-password link points: the console's page, the token after '#' (never sent to a server's logs). */
+export function setPasswordUrl(c: Context, deps: Pick<AppDeps, 'config'>, token: string): string {
+  return `${siteOrigins(c, deps.config)[0]}/staff/set-password#${token}`;
+}
+
+const notAnAccount = 'Not an account id or e-mail';
+
+/** Staff accounts: list, add (with a password or a one-time link), disable, and a new set-password link. */
+export function staffAccountRoutes(deps: AppDeps) {
+  return new Hono<StaffEnv>()
+    .get('/', async (c) => c.json({ success: true as const, accounts: await listStaff(deps.db) }))
+    .post('/', jsonBody(addStaffInput), async (c) => {
+      const input = c.var.body;
+      const now = deps.clock();
+      const actor = actorOf(c);
+      try {
+        const { id, setPasswordToken } = await addStaff(
+          deps.db,
+          { email: input.email, name: input.name ?? null, password: input.password },
+          now,
+          deps.config.staffPasswordCost ?? defaultPasswordCost,
+          (trx, newId) => recordAudit(trx, actor, { action: 'staff_added', subjectType: 'staff', subjectId: newId, details: { email: input.email } }, now),
+        );
+        const account = (await listStaff(deps.db)).find((a) => a.id === id)!;
+        return c.json(
+          {
+            success: true as const,
+            account,
+            set_password_url: setPasswordToken ? setPasswordUrl(c, deps, setPasswordToken) : null,
+            set_password_hours: setPasswordToken ? setPasswordLinkHours : null,
+          },
+          201,
+        );
+      } catch (err) {
+        if (err instanceof StaffEmailTakenError) return jsonError(c, 409, err.message);
+        throw err;
+      }
+    })
+    .post('/:id/disable', async (c) => {
+      const key = pathParam(c, staffKey);
+      if (!key) return jsonError(c, 400, notAnAccount);
+      const now = deps.clock();
+      const actor = actorOf(c);
+      const account = await disableStaff(deps.db, key, now, (trx, id) => recordAudit(trx, actor, { action: 'staff_disabled', subjectType: 'staff', subjectId: id }, now));
+      if (!account) return jsonError(c, 404, 'No such staff account');
+      return c.json({ success: true as const, account });
+    })
+    // A forgotten password: a new one-time link replaces any earlier one; the password keeps working until the link is used.
+    .post('/:id/reset', async (c) => {
+      const key = pathParam(c, staffKey);
+      if (!key) return jsonError(c, 400, notAnAccount);
+      const now = deps.clock();
+      const actor = actorOf(c);
+      const result = await resetStaffPassword(deps.db, key, now, (trx, id) =>
+        recordAudit(trx, actor, { action: 'password_reset', subjectType: 'staff', subjectId: id, details: { link_hours: setPasswordLinkHours } }, now),
+      );
+      if (result.kind === 'unknown') return jsonError(c, 404, 'No such staff account');
+      if (result.kind === 'disabled') return jsonError(c, 409, 'This account is disabled: it gets no set-password link');
+      return c.json({
+        success: true as const,
+        account: result.account,
+        set_password_url: setPasswordUrl(c, deps, result.setPasswordToken),
+        set_password_hours: setPasswordLinkHours,
+      });
+    });
+}

@@ -1,0 +1,72 @@
+import { Hono, type Context } from 'hono';
+import { setPasswordInput, signInInput } from '../../shared/contract/staff.ts';
+import type { AppDeps } from '../deps.ts';
+import { jsonError } from '../http/errors.ts';
+import { issuesText, jsonBody } from '../http/json-body.ts';
+import { tooManyRequests, type Limiter } from '../http/rate-limit.ts';
+import { actorOf, type StaffEnv } from '../staff/actor.ts';
+import { recordAudit } from '../staff/audit.ts';
+import { checkSignIn, setPasswordWithToken } from '../staff/accounts.ts';
+import { defaultPasswordCost } from '../staff/passwords.ts';
+import { clearSessionCookie, endSession, readSessionCookie, startSession, writeSessionCookie } from '../staff/sessions.ts';
+
+const wrongSignIn = 'The e-mail or password is not right.';
+
+/**
+ * Staff sign in and out (POST and DELETE /admin-api/session), see who they are (GET), and use a
+ * set-password link. Sign-in attempts count per account and per address, so neither a guesser
+ * on one account nor one address trying many accounts gets far; an unknown e-mail is answered as
+ * a wrong password is. Set-password links count against the same per-address limit.
+ */
+export function staffSessionRoutes(deps: AppDeps, limits: { account: Limiter; address: Limiter }, client: (c: Context) => string) {
+  const { production } = deps.config;
+  const cost = deps.config.staffPasswordCost ?? defaultPasswordCost;
+  return new Hono<StaffEnv>()
+    .post('/', jsonBody(signInInput, (issues) => (issues.some((i) => i.path[0] === 'email') ? issuesText(issues.filter((i) => i.path[0] === 'email')) : wrongSignIn)), async (c) => {
+      const { email, password } = c.var.body;
+      const address = client(c);
+      for (const [limiter, key] of [
+        [limits.address, address],
+        [limits.account, email],
+      ] as const) {
+        const verdict = await limiter.hit(key);
+        if (!verdict.ok) return tooManyRequests(c, verdict, 'Too many sign-in attempts. Try again in {seconds} seconds.');
+      }
+      const member = await checkSignIn(deps.db, email, password, cost);
+      if (!member) return jsonError(c, 401, wrongSignIn);
+      // A right password gives its attempt back: a member signing in every day never reaches the limit.
+      await limits.account.giveBack(email);
+      await limits.address.giveBack(address);
+      const old = readSessionCookie(c, production);
+      if (old) await endSession(deps.db, old);
+      const now = deps.clock();
+      writeSessionCookie(c, await startSession(deps.db, member.id, now), production);
+      await recordAudit(deps.db, { kind: 'staff', ...member }, { action: 'signed_in', subjectType: 'staff', subjectId: member.id }, now);
+      return c.json({ success: true as const, staff: member });
+    })
+    .get('/', (c) => {
+      const actor = actorOf(c);
+      return c.json({ success: true as const, staff: actor.kind === 'staff' ? { id: actor.id, email: actor.email, name: actor.name } : null });
+    })
+    // Open (staffAuth's openStaffRoutes): a browser whose session already ended can still clear its cookie.
+    .delete('/', async (c) => {
+      const id = readSessionCookie(c, production);
+      if (id) await endSession(deps.db, id);
+      clearSessionCookie(c, production);
+      return c.json({ success: true as const });
+    })
+    // A set-password link: counted per address as sign-in attempts are (a guesser of links gets no further than one of passwords).
+    .post('/password', jsonBody(setPasswordInput), async (c) => {
+      const { token, password } = c.var.body;
+      const address = client(c);
+      const verdict = await limits.address.hit(address);
+      if (!verdict.ok) return tooManyRequests(c, verdict, 'Too many attempts. Try again in {seconds} seconds.');
+      const now = deps.clock();
+      const member = await setPasswordWithToken(deps.db, token, password, now, cost, (trx, m) =>
+        recordAudit(trx, { kind: 'staff', ...m }, { action: 'password_set', subjectType: 'staff', subjectId: m.id }, now),
+      );
+      if (!member) return jsonError(c, 410, 'This link has expired or was already used. Ask for a new one.');
+      await limits.address.giveBack(address);
+      return c.json({ success: true as const, staff: member });
+    });
+}

@@ -1,0 +1,206 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { html } from 'hono/html';
+import { buyerForm } from '../../shared/contract/checkout.ts';
+import { sessionIdPattern } from '../../shared/contract/common.ts';
+import { formatCad } from '../../shared/domain/pricing.ts';
+import { longDate } from '../../shared/domain/time.ts';
+import { confirmPayment } from '../bookings/payment-events.ts';
+import { cancelOrder, currentStatus, findOrderBySession, type StoredOrder } from '../bookings/orders.ts';
+import type { AppContext } from '../deps.ts';
+import { jsonError } from '../http/errors.ts';
+import { quoteLineNames, taxLabel } from '../payments/line-items.ts';
+import { sessionIdPlaceholder, successUrlTemplate } from '../payments/provider.ts';
+import { testCheckoutAllowed } from '../payments/test-checkout.ts';
+
+/** The built-in test checkout's pages (DESIGN.md §5): its Pay and Cancel take the same path as Stripe's events. */
+const texts = {
+  en: {
+    title: 'Test checkout',
+    banner: 'TEST MODE: no card is charged.',
+    order: 'Your order',
+    subtotal: 'Subtotal',
+    total: 'Total due today',
+    buyer: 'Your details, for the receipt',
+    name: 'Name',
+    email: 'E-mail',
+    problems: 'Please correct the following:',
+    nameProblem: 'Enter your name (up to 200 characters).',
+    emailProblem: 'Enter a valid e-mail address, such as name@example.com.',
+    pay: (amount: string) => `Pay ${amount} CAD`,
+    cancel: 'Cancel',
+    expired: 'This checkout has expired. Please start again from the booking page.',
+    done: 'This order is already closed.',
+    unknown: 'No such checkout.',
+  },
+  fr: {
+    title: 'Paiement de test',
+    banner: 'MODE TEST : aucune carte n’est débitée.',
+    order: 'Votre commande',
+    subtotal: 'Sous-total',
+    total: 'Total à payer aujourd’hui',
+    buyer: 'Vos coordonnées, pour le reçu',
+    name: 'Nom',
+    email: 'Courriel',
+    problems: 'Veuillez corriger ce qui suit :',
+    nameProblem: 'Entrez votre nom (200 caractères au plus).',
+    emailProblem: 'Entrez une adresse courriel valide, comme nom@exemple.com.',
+    pay: (amount: string) => `Payer ${amount} CAD`,
+    cancel: 'Annuler',
+    expired: 'Ce paiement a expiré. Veuillez recommencer depuis la page de réservation.',
+    done: 'Cette commande est déjà fermée.',
+    unknown: 'Paiement introuvable.',
+  },
+} as const;
+
+const stylesheet = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f5;color:#18181b}
+main{max-width:32rem;margin:2rem auto;background:#fff;border-radius:.75rem;padding:1.5rem;box-shadow:0 1px 4px #0002}
+.banner{background:#fef3c7;color:#78350f;border:2px dashed #b45309;padding:.75rem;border-radius:.5rem;font-weight:700;text-align:center}
+table{width:100%;border-collapse:collapse;margin:1rem 0}td{padding:.4rem 0;border-bottom:1px solid #e4e4e7}td.amount{text-align:right;white-space:nowrap}
+tfoot td{border-bottom:0}tfoot tr.total td{font-weight:700;border-top:2px solid #18181b}
+fieldset{border:0;padding:0;margin:0 0 1rem}legend{font-weight:700;margin-bottom:.5rem}
+label{display:block;margin:.6rem 0 .2rem}input{width:100%;box-sizing:border-box;padding:.6rem;font-size:1rem;border:1px solid #71717a;border-radius:.4rem}
+input[aria-invalid=true]{border:2px solid #b91c1c}.problem{color:#b91c1c;margin:.25rem 0 0}
+.alert{border:2px solid #b91c1c;border-radius:.5rem;padding:.5rem .75rem;color:#7f1d1d}
+.actions{display:flex;gap:.75rem;margin-top:1rem}.actions>*{flex:1}
+button{width:100%;padding:.8rem;font-size:1rem;border-radius:.5rem;border:1px solid #3f3f46;cursor:pointer;background:#fff;color:#18181b}
+button.pay{background:#1d4ed8;border-color:#1d4ed8;color:#fff}`;
+
+function page(c: Context, locale: 'en' | 'fr', title: string, body: unknown, status: 200 | 404 | 410 | 422 = 200) {
+  c.header('Cache-Control', 'no-store');
+  return c.html(
+    html`<!doctype html>
+      <html lang="${locale}">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="robots" content="noindex" />
+          <title>${title}</title>
+          <link rel="stylesheet" href="/public-api/test-checkout.css" />
+        </head>
+        <body>
+          <main>${body}</main>
+        </body>
+      </html>`,
+    status,
+  );
+}
+
+/** What the buyer typed, and what is wrong with it, when the form comes back. */
+interface BuyerAnswer {
+  values: { buyer_name: string; buyer_email: string };
+  problems: ('name' | 'email')[];
+}
+
+function orderPage(c: Context, order: StoredOrder, answer?: BuyerAnswer) {
+  const t = texts[order.locale];
+  const money = (cents: number) => formatCad(cents, order.locale);
+  const q = order.quote;
+  const total = money(q.total);
+  const action = `/public-api/test-checkout/${encodeURIComponent(order.sessionId)}`;
+  const problems = answer?.problems ?? [];
+  const field = (name: 'name' | 'email', type: string, autocomplete: string) => {
+    const id = `buyer_${name}` as const;
+    const bad = problems.includes(name);
+    return html`<label for="${id}">${t[name]}</label>
+      <input id="${id}" name="${id}" type="${type}" autocomplete="${autocomplete}" required maxlength="${name === 'name' ? 200 : 254}"
+        value="${answer?.values[id] ?? ''}" ${bad ? html`aria-invalid="true" aria-describedby="${id}_problem"` : ''} />
+      ${bad ? html`<p class="problem" id="${id}_problem">${name === 'name' ? t.nameProblem : t.emailProblem}</p>` : ''}`;
+  };
+  return page(
+    c,
+    order.locale,
+    t.title,
+    html`<p class="banner" role="status">${t.banner}</p>
+      <h1>${t.title}</h1>
+      <h2>${t.order}</h2>
+      <p>${order.officeName}${q.dates.length > 0 ? html` · ${q.dates.map((d) => longDate(d, order.locale === 'fr' ? 'fr-CA' : 'en-CA')).join(', ')}` : ''}</p>
+      <table>
+        <tbody>
+          ${quoteLineNames(q, order.officeName, order.locale).map(({ name, line }) => html`<tr><td>${name}</td><td class="amount">${money(line.cents)}</td></tr>`)}
+        </tbody>
+        <tfoot>
+          <tr><td>${t.subtotal}</td><td class="amount">${money(q.subtotal)}</td></tr>
+          ${(['gst', 'qst'] as const).filter((tax) => q[tax] > 0).map((tax) => html`<tr><td>${taxLabel(tax, order.locale)}</td><td class="amount">${money(q[tax])}</td></tr>`)}
+          <tr class="total"><td>${t.total}</td><td class="amount">${total}</td></tr>
+        </tfoot>
+      </table>
+      <form method="post" action="${action}/pay" id="pay" novalidate>
+        ${problems.length > 0 ? html`<p class="alert" role="alert">${t.problems} ${problems.map((p) => (p === 'name' ? t.nameProblem : t.emailProblem)).join(' ')}</p>` : ''}
+        <fieldset>
+          <legend>${t.buyer}</legend>
+          ${field('name', 'text', 'name')} ${field('email', 'email', 'email')}
+        </fieldset>
+      </form>
+      <div class="actions">
+        <form method="post" action="${action}/cancel"><button type="submit">${t.cancel}</button></form>
+        <button type="submit" form="pay" class="pay">${t.pay(total)}</button>
+      </div>`,
+    problems.length > 0 ? 422 : 200,
+  );
+}
+
+function notice(c: Context, locale: 'en' | 'fr', message: string, status: 200 | 404 | 410) {
+  return page(c, locale, texts[locale].title, html`<p class="banner">${texts[locale].banner}</p><p role="alert">${message}</p>`, status);
+}
+
+/**
+ * Mounted at /public-api. The stylesheet sits beside the checkout's path, not in it: a literal
+ * beside `:sessionId` is a route Hono's RegExpRouter cannot take, and one such route sends every
+ * request of the server through its slower TrieRouter.
+ */
+export function testCheckoutRoutes(deps: AppContext) {
+  const app = new Hono();
+  const enabled: MiddlewareHandler = async (c, next) => {
+    if (!testCheckoutAllowed(deps)) return jsonError(c, 404, 'The test checkout is not enabled on this server');
+    await next();
+  };
+  app.use('/test-checkout.css', enabled);
+  app.use('/test-checkout/*', enabled);
+
+  app.get('/test-checkout.css', (c) => {
+    c.header('Content-Type', 'text/css; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.body(stylesheet);
+  });
+
+  // A session id is letters, digits and underscores: anything else names no checkout.
+  app.use('/test-checkout/:sessionId/*', async (c, next) => {
+    if (!sessionIdPattern.test(c.req.param('sessionId'))) return notice(c, 'en', texts.en.unknown, 404);
+    await next();
+  });
+
+  app.get('/test-checkout/:sessionId', async (c) => {
+    const order = await findOrderBySession(deps.db, c.req.param('sessionId'));
+    if (!order) return notice(c, 'en', texts.en.unknown, 404);
+    const status = currentStatus(order, deps.clock());
+    if (status !== 'pending') return notice(c, order.locale, status === 'expired' ? texts[order.locale].expired : texts[order.locale].done, 410);
+    return orderPage(c, order);
+  });
+
+  app.post('/test-checkout/:sessionId/pay', async (c) => {
+    const sessionId = c.req.param('sessionId');
+    const order = await findOrderBySession(deps.db, sessionId);
+    if (!order) return notice(c, 'en', texts.en.unknown, 404);
+    const toSuccessPage = () => c.redirect(successUrlTemplate(order.successUrl).replace(sessionIdPlaceholder, encodeURIComponent(sessionId)), 303);
+    if (order.status === 'paid') return toSuccessPage();
+    if (currentStatus(order, deps.clock()) !== 'pending') return notice(c, order.locale, texts[order.locale].expired, 410);
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const values = { buyer_name: typeof form.buyer_name === 'string' ? form.buyer_name : '', buyer_email: typeof form.buyer_email === 'string' ? form.buyer_email : '' };
+    const parsed = buyerForm.safeParse(values);
+    if (!parsed.success) {
+      const problems = (['name', 'email'] as const).filter((f) => parsed.error.issues.some((i) => i.path[0] === `buyer_${f}`));
+      return orderPage(c, order, { values, problems });
+    }
+    await confirmPayment(deps, sessionId, { paymentIntentId: null, buyer: { name: parsed.data.buyer_name, email: parsed.data.buyer_email } });
+    return toSuccessPage();
+  });
+
+  app.post('/test-checkout/:sessionId/cancel', async (c) => {
+    const sessionId = c.req.param('sessionId');
+    const order = await findOrderBySession(deps.db, sessionId);
+    if (!order) return notice(c, 'en', texts.en.unknown, 404);
+    await cancelOrder(deps.db, sessionId);
+    return c.redirect(order.cancelUrl, 303);
+  });
+  return app;
+}
