@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { clientAddress, limitKey } from './http/client-address.ts';
 import type { AppContext, AppDeps } from './deps.ts';
-import { createOfficesList } from './units/public-list.ts';
-import { BankingUnreadableError } from './secrets/keyring.ts';
+import { BankingUnreadableError } from './secrets/banking-keys.ts';
 import { logError, maskPath } from './log.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { compression } from './http/compression.ts';
 import { jsonError } from './http/errors.ts';
-import { memoryLimiter, rateLimit, sharedLimiter, type RateLimit } from './http/rate-limit.ts';
+import { memoryLimiter, rateLimit, sharedLimiter } from './http/rate-limit.ts';
+import type { RateLimit } from './deps.ts';
 import { requestPathCheck } from './http/request-path.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staffAuth } from './http/staff-auth.ts';
@@ -28,12 +28,13 @@ import { orderRoutes } from './routes/orders.ts';
 import { testCheckoutRoutes } from './routes/test-checkout-page.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { waitlistLinkRoutes } from './routes/waitlist-links.ts';
+import { createUnitListCache, type UnitListCache } from './http/unit-list-cache.ts';
 
 /** lock_timeout, statement_timeout, deadlock_detected. */
 const busyDatabaseCodes = new Set(['55P03', '57014', '40P01']);
 
 /** The server. Its services are built here from the deps; a test that calls one directly passes its own to share it. */
-export function createApp(deps: AppDeps, services: Pick<AppContext, 'officesList'> = { officesList: createOfficesList(deps.db) }) {
+export function createApp(deps: AppDeps, services: { unitList: UnitListCache } = { unitList: createUnitListCache(deps.db) }) {
   const { config } = deps;
   const ctx: AppContext = { ...deps, ...services };
   const client = (c: Context) => limitKey(clientAddress(c, config.trustedProxies));
@@ -53,7 +54,7 @@ export function createApp(deps: AppDeps, services: Pick<AppContext, 'officesList
   app.use('/admin-api/*', staffAuth(deps));
   app.use(requestBodyLimit());
 
-  app.route('/public-api/offices', officesRoutes(ctx));
+  app.route('/public-api/offices', officesRoutes(services.unitList));
   // One budget of guesses per client for every secret link: lease codes, manage links and waitlist links alike.
   const secretGuesses = secretLimiter('lease-guess', config.rateLimits.leaseGuess);
   app.route('/public-api/waitlist', waitlistRoutes(ctx));

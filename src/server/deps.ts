@@ -1,9 +1,13 @@
 import type { Db } from './db/database.ts';
-import type { OfficesList } from './units/public-list.ts';
-import type { BankingKeyring } from './secrets/keyring.ts';
-import type { RateLimit } from './http/rate-limit.ts';
+import type { BankingKeyring } from './secrets/banking-keys.ts';
+import type { Context } from 'hono';
 import type { PaymentProvider } from './payments/provider.ts';
-import type { StaticSite } from './http/static-files.ts';
+
+export interface RateLimit {
+  /** Requests one client may make in a window. */
+  max: number;
+  windowMs: number;
+}
 
 export interface RateLimits {
   /** Every public API request of a client: guards load, counted per instance. */
@@ -46,14 +50,16 @@ export interface AppDeps {
   config: AppConfig;
   /** Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout. */
   payments: PaymentProvider;
-  staticSite?: StaticSite;
+  /** The built PWA (http/static-files.ts), when there is one. */
+  staticSite?: { readonly inlineStyleHashes: readonly string[]; respond(c: Context): Response | undefined };
   /** The mail worker (mail/worker.ts): told when an event has just committed a message, so it is sent soon. */
   mailer?: { wake(): void };
 }
 
 /** What createApp builds once from the deps and hands to the routes and services beside them. */
 export interface AppContext extends AppDeps {
-  officesList: OfficesList;
+  /** This instance's copy of the public list (http/unit-list-cache.ts): dropped once a change of units has committed. */
+  unitList: { invalidate(): void };
 }
 
 const minute = 60_000;

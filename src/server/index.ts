@@ -4,13 +4,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spaceToday } from '../shared/domain/zoned-time.ts';
 import { createApp } from './app.ts';
-import { createOfficesList } from './units/public-list.ts';
 import { startWaitlistRounds } from './waitlist/round.ts';
 import { defaultRateLimits } from './deps.ts';
 import { isPostgresUrl, migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
 import { isProduction, missingProductionSettings, readEnv, seedMode, type Env } from './env.ts';
-import { loadBankingKeys } from './secrets/keyring.ts';
+import { loadBankingKeys } from './secrets/banking-keys.ts';
 import { demoOffersText, seedDemoOffers } from './lease/seed-offers.ts';
 import { logError } from './log.ts';
 import { settleDueRefunds } from './bookings/refunds.ts';
@@ -23,6 +22,7 @@ import { testCheckoutProvider } from './payments/test-checkout.ts';
 import { StaticSite } from './http/static-files.ts';
 import { createDemoStaff } from './staff/demo-account.ts';
 import { defaultPasswordCost } from './staff/passwords.ts';
+import { createUnitListCache } from './http/unit-list-cache.ts';
 
 /** A configuration the server cannot run with: one line that names the problem (never a secret), exit code 1. */
 function refuseToStart(message: string): never {
@@ -149,8 +149,8 @@ const deps = {
     },
   },
 };
-const officesList = createOfficesList(db);
-const app = createApp(deps, { officesList });
+const unitList = createUnitListCache(db);
+const app = createApp(deps, { unitList });
 
 // Waitlist offers move on by themselves when their claim window ends, and units whose rental has
 // ended are offered to their waitlist: each instance looks every 15 seconds (waitlist/round.ts).
@@ -160,7 +160,7 @@ const waitlistRounds = startWaitlistRounds({
   keyring: banking.keyring,
   everyMs: 15_000,
   changed: () => {
-    officesList.invalidate();
+    unitList.invalidate();
     mailer.wake();
   },
 });

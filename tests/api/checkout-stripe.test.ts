@@ -241,7 +241,7 @@ describe(`Stripe Checkout through the official SDK (${backend})`, () => {
         .values({ office_id: 'OFF-HALF', service_code: 'DO-HALF', name: 'Office 950', service_type: 'dedicated_office', location_code: 'F9-950', seating_capacity: 2, base_monthly_rate: '1234.50', is_available: true })
         .onConflict((oc) => oc.doNothing())
         .execute();
-      t.ctx.officesList.invalidate();
+      t.ctx.unitList.invalidate();
     }
     const unit = await t.db.selectFrom('offices').select('id').where('office_id', '=', officeId).executeTakeFirst();
     if (!unit) throw new Error(`no unit ${officeId} in the demo inventory`);

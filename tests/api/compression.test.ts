@@ -1,10 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { createOfficesList } from '../../src/server/units/public-list.ts';
 import { compress, minCompressedBytes } from '../../src/server/http/compression.ts';
 import { createOffer, signedOffer } from './lease-fixtures.ts';
 import { adminToken, backend, buildTestApp, type TestApp } from './test-app.ts';
+import { createUnitListCache } from '../../src/server/http/unit-list-cache.ts';
 
 const bearer = { authorization: `Bearer ${adminToken}` };
 const officesPath = '/public-api/offices/available';
@@ -145,14 +145,14 @@ function watchedOfficesList(t: TestApp) {
   const passes: string[] = [];
   let releaseThorough!: () => void;
   const thoroughMayRun = new Promise<void>((resolve) => (releaseThorough = resolve));
-  const officesList = createOfficesList(t.db, {
+  const unitList = createUnitListCache(t.db, {
     compress: async (body, encoding, effort) => {
       passes.push(`${encoding} ${effort}`);
       if (effort === 'thorough') await thoroughMayRun;
       return compress(body, encoding, effort);
     },
   });
-  return { officesList, passes, releaseThorough };
+  return { unitList, passes, releaseThorough };
 }
 
 describe(`the offices list's stored compressed copies (${backend})`, () => {
@@ -163,19 +163,19 @@ describe(`the offices list's stored compressed copies (${backend})`, () => {
   afterAll(() => t.close());
 
   it('compresses each version once per encoding, quickly first, then once thoroughly, and sends those bytes', async () => {
-    const { officesList, passes, releaseThorough } = watchedOfficesList(t);
-    const app = { app: createApp(t.deps, { officesList }) };
+    const { unitList, passes, releaseThorough } = watchedOfficesList(t);
+    const app = { app: createApp(t.deps, { unitList }) };
     const brotli = async () => new Uint8Array((await fetchRaw(app, officesPath, { 'accept-encoding': 'br' })).bytes);
 
-    const version = await officesList.current();
+    const version = await unitList.current();
     const quick = await brotli();
     expect(await brotli()).toEqual(quick);
     expect(new Uint8Array(brotliDecompressSync(quick))).toEqual(version.body);
     expect(passes).toEqual(['br quick', 'br thorough']);
 
     // The cache refreshed and read the same bytes: the same version, its copies kept.
-    officesList.invalidate();
-    expect(await officesList.current()).toBe(version);
+    unitList.invalidate();
+    expect(await unitList.current()).toBe(version);
 
     releaseThorough();
     const thorough = await compress(version.body, 'br', 'thorough');
@@ -188,13 +188,13 @@ describe(`the offices list's stored compressed copies (${backend})`, () => {
     expect((await editUnit(app, unitId!, '1888.00')).status).toBe(200);
     const changed = await brotli();
     expect(brotliDecompressSync(changed).toString('utf8')).toContain('"1888.00"');
-    expect((await officesList.current()).etag).not.toBe(version.etag);
+    expect((await unitList.current()).etag).not.toBe(version.etag);
     expect(passes.slice(2)).toEqual(['br quick', 'br thorough']);
   });
 
   it('gives no thorough pass to a version replaced before its turn came', async () => {
-    const { officesList, passes, releaseThorough } = watchedOfficesList(t);
-    const old = await officesList.current();
+    const { unitList, passes, releaseThorough } = watchedOfficesList(t);
+    const old = await unitList.current();
     await old.encoded('br');
     // Its gzip pass waits behind its br pass…
     await old.encoded('gzip');
@@ -202,8 +202,8 @@ describe(`the offices list's stored compressed copies (${backend})`, () => {
     // …and the list changes meanwhile.
     const [unitId] = await staffUnitIds(t);
     expect((await editUnit(t, unitId!, '1999.00')).status).toBe(200);
-    officesList.invalidate();
-    expect((await officesList.current()).etag).not.toBe(old.etag);
+    unitList.invalidate();
+    expect((await unitList.current()).etag).not.toBe(old.etag);
 
     releaseThorough();
     const thorough = await compress(old.body, 'br', 'thorough');

@@ -117,7 +117,7 @@ describe(`signatures: only an image the server encoded is kept or drawn (${backe
       const pdf = Buffer.from(await res.arrayBuffer());
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     }
-    const { agreementPdf } = await import('../../src/server/documents/agreement-pdf.ts');
+    const { agreementPdf } = await import('../../src/server/lease/agreement-pdf.ts');
     const { findOfferByCode } = await import('../../src/server/lease/lease-offers.ts');
     const offer = (await findOfferByCode(t.db, code))!;
     const text = pdfText(await agreementPdf({ offer, language: 'en', banking: null, generatedAt: new Date(), compress: false }));

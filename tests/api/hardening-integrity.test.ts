@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/server/cli/cli.ts';
 import { createApp } from '../../src/server/app.ts';
-import { keyringOf } from '../../src/server/secrets/keyring.ts';
+import { keyringOf } from '../../src/server/secrets/banking-keys.ts';
 import { confirmPayment } from '../../src/server/bookings/payment-events.ts';
 import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
 import { testCheckoutProvider, type TestPaymentProvider } from '../../src/server/payments/test-checkout.ts';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { decryptBanking } from '../../src/server/secrets/keyring.ts';
+import { decryptBanking } from '../../src/server/secrets/banking-keys.ts';
 import { drawSignaturePng } from '../../src/server/lease/signature-image.ts';
 import { alreadySignedAnswer, contractDataResponse, leaseOfferResponse, signingSuccess } from '../../src/shared/contract/lease.ts';
 import { signingProblemMessages } from '../../src/shared/domain/banking.ts';

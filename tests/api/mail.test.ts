@@ -10,7 +10,7 @@ import { createRenderer } from '../../src/server/messages/render.ts';
 import { emlFileTransport, smtpTransport, type MailTransport } from '../../src/server/mail/transport.ts';
 import { sendDueMessages, type MailerDeps } from '../../src/server/outbox/worker.ts';
 import { staffMailResponse } from '../../src/shared/contract/staff-mail.ts';
-import { lineItemsFor } from '../../src/server/payments/line-items.ts';
+import { lineItemsFor } from '../../src/server/documents/line-names.ts';
 import type { Quote } from '../../src/shared/domain/pricing.ts';
 import { site } from '../../src/shared/site.ts';
 import { checkoutBody, checkoutOk, payTestCheckout } from './checkout-helpers.ts';

@@ -13,12 +13,13 @@ import { staffOrdersResponse } from '../../src/shared/contract/staff-orders.ts';
 import { waitlistListResponse } from '../../src/shared/contract/waitlist.ts';
 import type { ProductChoice } from '../../src/shared/domain/pricing.ts';
 import { booked, checkoutBody, checkoutOk, inventory, payTestCheckout, postCheckout, testBuyer } from './checkout-helpers.ts';
-import { applyPaymentEvent, placeOrder, storedQuote, type NewOrder } from '../../src/server/bookings/orders.ts';
+import { applyPaymentEvent, placeOrder, type NewOrder } from '../../src/server/bookings/orders.ts';
 import { hashOfferCode } from '../../src/server/lease/lease-offers.ts';
-import { quoteLineNames } from '../../src/server/payments/line-items.ts';
+import { quoteLineNames } from '../../src/server/documents/line-names.ts';
 import { unitRetiredMessage } from '../../src/server/routes/lease.ts';
 import { createOffer, sign, signedOffer, submitInfo } from './lease-fixtures.ts';
 import { adminToken, backend, buildTestApp, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
+import { storedQuote } from '../../src/server/documents/stored-amounts.ts';
 
 const bearer = { authorization: `Bearer ${adminToken}` };
 

@@ -3,13 +3,13 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { createApp } from '../../src/server/app.ts';
 import { defaultMaxUnpaidHolds, defaultRateLimits, type AppConfig, type AppContext, type AppDeps } from '../../src/server/deps.ts';
-import { createOfficesList } from '../../src/server/units/public-list.ts';
-import { keyringOf, type BankingKeyring } from '../../src/server/secrets/keyring.ts';
+import { keyringOf, type BankingKeyring } from '../../src/server/secrets/banking-keys.ts';
 import { migrateToLatest, openDatabase, postgresPoolOptions, type Db } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
 import { testCheckoutProvider } from '../../src/server/payments/test-checkout.ts';
 import { spaceToday } from '../../src/shared/domain/zoned-time.ts';
 import type { AdminClient } from '../../src/server/cli/command.ts';
+import { createUnitListCache } from '../../src/server/http/unit-list-cache.ts';
 
 export const backend = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
 
@@ -97,8 +97,9 @@ export async function buildTestApp(
     ...options.deps,
   };
   // Shared with tests that call a service directly (a payment confirmed outside any request).
-  const ctx: AppContext = { ...deps, officesList: createOfficesList(db) };
-  const app = createApp(deps, ctx);
+  const unitList = createUnitListCache(db);
+  const ctx: AppContext = { ...deps, unitList };
+  const app = createApp(deps, { unitList });
   return { app, db, deps, ctx, close };
 }
 

@@ -12,7 +12,7 @@ import {
   parseBankingKey,
   parseBankingKeys,
   singleKeyId,
-} from '../../src/server/secrets/keyring.ts';
+} from '../../src/server/secrets/banking-keys.ts';
 
 const key = Buffer.alloc(32, 1);
 const ring = keyringOf([{ id: 'k1', key }]);

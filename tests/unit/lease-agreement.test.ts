@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { pdfSafeText } from '../../src/server/documents/agreement-pdf.ts';
 import { contractSections } from '../../src/server/lease/contract-templates.ts';
 import { contractVariables, termEndDate } from '../../src/server/lease/contract-variables.ts';
 import type { OfferRecord } from '../../src/server/lease/offer-record.ts';
 import { contractPlainText, variableNames } from '../../src/shared/domain/contract-text.ts';
 import { site } from '../../src/shared/site.ts';
 import { drawSignaturePng, maxSignatureBytes, readSignatureDataUrl, sampleSignature } from '../../src/server/lease/signature-image.ts';
+import { pdfSafeText } from '../../src/server/documents/pdf-text.ts';
 
 describe('termEndDate: the day before the same date, the term later', () => {
   it.each([

@@ -11,8 +11,8 @@ import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
 import { nextDocumentNumber } from '../documents/numbers.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
-import { paidAmounts, storedQuote, storedRefundAmounts } from './orders.ts';
 import { lockUnit } from '../reservations/unit-lock.ts';
+import { paidAmounts, storedQuote, storedRefundAmounts } from '../documents/stored-amounts.ts';
 
 /*
  * What a customer does with a paid order through its manage link: cancel booked days (each

@@ -18,10 +18,9 @@ import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { AppContext } from '../deps.ts';
 import { logError } from '../log.ts';
 import { manageTokenOf } from './manage-link.ts';
-import { lineItemsFor } from '../payments/line-items.ts';
+import { lineItemsFor } from '../documents/line-names.ts';
 import { successUrlTemplate } from '../payments/provider.ts';
 import { testCheckoutAllowed } from '../payments/test-checkout.ts';
-import { isSiteUrl } from '../http/public-origin.ts';
 import { offerByToken } from '../waitlist/unit-offers.ts';
 import {
   attachSession,
@@ -252,4 +251,11 @@ export async function orderForSuccessPage(ctx: AppContext, sessionId: string): P
     ...(order.receiptNumber ? { receiptNumber: order.receiptNumber } : {}),
     ...(manageToken ? { manageToken } : {}),
   };
+}
+
+/** An address on one of the site's origins (no credentials in it): safe to send a visitor back to. */
+export function isSiteUrl(url: string, origins: readonly string[]): boolean {
+  if (!URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  return parsed.username === '' && parsed.password === '' && origins.includes(parsed.origin);
 }

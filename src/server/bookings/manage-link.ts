@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { manageTokenPattern } from '../../shared/contract/bookings.ts';
 import type { Db } from '../db/database.ts';
-import type { BankingKeyring } from '../secrets/keyring.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { openText, sealText } from '../secrets/sealed-text.ts';
 
 /*

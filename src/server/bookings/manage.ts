@@ -38,7 +38,7 @@ export async function cancelBooking(ctx: AppContext, orderId: string, dates: rea
   if (result.kind === 'refused') return result;
   if (!result.replay) {
     ctx.mailer?.wake();
-    ctx.officesList.invalidate();
+    ctx.unitList.invalidate();
   }
   const asking = settleRefund(ctx, result.refundId).catch((err: unknown) => {
     logError('refund.after_cancel_failed', err, { refund: result.refundId });
@@ -56,7 +56,7 @@ export async function giveRentalNotice(ctx: AppContext, orderId: string, idempot
   if (result.kind === 'refused') return result;
   if (!result.replay) {
     ctx.mailer?.wake();
-    if (result.freesUnit) ctx.officesList.invalidate();
+    if (result.freesUnit) ctx.unitList.invalidate();
   }
   return { kind: 'ok', booking: await viewNow(ctx, orderId) };
 }

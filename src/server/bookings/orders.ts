@@ -2,8 +2,6 @@ import { sql } from 'kysely';
 import { createHash, randomUUID } from 'node:crypto';
 import { dayPassOfficeId } from '../../shared/contract/checkout.ts';
 import type { OrderStatus } from '../../shared/contract/orders.ts';
-import { refundAmounts } from '../../shared/contract/bookings.ts';
-import type { RefundAmounts } from '../../shared/domain/cancellation.ts';
 import type { Quote } from '../../shared/domain/pricing.ts';
 import { unitRentingProducts } from '../../shared/domain/products.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
@@ -15,6 +13,7 @@ import { enqueueMessage, type MessageSubject } from '../outbox/outbox.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
 import { keepOfferForCheckout, settleClaim } from '../waitlist/unit-offers.ts';
 import { lockUnit, releaseExpiredHolds } from '../reservations/unit-lock.ts';
+import { storedQuote } from '../documents/stored-amounts.ts';
 
 /** Stripe refuses a session that expires in under 30 minutes; a minute more absorbs the round trip. */
 export const checkoutSessionMinutes = 31;
@@ -318,29 +317,6 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, now: Date):
 /** The visitor cancelled on the checkout page: the order ends and its holds free the days. */
 export async function cancelOrder(db: Db, sessionId: string): Promise<void> {
   await db.transaction().execute((trx) => endPendingOrder(trx, { sessionId }, 'cancelled'));
-}
-
-/** An order's quote as placeOrder wrote it from the server's own Quote (jsonb comes back parsed, or a string on some drivers). */
-export function storedQuote(value: unknown): Quote {
-  const q = (typeof value === 'string' ? JSON.parse(value) : value) as Quote;
-  // Orders placed before taxes were charged have no subtotal: their total was before tax, with no tax.
-  return q.subtotal === undefined ? { ...q, subtotal: q.total, gst: 0, qst: 0 } : q;
-}
-
-/** The whole of what an order's quote charged, as a refund's amounts. */
-export function paidAmounts(quote: Quote): RefundAmounts {
-  return { lines: quote.lines, subtotal: quote.subtotal, gst: quote.gst, qst: quote.qst, total: quote.total };
-}
-
-/**
- * What a refund row gives back: its stored amounts (read back through their schema: stored data
- * outlives versions), or, for a late payment's refund, which has none, the whole order.
- */
-export function storedRefundAmounts(value: unknown, quote: Quote): RefundAmounts {
-  if (value === null || value === undefined) return paidAmounts(quote);
-  const parsed = refundAmounts.safeParse(typeof value === 'string' ? JSON.parse(value) : value);
-  if (!parsed.success) throw new Error('a refund’s stored amounts are unreadable');
-  return parsed.data;
 }
 
 export interface StoredOrder extends OrderFacts {

@@ -11,13 +11,13 @@ import { applyPaymentEvent, confirmOrder, type ConfirmResult, type Payment } fro
  */
 async function afterCommit(deps: PaymentDeps, sessionId: string, result: ConfirmResult | 'applied' | 'duplicate'): Promise<void> {
   if (result === 'confirmed' || result === 'paid_but_taken') deps.mailer?.wake();
-  if (result === 'confirmed') deps.officesList.invalidate();
+  if (result === 'confirmed') deps.unitList.invalidate();
   if (result !== 'paid_but_taken') return;
   logEvent('warn', 'payment.after_taken', { session: maskPath(sessionId) });
   await settleDueRefunds(deps);
 }
 
-type PaymentDeps = Pick<AppContext, 'db' | 'clock' | 'payments' | 'officesList' | 'mailer'>;
+type PaymentDeps = Pick<AppContext, 'db' | 'clock' | 'payments' | 'unitList' | 'mailer'>;
 
 /** The test checkout's Pay: the same path as a provider's confirmation, in its own transaction; the visitor's page waits for the refund. */
 export async function confirmPayment(deps: PaymentDeps, sessionId: string, payment: Payment): Promise<ConfirmResult> {

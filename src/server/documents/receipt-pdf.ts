@@ -3,8 +3,8 @@ import { formatCad, formatTaxRate, type Cents } from '../../shared/domain/pricin
 import { longDate, type IsoDate } from '../../shared/domain/time.ts';
 import { formatAtSpace } from '../../shared/domain/zoned-time.ts';
 import { site } from '../../shared/site.ts';
-import { pdfSafeText } from './agreement-pdf.ts';
 import type { ReceiptDocument } from './receipt.ts';
+import { pdfSafeText } from './pdf-text.ts';
 
 /*
  * The receipt of a paid order, or the credit note of a refund, as a PDF: one Letter page for a

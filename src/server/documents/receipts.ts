@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { conferenceHours, dayPassHours } from '../../shared/domain/booking-hours.ts';
 import { taxableCharges } from '../../shared/domain/pricing.ts';
 import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
-import { storedQuote, storedRefundAmounts } from '../bookings/orders.ts';
 import type { Db } from '../db/database.ts';
-import { quoteLineNames } from '../payments/line-items.ts';
+import { quoteLineNames } from './line-names.ts';
 import type { ReceiptDocument } from './receipt.ts';
 import { receiptPdf } from './receipt-pdf.ts';
+import { storedQuote, storedRefundAmounts } from './stored-amounts.ts';
 
 interface PaidOrder {
   id: string;

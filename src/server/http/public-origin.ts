@@ -21,10 +21,3 @@ export function requestOrigin(c: Context, trustedProxies: number): string {
 export function siteOrigins(c: Context, config: Pick<AppConfig, 'publicOrigins' | 'trustedProxies'>): readonly string[] {
   return config.publicOrigins.length > 0 ? config.publicOrigins : [requestOrigin(c, config.trustedProxies)];
 }
-
-/** An address on one of the site's origins (no credentials in it): safe to send a visitor back to. */
-export function isSiteUrl(url: string, origins: readonly string[]): boolean {
-  if (!URL.canParse(url)) return false;
-  const parsed = new URL(url);
-  return parsed.username === '' && parsed.password === '' && origins.includes(parsed.origin);
-}

@@ -2,13 +2,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { CompiledQuery } from 'kysely';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '../db/database.ts';
+import type { RateLimit } from '../deps.ts';
 import { jsonError } from './errors.ts';
 
-export interface RateLimit {
-  /** Requests one client may make in a window. */
-  max: number;
-  windowMs: number;
-}
 
 export type LimitVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
 

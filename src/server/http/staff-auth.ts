@@ -1,10 +1,38 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps } from '../deps.ts';
 import { siteOrigins } from './public-origin.ts';
-import type { StaffEnv } from '../staff/actor.ts';
-import { readSessionCookie, sessionMember } from '../staff/sessions.ts';
+import type { StaffActor } from '../staff/actor.ts';
+import { sessionMaxMs, sessionMember } from '../staff/sessions.ts';
 import { jsonError } from './errors.ts';
+
+export type StaffEnv = { Variables: { actor: StaffActor } };
+
+/** The actor the staff check (staffAuth below) set on this request. */
+export function actorOf(c: Context): StaffActor {
+  const actor = c.get('actor') as StaffActor | undefined;
+  if (!actor) throw new Error('A staff route was reached without the staff check');
+  return actor;
+}
+
+/** The cookie: __Host- in production (Secure, Path=/, no Domain: only this origin can set or read it). */
+export function sessionCookieName(production: boolean): string {
+  return production ? '__Host-staff' : 'staff';
+}
+
+export function readSessionCookie(c: Context, production: boolean): string | undefined {
+  return getCookie(c, sessionCookieName(production));
+}
+
+export function writeSessionCookie(c: Context, id: string, production: boolean): void {
+  setCookie(c, sessionCookieName(production), id, { httpOnly: true, sameSite: 'Strict', secure: production, path: '/', maxAge: sessionMaxMs / 1000 });
+}
+
+export function clearSessionCookie(c: Context, production: boolean): void {
+  deleteCookie(c, sessionCookieName(production), { path: '/', secure: production });
+}
+
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -9,7 +9,7 @@ import type { MoveInFeeType } from '../../shared/domain/lease-payment.ts';
 import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
-import { encryptBanking, type BankingKeyring } from '../secrets/keyring.ts';
+import { encryptBanking, type BankingKeyring } from '../secrets/banking-keys.ts';
 import type { OfferRecord } from './offer-record.ts';
 import { contractSections } from './contract-templates.ts';
 import { contractVariables } from './contract-variables.ts';

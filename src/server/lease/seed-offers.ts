@@ -2,7 +2,7 @@ import type { LeaseOfferStatus } from '../../shared/contract/lease.ts';
 import { addDays } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
-import type { BankingKeyring } from '../secrets/keyring.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { createOffer, expireOffer, signOffer, submitCustomerInfo, type NewOffer } from './lease-offers.ts';
 import { sampleSignature } from './signature-image.ts';
 

@@ -1,6 +1,6 @@
 import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
-import type { BankingKeyring } from '../secrets/keyring.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { messageKinds, type MessageKind } from '../outbox/outbox.ts';
 import type { OutgoingMail } from '../mail/transport.ts';
 import type { ClaimedMessage } from '../outbox/worker.ts';

@@ -6,13 +6,13 @@ import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts
 import { site } from '../../shared/site.ts';
 import { managePath } from '../../shared/contract/bookings.ts';
 import { manageTokenOf } from '../bookings/manage-link.ts';
-import { paidAmounts, storedQuote, storedRefundAmounts } from '../bookings/orders.ts';
 import type { RefundAmounts } from '../../shared/domain/cancellation.ts';
-import { quoteLineNames, taxLabel } from '../payments/line-items.ts';
+import { quoteLineNames, taxLabel } from '../documents/line-names.ts';
 import type { ClaimedMessage } from '../outbox/worker.ts';
 import { assertRecipient, greeting, idOf, languageName, signOff, type Draft, type TemplateContext } from './draft.ts';
 import { fullDate, hoursText, money, period, type Language } from './letter-format.ts';
 import type { Block, Fact, Letter } from './layout.ts';
+import { paidAmounts, storedQuote, storedRefundAmounts } from '../documents/stored-amounts.ts';
 
 export interface OrderRow {
   id: string;

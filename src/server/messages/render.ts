@@ -1,6 +1,6 @@
 import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
-import type { BankingKeyring } from '../secrets/keyring.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import type { MessageKind } from '../outbox/outbox.ts';
 import { staffKinds, type Template, type TemplateContext } from './draft.ts';
 import { oneLine } from './letter-format.ts';

@@ -4,7 +4,7 @@ import { quote, type ProductChoice, type Quote } from '../../shared/domain/prici
 import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
 import { claimProducts, isOfferable } from '../../shared/domain/waitlist-offers.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
-import { quoteLineNames, taxLabel } from '../payments/line-items.ts';
+import { quoteLineNames, taxLabel } from '../documents/line-names.ts';
 import { openSecret } from '../outbox/outbox.ts';
 import type { ClaimedMessage } from '../outbox/worker.ts';
 import { assertRecipient, greeting, idOf, questions, signOff, type Draft, type TemplateContext } from './draft.ts';

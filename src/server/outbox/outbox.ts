@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import type { BankingKeyring } from '../secrets/keyring.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { openText, sealText } from '../secrets/sealed-text.ts';
 
 /**

@@ -12,8 +12,8 @@ import {
 import { accountNumberMaxLength, firstPayloadProblem, signingProblemMessages, type BankingNumbers } from '../../shared/domain/banking.ts';
 import { clientAddress, limitKey } from '../http/client-address.ts';
 import type { AppDeps } from '../deps.ts';
-import { agreementPdf } from '../documents/agreement-pdf.ts';
-import { maskedBankingOf } from '../secrets/keyring.ts';
+import { agreementPdf } from '../lease/agreement-pdf.ts';
+import { maskedBankingOf } from '../secrets/banking-keys.ts';
 import { contractSections } from '../lease/contract-templates.ts';
 import { contractVariables } from '../lease/contract-variables.ts';
 import { effectiveStatus, findOfferByCode, findOfferById, hashOfferCode, offerAnswer, rememberContractLanguage, signOffer, submitCustomerInfo } from '../lease/lease-offers.ts';

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import type { AppContext } from '../deps.ts';
+import type { UnitListCache } from '../http/unit-list-cache.ts';
 import { matchesEtag, minCompressedBytes, negotiateEncoding } from '../http/compression.ts';
 
 /** SPEC call 3: the public list of every offering. */
-export function officesRoutes(ctx: AppContext) {
+export function officesRoutes(unitList: UnitListCache) {
   return new Hono().get('/available', async (c) => {
-    const list = await ctx.officesList.current();
+    const list = await unitList.current();
     // Always revalidated: the service worker keeps the offline snapshot, not the HTTP cache.
     c.header('Cache-Control', 'no-cache');
     c.header('ETag', list.etag);

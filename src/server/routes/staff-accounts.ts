@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { jsonError } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { siteOrigins } from '../http/public-origin.ts';
-import { actorOf, type StaffEnv } from '../staff/actor.ts';
+import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { addStaff, disableStaff, listStaff, resetStaffPassword, setPasswordLinkHours, StaffEmailTakenError } from '../staff/accounts.ts';
 import { defaultPasswordCost } from '../staff/passwords.ts';

@@ -7,7 +7,7 @@ import { daysInMonth } from '../../shared/domain/time.ts';
 import type { AppContext } from '../deps.ts';
 import { jsonError } from '../http/errors.ts';
 import { issuesText } from '../http/json-body.ts';
-import type { StaffEnv } from '../staff/actor.ts';
+import type { StaffEnv } from '../http/staff-auth.ts';
 
 /** The kinds of unit booked by the day (a room, an office for a day): what the calendar shows. */
 const dayBookedTypes = [...new Set(productNames.filter((p) => productRule(p).holds === 'days').flatMap((p) => productRule(p).serviceTypes))];

@@ -9,7 +9,8 @@ import { createOffer, effectiveStatus, expireOffer, findOfferByCode, findOfferBy
 import { jsonError } from '../http/errors.ts';
 import { issuesText, jsonBody } from '../http/json-body.ts';
 import { siteOrigins } from '../http/public-origin.ts';
-import { actorOf, type StaffActor, type StaffEnv } from '../staff/actor.ts';
+import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
+import type { StaffActor } from '../staff/actor.ts';
 import { auditOf, recordAudit } from '../staff/audit.ts';
 import { signedAgreementAnswer } from './lease.ts';
 import { pathParam, recordNumber } from '../http/path-params.ts';

@@ -5,7 +5,7 @@ import { mailStatuses, staffMessage, type StaffMessage } from '../../shared/cont
 import type { AppDeps } from '../deps.ts';
 import { retryForMs } from '../outbox/outbox.ts';
 import { jsonError } from '../http/errors.ts';
-import { actorOf, type StaffEnv } from '../staff/actor.ts';
+import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { pathParam, recordUuid } from '../http/path-params.ts';
 import { utcInstantText } from '../db/instant-text.ts';

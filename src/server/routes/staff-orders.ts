@@ -4,19 +4,19 @@ import * as z from 'zod';
 import { orderFilters, staffCancelInput, type StaffOrderDetail } from '../../shared/contract/staff-console.ts';
 import { orderStatuses, type StaffOrder } from '../../shared/contract/staff-orders.ts';
 import { cancelBooking } from '../bookings/manage.ts';
-import { storedQuote } from '../bookings/orders.ts';
 import type { AppContext, AppDeps } from '../deps.ts';
 import { receiptPdfForOrder } from '../documents/receipts.ts';
 import { jsonError } from '../http/errors.ts';
 import { requireIdempotencyKey } from '../http/idempotency-key.ts';
 import { issuesText, jsonBody } from '../http/json-body.ts';
-import { quoteLineNames } from '../payments/line-items.ts';
-import { actorOf, type StaffEnv } from '../staff/actor.ts';
+import { quoteLineNames } from '../documents/line-names.ts';
+import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
 import { auditOf, recordAudit } from '../staff/audit.ts';
 import { pdfAnswer } from './bookings.ts';
 import { cursorSchema, encodeCursor, instantPosition, pageLimit, positionText } from '../http/cursor.ts';
 import { pathParam, recordUuid } from '../http/path-params.ts';
 import { utcInstantText } from '../db/instant-text.ts';
+import { storedQuote } from '../documents/stored-amounts.ts';
 
 const listQuery = z.object({
   status: z.enum(orderStatuses).optional(),

@@ -4,11 +4,12 @@ import type { AppDeps } from '../deps.ts';
 import { jsonError } from '../http/errors.ts';
 import { issuesText, jsonBody } from '../http/json-body.ts';
 import { tooManyRequests, type Limiter } from '../http/rate-limit.ts';
-import { actorOf, type StaffEnv } from '../staff/actor.ts';
+import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { checkSignIn, setPasswordWithToken } from '../staff/accounts.ts';
 import { defaultPasswordCost } from '../staff/passwords.ts';
-import { clearSessionCookie, endSession, readSessionCookie, startSession, writeSessionCookie } from '../staff/sessions.ts';
+import { endSession, startSession } from '../staff/sessions.ts';
+import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../http/staff-auth.ts';
 
 const wrongSignIn = 'The e-mail or password is not right.';
 

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { createUnitInput, offerUnitInput, updateUnitInput } from '../../shared/contract/staff-console.ts';
-import { unitWaitlist } from '../waitlist/queue.ts';
 import { offerByHand, setOffersPaused, type StaffResult } from '../waitlist/staff-actions.ts';
 import type { AppContext } from '../deps.ts';
-import { findStaffUnit, createUnit, listUnits, retireUnit, UnitCodeTakenError, updateUnit } from '../units/unit-changes.ts';
+import { findStaffUnit, createUnit, listUnits, retireUnit, UnitCodeTakenError, updateUnit, unitWaitlist } from '../units/unit-changes.ts';
 import { jsonError } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
-import { actorName, actorOf, type StaffEnv } from '../staff/actor.ts';
+import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
+import { actorName } from '../staff/actor.ts';
 import { pathParam, recordNumber } from '../http/path-params.ts';
 import { recordAudit } from '../staff/audit.ts';
 
@@ -26,7 +26,7 @@ export function staffUnitRoutes(ctx: AppContext) {
   /** A staff change of a unit's waitlist: refused with its reason, or answered with the queue it left. */
   const afterChange = async (c: Context, id: number, result: StaffResult) => {
     if (result.kind === 'refused') return jsonError(c, result.status, result.error);
-    ctx.officesList.invalidate();
+    ctx.unitList.invalidate();
     ctx.mailer?.wake();
     return answerQueue(c, id);
   };
@@ -51,7 +51,7 @@ export function staffUnitRoutes(ctx: AppContext) {
         const id = await createUnit(ctx.db, input, now, (trx, newId) =>
           recordAudit(trx, actorOf(c), { action: 'unit_created', subjectType: 'unit', subjectId: newId, details: { ...input } }, now),
         );
-        ctx.officesList.invalidate();
+        ctx.unitList.invalidate();
         return answerUnit(c, id, 201);
       } catch (err) {
         if (err instanceof UnitCodeTakenError) return jsonError(c, 409, err.message);
@@ -69,7 +69,7 @@ export function staffUnitRoutes(ctx: AppContext) {
           recordAudit(trx, actorOf(c), { action: 'unit_updated', subjectType: 'unit', subjectId: id, details: { ...input } }, now),
         );
         if (!found) return jsonError(c, 404, `No unit ${id}`);
-        ctx.officesList.invalidate();
+        ctx.unitList.invalidate();
         ctx.mailer?.wake();
         return answerUnit(c, id);
       } catch (err) {
@@ -107,7 +107,7 @@ export function staffUnitRoutes(ctx: AppContext) {
       });
       if (result.kind === 'unknown') return jsonError(c, 404, `No unit ${id}`);
       if (result.kind === 'already') return jsonError(c, 409, 'This unit is already retired');
-      ctx.officesList.invalidate();
+      ctx.unitList.invalidate();
       return answerUnit(c, id);
     });
 }

@@ -8,13 +8,14 @@ import { jsonBody } from '../http/json-body.ts';
 import { markEntryLeft, passOnOffersOf } from '../waitlist/unit-offers.ts';
 import { skipEntry } from '../waitlist/staff-actions.ts';
 import { jsonError } from '../http/errors.ts';
-import { actorOf, type StaffEnv } from '../staff/actor.ts';
+import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { cursorSchema, encodeCursor, pageLimit } from '../http/cursor.ts';
 import { pathParam, recordNumber } from '../http/path-params.ts';
 import { utcInstantText } from '../db/instant-text.ts';
 import { entryState } from '../../shared/domain/waitlist-offers.ts';
-import { unitsOfEntries, unitWaitlist } from '../waitlist/queue.ts';
+import { unitsOfEntries } from '../waitlist/queue.ts';
+import { unitWaitlist } from '../units/unit-changes.ts';
 
 const listQuery = z.object({
   limit: pageLimit,
@@ -129,7 +130,7 @@ export function staffWaitlistRoutes(deps: AppContext) {
         return true;
       });
       if (!deleted) return jsonError(c, 404, `No waitlist entry ${id}`);
-      deps.officesList.invalidate();
+      deps.unitList.invalidate();
       deps.mailer?.wake();
       return c.json({ success: true as const, id });
     })
@@ -143,7 +144,7 @@ export function staffWaitlistRoutes(deps: AppContext) {
         recordAudit(trx, actor, { action: 'waitlist_skipped', subjectType: 'waitlist_entry', subjectId: id, details }, now),
       );
       if (result.kind === 'refused') return jsonError(c, result.status, result.error);
-      deps.officesList.invalidate();
+      deps.unitList.invalidate();
       deps.mailer?.wake();
       const answer = await unitWaitlist(deps.db, unitId);
       return answer ? c.json(answer) : jsonError(c, 404, `No unit ${unitId}`);

@@ -8,7 +8,7 @@ import { confirmPayment } from '../bookings/payment-events.ts';
 import { cancelOrder, currentStatus, findOrderBySession, type StoredOrder } from '../bookings/orders.ts';
 import type { AppContext } from '../deps.ts';
 import { jsonError } from '../http/errors.ts';
-import { quoteLineNames, taxLabel } from '../payments/line-items.ts';
+import { quoteLineNames, taxLabel } from '../documents/line-names.ts';
 import { sessionIdPlaceholder, successUrlTemplate } from '../payments/provider.ts';
 import { testCheckoutAllowed } from '../payments/test-checkout.ts';
 

@@ -70,7 +70,7 @@ export function waitlistLinkRoutes(ctx: AppContext, guess: Limiter) {
       if (result.kind === 'closed') {
         return jsonError(c, 409, result.status === 'claimed' ? 'This offer was already claimed.' : 'This offer has already ended.', { status: result.status });
       }
-      ctx.officesList.invalidate();
+      ctx.unitList.invalidate();
       ctx.mailer?.wake();
       return c.json({ success: true as const, status: 'declined' as const });
     })
@@ -81,7 +81,7 @@ export function waitlistLinkRoutes(ctx: AppContext, guess: Limiter) {
     .post('/entries/:token/leave', async (c) => {
       const result = await leaveWaitlist(ctx.db, offerDeps, c.req.param('token'), ctx.clock());
       if (result.kind === 'unknown') return jsonError(c, 404, entryNotFound);
-      ctx.officesList.invalidate();
+      ctx.unitList.invalidate();
       ctx.mailer?.wake();
       return c.json({ success: true as const, state: 'left' as const });
     });

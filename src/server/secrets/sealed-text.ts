@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { BankingKeyring } from './keyring.ts';
+import type { BankingKeyring } from './banking-keys.ts';
 
 /*
  * A secret the server must be able to show again (a lease offer's link until its invitation is

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/database.ts';
 import { hashSecretToken as hashOf, isSecretToken, newSecretToken } from '../secrets/secret-token.ts';
 
@@ -15,11 +13,6 @@ export interface StaffMember {
   id: string;
   email: string;
   name: string | null;
-}
-
-/** The cookie: __Host- in production (Secure, Path=/, no Domain: only this origin can set or read it). */
-export function sessionCookieName(production: boolean): string {
-  return production ? '__Host-staff' : 'staff';
 }
 
 /** A new session for the account (a new id at every sign-in): the cookie's value, never stored. */
@@ -56,18 +49,6 @@ export async function endSession(db: Db, id: string): Promise<void> {
 /** Disabling an account, or a new password, ends every session it has. */
 export async function endSessionsOf(db: Db, staffId: string): Promise<void> {
   await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).execute();
-}
-
-export function readSessionCookie(c: Context, production: boolean): string | undefined {
-  return getCookie(c, sessionCookieName(production));
-}
-
-export function writeSessionCookie(c: Context, id: string, production: boolean): void {
-  setCookie(c, sessionCookieName(production), id, { httpOnly: true, sameSite: 'Strict', secure: production, path: '/', maxAge: sessionMaxMs / 1000 });
-}
-
-export function clearSessionCookie(c: Context, production: boolean): void {
-  deleteCookie(c, sessionCookieName(production), { path: '/', secure: production });
 }
 
 export const newStaffId = () => randomUUID();

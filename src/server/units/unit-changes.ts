@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { StaffUnit, UnitInput } from '../../shared/contract/staff-console.ts';
+import type { StaffUnit, UnitInput, UnitQueueResponse } from '../../shared/contract/staff-console.ts';
 import { lockUnit } from '../reservations/unit-lock.ts';
 import type { Db } from '../db/database.ts';
 import { utcInstantText } from '../db/instant-text.ts';
@@ -7,6 +7,7 @@ import { unitColumns } from './public-list.ts';
 import { closeOffer, openOfferOf, placeFreeUnit, type OfferDeps } from '../waitlist/unit-offers.ts';
 import { inLine } from '../waitlist/line.ts';
 import { availabilityChange } from '../waitlist/staff-actions.ts';
+import { queueOfUnit } from '../waitlist/queue.ts';
 
 /*
  * The inventory as staff change it. Every change bumps the unit's updated_at, which the public
@@ -155,4 +156,12 @@ export async function retireUnit(db: Db, id: number, now: Date, within: (trx: Db
     await within(trx, expiredOffers);
     return { kind: 'retired', expiredOffers };
   });
+}
+
+/** A unit's waitlist as staff see it (GET /admin-api/units/:id/waitlist); undefined for no such unit. */
+export async function unitWaitlist(db: Db, unitId: number): Promise<UnitQueueResponse | undefined> {
+  const unit = await findStaffUnit(db, unitId);
+  if (!unit) return undefined;
+  const queue = await queueOfUnit(db, unitId);
+  return { success: true, unit, open_offer: queue.find((q) => q.offer?.status === 'open')?.offer ?? null, queue };
 }

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import type { UnitQueueEntry, UnitQueueResponse } from '../../shared/contract/staff-console.ts';
+import type { UnitQueueEntry } from '../../shared/contract/staff-console.ts';
 import type { WaitlistUnitStatus } from '../../shared/domain/waitlist-states.ts';
 import type { Db } from '../db/database.ts';
 import { utcInstantText } from '../db/instant-text.ts';
-import { findStaffUnit } from '../units/unit-changes.ts';
 import { inLine } from './line.ts';
 
 /*
@@ -99,12 +98,4 @@ export async function queueOfUnit(db: Db, unitId: number): Promise<UnitQueueEntr
         ? { id: r.offer_id, entry_id: r.entry_id, status: r.offer_status, offered_at: r.offered_at, expires_at: r.expires_at, closed_at: r.closed_at, offered_by: r.offered_by, order_id: r.order_id ?? null }
         : null,
   }));
-}
-
-/** A unit's waitlist as staff see it (GET /admin-api/units/:id/waitlist); undefined for no such unit. */
-export async function unitWaitlist(db: Db, unitId: number): Promise<UnitQueueResponse | undefined> {
-  const unit = await findStaffUnit(db, unitId);
-  if (!unit) return undefined;
-  const queue = await queueOfUnit(db, unitId);
-  return { success: true, unit, open_offer: queue.find((q) => q.offer?.status === 'open')?.offer ?? null, queue };
 }

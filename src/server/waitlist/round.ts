@@ -1,6 +1,6 @@
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
-import type { BankingKeyring } from '../secrets/keyring.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { logError } from '../log.ts';
 import { dueOffers, expireOffer, freeEndedRental, unitsFreedByDate } from './unit-offers.ts';
 

@@ -6,7 +6,7 @@ import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { lockUnit, releaseExpiredHolds } from '../reservations/unit-lock.ts';
 import type { Db } from '../db/database.ts';
 import { inLine } from './line.ts';
-import type { BankingKeyring } from '../secrets/keyring.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
 import { hashSecretToken, newSecretToken } from '../secrets/secret-token.ts';
 

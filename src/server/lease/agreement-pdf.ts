@@ -4,10 +4,11 @@ import type { BankingNumbers } from '../../shared/domain/banking.ts';
 import { substituteSections } from '../../shared/domain/contract-text.ts';
 import { formatAtSpace } from '../../shared/domain/zoned-time.ts';
 import { site } from '../../shared/site.ts';
-import { contractSections, providerSignatory } from '../lease/contract-templates.ts';
-import { contractVariables } from '../lease/contract-variables.ts';
-import type { OfferRecord } from '../lease/offer-record.ts';
-import { signatureImageForPdf } from '../lease/signature-image.ts';
+import { contractSections, providerSignatory } from './contract-templates.ts';
+import { contractVariables } from './contract-variables.ts';
+import type { OfferRecord } from './offer-record.ts';
+import { signatureImageForPdf } from './signature-image.ts';
+import { pdfSafeText } from '../documents/pdf-text.ts';
 
 const labels = {
   en: {
@@ -47,15 +48,6 @@ const labels = {
     page: 'Page',
   },
 } as const;
-
-/**
- * The standard PDF fonts cover Windows-1252 only: keep what they can draw (French accents,
- * guillemets, the bullet), turn the narrow spaces Intl puts in French amounts into plain
- * no-break spaces, and show anything else (emoji, other scripts) as '?' rather than garbage.
- */
-export function pdfSafeText(text: string): string {
-  return text.replace(/[\u2007\u2009\u202f]/g, '\u00a0').replace(/[^\t\n\r\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/gu, '?');
-}
 
 /** An instant as the clock read at the space, with its zone's abbreviation (EST, HAE…). */
 function signedAtText(instant: Date, language: LeaseLanguage): string {

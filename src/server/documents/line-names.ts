@@ -1,7 +1,7 @@
 import { formatTaxRate, type Quote, type QuoteLine } from '../../shared/domain/pricing.ts';
 import { longDate } from '../../shared/domain/time.ts';
 import { site } from '../../shared/site.ts';
-import type { CheckoutLineItem } from './provider.ts';
+import type { CheckoutLineItem } from '../payments/provider.ts';
 
 const labels = {
   en: {

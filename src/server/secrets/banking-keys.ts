@@ -2,7 +2,6 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { maskAccountNumber, type BankingNumbers } from '../../shared/domain/banking.ts';
-import type { OfferRecord } from '../lease/offer-record.ts';
 
 const keyBytes = 32;
 const ivBytes = 12;
@@ -130,7 +129,7 @@ export function decryptBanking(keyring: BankingKeyring, stored: string, offerId:
 }
 
 /** A signed offer's banking numbers as answers and the PDF show them: the account number masked. */
-export function maskedBankingOf(keyring: BankingKeyring, offer: Pick<OfferRecord, 'id' | 'signature'>): BankingNumbers | null {
+export function maskedBankingOf(keyring: BankingKeyring, offer: { id: number; signature: { banking_encrypted: string } | null }): BankingNumbers | null {
   if (!offer.signature) return null;
   const banking = decryptBanking(keyring, offer.signature.banking_encrypted, offer.id);
   return { ...banking, account_number: maskAccountNumber(banking.account_number) };
