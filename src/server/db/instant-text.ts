@@ -14,3 +14,8 @@ const formats = {
 export function utcInstantText<T extends string | null = string>(column: string, precision: keyof typeof formats = 'ms') {
   return sql<T>`to_char(${sql.ref(column)} at time zone 'UTC', ${sql.lit(formats[precision])})`;
 }
+
+/** A creation instant as instantPosition writes it. */
+export function positionText(column: string) {
+  return utcInstantText(column, 'us');
+}

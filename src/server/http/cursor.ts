@@ -1,14 +1,13 @@
 import * as z from 'zod';
 import { isPlainText } from '../../shared/domain/text.ts';
 import { isIsoDate } from '../../shared/domain/time.ts';
-import { utcInstantText } from '../db/instant-text.ts';
 
 /**
  * Staff lists are read a page at a time, newest first: the cursor is where the last page ended
  * (opaque to the caller, base64url of its position), so a page never skips or repeats a row
  * even while new rows arrive.
  */
-export function encodeCursor(position: Record<string, string | number>): string {
+export function encodeCursor(position: object): string {
   return Buffer.from(JSON.stringify(position)).toString('base64url');
 }
 
@@ -39,8 +38,3 @@ export const instantPosition = z.object({
     .refine((at) => isIsoDate(at.slice(0, 10))),
   id: z.string().max(64).refine(isPlainText),
 });
-
-/** A creation instant as instantPosition writes it. */
-export function positionText(column: string) {
-  return utcInstantText(column, 'us');
-}

@@ -13,9 +13,9 @@ import { quoteLineNames } from '../documents/line-names.ts';
 import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
 import { auditOf, recordAudit } from '../staff/audit.ts';
 import { pdfAnswer } from './bookings.ts';
-import { cursorSchema, encodeCursor, instantPosition, pageLimit, positionText } from '../http/cursor.ts';
+import { cursorSchema, encodeCursor, instantPosition, pageLimit } from '../http/cursor.ts';
 import { pathParam, recordUuid } from '../http/path-params.ts';
-import { utcInstantText } from '../db/instant-text.ts';
+import { utcInstantText, positionText } from '../db/instant-text.ts';
 import { storedQuote } from '../documents/stored-amounts.ts';
 
 const listQuery = z.object({

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
 export const mailStatuses = ['pending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof mailStatuses)[number];
 
 /** A message of the outbox as staff see it (GET /admin-api/mail): never its content, which is rendered when sent. */
 export const staffMessage = z.object({
