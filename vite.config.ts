@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { waitlistFrameMessages } from './src/web/features/waitlist/frame-messages.ts';
+import { waitlistFrameCatalogue } from './src/web/features/waitlist/frame-catalogue.ts';
 import { categories } from './src/shared/domain/categories.ts';
 import { site } from './src/shared/site.ts';
 
@@ -51,7 +51,7 @@ function waitlistPage(): Plugin {
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (!index || index.type !== 'asset') return;
-      const m = waitlistFrameMessages.en;
+      const m = waitlistFrameCatalogue.en;
       const frame =
         `<div class="waitlist-page"><a class="button button--ghost waitlist-page__back" href="/"><span aria-hidden="true">←</span> ${escapeHtml(m.back)}</a>` +
         `<h1>${escapeHtml(m.heading)}</h1><p>${escapeHtml(m.intro)}</p><p class="status-text">${escapeHtml(m.loading)}</p></div>`;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DayStatus } from '../../src/shared/domain/booking-windows.ts';
 import { dayReason } from '../../src/web/features/booking/day-reasons.ts';
-import { bookingMessages } from '../../src/web/features/booking/messages.ts';
-import { checkoutSuccessMessages } from '../../src/web/features/checkout-success/messages.ts';
+import { bookingCatalogue } from '../../src/web/features/booking/catalogue.ts';
+import { checkoutSuccessCatalogue } from '../../src/web/features/checkout-success/catalogue.ts';
 
-const en = bookingMessages.en;
+const en = bookingCatalogue.en;
 
 describe('the booking dialogs speak SPEC.md to the letter', () => {
   it.each([
@@ -41,17 +41,17 @@ describe('the booking dialogs speak SPEC.md to the letter', () => {
     [en.dayPassPriceFailed(en.dayPassNotFound), 'Unable to load day pass pricing: Day pass service not found in API response'],
     [en.dayPassPriceFailed(en.dayPassPriceMissing), 'Unable to load day pass pricing: Day pass price not available in API response'],
     [en.noticeAndBilling(30, 1), 'Month-to-month cancellation needs 30 days’ notice; billing is on the 1st of each month.'],
-    [checkoutSuccessMessages.en.rented('Desk A1'), 'Successfully rented Desk A1! Check your email for confirmation.'],
-    [checkoutSuccessMessages.en.viewMoreSpaces, 'View More Spaces'],
-    [checkoutSuccessMessages.en.visitMainSite, 'Visit Main Site'],
+    [checkoutSuccessCatalogue.en.rented('Desk A1'), 'Successfully rented Desk A1! Check your email for confirmation.'],
+    [checkoutSuccessCatalogue.en.viewMoreSpaces, 'View More Spaces'],
+    [checkoutSuccessCatalogue.en.visitMainSite, 'Visit Main Site'],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
   });
 });
 
 describe('taxes and the receipt are named as on the receipt itself, in English and French', () => {
-  const fr = bookingMessages.fr;
-  const success = checkoutSuccessMessages;
+  const fr = bookingCatalogue.fr;
+  const success = checkoutSuccessCatalogue;
   it.each([
     [en.subtotal, 'Subtotal'],
     [en.tax('gst'), 'GST (5%), no. 723456789 RT0001'],
@@ -87,7 +87,7 @@ describe('a day that cannot be chosen is announced with its reason', () => {
     ['beyond_window', 'Too far ahead to book online', 'Trop loin pour réserver en ligne'],
     ['same_day_closed', 'Same-day passes are sold only before noon', 'Les passes du jour même sont vendues seulement avant midi'],
   ])('%s', (status, english, french) => {
-    expect(dayReason(status, bookingMessages.en)).toBe(english);
-    expect(dayReason(status, bookingMessages.fr)).toBe(french);
+    expect(dayReason(status, bookingCatalogue.en)).toBe(english);
+    expect(dayReason(status, bookingCatalogue.fr)).toBe(french);
   });
 });

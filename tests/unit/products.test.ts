@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { categories } from '../../src/shared/domain/categories.ts';
 import {
   checkoutRentalTypes,
+  dayHoursOf,
+  isBookingProduct,
   isPricedPerDay,
   isRentable,
   productNames,
@@ -57,5 +60,29 @@ describe('the product table', () => {
     if (rule.window !== null || rule.holds === 'days') expect(rule.dates).not.toBe('none');
     if (rule.holds === 'unit') expect(rule.dates).toBe('none');
     if (rule.rentsUnit) expect(rule.needsAvailableUnit).toBe(true);
+  });
+
+  it.each(productNames)('%s: bought for dates exactly when it has a booking window and hours, and then cancelled by the day', (product) => {
+    const rule = productRule(product);
+    const dated = rule.dates !== 'none';
+    expect(isBookingProduct(product)).toBe(dated);
+    expect(rule.hours !== null).toBe(dated);
+    expect(rule.cancellation === 'by_day').toBe(dated);
+  });
+
+  it.each([
+    ['dedicated_office', { opens: 8, closes: 18 }],
+    ['conference_room', { opens: 7, closes: 19 }],
+    ['day_pass', { opens: 8, closes: 18 }],
+    ['assigned_desk', null],
+    ['mailbox', null],
+    ['spaceship', null],
+  ])('a booked day of a %s gives the hours %j', (type, hours) => {
+    expect(dayHoursOf(type)).toEqual(hours);
+  });
+
+  it('lists every service type under one category pill', () => {
+    expect(categories.map((c) => c.serviceType).sort()).toEqual([...serviceTypes].sort());
+    expect(new Set(categories.map((c) => c.slug)).size).toBe(serviceTypes.length);
   });
 });

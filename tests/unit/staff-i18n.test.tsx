@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from '../../src/web/staff/api.ts';
 import { auditActions } from '../../src/shared/contract/staff.ts';
 import { normalizeAmount } from '../../src/web/staff/amount.ts';
-import { serverText, staffMessages, type StaffMessages } from '../../src/web/staff/i18n.ts';
+import { serverText, staffCatalogue, type StaffCatalogue } from '../../src/web/staff/i18n.ts';
 
 /** Every text of a catalogue, functions called with sample arguments. */
 function texts(value: unknown, path = ''): [string, string][] {
@@ -13,8 +13,8 @@ function texts(value: unknown, path = ''): [string, string][] {
 }
 
 describe('the staff console catalogue', () => {
-  const en = texts(staffMessages.en);
-  const fr = texts(staffMessages.fr);
+  const en = texts(staffCatalogue.en);
+  const fr = texts(staffCatalogue.fr);
 
   it('has every text in both languages', () => {
     const keys = (list: [string, string][]) => list.map(([k]) => k).filter((k) => !k.startsWith('serverTexts.'));
@@ -28,20 +28,20 @@ describe('the staff console catalogue', () => {
       expect(text.replace(/https?:/g, ''), key).not.toMatch(/[^\s\u00a0]:(\s|$)/);
       expect(text, key).not.toMatch(/[\s\u00a0][;!?]/);
     }
-    expect(staffMessages.fr.signedInAs('Léa')).toBe('Connecté\u00a0: Léa');
-    expect(staffMessages.fr.inventory.retireTitle('Bureau 101')).toBe('Retirer Bureau 101?');
-    expect(staffMessages.fr.calendar.cancelled('12 mai')).toBe('Le 12 mai est annulé; le remboursement est en route.');
+    expect(staffCatalogue.fr.signedInAs('Léa')).toBe('Connecté\u00a0: Léa');
+    expect(staffCatalogue.fr.inventory.retireTitle('Bureau 101')).toBe('Retirer Bureau 101?');
+    expect(staffCatalogue.fr.calendar.cancelled('12 mai')).toBe('Le 12 mai est annulé; le remboursement est en route.');
   });
 
   it('names every audit action in both languages', () => {
     for (const action of auditActions) {
-      expect(staffMessages.en.common.auditActions[action], action).toBeTruthy();
-      expect(staffMessages.fr.common.auditActions[action], action).toBeTruthy();
+      expect(staffCatalogue.en.common.auditActions[action], action).toBeTruthy();
+      expect(staffCatalogue.fr.common.auditActions[action], action).toBeTruthy();
     }
   });
 
   it('keeps the English as written', () => {
-    const m: StaffMessages = staffMessages.en;
+    const m: StaffCatalogue = staffCatalogue.en;
     expect(m.inventory.caption('Private office')).toBe('Private office: units, availability and price');
   });
 });
@@ -61,7 +61,7 @@ describe("reading the server's 400 by field", () => {
 });
 
 describe("the server's texts in French", () => {
-  const fr = staffMessages.fr;
+  const fr = staffCatalogue.fr;
   it('translates exact texts, a field prefix, several problems and the texts with a number', () => {
     expect(serverText(fr, 'Please sign in to continue')).toBe('Veuillez vous connecter pour continuer');
     expect(serverText(fr, 'This request must come from the staff console')).toBe('Cette demande doit venir de la console du personnel');
@@ -77,7 +77,7 @@ describe("the server's texts in French", () => {
   it('leaves what it does not know, and the English, as the server said it', () => {
     expect(serverText(fr, 'Something new went wrong')).toBe('Something new went wrong');
     expect(serverText(fr, 'colour: not a field')).toBe('colour: not a field');
-    expect(serverText(staffMessages.en, 'Too many sign-in attempts. Try again in 42 seconds.')).toBe('Too many sign-in attempts. Try again in 42 seconds.');
+    expect(serverText(staffCatalogue.en, 'Too many sign-in attempts. Try again in 42 seconds.')).toBe('Too many sign-in attempts. Try again in 42 seconds.');
   });
 });
 

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newQueuedEntry, type QueuedWaitlistEntry } from '../../src/shared/domain/waitlist-outbox.ts';
-import { refusalText, waitlistMessages } from '../../src/web/features/waitlist/messages.ts';
+import { refusalText, waitlistCatalogue } from '../../src/web/features/waitlist/catalogue.ts';
 import PendingEntries, { PendingEntriesPanel, type PendingEntriesPanelProps } from '../../src/web/features/waitlist/pending-entries.tsx';
 import { nextDurationChange, waitingDuration } from '../../src/web/features/waitlist/pending-status.ts';
 import { LanguageProvider, type Lang } from '../../src/web/i18n/i18n.tsx';
@@ -148,7 +148,7 @@ describe('the panel of entries on this device', () => {
 });
 
 describe('refusalText', () => {
-  const { en, fr } = waitlistMessages;
+  const { en, fr } = waitlistCatalogue;
   it.each<[string, { error?: string; problem?: string }, string, string]>([
     ['a code', { error: 'Whatever', problem: 'officeUnknown' }, 'One or more of the selected offices do not exist', 'Un ou plusieurs des espaces choisis n’existent pas'],
     ['a code this version does not know: the text', { error: 'Waitlist closed', problem: 'closed' }, 'Waitlist closed', 'Waitlist closed'],
@@ -163,7 +163,7 @@ describe('refusalText', () => {
 });
 
 describe('waitingDuration', () => {
-  const m = waitlistMessages.en;
+  const m = waitlistCatalogue.en;
   it.each([
     [0, 'less than a minute'],
     [59_999, 'less than a minute'],
@@ -180,7 +180,7 @@ describe('waitingDuration', () => {
   });
 
   it('in French', () => {
-    const fr = waitlistMessages.fr;
+    const fr = waitlistCatalogue.fr;
     expect(waitingDuration(30_000, 'fr-CA', fr)).toBe('moins d’une minute');
     // Intl keeps the number and its unit together with a no-break space, as French typography wants.
     expect(waitingDuration(minute, 'fr-CA', fr)).toBe('1\u00a0minute');

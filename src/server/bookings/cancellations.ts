@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { BookingView } from '../../shared/contract/bookings.ts';
 import type { Quote } from '../../shared/domain/pricing.ts';
-import { bookingHours } from '../../shared/domain/booking-hours.ts';
 import { cancellationRule, canCancelDay, dayCancellationDeadline, refundForDays, rentalEndsOn, type RefundAmounts } from '../../shared/domain/cancellation.ts';
 import { productNames, productRule, type Product } from '../../shared/domain/products.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
@@ -113,7 +112,7 @@ export async function bookingViewOf(db: Db, orderId: string, now: Date): Promise
         : cancelledDays > 0
           ? 'partly_cancelled'
           : 'paid';
-  const window = productRule(product).window;
+  const hours = productRule(product).hours;
   return {
     reference: order.receipt_number,
     officeName: order.office_name,
@@ -125,7 +124,7 @@ export async function bookingViewOf(db: Db, orderId: string, now: Date): Promise
     buyerName: order.buyer_name ?? '',
     paidAt: new Date(order.paid_at).toISOString(),
     startDate: order.booking_date,
-    hours: window && quote.dates.length > 0 ? { ...bookingHours[window] } : null,
+    hours: hours && quote.dates.length > 0 ? { ...hours } : null,
     paid: paidAmounts(quote),
     days,
     refunds: refunds.map((r) => ({

@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { checkoutDetailsOf, type CheckoutRequest } from '../../shared/contract/checkout.ts';
 import type { OrderResponse } from '../../shared/contract/orders.ts';
-import type { BookingProduct } from '../../shared/domain/booking-hours.ts';
-import {
-  bookingWindow,
-  conferenceWindowMonths,
-  dailyOfficeWindowDays,
-  dayPassSameDayCutoffHour,
-  dayPassWindowDays,
-  dayStatus,
-  type DayStatus,
-} from '../../shared/domain/booking-windows.ts';
+import { bookingWindow, dayStatus, type DayStatus } from '../../shared/domain/booking-windows.ts';
 import { amountMismatches, checkoutPricing, dollarsToCents, formatCad, quote, type ComparedAmount, type ProductChoice } from '../../shared/domain/pricing.ts';
-import { productRule, productsFor, serviceTypeNames, isServiceType, type Product } from '../../shared/domain/products.ts';
+import { isBookingProduct, productRule, products, productsFor, serviceTypeNames, isServiceType, type BookingProduct, type Product } from '../../shared/domain/products.ts';
 import { isIsoDate, type IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { AppContext } from '../deps.ts';
@@ -59,12 +50,15 @@ const windowReasons: Record<Exclude<DayStatus, 'available' | 'booked'>, (p: Book
   past: () => 'the date has passed',
   beyond_window: (p) =>
     ({
-      office_daily: `offices are booked by the day at most ${dailyOfficeWindowDays} days ahead`,
-      conference_room: `conference rooms are booked at most ${conferenceWindowMonths} months ahead`,
-      day_pass: `day passes are sold at most ${dayPassWindowDays} days ahead`,
+      office_daily: `offices are booked by the day at most ${products.office_daily.window.ahead.days} days ahead`,
+      conference_room: `conference rooms are booked at most ${products.conference_room.window.ahead.months} months ahead`,
+      day_pass: `day passes are sold at most ${products.day_pass.window.ahead.days} days ahead`,
     })[p],
   weekend: () => 'Weekends not available',
-  same_day_closed: () => `a day pass for today is sold only before ${dayPassSameDayCutoffHour === 12 ? 'noon' : `${dayPassSameDayCutoffHour}:00`}`,
+  same_day_closed: () => {
+    const hour = products.day_pass.window.sameDayUntilHour;
+    return `a day pass for today is sold only before ${hour === 12 ? 'noon' : `${hour}:00`}`;
+  },
 };
 
 const amountNames: Record<ComparedAmount, string> = {
@@ -137,12 +131,12 @@ export async function startCheckout(ctx: AppContext, body: CheckoutRequest, clie
 
   const now = ctx.clock();
   const today = spaceToday(now);
-  if (rule.window) {
-    const window = bookingWindow(rule.window, now);
+  if (isBookingProduct(choice.product)) {
+    const window = bookingWindow(choice.product, now);
     for (const date of body.pricing.dailyBookings ?? []) {
       if (!isIsoDate(date)) return refused(400, `Not a date: ${date}`);
       const status = dayStatus(window, date);
-      if (status !== 'available' && status !== 'booked') return refused(422, `${date} cannot be booked: ${windowReasons[status](rule.window)}`);
+      if (status !== 'available' && status !== 'booked') return refused(422, `${date} cannot be booked: ${windowReasons[status](choice.product)}`);
     }
   }
   // Through a waitlist claim link: the unit is held for this person, who rents it as if it were on sale.

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { conferenceHours, dayPassHours } from '../../shared/domain/booking-hours.ts';
 import { taxableCharges } from '../../shared/domain/pricing.ts';
-import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
+import { dayHoursOf, isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
 import type { Db } from '../db/database.ts';
 import { quoteLineNames } from './line-names.ts';
 import type { ReceiptDocument } from './receipt.ts';
@@ -29,11 +28,6 @@ async function paidOrder(db: Db, orderId: string): Promise<PaidOrder | undefined
     .executeTakeFirst();
 }
 
-function hoursOf(serviceType: string): string | undefined {
-  const h = serviceType === 'conference_room' ? conferenceHours : serviceType === 'day_pass' || serviceType === 'dedicated_office' ? dayPassHours : null;
-  return h ? `${h.opens}:00–${h.closes}:00` : undefined;
-}
-
 /** The receipt of a paid order (also a refunded one: it was paid), from the server's own quote. */
 export function receiptDocumentOf(order: PaidOrder): ReceiptDocument | undefined {
   if (!order.receipt_number || !order.paid_at) return undefined;
@@ -41,7 +35,8 @@ export function receiptDocumentOf(order: PaidOrder): ReceiptDocument | undefined
   const fr = quoteLineNames(q, order.office_name, 'fr');
   const en = quoteLineNames(q, order.office_name, 'en');
   const typeName = (locale: 'en' | 'fr') => (isServiceType(order.service_type) ? serviceTypeNames[locale][order.service_type] : order.service_type);
-  const hours = q.dates.length > 0 ? hoursOf(order.service_type) : undefined;
+  const dayHours = q.dates.length > 0 ? dayHoursOf(order.service_type) : null;
+  const hours = dayHours ? `${dayHours.opens}:00–${dayHours.closes}:00` : undefined;
   return {
     kind: 'receipt',
     number: order.receipt_number,

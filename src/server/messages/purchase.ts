@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { conferenceHours, dayPassHours } from '../../shared/domain/booking-hours.ts';
 import { bookingEventUid, calendarFile, calendarMediaType } from '../../shared/domain/calendar-file.ts';
 import type { Quote } from '../../shared/domain/pricing.ts';
-import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
+import { dayHoursOf, isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
 import { site } from '../../shared/site.ts';
 import { managePath } from '../../shared/contract/bookings.ts';
 import { manageTokenOf } from '../bookings/manage-link.ts';
@@ -66,7 +65,7 @@ export function purchaseOf(order: OrderRow): Purchase {
           : order.service_type === 'mailbox'
             ? 'mailbox'
             : 'rental';
-  const hours = kind === 'conference_room' ? conferenceHours : dated ? dayPassHours : null;
+  const hours = dated ? dayHoursOf(order.service_type) : null;
   return { order, quote, hours, kind };
 }
 

@@ -1,17 +1,13 @@
 import { Temporal } from 'temporal-polyfill';
-import type { BookingProduct } from './booking-hours.ts';
+import { products, type BookingProduct } from './products.ts';
 import { addDays, daysInMonth, weekday, type IsoDate } from './time.ts';
 import { spaceDateTime } from './zoned-time.ts';
 
 /**
- * SPEC.md §5 and §9 'Booking windows'. Every window starts from an instant, read at the space with
- * the time-zone database (zoned-time.ts): the PWA loads this module with the booking dialogs.
+ * SPEC.md §5 and §9 'Booking windows', each product's as its row in the product table says.
+ * Apart from that table: every window starts from an instant read at the space with the time-zone
+ * database (zoned-time.ts), which the PWA loads with the booking dialogs, not with the first page.
  */
-export const dailyOfficeWindowDays = 14;
-export const conferenceWindowMonths = 3;
-export const dayPassWindowDays = 30;
-/** A day pass for today can be bought only before this hour at the space. */
-export const dayPassSameDayCutoffHour = 12;
 
 export interface BookingWindow {
   product: BookingProduct;
@@ -36,32 +32,17 @@ export function addMonths(date: IsoDate, months: number): IsoDate {
   return Temporal.PlainDate.from(date).add({ months }).toString();
 }
 
-export function dailyOfficeWindow(now: Date): BookingWindow {
-  const { date: today } = spaceDateTime(now);
-  return { product: 'office_daily', today, first: today, last: addDays(today, dailyOfficeWindowDays), weekdaysOnly: false };
-}
-
-export function conferenceWindow(now: Date): BookingWindow {
-  const { date: today } = spaceDateTime(now);
-  return { product: 'conference_room', today, first: today, last: addMonths(today, conferenceWindowMonths), weekdaysOnly: true };
-}
-
-export function dayPassWindow(now: Date): BookingWindow {
-  const { date: today, hour } = spaceDateTime(now);
-  const first = hour < dayPassSameDayCutoffHour ? today : addDays(today, 1);
-  return { product: 'day_pass', today, first, last: addDays(today, dayPassWindowDays), weekdaysOnly: true };
-}
-
 export function bookingWindow(product: BookingProduct, now: Date): BookingWindow {
-  switch (product) {
-    case 'office_daily':
-      return dailyOfficeWindow(now);
-    case 'conference_room':
-      return conferenceWindow(now);
-    case 'day_pass':
-      return dayPassWindow(now);
-  }
+  const rule = products[product].window;
+  const { date: today, hour } = spaceDateTime(now);
+  const first = rule.sameDayUntilHour !== null && hour >= rule.sameDayUntilHour ? addDays(today, 1) : today;
+  const last = 'days' in rule.ahead ? addDays(today, rule.ahead.days) : addMonths(today, rule.ahead.months);
+  return { product, today, first, last, weekdaysOnly: rule.weekdaysOnly };
 }
+
+export const dailyOfficeWindow = (now: Date): BookingWindow => bookingWindow('office_daily', now);
+export const conferenceWindow = (now: Date): BookingWindow => bookingWindow('conference_room', now);
+export const dayPassWindow = (now: Date): BookingWindow => bookingWindow('day_pass', now);
 
 /** Whether a date can be chosen in a window, and if not, the reason a calendar announces. */
 export function dayStatus(window: BookingWindow, date: IsoDate, booked: ReadonlySet<IsoDate> = new Set()): DayStatus {

@@ -1,6 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
 import { site } from '../site.ts';
-import { bookingHours } from './booking-hours.ts';
 import { addMonths } from './booking-windows.ts';
 import { taxedTotal, type Cents, type QuoteLine, type Quote } from './pricing.ts';
 import { productRule, type Product } from './products.ts';
@@ -14,7 +13,8 @@ import { spaceTimeZone } from './zoned-time.ts';
  * before buying, the manage page shows it after, and the server enforces it: all three call
  * these functions, at the space's clock.
  *
- * Which rule each product has is `cancellationByProduct`, below.
+ * Which rule each product has is its `cancellation` in the product table; the rules stay apart
+ * from that table, since they need the time-zone rules the inventory's first page does without.
  *
  * - A room, a day pass, each day of a daily office booking: free cancellation with a full refund
  *   (taxes included) until `freeUntilHoursBeforeOpening` hours before the day's opening hour,
@@ -31,28 +31,13 @@ export type CancellationRule =
   | { kind: 'notice'; noticeDays: number; minimumTermMonths: number | null }
   | { kind: 'contact' };
 
-/**
- * How a customer ends each product online, beside the product table (kept out of it: the
- * inventory's first paint reads that table and needs none of this): each booked day cancelled
- * and refunded until shortly before it opens; notice given on a rental; or a word with the
- * space (a lease).
- */
-export const cancellationByProduct: Record<Product, CancellationRule['kind']> = {
-  office_daily: 'by_day',
-  office_monthly: 'notice',
-  office_lease: 'contact',
-  standard: 'notice',
-  conference_room: 'by_day',
-  day_pass: 'by_day',
-  mailbox: 'notice',
-};
-
 /** The rule that applies to a product, for a unit of a given type. */
 export function cancellationRule(product: Product, serviceType: string): CancellationRule {
   const rule = productRule(product);
-  switch (cancellationByProduct[product]) {
+  switch (rule.cancellation) {
     case 'by_day':
-      return { kind: 'by_day', opensHour: bookingHours[rule.window ?? 'day_pass'].opens, hoursBefore: site.cancellation.freeUntilHoursBeforeOpening };
+      if (!rule.hours) throw new Error(`${product} is cancelled by the day but has no hours`);
+      return { kind: 'by_day', opensHour: rule.hours.opens, hoursBefore: site.cancellation.freeUntilHoursBeforeOpening };
     case 'notice':
       // A month-to-month office is month to month, whatever a dedicated office's usual term.
       return { kind: 'notice', noticeDays, minimumTermMonths: product === 'office_monthly' ? null : (termsFor(serviceType)?.termMonths ?? null) };

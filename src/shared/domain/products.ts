@@ -1,5 +1,3 @@
-import type { BookingProduct } from './booking-hours.ts';
-
 /** The service_type of an inventory unit (SPEC.md §7 call 3). */
 export const serviceTypes = ['dedicated_office', 'assigned_desk', 'hotdesk', 'parking_spot', 'mailbox', 'conference_room', 'day_pass'] as const;
 export type ServiceType = (typeof serviceTypes)[number];
@@ -34,10 +32,36 @@ export const serviceTypeNames: Record<'en' | 'fr', Record<ServiceType, string>> 
 export const checkoutRentalTypes = ['standard', 'daily', 'monthly', 'lease'] as const;
 export type CheckoutRentalType = (typeof checkoutRentalTypes)[number];
 
+/** The hours a booked day gives at the space, as hours of its clock (7 to 19: 7 AM to 7 PM). */
+export interface OpeningHours {
+  opens: number;
+  closes: number;
+}
+
+/** SPEC.md §5: the days a product can be bought for, counted from today at the space. */
+export interface BookingWindowRule {
+  /** The last date that can be booked: this many days, or calendar months, after today. */
+  ahead: { days: number } | { months: number };
+  weekdaysOnly: boolean;
+  /** Today can be bought only before this hour at the space; null: all day. */
+  sameDayUntilHour: number | null;
+}
+
+/**
+ * How a customer ends a product online: each booked day cancelled and refunded until shortly
+ * before it opens, notice given on a rental, or a word with the space (a lease). The rules
+ * themselves, with their dates, are in cancellation.ts.
+ */
+export type CancellationKind = 'by_day' | 'notice' | 'contact';
+
+/** The building's day: a day pass's, and a daily office's. */
+const buildingDay = { opens: 8, closes: 18 } as const;
+
 /**
  * What a visitor can buy, one row each. Everything else that depends on the product (which
- * call-1 bodies choose it, what a checkout holds, its booking window, what paying does to the
- * unit) is read from here; its amounts are its case in `quote` (pricing.ts).
+ * call-1 bodies choose it, what a checkout holds, its booking window and hours, how it is
+ * cancelled, what paying does to the unit) is read from here; its amounts are its case in
+ * `quote` (pricing.ts).
  */
 export interface ProductRule {
   /** The units it is sold for. */
@@ -50,8 +74,12 @@ export interface ProductRule {
   dates: 'none' | 'one' | 'many';
   /** What an unpaid checkout holds: each of its days, the unit from today on, or nothing (no stock). */
   holds: 'days' | 'unit' | 'nothing';
-  /** The booking window its dates must fall in. */
-  window: BookingProduct | null;
+  /** The booking window its dates must fall in; null for a product bought without dates. */
+  window: BookingWindowRule | null;
+  /** The hours each of its days gives at the space; null without dates. */
+  hours: OpeningHours | null;
+  /** How it is ended online (the rule with its numbers: cancellation.ts). */
+  cancellation: CancellationKind;
   /** Whether the unit's base_monthly_rate is the price of one day (a room, a pass) rather than a month. */
   unitRate: 'day' | 'month';
   /** Sold only while the unit is available (is_available). */
@@ -67,7 +95,9 @@ export const products = {
     chosenBy: ['daily'],
     dates: 'many',
     holds: 'days',
-    window: 'office_daily',
+    window: { ahead: { days: 14 }, weekdaysOnly: false, sameDayUntilHour: null },
+    hours: buildingDay,
+    cancellation: 'by_day',
     unitRate: 'month',
     needsAvailableUnit: true,
     rentsUnit: false,
@@ -79,6 +109,8 @@ export const products = {
     dates: 'none',
     holds: 'unit',
     window: null,
+    hours: null,
+    cancellation: 'notice',
     unitRate: 'month',
     needsAvailableUnit: true,
     rentsUnit: true,
@@ -90,6 +122,8 @@ export const products = {
     dates: 'none',
     holds: 'unit',
     window: null,
+    hours: null,
+    cancellation: 'contact',
     unitRate: 'month',
     needsAvailableUnit: true,
     rentsUnit: true,
@@ -101,6 +135,8 @@ export const products = {
     dates: 'none',
     holds: 'unit',
     window: null,
+    hours: null,
+    cancellation: 'notice',
     unitRate: 'month',
     needsAvailableUnit: true,
     rentsUnit: true,
@@ -112,7 +148,9 @@ export const products = {
     chosenBy: checkoutRentalTypes,
     dates: 'one',
     holds: 'days',
-    window: 'conference_room',
+    window: { ahead: { months: 3 }, weekdaysOnly: true, sameDayUntilHour: null },
+    hours: { opens: 7, closes: 19 },
+    cancellation: 'by_day',
     unitRate: 'day',
     needsAvailableUnit: false,
     rentsUnit: false,
@@ -123,7 +161,9 @@ export const products = {
     chosenBy: checkoutRentalTypes,
     dates: 'one',
     holds: 'nothing',
-    window: 'day_pass',
+    window: { ahead: { days: 30 }, weekdaysOnly: true, sameDayUntilHour: 12 },
+    hours: buildingDay,
+    cancellation: 'by_day',
     unitRate: 'day',
     needsAvailableUnit: false,
     rentsUnit: false,
@@ -135,6 +175,8 @@ export const products = {
     dates: 'none',
     holds: 'nothing',
     window: null,
+    hours: null,
+    cancellation: 'notice',
     unitRate: 'month',
     needsAvailableUnit: false,
     rentsUnit: false,
@@ -143,6 +185,13 @@ export const products = {
 
 export type Product = keyof typeof products;
 export const productNames = Object.keys(products) as Product[];
+
+/** The products bought for dates: each has a booking window and hours. */
+export type BookingProduct = { [P in Product]: (typeof products)[P]['window'] extends null ? never : P }[Product];
+
+export function isBookingProduct(product: Product): product is BookingProduct {
+  return products[product].window !== null;
+}
 
 export function productRule(product: Product): ProductRule {
   return products[product];
@@ -170,5 +219,47 @@ export function isRentable(type: ServiceType): boolean {
   return rentableTypes.includes(type);
 }
 
+/**
+ * The hours of a booked day of a unit of this type: those of the dated product it is sold as
+ * (a room's day, a pass's or an office's); null for a unit that is never booked by the day.
+ */
+export function dayHoursOf(serviceType: string): OpeningHours | null {
+  for (const product of productsFor(serviceType)) {
+    const hours: OpeningHours | null = products[product].hours;
+    if (hours) return hours;
+  }
+  return null;
+}
+
 /** Products that rent the unit itself: paying for one takes the unit off the list. */
 export const unitRentingProducts: readonly Product[] = productNames.filter((p) => products[p].rentsUnit);
+
+/**
+ * How the public list shows each kind of unit: facts of the service type rather than of a
+ * product, since one unit (an office) is sold as several products under one category and one
+ * button.
+ */
+export interface ServiceTypeRule {
+  /** The category pill it is listed under: its slug in the URL. */
+  category: string;
+  /** Cards (a few services, each described) or a table (many units to compare). */
+  layout: 'cards' | 'table';
+  /** SPEC §2: where a cancelled checkout returns on the home page; null: to the unit's own row. */
+  cancelAnchor: string | null;
+  /** SPEC §2 'Action buttons by type': what its button does while it is on sale, and its words. */
+  action: {
+    kind: 'rent-office' | 'rent-direct' | 'book-conference' | 'buy-day-pass' | 'subscribe-mailbox';
+    label: 'rentNow' | 'rentSpot' | 'bookNow' | 'buyPass' | 'subscribe';
+  };
+}
+
+/** One row a service type, in the order the inventory page shows its category pills. */
+export const serviceTypeRules = {
+  conference_room: { category: 'conference', layout: 'cards', cancelAnchor: 'conference', action: { kind: 'book-conference', label: 'bookNow' } },
+  day_pass: { category: 'day-pass', layout: 'cards', cancelAnchor: 'daypass', action: { kind: 'buy-day-pass', label: 'buyPass' } },
+  mailbox: { category: 'mailbox', layout: 'cards', cancelAnchor: 'mailbox', action: { kind: 'subscribe-mailbox', label: 'subscribe' } },
+  dedicated_office: { category: 'offices', layout: 'table', cancelAnchor: null, action: { kind: 'rent-office', label: 'rentNow' } },
+  assigned_desk: { category: 'desks', layout: 'table', cancelAnchor: null, action: { kind: 'rent-direct', label: 'rentNow' } },
+  hotdesk: { category: 'hot-desks', layout: 'table', cancelAnchor: null, action: { kind: 'rent-direct', label: 'rentNow' } },
+  parking_spot: { category: 'parking', layout: 'table', cancelAnchor: null, action: { kind: 'rent-direct', label: 'rentSpot' } },
+} as const satisfies Record<ServiceType, ServiceTypeRule>;

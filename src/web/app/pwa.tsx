@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { commonMessages } from '../i18n/common.ts';
-import { useMessages } from '../i18n/i18n.tsx';
+import { appCatalogue } from '../i18n/app-catalogue.ts';
+import { useCatalogue } from '../i18n/i18n.tsx';
 import { localKeys } from '../../shared/storage-names.ts';
 import { onStorageProblem, readLocal, writeLocal } from '../storage/local.ts';
 import * as z from 'zod/mini';
@@ -51,7 +51,7 @@ function applyUpdate(): void {
 
 /** Service-worker notices: 'ready to work offline' (once per device) and 'update available'. */
 export function ServiceWorkerNotices() {
-  const m = useMessages(commonMessages);
+  const m = useCatalogue(appCatalogue);
   const [state, setState] = useState(swState);
   const [storageProblem, setStorageProblem] = useState<'quota' | 'unavailable' | null>(null);
   useEffect(() => {
@@ -113,7 +113,7 @@ function isIosSafari(): boolean {
 
 /** The install button where the browser offers one, and the Add to Home Screen hint on iOS Safari. */
 export function InstallPrompt() {
-  const m = useMessages(commonMessages);
+  const m = useCatalogue(appCatalogue);
   const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
   const [iosHint, setIosHint] = useState(false);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { commonMessages } from '../i18n/common.ts';
-import { useLanguage, useMessages } from '../i18n/i18n.tsx';
+import { appCatalogue } from '../i18n/app-catalogue.ts';
+import { useLanguage, useCatalogue } from '../i18n/i18n.tsx';
 import { site } from '../../shared/site.ts';
 import { InstallPrompt, ServiceWorkerNotices } from './pwa.tsx';
 import { useOnline } from './use-online.ts';
@@ -11,7 +11,7 @@ import { useOnline } from './use-online.ts';
  * header's own (the routes put the waitlist's queued entries there).
  */
 export function Shell({ children, hero, tools }: { children: ReactNode; hero?: boolean; tools?: ReactNode }) {
-  const m = useMessages(commonMessages);
+  const m = useCatalogue(appCatalogue);
   const { lang, setLang } = useLanguage();
   const online = useOnline();
   return (

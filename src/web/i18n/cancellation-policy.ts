@@ -36,7 +36,7 @@ const fr: typeof en = {
   contact: `Un bail de 12 mois ne s’annule pas en ligne. Pour en discuter, écrivez-nous à ${site.email} ou appelez-nous au ${site.phoneDisplay}.`,
 };
 
-export const cancellationPolicyMessages: Catalogue<typeof en> = { en, fr };
+export const cancellationPolicyCatalogue: Catalogue<typeof en> = { en, fr };
 
 /** The policy of a rule in a language's words; `eachDay` for a booking of several days. */
 export function policyText(m: typeof en, rule: CancellationRule, eachDay = false): string {

@@ -49,6 +49,6 @@ export function useLanguage(): LanguageContext {
   return ctx;
 }
 
-export function useMessages<M>(catalogue: Catalogue<M>): M {
+export function useCatalogue<M>(catalogue: Catalogue<M>): M {
   return catalogue[useLanguage().lang];
 }

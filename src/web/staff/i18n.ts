@@ -561,9 +561,9 @@ const en = {
   serverTexts: {} as Record<string, string>,
 };
 
-export type StaffMessages = typeof en;
+export type StaffCatalogue = typeof en;
 
-const fr: StaffMessages = {
+const fr: StaffCatalogue = {
   locale: 'fr-CA',
   appName: 'Console du personnel',
   skipToContent: 'Aller au contenu',
@@ -1157,7 +1157,7 @@ const fr: StaffMessages = {
 };
 
 /** Server texts that carry a number or a name: each pattern's groups are the arguments of its text in serverPatterns. */
-const serverPatterns: readonly [RegExp, keyof StaffMessages['serverPatterns']][] = [
+const serverPatterns: readonly [RegExp, keyof StaffCatalogue['serverPatterns']][] = [
   [/^Too many sign-in attempts\. Try again in (\d+) seconds\.$/, 'tooManySignIns'],
   [/^Too many requests \([^)]*\)\. Try again in (\d+) seconds\.$/, 'tooManyRequests'],
   [/^No order (\S+)$/, 'noOrder'],
@@ -1197,14 +1197,14 @@ function typeset<T>(value: T): T {
   return value;
 }
 
-export const staffMessages: Record<StaffLanguage, StaffMessages> = { en, fr: typeset(fr) };
+export const staffCatalogue: Record<StaffLanguage, StaffCatalogue> = { en, fr: typeset(fr) };
 
 /**
  * A server text in the console's language when the catalogue knows it, else as the server said
  * it: several problems joined by '; ', each maybe after its field ('name: A name is required'),
  * each exact or one of the patterns.
  */
-export function serverText(m: StaffMessages, text: string): string {
+export function serverText(m: StaffCatalogue, text: string): string {
   if (m.locale === en.locale) return text;
   const exact = m.serverTexts[text];
   if (exact) return exact;

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { staffMessages, type StaffLanguage, type StaffMessages } from './i18n.ts';
+import { staffCatalogue, type StaffLanguage, type StaffCatalogue } from './i18n.ts';
 
 /** The console's own key: staff may read the public site in another language on the same device. */
 const storageKey = 'staff-console-language';
@@ -16,7 +16,7 @@ function initialLanguage(): StaffLanguage {
 
 interface LanguageValue {
   lang: StaffLanguage;
-  m: StaffMessages;
+  m: StaffCatalogue;
   /** 'en-CA' or 'fr-CA', for the shared date and amount formatters. */
   locale: string;
   setLang: (lang: StaffLanguage) => void;
@@ -34,7 +34,7 @@ export function StaffLanguageProvider({ children }: { children: ReactNode }) {
       // Not remembered; the switch still applies to this visit.
     }
   }, []);
-  const value = useMemo(() => ({ lang, m: staffMessages[lang], locale: staffMessages[lang].locale, setLang }), [lang, setLang]);
+  const value = useMemo(() => ({ lang, m: staffCatalogue[lang], locale: staffCatalogue[lang].locale, setLang }), [lang, setLang]);
   useEffect(() => {
     document.documentElement.lang = value.locale;
   }, [value.locale]);

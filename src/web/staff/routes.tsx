@@ -9,17 +9,17 @@ import { sessionQuery, type MailFilter, type OrderSearch } from './queries.ts';
 import { ConsoleShell } from './shell.tsx';
 import { errorText, EmptyState, PageTitle, useDocumentTitle } from './ui.tsx';
 import { RetryAlert } from '../ui/status.tsx';
-import { CalendarPage, currentMonth, monthPattern } from './pages/calendar.tsx';
-import { InventoryPage } from './pages/inventory.tsx';
-import { LeaseOffersPage } from './pages/lease-offers.tsx';
-import { MessagesPage } from './pages/messages.tsx';
-import { OfferDetailPage } from './pages/offer-detail.tsx';
-import { OrderDetailPage } from './pages/order-detail.tsx';
-import { OrdersPage } from './pages/orders.tsx';
-import { SetPasswordPage } from './pages/set-password.tsx';
-import { SignInPage } from './pages/sign-in.tsx';
-import { UnitQueuePage } from './pages/unit-queue.tsx';
-import { WaitlistPage } from './pages/waitlist.tsx';
+import { CalendarPage, currentMonth, monthPattern } from './pages/calendar-page.tsx';
+import { InventoryPage } from './pages/inventory-page.tsx';
+import { LeaseOffersPage } from './pages/lease-offers-page.tsx';
+import { MessagesPage } from './pages/messages-page.tsx';
+import { OfferDetailPage } from './pages/offer-detail-page.tsx';
+import { OrderDetailPage } from './pages/order-detail-page.tsx';
+import { OrdersPage } from './pages/orders-page.tsx';
+import { SetPasswordPage } from './pages/set-password-page.tsx';
+import { SignInPage } from './pages/sign-in-page.tsx';
+import { UnitQueuePage } from './pages/unit-queue-page.tsx';
+import { WaitlistPage } from './pages/waitlist-page.tsx';
 
 /**
  * The console's routes, in code (it has its own entry, apart from the public file routes).

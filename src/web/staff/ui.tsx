@@ -9,7 +9,7 @@ import { Dialog } from '../ui/dialog.tsx';
 import { LoadingText, RetryAlert } from '../ui/status.tsx';
 import { formatDateTime, formatLongDate } from '../i18n/format.ts';
 import { StaffApiError } from './api.ts';
-import type { StaffMessages } from './i18n.ts';
+import type { StaffCatalogue } from './i18n.ts';
 import { serverText } from './i18n.ts';
 import { useStaffLanguage } from './language.tsx';
 
@@ -25,7 +25,7 @@ export function useFormat() {
 }
 
 /** What an error says to staff: the server's own words when it gave any, in French when the catalogue knows them. */
-export function errorText(m: StaffMessages, error: unknown): string {
+export function errorText(m: StaffCatalogue, error: unknown): string {
   if (error instanceof StaffApiError) {
     if (error.status === 0) return m.common.networkError;
     if (error.serverError) return serverText(m, error.serverError);
@@ -327,7 +327,7 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
 const isAuditAction = (action: string): action is AuditAction => (auditActions as readonly string[]).includes(action);
 
 /** One value of an entry's details, as staff read it: amounts, dates, yes or no, names for codes. */
-function detailValue(m: StaffMessages, f: ReturnType<typeof useFormat>, key: string, value: unknown): string {
+function detailValue(m: StaffCatalogue, f: ReturnType<typeof useFormat>, key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return m.common.none;
   if (Array.isArray(value)) return value.map((v) => detailValue(m, f, key, v)).join(', ');
   if (typeof value === 'boolean') return value ? m.common.yes : m.common.no;
@@ -337,12 +337,12 @@ function detailValue(m: StaffMessages, f: ReturnType<typeof useFormat>, key: str
     if (cents !== null) return f.cents(cents);
   }
   if (key === 'kind' && typeof value === 'string') return m.messages.kinds[value] ?? value;
-  if (key === 'service_type' && typeof value === 'string' && value in m.serviceTypes) return m.serviceTypes[value as keyof StaffMessages['serviceTypes']];
+  if (key === 'service_type' && typeof value === 'string' && value in m.serviceTypes) return m.serviceTypes[value as keyof StaffCatalogue['serviceTypes']];
   if (typeof value === 'string' && isIsoDate(value)) return f.date(value);
   return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
-function detailsText(m: StaffMessages, f: ReturnType<typeof useFormat>, details: AuditEntry['details']): string {
+function detailsText(m: StaffCatalogue, f: ReturnType<typeof useFormat>, details: AuditEntry['details']): string {
   if (!details) return '';
   return Object.entries(details)
     .map(([key, value]) => m.labelled(m.common.auditDetailNames[key] ?? key, detailValue(m, f, key, value)))

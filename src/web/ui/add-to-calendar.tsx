@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMessages, type Catalogue } from '../i18n/i18n.tsx';
+import { useCatalogue, type Catalogue } from '../i18n/i18n.tsx';
 import { Alert } from './alert.tsx';
 import { loadCalendarBuilder } from './calendar-download.ts';
 
@@ -11,7 +11,7 @@ const fr: typeof en = {
   label: 'Ajouter au calendrier',
   failed: 'Le fichier de calendrier n’a pas pu être préparé. Rechargez cette page une fois en ligne, puis réessayez.',
 };
-const calendarMessages: Catalogue<typeof en> = { en, fr };
+const calendarCatalogue: Catalogue<typeof en> = { en, fr };
 
 /**
  * A booking's "Add to calendar" button. The file's builder is fetched once the page is idle
@@ -20,7 +20,7 @@ const calendarMessages: Catalogue<typeof en> = { en, fr };
  * hence the advice to reload. A second tap while the file is made starts no second download.
  */
 export function AddToCalendarButton({ download }: { download: () => Promise<void> }) {
-  const m = useMessages(calendarMessages);
+  const m = useCatalogue(calendarCatalogue);
   const [state, setState] = useState<'ready' | 'making' | 'failed'>('ready');
   useEffect(() => {
     const load = () => void loadCalendarBuilder().catch(() => undefined);

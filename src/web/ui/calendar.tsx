@@ -3,7 +3,7 @@ import { datesOfMonth, monthOf, shiftMonth, type IsoMonth } from '../../shared/d
 import { addDays, weekday, type IsoDate } from '../../shared/domain/time.ts';
 import type { Catalogue } from '../i18n/i18n.tsx';
 import './calendar.css';
-import { useLanguage, useMessages } from '../i18n/i18n.tsx';
+import { useLanguage, useCatalogue } from '../i18n/i18n.tsx';
 
 const en = {
   previousMonth: 'Previous month',
@@ -15,7 +15,7 @@ const fr: typeof en = {
   nextMonth: 'Mois suivant',
   selected: 'sélectionnée',
 };
-const calendarMessages: Catalogue<typeof en> = { en, fr };
+const calendarCatalogue: Catalogue<typeof en> = { en, fr };
 
 export interface CalendarProps {
   /** The month shown, 'YYYY-MM'. */
@@ -50,7 +50,7 @@ function clampToMonth(date: IsoDate, month: IsoMonth): IsoDate {
  * reason as a hint.
  */
 export function Calendar({ month, onMonthChange, canShowPrevious, canShowNext, selected, mode, disabledReason, onSelect, label }: CalendarProps) {
-  const m = useMessages(calendarMessages);
+  const m = useCatalogue(calendarCatalogue);
   const { locale } = useLanguage();
   const hintId = useId();
   const headingId = useId();

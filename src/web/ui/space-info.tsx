@@ -1,5 +1,5 @@
 import { site } from '../../shared/site.ts';
-import { useLanguage, useMessages, type Catalogue } from '../i18n/i18n.tsx';
+import { useLanguage, useCatalogue, type Catalogue } from '../i18n/i18n.tsx';
 import './info-card.css';
 
 /*
@@ -35,10 +35,10 @@ const fr: typeof en = {
   emailUs: 'Écrivez-nous',
 };
 
-const spaceInfoMessages: Catalogue<typeof en> = { en, fr };
+const spaceInfoCatalogue: Catalogue<typeof en> = { en, fr };
 
 export function AccessInformation() {
-  const m = useMessages(spaceInfoMessages);
+  const m = useCatalogue(spaceInfoCatalogue);
   const { lang } = useLanguage();
   return (
     <section className="info-card" aria-labelledby="access-heading">
@@ -82,7 +82,7 @@ export function AccessInformation() {
 }
 
 export function ContactLinks() {
-  const m = useMessages(spaceInfoMessages);
+  const m = useCatalogue(spaceInfoCatalogue);
   return (
     <section className="info-contact" aria-labelledby="contact-heading">
       <h2 id="contact-heading">{m.contactTitle}</h2>

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { cancellationRule } from '../../../shared/domain/cancellation.ts';
 import { formatCad, type Quote } from '../../../shared/domain/pricing.ts';
-import type { Product } from '../../../shared/domain/products.ts';
+import { productRule, type Product } from '../../../shared/domain/products.ts';
 import { meetingRoomAccess, termsFor } from '../../../shared/domain/terms.ts';
 import { site } from '../../../shared/site.ts';
-import { cancellationPolicyMessages, policyText } from '../../i18n/cancellation-policy.ts';
+import { cancellationPolicyCatalogue, policyText } from '../../i18n/cancellation-policy.ts';
 import { formatLongDate } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
-import { bookingMessages } from './messages.ts';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
+import { bookingCatalogue } from './catalogue.ts';
 
 /** Formats cents in the visitor's language. */
 export function useMoney() {
@@ -17,7 +17,7 @@ export function useMoney() {
 
 /** SPEC §9 'Terms' for the unit's type, where the visitor decides. */
 export function TermsList({ serviceType, lease }: { serviceType: string; lease?: boolean }) {
-  const m = useMessages(bookingMessages);
+  const m = useCatalogue(bookingCatalogue);
   const terms = termsFor(serviceType);
   if (!terms) return null;
   const room = meetingRoomAccess(serviceType);
@@ -41,17 +41,15 @@ export function TermsList({ serviceType, lease }: { serviceType: string; lease?:
   );
 }
 
-/** The chooser's name of each office product, for its line in the policy. */
-const optionOf: Partial<Record<Product, 'daily' | 'monthly' | 'lease'>> = { office_daily: 'daily', office_monthly: 'monthly', office_lease: 'lease' };
-
 /**
  * The cancellation policy of what is being bought (src/shared/domain/cancellation.ts), shown
- * before the visitor pays, beside the terms: one rule, or one line per option of the chooser.
+ * before the visitor pays, beside the terms: one rule, or one line per option of the chooser,
+ * each under the name of its rentalType (the chooser's options are an office's products).
  */
 export function CancellationPolicy({ serviceType, products: shown }: { serviceType: string; products: readonly Product[] }) {
-  const m = useMessages(cancellationPolicyMessages);
-  const booking = useMessages(bookingMessages);
-  const text = (product: Product) => policyText(m, cancellationRule(product, serviceType), product === 'office_daily');
+  const m = useCatalogue(cancellationPolicyCatalogue);
+  const booking = useCatalogue(bookingCatalogue);
+  const text = (product: Product) => policyText(m, cancellationRule(product, serviceType), productRule(product).dates === 'many');
   return (
     <section className="booking-terms" aria-label={m.title}>
       <h3 className="booking-section-title">{m.title}</h3>
@@ -59,15 +57,12 @@ export function CancellationPolicy({ serviceType, products: shown }: { serviceTy
         <p>{text(shown[0]!)}</p>
       ) : (
         <ul>
-          {shown.map((product) => {
-            const option = optionOf[product];
-            return (
-              <li key={product}>
-                {option ? <strong>{`${booking.rentalOptions[option]}${m.labelEnd}`}</strong> : null}
-                {text(product)}
-              </li>
-            );
-          })}
+          {shown.map((product) => (
+            <li key={product}>
+              <strong>{`${booking.rentalOptions[productRule(product).rentalType]}${m.labelEnd}`}</strong>
+              {text(product)}
+            </li>
+          ))}
         </ul>
       )}
     </section>
@@ -87,7 +82,7 @@ export function taxesCharged(): boolean {
  * then the total charged under `totalLabel`. With taxes off, only the total.
  */
 function BillRows({ bill, totalLabel }: { bill: Bill | null; totalLabel: string }) {
-  const m = useMessages(bookingMessages);
+  const m = useCatalogue(bookingCatalogue);
   const money = useMoney();
   const rows: [label: string, cents: number][] = bill && taxesCharged() ? [[m.subtotal, bill.subtotal], [m.tax('gst'), bill.gst], [m.tax('qst'), bill.qst]] : [];
   return (
@@ -123,7 +118,7 @@ export function SummaryLines({ lines, bill, totalLabel }: { lines: [label: strin
 
 /** The quote line by line, then its taxes and the total due today. */
 export function QuoteLines({ quote }: { quote: Quote }) {
-  const m = useMessages(bookingMessages);
+  const m = useCatalogue(bookingCatalogue);
   const { locale } = useLanguage();
   const money = useMoney();
   return (

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { Office } from '../../../shared/contract/offices.ts';
 import type { ProductChoice } from '../../../shared/domain/pricing.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
-import { bookingMessages } from './messages.ts';
+import { useCatalogue } from '../../i18n/i18n.tsx';
+import { bookingCatalogue } from './catalogue.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { RentalOptionChooser } from './rental-option-chooser.tsx';
 import { Step } from './step-focus.tsx';
@@ -15,7 +15,7 @@ import './booking.css';
  * comes back to the claim page.
  */
 export default function ClaimChoices({ unit, claimToken }: { unit: Office; claimToken: string }) {
-  const m = useMessages(bookingMessages);
+  const m = useCatalogue(bookingCatalogue);
   const titleId = useId();
   const [choice, setChoice] = useState<ProductChoice | null>(null);
   const [moved, setMoved] = useState(false);

@@ -5,16 +5,16 @@ import { canShowNextMonth, canShowPreviousMonth, conferenceWindow, dayStatus, fi
 import { quote } from '../../../shared/domain/pricing.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
-import { commonMessages } from '../../i18n/common.ts';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { formatLongDate } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { Calendar } from '../../ui/calendar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { bookedDatesQueryOptions } from './api/get-availability.ts';
 import { CancellationPolicy, SummaryLines, taxesCharged, useMoney } from './booking-parts.tsx';
 import { dayReason } from './day-reasons.ts';
-import { bookingMessages } from './messages.ts';
+import { bookingCatalogue } from './catalogue.ts';
 import { useCheckout } from './use-checkout.ts';
 import './booking.css';
 
@@ -26,8 +26,8 @@ const noDates: ReadonlySet<IsoDate> = new Set();
  * for the visitor.
  */
 export default function ConferenceDialog({ office, onClose }: UnitActionDialogProps) {
-  const m = useMessages(bookingMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(bookingCatalogue);
+  const common = useCatalogue(appCatalogue);
   const { locale } = useLanguage();
   const money = useMoney();
   const window_ = useMemo(() => conferenceWindow(new Date()), []);

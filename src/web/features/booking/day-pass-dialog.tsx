@@ -4,20 +4,20 @@ import { canShowNextMonth, canShowPreviousMonth, dayPassWindow, dayStatus, month
 import { quote } from '../../../shared/domain/pricing.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
-import { commonMessages } from '../../i18n/common.ts';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { formatLongDate } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { Calendar } from '../../ui/calendar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { dayPassPriceQueryOptions, type DayPassPriceProblem } from './api/get-day-pass-price.ts';
 import { CancellationPolicy, SummaryLines, taxesCharged, useMoney } from './booking-parts.tsx';
 import { dayReason } from './day-reasons.ts';
-import { bookingMessages, type BookingMessages } from './messages.ts';
+import { bookingCatalogue, type BookingCatalogue } from './catalogue.ts';
 import { useCheckout } from './use-checkout.ts';
 import './booking.css';
 
-function problemReason(problem: DayPassPriceProblem, m: BookingMessages): string {
+function problemReason(problem: DayPassPriceProblem, m: BookingCatalogue): string {
   switch (problem.kind) {
     case 'status':
       return m.httpStatus(problem.status);
@@ -35,8 +35,8 @@ function problemReason(problem: DayPassPriceProblem, m: BookingMessages): string
  * waits for it; weekdays only, today to 30 days ahead, today only before noon.
  */
 export default function DayPassDialog({ onClose }: UnitActionDialogProps) {
-  const m = useMessages(bookingMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(bookingCatalogue);
+  const common = useCatalogue(appCatalogue);
   const { locale } = useLanguage();
   const money = useMoney();
   const window_ = useMemo(() => dayPassWindow(new Date()), []);

@@ -1,8 +1,8 @@
 import type { DayStatus } from '../../../shared/domain/booking-windows.ts';
-import type { BookingMessages } from './messages.ts';
+import type { BookingCatalogue } from './catalogue.ts';
 
 /** The words a calendar announces for a day that cannot be chosen. */
-export function dayReason(status: DayStatus, m: BookingMessages): string | null {
+export function dayReason(status: DayStatus, m: BookingCatalogue): string | null {
   switch (status) {
     case 'available':
       return null;

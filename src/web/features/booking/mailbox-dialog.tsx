@@ -2,17 +2,17 @@ import { useMemo } from 'react';
 import { quote } from '../../../shared/domain/pricing.ts';
 import { spaceToday } from '../../../shared/domain/zoned-time.ts';
 import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
-import { commonMessages } from '../../i18n/common.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { CancellationPolicy, SummaryLines, TermsList, taxesCharged, useMoney } from './booking-parts.tsx';
-import { bookingMessages, type BookingMessages } from './messages.ts';
+import { bookingCatalogue, type BookingCatalogue } from './catalogue.ts';
 import { useCheckout } from './use-checkout.ts';
 import './booking.css';
 
 /** What a plan adds to the base mailbox, by its office_id (SPEC §3). */
-function planFeatures(officeId: string, m: BookingMessages): string[] {
+function planFeatures(officeId: string, m: BookingCatalogue): string[] {
   const list = m.mailboxFeatureList;
   switch (officeId.toUpperCase()) {
     case 'MAILBOX-SCAN':
@@ -30,8 +30,8 @@ function planFeatures(officeId: string, m: BookingMessages): string[] {
 
 /** SPEC §2 modal 6: the plan's features, what to know before subscribing, and 'Subscribe for $…/mo'. */
 export default function MailboxDialog({ office, onClose }: UnitActionDialogProps) {
-  const m = useMessages(bookingMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(bookingCatalogue);
+  const common = useCatalogue(appCatalogue);
   const money = useMoney();
   const { pay, processing, error, setError } = useCheckout();
   // One month, taxes included: what the card is charged today and every month.

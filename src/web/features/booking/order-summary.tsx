@@ -2,11 +2,11 @@ import type { Office } from '../../../shared/contract/offices.ts';
 import { customPricing, dollarsToCents, quote, type ProductChoice } from '../../../shared/domain/pricing.ts';
 import { spaceToday } from '../../../shared/domain/zoned-time.ts';
 import { isServiceType } from '../../../shared/domain/products.ts';
-import { commonMessages } from '../../i18n/common.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { CancellationPolicy, QuoteLines, TermsList, useMoney } from './booking-parts.tsx';
-import { bookingMessages } from './messages.ts';
+import { bookingCatalogue } from './catalogue.ts';
 import { useCheckout, type PayOptions } from './use-checkout.ts';
 
 /**
@@ -27,8 +27,8 @@ export function OrderSummary({
   onBack?: () => void;
   payOptions?: PayOptions;
 }) {
-  const m = useMessages(bookingMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(bookingCatalogue);
+  const common = useCatalogue(appCatalogue);
   const money = useMoney();
   const { pay, processing, error } = useCheckout();
   const q = quote(unit, choice, spaceToday(new Date()));

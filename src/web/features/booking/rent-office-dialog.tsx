@@ -6,15 +6,15 @@ import { canShowNextMonth, canShowPreviousMonth, dailyOfficeWindow, dayStatus, m
 import { quote, type ProductChoice } from '../../../shared/domain/pricing.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
-import { commonMessages } from '../../i18n/common.ts';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { formatLongDate } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { Calendar } from '../../ui/calendar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { bookedDatesQueryOptions } from './api/get-availability.ts';
 import { taxesCharged, useMoney } from './booking-parts.tsx';
 import { dayReason } from './day-reasons.ts';
-import { bookingMessages } from './messages.ts';
+import { bookingCatalogue } from './catalogue.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { RentalOptionChooser } from './rental-option-chooser.tsx';
 import { Step } from './step-focus.tsx';
@@ -27,8 +27,8 @@ type FlowStep = { name: 'chooser' } | { name: 'dates' } | { name: 'summary'; cho
  * picker (Back returns to the chooser) and the order summary.
  */
 export default function RentOfficeDialog({ office, onClose }: UnitActionDialogProps) {
-  const m = useMessages(bookingMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(bookingCatalogue);
+  const common = useCatalogue(appCatalogue);
   const [step, setStep] = useState<FlowStep>({ name: 'chooser' });
   const [moved, setMoved] = useState(false);
   const [dates, setDates] = useState<IsoDate[]>([]);
@@ -72,7 +72,7 @@ function DailyDatePicker({
   onBack: () => void;
   onConfirm: () => void;
 }) {
-  const m = useMessages(bookingMessages);
+  const m = useCatalogue(bookingCatalogue);
   const { locale } = useLanguage();
   const money = useMoney();
   const window_ = useMemo(() => dailyOfficeWindow(new Date()), []);

@@ -1,12 +1,11 @@
 import type { Office } from '../../../shared/contract/offices.ts';
-import { dailyOfficeWindowDays } from '../../../shared/domain/booking-windows.ts';
 import { rentalOptions, type ProductChoice } from '../../../shared/domain/pricing.ts';
-import type { Product } from '../../../shared/domain/products.ts';
+import { products, type Product } from '../../../shared/domain/products.ts';
 import { noticeDays } from '../../../shared/domain/terms.ts';
 import { site } from '../../../shared/site.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { CancellationPolicy, TermsList, taxesCharged, useMoney } from './booking-parts.tsx';
-import { bookingMessages } from './messages.ts';
+import { bookingCatalogue } from './catalogue.ts';
 
 /**
  * SPEC §2 modal 1, the rental option chooser of an available office: DAILY, MONTH-TO-MONTH and
@@ -14,7 +13,7 @@ import { bookingMessages } from './messages.ts';
  * and a day's booking would not.
  */
 export function RentalOptionChooser({ office, onDaily, onChoose }: { office: Office; onDaily?: () => void; onChoose: (choice: ProductChoice) => void }) {
-  const m = useMessages(bookingMessages);
+  const m = useCatalogue(bookingCatalogue);
   const money = useMoney();
   const options = rentalOptions(office);
   const offered: Product[] = onDaily ? ['office_daily', 'office_monthly', 'office_lease'] : ['office_monthly', 'office_lease'];
@@ -40,7 +39,7 @@ export function RentalOptionChooser({ office, onDaily, onChoose }: { office: Off
                 <span className="price__per">{m.perDay}</span>
               </p>
             ) : null}
-            <p className="rental-option__blurb">{m.dailyBlurb(dailyOfficeWindowDays)}</p>
+            <p className="rental-option__blurb">{m.dailyBlurb(products.office_daily.window.ahead.days)}</p>
             <button type="button" className="button button--secondary button--block" onClick={guarded(options.dailyRate, m.dailyPricingUnavailable, onDaily)}>
               {m.chooseDays}
             </button>

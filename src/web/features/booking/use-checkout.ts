@@ -7,9 +7,9 @@ import { spaceToday } from '../../../shared/domain/zoned-time.ts';
 import { sessionKeys } from '../../../shared/storage-names.ts';
 import { sendNow } from '../../app/mutation.ts';
 import { writeSession } from '../../storage/local.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { startCheckout } from './api/create-checkout.ts';
-import { bookingMessages } from './messages.ts';
+import { bookingCatalogue } from './catalogue.ts';
 
 /** What a payment is for beyond the unit and the choice. */
 export interface PayOptions {
@@ -23,7 +23,7 @@ export interface PayOptions {
  * puts the error in the dialog. `pay` resolves only when the checkout did not start.
  */
 export function useCheckout() {
-  const m = useMessages(bookingMessages);
+  const m = useCatalogue(bookingCatalogue);
   const { lang } = useLanguage();
   const [error, setError] = useState<string | null>(null);
   // Pending until the page leaves: startCheckout resolves only with why it stayed.

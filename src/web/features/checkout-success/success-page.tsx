@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { checkoutDetails as checkoutDetailsSchema, type CheckoutDetails } from '../../../shared/contract/orders.ts';
-import { conferenceHours, dayPassHours } from '../../../shared/domain/booking-hours.ts';
-import { isPricedPerDay, isServiceType } from '../../../shared/domain/products.ts';
+import { dayHoursOf, isPricedPerDay, isServiceType, type OpeningHours } from '../../../shared/domain/products.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import { site } from '../../../shared/site.ts';
 import { useOnline } from '../../app/use-online.ts';
-import { commonMessages } from '../../i18n/common.ts';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { formatLongDate, formatMoney } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { localKeys } from '../../../shared/storage-names.ts';
 import { readLocal, removeLocal } from '../../storage/local.ts';
 import { AddToCalendarButton } from '../../ui/add-to-calendar.tsx';
@@ -18,7 +17,7 @@ import { downloadCalendarFile } from '../../ui/calendar-download.ts';
 import { AccessInformation, ContactLinks } from '../../ui/space-info.tsx';
 import { orderQueryOptions, receiptUrl } from './api/get-order.ts';
 import { playConfetti } from './confetti.ts';
-import { checkoutSuccessMessages } from './messages.ts';
+import { checkoutSuccessCatalogue } from './catalogue.ts';
 import './checkout-success.css';
 
 type Purchase = { details: CheckoutDetails; dates: IsoDate[] };
@@ -34,7 +33,7 @@ function useSavedCheckoutDetails(): CheckoutDetails | null {
 }
 
 export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefined }) {
-  const m = useMessages(checkoutSuccessMessages);
+  const m = useCatalogue(checkoutSuccessCatalogue);
   const saved = useSavedCheckoutDetails();
   // Asked even when this browser saved the details: only the server knows a late payment was refunded.
   const order = useQuery({ ...orderQueryOptions(sessionId ?? ''), enabled: Boolean(sessionId) });
@@ -123,8 +122,8 @@ export function CheckoutSuccessPage({ sessionId }: { sessionId: string | undefin
 }
 
 function PurchaseDetails({ purchase: { details, dates }, receiptNumber, receipt }: { purchase: Purchase; receiptNumber: string | undefined; receipt: string | null }) {
-  const m = useMessages(checkoutSuccessMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(checkoutSuccessCatalogue);
+  const common = useCatalogue(appCatalogue);
   const { locale } = useLanguage();
   const money = (dollars: number) => formatMoney(dollars, locale);
   const isDay = isDayPurchase(details.serviceType);
@@ -150,8 +149,8 @@ function PurchaseDetails({ purchase: { details, dates }, receiptNumber, receipt 
     rows.push([m.subtotal, money(details.subtotal)], [m.tax('gst'), money(details.gst ?? 0)], [m.tax('qst'), money(details.qst ?? 0)]);
   }
 
-  const downloadCalendar = () => {
-    const hours = details.serviceType === 'conference_room' ? conferenceHours : dayPassHours;
+  const hours = dayHoursOf(details.serviceType);
+  const downloadCalendar = (hours: OpeningHours) => {
     const summary = details.serviceType === 'conference_room' ? m.calendarSummaryConference(details.officeName) : m.calendarSummaryDayPass;
     const description = details.serviceType === 'conference_room' ? m.conferenceNote : m.dayPassNote;
     return downloadCalendarFile(
@@ -184,8 +183,8 @@ function PurchaseDetails({ purchase: { details, dates }, receiptNumber, receipt 
       ) : null}
       {details.serviceType === 'conference_room' ? <p>{m.conferenceNote}</p> : null}
       {details.serviceType === 'day_pass' ? <p>{m.dayPassNote}</p> : null}
-      {isDay && dates.length > 0 ? (
-        <AddToCalendarButton download={downloadCalendar} />
+      {isDay && hours && dates.length > 0 ? (
+        <AddToCalendarButton download={() => downloadCalendar(hours)} />
       ) : null}
     </section>
   );

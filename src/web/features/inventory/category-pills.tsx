@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useLayoutEffect, useRef } from 'react';
 import { categories, type CategorySlug } from '../../../shared/domain/categories.ts';
-import { commonMessages } from '../../i18n/common.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 
 /**
  * The category pills: links, so back and forward move between categories. On a phone the row
@@ -10,7 +10,7 @@ import { useMessages } from '../../i18n/i18n.tsx';
  * opens /parking sees which pill is on.
  */
 export function CategoryPills({ current }: { current: CategorySlug }) {
-  const m = useMessages(commonMessages);
+  const m = useCatalogue(appCatalogue);
   const list = useRef<HTMLUListElement>(null);
   useLayoutEffect(() => {
     const row = list.current;

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { site } from '../../../shared/site.ts';
-import { commonMessages } from '../../i18n/common.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { inventoryMessages } from './messages.ts';
+import { inventoryCatalogue } from './catalogue.ts';
 
 /** The floor-plan overlay: loaded when first opened, as the first paint shows only its button. */
 export default function FloorPlanDialog({ onClose }: { onClose: () => void }) {
-  const m = useMessages(inventoryMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(inventoryCatalogue);
+  const common = useCatalogue(appCatalogue);
   const [failed, setFailed] = useState(false);
   return (
     <Dialog title={m.floorPlan} onClose={onClose} closeLabel={common.close} size="full">

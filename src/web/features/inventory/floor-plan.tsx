@@ -1,13 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { inventoryMessages } from './messages.ts';
+import { inventoryCatalogue } from './catalogue.ts';
 
 const FloorPlanDialog = lazy(() => import('./floor-plan-dialog.tsx'));
 
 /** The round button at the bottom right and the floor-plan overlay it opens. */
 export function FloorPlan() {
-  const m = useMessages(inventoryMessages);
+  const m = useCatalogue(inventoryCatalogue);
   const [open, setOpen] = useState(false);
   return (
     <>

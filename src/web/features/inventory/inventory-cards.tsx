@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import type { Office } from '../../../shared/contract/offices.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
-import { commonMessages } from '../../i18n/common.ts';
+import { useCatalogue } from '../../i18n/i18n.tsx';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { inventoryMessages } from './messages.ts';
+import { inventoryCatalogue } from './catalogue.ts';
 import { ActionButton, PriceTag } from './unit-bits.tsx';
 import { knownServiceType } from './unit-view.ts';
 
@@ -27,8 +27,8 @@ export function InventoryCards({
   /** The id of the note about the prices (before tax). */
   describedBy?: string | undefined;
 }) {
-  const m = useMessages(inventoryMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(inventoryCatalogue);
+  const common = useCatalogue(appCatalogue);
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
     if (highlighted) list.current?.scrollIntoView({ block: 'center' });

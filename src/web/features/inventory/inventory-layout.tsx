@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { Category } from '../../../shared/domain/categories.ts';
-import { commonMessages } from '../../i18n/common.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { CategoryPills } from './category-pills.tsx';
 import { FloorPlan } from './floor-plan.tsx';
 
@@ -10,7 +10,7 @@ import { FloorPlan } from './floor-plan.tsx';
  * the floor plan button and the page title.
  */
 export function InventoryLayout({ category, children }: { category: Category; children: ReactNode }) {
-  const common = useMessages(commonMessages);
+  const common = useCatalogue(appCatalogue);
   const categoryName = common.categories[category.slug];
   useEffect(() => {
     document.title = common.pageTitle(categoryName);

@@ -6,14 +6,14 @@ import { spaceTodayQuick } from '../../../shared/domain/time.ts';
 import { site } from '../../../shared/site.ts';
 import { officesQueryOptions, type Inventory } from '../../app/offices.ts';
 import { useOnline } from '../../app/use-online.ts';
-import { commonMessages } from '../../i18n/common.ts';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { formatDateTime } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { InventoryCards } from './inventory-cards.tsx';
 import { InventoryPending, InventorySection } from './inventory-states.tsx';
 import { InventoryTable } from './inventory-table.tsx';
-import { inventoryMessages } from './messages.ts';
+import { inventoryCatalogue } from './catalogue.ts';
 import { useUnitActions, type UnitActionDialogs } from './unit-actions.tsx';
 
 const taxNoteId = 'inventory-tax-note';
@@ -61,8 +61,8 @@ function useListInTransition(list: Inventory): Inventory | null {
  * device is shown at once and refreshed behind it.
  */
 export function InventoryPage({ category, dialogs }: { category: Category; dialogs: UnitActionDialogs }) {
-  const m = useMessages(inventoryMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(inventoryCatalogue);
+  const common = useCatalogue(appCatalogue);
   const { locale } = useLanguage();
   const online = useOnline();
   const query = useSuspenseQuery(officesQueryOptions());

@@ -3,13 +3,13 @@ import type { Category } from '../../../shared/domain/categories.ts';
 import { ApiRequestError, type ApiProblem } from '../../app/api.ts';
 import { officesQueryOptions } from '../../app/offices.ts';
 import { useRouteErrorRetry } from '../../app/route-error.ts';
-import { commonMessages } from '../../i18n/common.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { LoadingText, RetryAlert } from '../../ui/status.tsx';
-import { inventoryMessages, type InventoryMessages } from './messages.ts';
+import { inventoryCatalogue, type InventoryCatalogue } from './catalogue.ts';
 
 /** SPEC §8 'Inventory load', in words. */
-function problemText(problem: ApiProblem | undefined, m: InventoryMessages): string {
+function problemText(problem: ApiProblem | undefined, m: InventoryCatalogue): string {
   switch (problem?.kind) {
     case 'rate-limited':
       return m.rateLimited(problem.seconds);
@@ -24,7 +24,7 @@ function problemText(problem: ApiProblem | undefined, m: InventoryMessages): str
 
 /** The list's place on the page, named after its category. */
 export function InventorySection({ category, children }: { category: Category; children: ReactNode }) {
-  const common = useMessages(commonMessages);
+  const common = useCatalogue(appCatalogue);
   return (
     <section aria-labelledby="category-heading" className="inventory">
       <h2 id="category-heading" className="visually-hidden">
@@ -37,7 +37,7 @@ export function InventorySection({ category, children }: { category: Category; c
 
 /** The route's pending component: the list is on its way. */
 export function InventoryPending({ category }: { category: Category }) {
-  const m = useMessages(inventoryMessages);
+  const m = useCatalogue(inventoryCatalogue);
   return (
     <InventorySection category={category}>
       <LoadingText>{m.loading}</LoadingText>
@@ -47,7 +47,7 @@ export function InventoryPending({ category }: { category: Category }) {
 
 /** The route's error component: SPEC §8 'Inventory load', with Try Again. */
 export function InventoryError({ category, error, reset }: { category: Category; error: unknown; reset: () => void }) {
-  const m = useMessages(inventoryMessages);
+  const m = useCatalogue(inventoryCatalogue);
   useRouteErrorRetry(reset, officesQueryOptions().queryKey);
   return (
     <InventorySection category={category}>

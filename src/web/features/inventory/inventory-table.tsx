@@ -3,8 +3,8 @@ import type { PlacedRow, RowRange } from './virtual-range.tsx';
 import type { Office } from '../../../shared/contract/offices.ts';
 import { cancelAnchor } from '../../../shared/domain/categories.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
-import { inventoryMessages } from './messages.ts';
+import { useCatalogue } from '../../i18n/i18n.tsx';
+import { inventoryCatalogue } from './catalogue.ts';
 import { estimatedRowHeight, Spacer, UnitRows } from './unit-rows.tsx';
 
 // Only a long list needs it, and not for its first paint: it is not part of the inventory's critical JS.
@@ -53,7 +53,7 @@ interface Props {
  * many rows it has and where each one sits.
  */
 export function InventoryTable({ offices, today, caption, highlighted, onAction, describedBy }: Props) {
-  const m = useMessages(inventoryMessages);
+  const m = useCatalogue(inventoryCatalogue);
   const [expanded, setExpanded] = useState<string | null>(null);
   const head = useRef<HTMLTableSectionElement>(null);
   const long = offices.length > wholeListRows;

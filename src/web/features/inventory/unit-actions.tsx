@@ -2,8 +2,8 @@ import { lazy, Suspense, useCallback, useState, type ComponentType, type LazyExo
 import type { Office } from '../../../shared/contract/offices.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import type { UnitActionDialogModule, UnitActionDialogProps } from '../../app/unit-dialog.ts';
-import { commonMessages } from '../../i18n/common.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { unitAction, type UnitActionKind } from './unit-view.ts';
 
 /**
@@ -25,7 +25,7 @@ function lazyDialog(load: UnitActionDialogModule) {
 
 /** The inventory's button handler and the dialog it opened. */
 export function useUnitActions(offices: Office[], today: IsoDate, dialogs: UnitActionDialogs) {
-  const common = useMessages(commonMessages);
+  const common = useCatalogue(appCatalogue);
   const [active, setActive] = useState<{ load: UnitActionDialogModule; office: Office } | null>(null);
   const onAction = useCallback(
     (office: Office) => {

@@ -1,12 +1,12 @@
 import type { Office } from '../../../shared/contract/offices.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import { formatLongDate, formatMoney } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
-import { inventoryMessages } from './messages.ts';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
+import { inventoryCatalogue } from './catalogue.ts';
 import { unitAction, unitPrice, unitStatus } from './unit-view.ts';
 
 export function StatusBadge({ office, today }: { office: Office; today: IsoDate }) {
-  const m = useMessages(inventoryMessages);
+  const m = useCatalogue(inventoryCatalogue);
   const { locale } = useLanguage();
   const status = unitStatus(office, today);
   const text =
@@ -32,7 +32,7 @@ export function StatusBadge({ office, today }: { office: Office; today: IsoDate 
 }
 
 export function PriceTag({ office }: { office: Office }) {
-  const m = useMessages(inventoryMessages);
+  const m = useCatalogue(inventoryCatalogue);
   const { locale } = useLanguage();
   const price = unitPrice(office);
   if (price.kind === 'contact') return <span className="price price--contact">{m.contactForPricing}</span>;
@@ -55,7 +55,7 @@ export function PriceTag({ office }: { office: Office }) {
 }
 
 export function ActionButton({ office, today, onAction }: { office: Office; today: IsoDate; onAction: (office: Office) => void }) {
-  const m = useMessages(inventoryMessages);
+  const m = useCatalogue(inventoryCatalogue);
   const action = unitAction(office, today);
   const primary = action.kind !== 'waitlist';
   return (

@@ -2,10 +2,10 @@ import { memo } from 'react';
 import type { Office } from '../../../shared/contract/offices.ts';
 import { cancelAnchor } from '../../../shared/domain/categories.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
-import { commonMessages } from '../../i18n/common.ts';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { formatLongDate } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
-import { inventoryMessages } from './messages.ts';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
+import { inventoryCatalogue } from './catalogue.ts';
 import { ActionButton, PriceTag, StatusBadge } from './unit-bits.tsx';
 import { knownServiceType, unitPrice, unitStatus } from './unit-view.ts';
 
@@ -39,8 +39,8 @@ export interface UnitRowsProps {
 
 /** One unit: its row, and the details a phone opens under it. */
 export const UnitRows = memo(function UnitRows({ index, measure, office, today, open, highlighted, onToggle, onAction }: UnitRowsProps) {
-  const m = useMessages(inventoryMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(inventoryCatalogue);
+  const common = useCatalogue(appCatalogue);
   const { locale } = useLanguage();
   // A cancelled checkout comes back to this row's anchor.
   const id = cancelAnchor(office);

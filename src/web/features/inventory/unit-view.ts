@@ -1,6 +1,6 @@
 import type { Office } from '../../../shared/contract/offices.ts';
 import { availabilityCategory, availabilityColour, waitlistAction, type AvailabilityCategory, type AvailabilityColour } from '../../../shared/domain/availability.ts';
-import { isPricedPerDay, isRentable, isServiceType, type ServiceType } from '../../../shared/domain/products.ts';
+import { isPricedPerDay, isRentable, isServiceType, serviceTypeRules, type ServiceType, type ServiceTypeRule } from '../../../shared/domain/products.ts';
 import { dollarsFromCents, listPrice } from '../../../shared/domain/pricing.ts';
 import { slashDate, spaceTodayQuick, type IsoDate } from '../../../shared/domain/time.ts';
 
@@ -54,16 +54,10 @@ export function unitPrice(office: Office): UnitPrice {
   return { kind: 'price', amount, per };
 }
 
-export type UnitActionKind =
-  | 'rent-office'
-  | 'rent-direct'
-  | 'waitlist'
-  | 'book-conference'
-  | 'buy-day-pass'
-  | 'subscribe-mailbox'
-  | 'unhandled';
+/** The button of a unit: its type's while it is on sale (the service-type table's), the waitlist's, or none online. */
+export type UnitActionKind = ServiceTypeRule['action']['kind'] | 'waitlist' | 'unhandled';
 
-export type ActionLabel = 'rentNow' | 'rentSpot' | 'joinWaitlist' | 'bookNow' | 'buyPass' | 'subscribe' | 'contactUs';
+export type ActionLabel = ServiceTypeRule['action']['label'] | 'joinWaitlist' | 'contactUs';
 
 /**
  * SPEC §2 'Action buttons by type' and 'Click behaviour'. A rentable unit's button follows its
@@ -73,21 +67,6 @@ export type ActionLabel = 'rentNow' | 'rentSpot' | 'joinWaitlist' | 'bookNow' | 
 export function unitAction(office: Office, today: IsoDate = spaceTodayQuick(new Date())): { kind: UnitActionKind; label: ActionLabel } {
   const type = knownServiceType(office.service_type);
   if (!type) return { kind: 'unhandled', label: 'contactUs' };
-  if (isRentable(type)) {
-    if (waitlistAction(office, today) !== 'available') return { kind: 'waitlist', label: 'joinWaitlist' };
-    return {
-      kind: type === 'dedicated_office' ? 'rent-office' : 'rent-direct',
-      label: type === 'parking_spot' ? 'rentSpot' : 'rentNow',
-    };
-  }
-  switch (type) {
-    case 'conference_room':
-      return { kind: 'book-conference', label: 'bookNow' };
-    case 'day_pass':
-      return { kind: 'buy-day-pass', label: 'buyPass' };
-    case 'mailbox':
-      return { kind: 'subscribe-mailbox', label: 'subscribe' };
-    default:
-      return { kind: 'unhandled', label: 'contactUs' };
-  }
+  if (isRentable(type) && waitlistAction(office, today) !== 'available') return { kind: 'waitlist', label: 'joinWaitlist' };
+  return serviceTypeRules[type].action;
 }

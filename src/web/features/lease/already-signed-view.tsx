@@ -1,12 +1,12 @@
 import type { AlreadySignedAnswer, LeaseLanguage } from '../../../shared/contract/lease.ts';
 import { formatDateTime } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
-import { leaseMessages } from './messages.ts';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
+import { leaseCatalogue } from './catalogue.ts';
 import { PdfButton } from './pdf-button.tsx';
 
 /** SPEC §4: what the server recorded when the agreement was signed, shown as it answers it. */
 export function AlreadySignedView({ code, answer, language, onContinue }: { code: string; answer: AlreadySignedAnswer; language: LeaseLanguage; onContinue: () => void }) {
-  const all = useMessages(leaseMessages);
+  const all = useCatalogue(leaseCatalogue);
   const m = all.alreadySigned;
   const s = all.signature;
   const { locale } = useLanguage();

@@ -1,12 +1,12 @@
 import type { LeaseLanguage, LeaseOffer } from '../../../shared/contract/lease.ts';
 import { site } from '../../../shared/site.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
-import { leaseMessages } from './messages.ts';
+import { leaseCatalogue } from './catalogue.ts';
 import { PdfButton } from './pdf-button.tsx';
 
 export function CompletedStep({ code, offer, language }: { code: string; offer: LeaseOffer; language: LeaseLanguage }) {
-  const m = useMessages(leaseMessages).completed;
+  const m = useCatalogue(leaseCatalogue).completed;
   return (
     <>
       <h1 tabIndex={-1} className="lease__title">

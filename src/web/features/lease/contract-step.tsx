@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { leaseLanguages, type LeaseLanguage } from '../../../shared/contract/lease.ts';
 import { substituteSections } from '../../../shared/domain/contract-text.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { contractDataQueryOptions } from './api/get-contract.ts';
 import { FrenchVersionOffer } from './french-version-offer.tsx';
-import { leaseMessages } from './messages.ts';
+import { leaseCatalogue } from './catalogue.ts';
 import { PdfButton } from './pdf-button.tsx';
 
 /** The contract of call 7, shown as text only, in English or French; in English, with the French version offered. */
@@ -21,7 +21,7 @@ export function ContractStep({
   onLanguage: (language: LeaseLanguage) => void;
   onProceed: () => void;
 }) {
-  const m = useMessages(leaseMessages).contract;
+  const m = useCatalogue(leaseCatalogue).contract;
   const query = useQuery(contractDataQueryOptions(code, language));
   const sections = useMemo(() => (query.data ? substituteSections(query.data.contract.sections, query.data.contract.variables) : null), [query.data]);
   const offer = query.data?.offer;

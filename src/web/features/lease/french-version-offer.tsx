@@ -1,5 +1,5 @@
 import { Alert } from '../../ui/alert.tsx';
-import { frenchVersionOffer } from './messages.ts';
+import { frenchVersionOffer } from './catalogue.ts';
 
 /**
  * Charter of the French language, s. 55: before the tenant signs in English, the French version

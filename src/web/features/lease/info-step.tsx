@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { customerInfo, defaultProvince, provinces, type CustomerInfo, type LeaseOffer } from '../../../shared/contract/lease.ts';
 import { sendNow } from '../../app/mutation.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { clearLeaseInfoDraft, leaseInfoDraft, readLeaseInfoDraft, saveLeaseInfoDraft, type LeaseInfoDraft } from '../../storage/lease-progress.ts';
-import { leaseOfferQueryOptions } from './api/get-offer.ts';
+import { leaseOfferQueryOptions } from './api/get-lease-offer.ts';
 import { submitLeaseInfo } from './api/submit-info.ts';
-import { leaseMessages } from './messages.ts';
+import { leaseCatalogue } from './catalogue.ts';
 import { BackAndSubmit } from './back-and-submit.tsx';
 
 type FieldName = Exclude<keyof LeaseInfoDraft, 'province'>;
@@ -35,8 +35,8 @@ function draftFromOffer(offer: LeaseOffer): LeaseInfoDraft {
 
 /** The company form; what is typed is kept on the device until it is sent. */
 export function InfoStep({ code, offer, onSubmitted, onBack }: { code: string; offer: LeaseOffer; onSubmitted: () => void; onBack: (() => void) | undefined }) {
-  const m = useMessages(leaseMessages).info;
-  const common = useMessages(leaseMessages);
+  const m = useCatalogue(leaseCatalogue).info;
+  const common = useCatalogue(leaseCatalogue);
   const queryClient = useQueryClient();
   const [values, setValues] = useState<LeaseInfoDraft | null>(null);
   const [problem, setProblem] = useState<string | null>(null);

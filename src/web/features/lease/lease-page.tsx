@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { site } from '../../../shared/site.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
-import { isExpiredOffer, leaseOfferQueryOptions } from './api/get-offer.ts';
+import { useCatalogue } from '../../i18n/i18n.tsx';
+import { isExpiredOffer, leaseOfferQueryOptions } from './api/get-lease-offer.ts';
 import { CompletedStep } from './completed-step.tsx';
 import { ContractStep } from './contract-step.tsx';
 import { InfoStep } from './info-step.tsx';
-import { leaseMessages } from './messages.ts';
+import { leaseCatalogue } from './catalogue.ts';
 import { SignatureStep } from './signature-step.tsx';
 import { leaseSteps, type LeaseStep } from '../../../shared/contract/lease.ts';
 import { canGoBack } from './step-machine.ts';
@@ -16,7 +16,7 @@ import './lease.css';
 
 /** /lease/{code}: the offer, then the step the tenant is at. */
 export function LeaseOfferPage({ code }: { code: string }) {
-  const m = useMessages(leaseMessages);
+  const m = useCatalogue(leaseCatalogue);
   const query = useQuery(leaseOfferQueryOptions(code));
   const progress = useLeaseProgress(code, query.data?.status);
 
@@ -67,7 +67,7 @@ export function LeaseOfferPage({ code }: { code: string }) {
 }
 
 function StepIndicator({ step }: { step: LeaseStep }) {
-  const m = useMessages(leaseMessages);
+  const m = useCatalogue(leaseCatalogue);
   const current = leaseSteps.indexOf(step);
   return (
     <nav aria-label={m.stepsLabel} className="lease-steps">
@@ -108,7 +108,7 @@ function StepFocus({ step, children }: { step: LeaseStep; children: ReactNode })
 
 /** SPEC §8 'Lease offer load': the expired offer, or any offer that cannot be loaded. */
 export function OfferProblem({ expired, onRetry }: { expired: boolean; onRetry?: () => void }) {
-  const m = useMessages(leaseMessages);
+  const m = useCatalogue(leaseCatalogue);
   useEffect(() => {
     document.title = `${m.pageTitle} - ${site.productName}`;
   }, [m]);

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { LeaseLanguage } from '../../../shared/contract/lease.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { downloadLeasePdf } from './api/download-pdf.ts';
-import { leaseMessages } from './messages.ts';
+import { leaseCatalogue } from './catalogue.ts';
 
 /** Download PDF of the signed agreement; SPEC §8 says a failure is an alert. */
 export function PdfButton({ code, company, language, primary }: { code: string; company: string | null | undefined; language: LeaseLanguage; primary?: boolean }) {
-  const m = useMessages(leaseMessages);
+  const m = useCatalogue(leaseCatalogue);
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);

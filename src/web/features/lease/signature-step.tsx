@@ -4,12 +4,12 @@ import type { AlreadySignedAnswer, LeaseLanguage, SigningPayload } from '../../.
 import { bankingInput, firstSigningProblem, type BankingNumbers } from '../../../shared/domain/banking.ts';
 import { site } from '../../../shared/site.ts';
 import { sendNow } from '../../app/mutation.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { AlreadySignedView } from './already-signed-view.tsx';
 import { completeSigning } from './api/complete-signing.ts';
-import { leaseOfferQueryOptions } from './api/get-offer.ts';
-import { leaseMessages } from './messages.ts';
+import { leaseOfferQueryOptions } from './api/get-lease-offer.ts';
+import { leaseCatalogue } from './catalogue.ts';
 import type { SignaturePadHandle } from './signature-pad.tsx';
 import { BackAndSubmit } from './back-and-submit.tsx';
 import { FrenchVersionOffer } from './french-version-offer.tsx';
@@ -44,7 +44,7 @@ export function SignatureStep({
   onBack: (() => void) | undefined;
   onReadFrench: () => void;
 }) {
-  const m = useMessages(leaseMessages).signature;
+  const m = useCatalogue(leaseCatalogue).signature;
   const queryClient = useQueryClient();
   const pad = useRef<SignaturePadHandle>(null);
   const [banking, setBanking] = useState<BankingNumbers>({ transit_number: '', institution_number: '', account_number: '' });

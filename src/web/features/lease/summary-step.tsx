@@ -4,10 +4,10 @@ import { formatCad, rateToCents } from '../../../shared/domain/pricing.ts';
 import { isIsoDate } from '../../../shared/domain/time.ts';
 import { isServiceType } from '../../../shared/domain/products.ts';
 import { site } from '../../../shared/site.ts';
-import { commonMessages } from '../../i18n/common.ts';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { formatLongDate } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
-import { leaseMessages } from './messages.ts';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
+import { leaseCatalogue } from './catalogue.ts';
 
 /**
  * The offer as sent: its spaces, rates, discounts, term, start and every line of the initial
@@ -16,8 +16,8 @@ import { leaseMessages } from './messages.ts';
  * payment with its taxes.
  */
 export function SummaryStep({ offer, onAccept }: { offer: LeaseOffer; onAccept: () => void }) {
-  const m = useMessages(leaseMessages).summary;
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(leaseCatalogue).summary;
+  const common = useCatalogue(appCatalogue);
   const { lang, locale } = useLanguage();
   const money = (cents: number) => formatCad(cents, lang);
   const serviceTypeName = (type: string) => (isServiceType(type) ? common.serviceTypes[type] : type);

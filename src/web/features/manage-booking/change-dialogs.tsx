@@ -4,12 +4,12 @@ import type { BookingView } from '../../../shared/contract/bookings.ts';
 import { formatCad } from '../../../shared/domain/pricing.ts';
 import { ApiRequestError } from '../../app/api.ts';
 import { useOnline } from '../../app/use-online.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { cancelDays, giveNotice } from './api/booking.ts';
 import { refundOf, ticketDate } from './booking-rules.ts';
-import { manageBookingMessages } from './messages.ts';
+import { manageBookingCatalogue } from './catalogue.ts';
 
 /**
  * The key of one decision: made when the dialog opens and kept for every try of that decision,
@@ -22,7 +22,7 @@ function useIdempotencyKey(): string {
 
 /** The server's words for a refusal; a 409 (already done, too late) also means the page is out of date. */
 function useChange<T>(run: () => Promise<T>, onDone: (result: T) => void, onStale: () => void) {
-  const m = useMessages(manageBookingMessages);
+  const m = useCatalogue(manageBookingCatalogue);
   const mutation = useMutation({
     mutationFn: run,
     networkMode: 'always',
@@ -50,7 +50,7 @@ export function CancelDialog({
   onCancelled: (next: BookingView, refunded: number) => void;
   onStale: () => void;
 }) {
-  const m = useMessages(manageBookingMessages);
+  const m = useCatalogue(manageBookingCatalogue);
   const { lang, locale } = useLanguage();
   const online = useOnline();
   const key = useIdempotencyKey();
@@ -119,7 +119,7 @@ export function NoticeDialog({
   onGiven: (next: BookingView) => void;
   onStale: () => void;
 }) {
-  const m = useMessages(manageBookingMessages);
+  const m = useCatalogue(manageBookingCatalogue);
   const { locale } = useLanguage();
   const online = useOnline();
   const key = useIdempotencyKey();

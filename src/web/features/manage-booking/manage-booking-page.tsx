@@ -6,10 +6,10 @@ import { isServiceType } from '../../../shared/domain/products.ts';
 import { site } from '../../../shared/site.ts';
 import { ApiRequestError } from '../../app/api.ts';
 import { useOnline } from '../../app/use-online.ts';
-import { cancellationPolicyMessages, policyText } from '../../i18n/cancellation-policy.ts';
-import { commonMessages } from '../../i18n/common.ts';
+import { cancellationPolicyCatalogue, policyText } from '../../i18n/cancellation-policy.ts';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { formatDateTime } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { AddToCalendarButton } from '../../ui/add-to-calendar.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { downloadCalendarFile } from '../../ui/calendar-download.ts';
@@ -17,7 +17,7 @@ import { AccessInformation, ContactLinks } from '../../ui/space-info.tsx';
 import { bookingQueryOptions, creditNoteUrl, isUnknownBooking, receiptUrl, type LoadedBooking } from './api/booking.ts';
 import { cancellableDays, refundOf, ticketDate } from './booking-rules.ts';
 import { CancelDialog, NoticeDialog } from './change-dialogs.tsx';
-import { manageBookingMessages } from './messages.ts';
+import { manageBookingCatalogue } from './catalogue.ts';
 import './manage-booking.css';
 import '../../ui/info-card.css';
 
@@ -27,7 +27,7 @@ import '../../ui/info-card.css';
  * (or giving notice) now means. Readable offline once opened; changes need a connection.
  */
 export function ManageBookingPage({ token }: { token: string | null }) {
-  const m = useMessages(manageBookingMessages);
+  const m = useCatalogue(manageBookingCatalogue);
   const query = useQuery({ ...bookingQueryOptions(token ?? ''), enabled: token !== null });
   const unknown = token === null || isUnknownBooking(query.error);
   // Unreachable with no copy on this device: nothing says the link is real, so it reads as not found.
@@ -79,9 +79,9 @@ export function ManageBookingPage({ token }: { token: string | null }) {
 }
 
 function BookingDetails({ token, loaded }: { token: string; loaded: LoadedBooking }) {
-  const m = useMessages(manageBookingMessages);
-  const policy = useMessages(cancellationPolicyMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(manageBookingCatalogue);
+  const policy = useCatalogue(cancellationPolicyCatalogue);
+  const common = useCatalogue(appCatalogue);
   const { lang, locale } = useLanguage();
   const online = useOnline();
   const queryClient = useQueryClient();

@@ -4,13 +4,13 @@ import type { Office } from '../../../shared/contract/offices.ts';
 import { claimWindowHours, isOfferable } from '../../../shared/domain/waitlist-offers.ts';
 import { useOnline } from '../../app/use-online.ts';
 import { formatDateTime } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { LoadingText } from '../../ui/status.tsx';
-import { claimOfferQueryOptions, type LoadedOffer } from './api/get-offer.ts';
+import { claimOfferQueryOptions, type LoadedOffer } from './api/get-waitlist-offer.ts';
 import { linkProblem } from './api/offer-links.ts';
 import { EndedOffer, LinkLoading, LinkProblemView, OfferPage, UnitFacts, usePageTitle } from './offer-parts.tsx';
-import { waitlistOfferMessages, type EndedAs } from './messages.ts';
+import { waitlistOfferCatalogue, type EndedAs } from './catalogue.ts';
 import { hoursAndMinutes, useTimeLeft } from './time-left.ts';
 
 /** What the claim page gives the booking feature's choices (Rent Now's), which the route wires in. */
@@ -40,7 +40,7 @@ function lazyChoices(load: ClaimChoicesModule) {
  * it. An offer that has ended says how. `token` is null for a link that cannot be one.
  */
 export function ClaimPage({ token, choices }: { token: string | null; choices: ClaimChoicesModule }) {
-  const m = useMessages(waitlistOfferMessages);
+  const m = useCatalogue(waitlistOfferCatalogue);
   const online = useOnline();
   const query = useQuery({ ...claimOfferQueryOptions(token ?? ''), enabled: token !== null });
   usePageTitle(m.claimPageTitle);
@@ -78,7 +78,7 @@ function OpenOrEnded({ token, loaded, choices, online, onOver }: { token: string
  * claimed or passed on): the whole page changes under a screen reader's user, who hears why.
  */
 function EndedNotice({ endedAs }: { endedAs: EndedAs | null }) {
-  const m = useMessages(waitlistOfferMessages);
+  const m = useCatalogue(waitlistOfferCatalogue);
   const [wasOpen] = useState(endedAs === null);
   return (
     <p className="visually-hidden" role="status">
@@ -88,7 +88,7 @@ function EndedNotice({ endedAs }: { endedAs: EndedAs | null }) {
 }
 
 function OpenOffer({ token, loaded, left, choices, online }: { token: string; loaded: LoadedOffer; left: number; choices: ClaimChoicesModule; online: boolean }) {
-  const m = useMessages(waitlistOfferMessages);
+  const m = useCatalogue(waitlistOfferCatalogue);
   const { locale } = useLanguage();
   const { offer } = loaded;
   const { unit } = offer;

@@ -1,9 +1,9 @@
 import { Navigate } from '@tanstack/react-router';
 import { secretTokenPattern } from '../../../shared/contract/common.ts';
 import { sessionKeys } from '../../../shared/storage-names.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { readSession } from '../../storage/local.ts';
-import { waitlistOfferMessages } from './messages.ts';
+import { waitlistOfferCatalogue } from './catalogue.ts';
 import { OfferPage, usePageTitle, WaitlistAgain } from './offer-parts.tsx';
 
 /**
@@ -12,7 +12,7 @@ import { OfferPage, usePageTitle, WaitlistAgain } from './offer-parts.tsx';
  * (another tab, another device), the e-mail's link leads back.
  */
 export function ClaimReturn() {
-  const m = useMessages(waitlistOfferMessages);
+  const m = useCatalogue(waitlistOfferCatalogue);
   const token = readSession(sessionKeys.waitlistClaim);
   usePageTitle(m.claimReturnTitle);
   if (token !== undefined && secretTokenPattern.test(token)) return <Navigate to="/waitlist/offer/$token" params={{ token }} replace />;

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useOnline } from '../../app/use-online.ts';
 import { formatDateTime } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { declineOffer } from './api/decline-offer.ts';
-import { declineOfferQueryOptions, type LoadedOffer } from './api/get-offer.ts';
+import { declineOfferQueryOptions, type LoadedOffer } from './api/get-waitlist-offer.ts';
 import { linkProblem } from './api/offer-links.ts';
-import { waitlistOfferMessages } from './messages.ts';
+import { waitlistOfferCatalogue } from './catalogue.ts';
 import { EndedOffer, LinkLoading, LinkProblemView, LinkResult, OfferPage, UnitFacts, usePageTitle, WaitlistAgain } from './offer-parts.tsx';
 import { useSendOnce } from './send-once.ts';
 
@@ -16,7 +16,7 @@ import { useSendOnce } from './send-once.ts';
  * person in line. `token` is null for a link that cannot be one.
  */
 export function DeclinePage({ token }: { token: string | null }) {
-  const m = useMessages(waitlistOfferMessages);
+  const m = useCatalogue(waitlistOfferCatalogue);
   const online = useOnline();
   const query = useQuery({ ...declineOfferQueryOptions(token ?? ''), enabled: token !== null });
   usePageTitle(m.declinePageTitle);
@@ -31,7 +31,7 @@ export function DeclinePage({ token }: { token: string | null }) {
 }
 
 function DeclineOffer({ token, loaded }: { token: string; loaded: LoadedOffer }) {
-  const m = useMessages(waitlistOfferMessages);
+  const m = useCatalogue(waitlistOfferCatalogue);
   const { locale } = useLanguage();
   const online = useOnline();
   const { offer } = loaded;

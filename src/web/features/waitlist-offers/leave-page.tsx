@@ -3,14 +3,14 @@ import type { WaitlistEntryView } from '../../../shared/contract/waitlist-offers
 import { isServiceType } from '../../../shared/domain/products.ts';
 import { spaceTodayQuick } from '../../../shared/domain/time.ts';
 import { useOnline } from '../../app/use-online.ts';
-import { commonMessages } from '../../i18n/common.ts';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { formatDateTime, formatLongDate } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { waitlistEntryQueryOptions } from './api/get-entry.ts';
 import { leaveWaitlist } from './api/leave-waitlist.ts';
 import { linkProblem } from './api/offer-links.ts';
-import { waitlistOfferMessages } from './messages.ts';
+import { waitlistOfferCatalogue } from './catalogue.ts';
 import { LinkLoading, LinkProblemView, LinkResult, OfferPage, usePageTitle, WaitlistAgain } from './offer-parts.tsx';
 import { useSendOnce } from './send-once.ts';
 
@@ -20,7 +20,7 @@ import { useSendOnce } from './send-once.ts';
  * changes nothing). `token` is null for a link that cannot be one.
  */
 export function LeavePage({ token }: { token: string | null }) {
-  const m = useMessages(waitlistOfferMessages);
+  const m = useCatalogue(waitlistOfferCatalogue);
   const online = useOnline();
   const query = useQuery({ ...waitlistEntryQueryOptions(token ?? ''), enabled: token !== null });
   usePageTitle(m.leavePageTitle);
@@ -32,8 +32,8 @@ export function LeavePage({ token }: { token: string | null }) {
 }
 
 function LeaveEntry({ token, entry }: { token: string; entry: WaitlistEntryView }) {
-  const m = useMessages(waitlistOfferMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(waitlistOfferCatalogue);
+  const common = useCatalogue(appCatalogue);
   const { locale } = useLanguage();
   const online = useOnline();
   const { mutation: leave, sendOnce } = useSendOnce(() => leaveWaitlist(token));

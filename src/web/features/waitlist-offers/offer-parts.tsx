@@ -4,13 +4,13 @@ import type { Office } from '../../../shared/contract/offices.ts';
 import { formatCad, listPrice } from '../../../shared/domain/pricing.ts';
 import { isServiceType } from '../../../shared/domain/products.ts';
 import { site } from '../../../shared/site.ts';
-import { commonMessages } from '../../i18n/common.ts';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { formatDateTime } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { LoadingText, RetryAlert } from '../../ui/status.tsx';
 import type { LinkProblem } from './api/offer-links.ts';
-import { waitlistOfferMessages, type EndedAs } from './messages.ts';
+import { waitlistOfferCatalogue, type EndedAs } from './catalogue.ts';
 import './waitlist-offers.css';
 import '../../ui/info-card.css';
 
@@ -27,7 +27,7 @@ export function OfferPage({ children }: { children: ReactNode }) {
 }
 
 export function WaitlistAgain() {
-  const m = useMessages(waitlistOfferMessages);
+  const m = useCatalogue(waitlistOfferCatalogue);
   return (
     <p className="offer-page__again">
       {m.waitlistAgain}{' '}
@@ -53,7 +53,7 @@ export function LinkLoading({ title, loading, offline }: { title: string; loadin
  * the server said), too many attempts, or an answer that did not come.
  */
 export function LinkProblemView({ problem, subject, onRetry, retrying = false }: { problem: LinkProblem; subject: 'offer' | 'entry'; onRetry?: () => void; retrying?: boolean }) {
-  const m = useMessages(waitlistOfferMessages);
+  const m = useCatalogue(waitlistOfferCatalogue);
   if (problem.kind === 'closed') return <EndedOffer endedAs={problem.status} />;
   if (problem.kind === 'unknown') {
     return (
@@ -75,7 +75,7 @@ export function LinkProblemView({ problem, subject, onRetry, retrying = false }:
 
 /** An offer that is no longer open, said plainly, with the way back to the waitlist. */
 export function EndedOffer({ endedAs, unit, expiresAt }: { endedAs: EndedAs; unit?: Office; expiresAt?: string }) {
-  const m = useMessages(waitlistOfferMessages);
+  const m = useCatalogue(waitlistOfferCatalogue);
   const { locale } = useLanguage();
   const ended = m.ended[endedAs ?? 'unknown'];
   return (
@@ -106,8 +106,8 @@ export function LinkResult({ tone, title, children }: { tone: 'success' | 'warni
 
 /** The unit an offer is for: what it is, where, for how many, and its monthly rate as the list shows it. */
 export function UnitFacts({ unit }: { unit: Office }) {
-  const m = useMessages(waitlistOfferMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(waitlistOfferCatalogue);
+  const common = useCatalogue(appCatalogue);
   const { lang } = useLanguage();
   const price = listPrice(unit);
   return (

@@ -1,17 +1,17 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
-import { commonMessages } from '../../i18n/common.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { EnquiryForm } from './enquiry-form.tsx';
-import { waitlistMessages } from './messages.ts';
+import { waitlistCatalogue } from './catalogue.ts';
 import { WaitlistSuccessDialog } from './success-dialog.tsx';
 
 /** Join Waitlist on an unavailable unit: the enquiry form with that unit preselected. */
 export default function EnquiryDialog({ office, offices, onClose }: UnitActionDialogProps) {
-  const m = useMessages(waitlistMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(waitlistCatalogue);
+  const common = useCatalogue(appCatalogue);
   const navigate = useNavigate();
   const [sent, setSent] = useState(false);
   if (sent) {

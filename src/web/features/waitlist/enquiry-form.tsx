@@ -15,7 +15,7 @@ import {
   type WaitlistField,
   type WaitlistForm,
 } from '../../../shared/domain/waitlist-rules.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import {
   clearWaitlistDraft,
   discardEntry,
@@ -29,7 +29,7 @@ import {
   writeWaitlistDraft,
 } from '../../storage/waitlist-outbox.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { refusalText, waitlistMessages } from './messages.ts';
+import { refusalText, waitlistCatalogue } from './catalogue.ts';
 import { OfficePicker, sameId } from './office-picker.tsx';
 import './waitlist.css';
 
@@ -79,7 +79,7 @@ export interface EnquiryFormProps {
 
 /** The waitlist enquiry form (SPEC.md §2 modal 7, §3, §5 'Waitlist form'), backed by the outbox. */
 export function EnquiryForm({ offices, preselected, editing, onSent }: EnquiryFormProps) {
-  const m = useMessages(waitlistMessages);
+  const m = useCatalogue(waitlistCatalogue);
   const { lang } = useLanguage();
   const ids = useId();
   const [edit] = useState(() => (editing ? editedForm(editing, offices) : undefined));

@@ -2,10 +2,10 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEv
 import type { Office } from '../../../shared/contract/offices.ts';
 import { isServiceType, rentableTypes, type ServiceType } from '../../../shared/domain/products.ts';
 import { isOfficeChoiceDisabled, toggleOffice, type OfficeId } from '../../../shared/domain/waitlist-rules.ts';
-import { commonMessages } from '../../i18n/common.ts';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { formatLongDate } from '../../i18n/format.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
-import { waitlistMessages } from './messages.ts';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
+import { waitlistCatalogue } from './catalogue.ts';
 
 /** Up to this many waitlist choices the form lists them all, as a small operator's demo does. */
 export const pickerThreshold = 40;
@@ -46,8 +46,8 @@ export function OfficePicker(props: OfficePickerProps) {
 }
 
 function SearchablePicker({ choices, selected, onChange, idPrefix }: OfficePickerProps) {
-  const m = useMessages(waitlistMessages).picker;
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(waitlistCatalogue).picker;
+  const common = useCatalogue(appCatalogue);
   const [query, setQuery] = useState('');
   const [type, setType] = useState<ServiceType | ''>('');
   /**
@@ -149,8 +149,8 @@ function SearchablePicker({ choices, selected, onChange, idPrefix }: OfficePicke
 }
 
 function OfficeList({ offices, selected, onChange, idPrefix }: { offices: readonly Office[] } & Omit<OfficePickerProps, 'choices'>) {
-  const m = useMessages(waitlistMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(waitlistCatalogue);
+  const common = useCatalogue(appCatalogue);
   const { locale } = useLanguage();
   return (
     <ul className="waitlist-offices__list">

@@ -2,9 +2,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { QueuedWaitlistEntry } from '../../../shared/domain/waitlist-outbox.ts';
 import { useOnline } from '../../app/use-online.ts';
-import { useLanguage, useMessages } from '../../i18n/i18n.tsx';
+import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { discardEntry, flushWaitlistOutbox, listOutbox, startWaitlistOutbox, subscribeOutbox } from '../../storage/waitlist-outbox.ts';
-import { refusalText, waitlistMessages } from './messages.ts';
+import { refusalText, waitlistCatalogue } from './catalogue.ts';
 import { nextDurationChange, waitingStatus } from './pending-status.ts';
 import './waitlist.css';
 
@@ -28,7 +28,7 @@ export interface PendingEntriesPanelProps {
  * discarded: none is stuck without the visitor being able to act, and none goes unless they say so.
  */
 export function PendingEntriesPanel({ id, entries, now, online, discarding, titleRef, onEdit, onDiscard, onSendNow, onClose }: PendingEntriesPanelProps) {
-  const m = useMessages(waitlistMessages);
+  const m = useCatalogue(waitlistCatalogue);
   const { locale } = useLanguage();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
@@ -92,7 +92,7 @@ export function PendingEntriesPanel({ id, entries, now, online, discarding, titl
  * entry waits (PageShell). It also starts the outbox, so opening the app sends what is waiting.
  */
 export default function PendingEntries() {
-  const m = useMessages(waitlistMessages);
+  const m = useCatalogue(waitlistCatalogue);
   const online = useOnline();
   const navigate = useNavigate();
   const panelId = useId();

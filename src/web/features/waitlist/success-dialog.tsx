@@ -1,12 +1,12 @@
-import { useMessages } from '../../i18n/i18n.tsx';
-import { commonMessages } from '../../i18n/common.ts';
+import { useCatalogue } from '../../i18n/i18n.tsx';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { Dialog } from '../../ui/dialog.tsx';
-import { waitlistMessages } from './messages.ts';
+import { waitlistCatalogue } from './catalogue.ts';
 
 /** SPEC.md §2: 'You're on the Waitlist!' with 'View More Offices' (closes) and 'Back to Listings'. */
 export function WaitlistSuccessDialog({ onViewMore, onBackToListings, note }: { onViewMore: () => void; onBackToListings: () => void; note?: string }) {
-  const m = useMessages(waitlistMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(waitlistCatalogue);
+  const common = useCatalogue(appCatalogue);
   return (
     <Dialog title={m.successTitle} onClose={onViewMore} closeLabel={common.close}>
       <p>{m.successText}</p>

@@ -3,12 +3,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { QueuedWaitlistEntry } from '../../../shared/domain/waitlist-outbox.ts';
 import { officesQueryOptions } from '../../app/offices.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { readOutboxEntry } from '../../storage/waitlist-outbox.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { LoadingText } from '../../ui/status.tsx';
 import { EnquiryForm } from './enquiry-form.tsx';
-import { waitlistMessages } from './messages.ts';
+import { waitlistCatalogue } from './catalogue.ts';
 import { WaitlistSuccessDialog } from './success-dialog.tsx';
 import { WaitlistLayout } from './waitlist-states.tsx';
 
@@ -35,7 +35,7 @@ function useEditedEntry(key: string | undefined): { ready: boolean; entry?: Queu
 
 /** /waitlist: the office list, the enquiry form, and where a sent entry leads. */
 export function WaitlistPage({ editKey }: { editKey?: string }) {
-  const m = useMessages(waitlistMessages);
+  const m = useCatalogue(waitlistCatalogue);
   const navigate = useNavigate();
   const query = useSuspenseQuery(officesQueryOptions());
   const edited = useEditedEntry(editKey);

@@ -3,10 +3,10 @@ import { useEffect, type ReactNode } from 'react';
 import { ApiRequestError } from '../../app/api.ts';
 import { officesQueryOptions } from '../../app/offices.ts';
 import { useRouteErrorRetry } from '../../app/route-error.ts';
-import { commonMessages } from '../../i18n/common.ts';
-import { useMessages } from '../../i18n/i18n.tsx';
+import { appCatalogue } from '../../i18n/app-catalogue.ts';
+import { useCatalogue } from '../../i18n/i18n.tsx';
 import { LoadingText, RetryAlert } from '../../ui/status.tsx';
-import { waitlistFrameMessages } from './frame-messages.ts';
+import { waitlistFrameCatalogue } from './frame-catalogue.ts';
 
 /*
  * The frame of /waitlist and the route's loading and error states. The router does not split a
@@ -16,8 +16,8 @@ import { waitlistFrameMessages } from './frame-messages.ts';
 
 /** What /waitlist shows around its content, loading and failing included. */
 export function WaitlistLayout({ children }: { children: ReactNode }) {
-  const m = useMessages(waitlistFrameMessages);
-  const common = useMessages(commonMessages);
+  const m = useCatalogue(waitlistFrameCatalogue);
+  const common = useCatalogue(appCatalogue);
   useEffect(() => {
     document.title = common.pageTitle(m.pageName);
   }, [common, m.pageName]);
@@ -35,7 +35,7 @@ export function WaitlistLayout({ children }: { children: ReactNode }) {
 
 /** The route's pending component: the office list is on its way. */
 export function WaitlistPending() {
-  const m = useMessages(waitlistFrameMessages);
+  const m = useCatalogue(waitlistFrameCatalogue);
   return (
     <WaitlistLayout>
       <LoadingText>{m.loading}</LoadingText>
@@ -45,7 +45,7 @@ export function WaitlistPending() {
 
 /** The route's error component. SPEC.md §8: an answer that does not read as the office list is an invalid format; anything else failed to load. */
 export function WaitlistError({ error, reset }: { error: unknown; reset: () => void }) {
-  const m = useMessages(waitlistFrameMessages);
+  const m = useCatalogue(waitlistFrameCatalogue);
   useRouteErrorRetry(reset, officesQueryOptions().queryKey);
   const kind = error instanceof ApiRequestError ? error.problem.kind : undefined;
   const invalid = kind === 'unreadable' || kind === 'refused';

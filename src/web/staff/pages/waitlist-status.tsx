@@ -1,6 +1,6 @@
 import type { UnitQueueResponse } from '../../../shared/contract/staff-console.ts';
 import type { WaitlistEntryState, WaitlistUnitStatus } from '../../../shared/domain/waitlist-states.ts';
-import type { StaffMessages } from '../i18n.ts';
+import type { StaffCatalogue } from '../i18n.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { ConfirmDialog, type useFormat } from '../ui.tsx';
 
@@ -18,7 +18,7 @@ export function stateTone(state: WaitlistEntryState | WaitlistUnitStatus): 'gree
 }
 
 /** 'Waiting · 2nd in line', 'Offered until Nov 21, 2026, 9:30 a.m.', 'Declined'. */
-export function unitStatusText(m: StaffMessages, f: Format, unit: { status: WaitlistUnitStatus; place: number | null; offerUntil: string | null }): string {
+export function unitStatusText(m: StaffCatalogue, f: Format, unit: { status: WaitlistUnitStatus; place: number | null; offerUntil: string | null }): string {
   const t = m.waitlist;
   if (unit.status === 'waiting' && unit.place !== null) return `${t.unitStatuses.waiting} · ${t.place(unit.place)}`;
   if (unit.status === 'offered' && unit.offerUntil) return t.offeredUntil(f.dateTime(unit.offerUntil));
@@ -38,7 +38,7 @@ export function openOfferOf(answer: UnitQueueResponse): { name: string; until: s
 }
 
 /** What a skip did; skipping an open offer also offered the unit to the next in line, if anyone waits. */
-export function skippedText(m: StaffMessages, f: Format, answer: UnitQueueResponse, name: string, hadOffer: boolean): string {
+export function skippedText(m: StaffCatalogue, f: Format, answer: UnitQueueResponse, name: string, hadOffer: boolean): string {
   const skipped = m.waitlist.skipped(name, answer.unit.name);
   const next = hadOffer ? openOfferOf(answer) : null;
   return next ? `${skipped} ${m.unitQueue.nowOffered(next.name, f.dateTime(next.until))}` : skipped;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { alreadySignedAnswer, signingSuccess, type AlreadySignedAnswer, type SigningPayload } from '../../../../shared/contract/lease.ts';
 import { ApiRequestError, requestJson } from '../../../app/api.ts';
-import { leaseOfferPath } from './get-offer.ts';
+import { leaseOfferPath } from './get-lease-offer.ts';
 
 export type SigningOutcome = { kind: 'signed'; signedAt: string } | { kind: 'already-signed'; answer: AlreadySignedAnswer };
 

@@ -1,6 +1,6 @@
 import { leasePdfFilename, type LeaseLanguage } from '../../../../shared/contract/lease.ts';
 import { requestBlob } from '../../../app/api.ts';
-import { leaseOfferPath } from './get-offer.ts';
+import { leaseOfferPath } from './get-lease-offer.ts';
 
 /** SPEC call 8: fetches the signed agreement and hands it to the browser as a download. */
 export async function downloadLeasePdf(code: string, company: string | null | undefined, language: LeaseLanguage): Promise<void> {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { contractDataResponse, type ContractDataResponse, type LeaseLanguage } from '../../../../shared/contract/lease.ts';
 import { requestJson } from '../../../app/api.ts';
-import { leaseOfferPath } from './get-offer.ts';
+import { leaseOfferPath } from './get-lease-offer.ts';
 
 /** SPEC call 7: the contract's sections and variables in one language, with the offer. */
 export async function fetchContractData(code: string, language: LeaseLanguage, signal?: AbortSignal): Promise<ContractDataResponse> {

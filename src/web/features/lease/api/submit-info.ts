@@ -1,6 +1,6 @@
 import { submitInfoResponse, type CustomerInfo } from '../../../../shared/contract/lease.ts';
 import { ApiRequestError, requestJson } from '../../../app/api.ts';
-import { leaseOfferPath } from './get-offer.ts';
+import { leaseOfferPath } from './get-lease-offer.ts';
 
 /** SPEC call 6; resolves when the server has kept the details, throws an ApiRequestError otherwise. */
 export async function submitLeaseInfo(code: string, info: CustomerInfo): Promise<void> {

@@ -274,5 +274,5 @@ const fr: typeof en = {
   },
 };
 
-export type LeaseMessages = typeof en;
-export const leaseMessages: Catalogue<LeaseMessages> = { en, fr };
+export type LeaseCatalogue = typeof en;
+export const leaseCatalogue: Catalogue<LeaseCatalogue> = { en, fr };

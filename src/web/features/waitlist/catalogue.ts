@@ -1,7 +1,7 @@
 import { fallbackRejection } from '../../../shared/domain/waitlist-outbox.ts';
 import { isWaitlistProblem, maxOfficesPerEntry, waitlistProblemEn, waitlistProblems, type WaitlistProblem } from '../../../shared/domain/waitlist-rules.ts';
 import type { Catalogue } from '../../i18n/i18n.tsx';
-import { waitlistFrameMessages } from './frame-messages.ts';
+import { waitlistFrameCatalogue } from './frame-catalogue.ts';
 
 /**
  * Counts as each language writes them: '1,487' in English, '1 487' in French. Formatted when a
@@ -12,7 +12,7 @@ const countEn = (n: number) => n.toLocaleString('en-CA');
 const countFr = (n: number) => n.toLocaleString('fr-CA');
 
 const en = {
-  ...waitlistFrameMessages.en,
+  ...waitlistFrameCatalogue.en,
   dialogTitle: 'Join the Waitlist',
   requiredNote: 'Fields marked * are required.',
   required: 'required',
@@ -80,7 +80,7 @@ const en = {
 };
 
 const fr: typeof en = {
-  ...waitlistFrameMessages.fr,
+  ...waitlistFrameCatalogue.fr,
   dialogTitle: 'Inscription sur la liste d’attente',
   requiredNote: 'Les champs marqués d’un * sont obligatoires.',
   required: 'obligatoire',
@@ -169,15 +169,15 @@ const fr: typeof en = {
   },
 };
 
-export const waitlistMessages: Catalogue<typeof en> = { en, fr };
-export type WaitlistMessages = typeof en;
+export const waitlistCatalogue: Catalogue<typeof en> = { en, fr };
+export type WaitlistCatalogue = typeof en;
 
 /**
  * Why the server refused an entry, in the visitor's language: by the problem code it named. A
  * refusal without a code (an entry stored by a version before codes, a provider that names none)
  * is said by its English text when that is one of ours, else as the server wrote it.
  */
-export function refusalText(refusal: { error?: string | undefined; problem?: string | undefined }, m: WaitlistMessages): string {
+export function refusalText(refusal: { error?: string | undefined; problem?: string | undefined }, m: WaitlistCatalogue): string {
   if (isWaitlistProblem(refusal.problem)) return m.problems[refusal.problem];
   const error = refusal.error ?? '';
   if (error === '' || error === fallbackRejection) return m.submitFailed;

@@ -3,7 +3,7 @@ import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
 import { orderQuery } from '../queries.ts';
 import { AuditTrail, EmptyState, Fact, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
-import { OrderStatusBadge, productName } from './orders.tsx';
+import { OrderStatusBadge, productName } from './orders-page.tsx';
 
 export function OrderDetailPage({ id }: { id: string }) {
   const { m, lang } = useStaffLanguage();

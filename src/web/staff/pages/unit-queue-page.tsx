@@ -2,18 +2,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { StaffWaitlistOffer, UnitQueueEntry } from '../../../shared/contract/staff-console.ts';
 import { claimWindowHours, isOfferable } from '../../../shared/domain/waitlist-offers.ts';
-import type { StaffMessages } from '../i18n.ts';
+import type { StaffCatalogue } from '../i18n.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
 import { queueChanged, staffCalls, unitQueueQuery } from '../queries.ts';
 import { ConfirmDialog, EmptyState, errorText, Fact, type Notice, NoticeArea, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
-import { AvailabilityBadge } from './inventory.tsx';
+import { AvailabilityBadge } from './inventory-page.tsx';
 import { canSkip, openOfferOf, SkipDialog, skippedText, stateTone, unitStatusText } from './waitlist-status.tsx';
 
 type Asking = { kind: 'offer'; entry: UnitQueueEntry; next: boolean } | { kind: 'skip'; entry: UnitQueueEntry } | null;
 
 /** Who made an offer: the server by itself, a script, or a staff member (their e-mail). */
-function offeredBy(m: StaffMessages, by: string): string {
+function offeredBy(m: StaffCatalogue, by: string): string {
   if (by === 'waitlist') return m.unitQueue.byServer;
   if (by === 'admin token') return m.common.adminToken;
   return by;

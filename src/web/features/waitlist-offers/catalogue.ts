@@ -215,5 +215,5 @@ const fr: typeof en = {
   alreadyLeftTitle: 'Vous avez déjà quitté la liste d’attente',
 };
 
-export const waitlistOfferMessages: Catalogue<typeof en> = { en, fr };
-export type WaitlistOfferMessages = typeof en;
+export const waitlistOfferCatalogue: Catalogue<typeof en> = { en, fr };
+export type WaitlistOfferCatalogue = typeof en;

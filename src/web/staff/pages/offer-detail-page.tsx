@@ -4,7 +4,7 @@ import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
 import { offerQuery, staffCalls, staffKeys } from '../queries.ts';
 import { AuditTrail, ConfirmDialog, CopyLink, errorText, Fact, type Notice, NoticeArea, PageTitle, QueryState, useFormat } from '../ui.tsx';
-import { OfferStatusBadge } from './lease-offers.tsx';
+import { OfferStatusBadge } from './lease-offers-page.tsx';
 
 export function OfferDetailPage({ id }: { id: number }) {
   const { m } = useStaffLanguage();

@@ -1,9 +1,14 @@
 import { formatTaxRate } from '../../../shared/domain/pricing.ts';
 import { site } from '../../../shared/site.ts';
+import { products } from '../../../shared/domain/products.ts';
+import { formatHour } from '../../i18n/format.ts';
 import type { Catalogue } from '../../i18n/i18n.tsx';
 
 type Tax = 'gst' | 'qst';
 const nbsp = '\u00a0';
+const { office_daily: officeDays, conference_room: room, day_pass: pass } = products;
+const enHour = (hour: number) => formatHour(hour, 'en');
+const frHour = (hour: number) => formatHour(hour, 'fr');
 
 const en = {
   // Rental option chooser
@@ -33,7 +38,7 @@ const en = {
   leasePricingUnavailable: 'Unable to proceed - lease pricing unavailable',
   // Daily date picker
   selectYourDates: 'Select Your Dates',
-  datePickerIntro: 'Choose one or more days, from today up to 14 days ahead. Press a chosen day again to remove it.',
+  datePickerIntro: `Choose one or more days, from today up to ${officeDays.window.ahead.days} days ahead. Press a chosen day again to remove it.`,
   daysSelected: (n: number) => `${n} ${n === 1 ? 'day' : 'days'} selected`,
   runningTotal: 'Total:',
   /** The running total of the chosen days, before GST and QST (SPEC's 'running total'). */
@@ -86,7 +91,7 @@ const en = {
   weekendsNotAvailable: 'Weekends not available',
   dayPast: 'This date has passed',
   dayBeyondWindow: 'Too far ahead to book online',
-  sameDayClosed: 'Same-day passes are sold only before noon',
+  sameDayClosed: `Same-day passes are sold only before ${enHour(pass.window.sameDayUntilHour)}`,
   loadingAvailability: 'Checking availability...',
   availabilityFailed: 'Unable to check availability. Please try again.',
   noDatesThisMonth: 'No available dates this month. Please try another month.',
@@ -96,21 +101,21 @@ const en = {
   roomFeatureList: ['Seats up to the capacity shown, around one table', 'Large screen with HDMI and wireless sharing', 'Whiteboard and markers', 'Fast Wi-Fi'],
   capacity: (n: number) => `Up to ${n} people`,
   coffeeNote: 'Free self-serve coffee before 11 am.',
-  conferenceHours: 'Full day, 7 AM to 7 PM. One date per booking.',
+  conferenceHours: `Full day, ${enHour(room.hours.opens)} to ${enHour(room.hours.closes)}. One date per booking.`,
   bookingSummary: 'Booking summary',
   room: 'Room',
   date: 'Date',
   hours: 'Hours',
-  conferenceHoursValue: '7 AM - 7 PM',
+  conferenceHoursValue: `${enHour(room.hours.opens)} - ${enHour(room.hours.closes)}`,
   price: 'Price',
   pay: (amount: string) => `Pay ${amount} CAD`,
   payUnpriced: 'Pay',
   conferencePriceUnavailable: 'Unable to proceed - conference room price unavailable',
   // Day pass
   dayPassTitle: 'Buy a Day Pass',
-  dayPassIntro: 'Hot desk access from 8 AM to 6 PM on the day you choose, Monday to Friday, up to 30 days ahead. Same-day passes are sold until noon.',
+  dayPassIntro: `Hot desk access from ${enHour(pass.hours.opens)} to ${enHour(pass.hours.closes)} on the day you choose, Monday to Friday, up to ${pass.window.ahead.days} days ahead. Same-day passes are sold until ${enHour(pass.window.sameDayUntilHour)}.`,
   loadingPrice: 'Loading the day pass price...',
-  dayPassHoursValue: '8 AM - 6 PM',
+  dayPassHoursValue: `${enHour(pass.hours.opens)} - ${enHour(pass.hours.closes)}`,
   dayPassPriceFailed: (reason: string) => `Unable to load day pass pricing: ${reason}`,
   dayPassNotFound: 'Day pass service not found in API response',
   dayPassPriceMissing: 'Day pass price not available in API response',
@@ -161,7 +166,7 @@ const fr: typeof en = {
   monthlyPricingUnavailable: 'Impossible de continuer : le tarif mensuel n’est pas disponible',
   leasePricingUnavailable: 'Impossible de continuer : le tarif du bail n’est pas disponible',
   selectYourDates: 'Choisissez vos dates',
-  datePickerIntro: 'Choisissez un ou plusieurs jours, d’aujourd’hui à 14 jours d’avance. Touchez de nouveau un jour choisi pour le retirer.',
+  datePickerIntro: `Choisissez un ou plusieurs jours, d’aujourd’hui à ${officeDays.window.ahead.days} jours d’avance. Touchez de nouveau un jour choisi pour le retirer.`,
   daysSelected: (n: number) => `${n} ${n <= 1 ? 'jour choisi' : 'jours choisis'}`,
   runningTotal: 'Total :',
   runningTotalBeforeTax: 'Total avant taxes :',
@@ -210,7 +215,7 @@ const fr: typeof en = {
   weekendsNotAvailable: 'Fins de semaine non disponibles',
   dayPast: 'Cette date est passée',
   dayBeyondWindow: 'Trop loin pour réserver en ligne',
-  sameDayClosed: 'Les passes du jour même sont vendues seulement avant midi',
+  sameDayClosed: `Les passes du jour même sont vendues seulement avant ${frHour(pass.window.sameDayUntilHour)}`,
   loadingAvailability: 'Vérification des disponibilités...',
   availabilityFailed: 'Impossible de vérifier les disponibilités. Veuillez réessayer.',
   noDatesThisMonth: 'Aucune date disponible ce mois-ci. Essayez un autre mois.',
@@ -220,20 +225,20 @@ const fr: typeof en = {
   roomFeatureList: ['Places selon la capacité indiquée, autour d’une table', 'Grand écran avec HDMI et partage sans fil', 'Tableau blanc et marqueurs', 'Wi-Fi rapide'],
   capacity: (n: number) => `Jusqu’à ${n} personnes`,
   coffeeNote: 'Café libre-service gratuit avant 11 h.',
-  conferenceHours: 'Journée complète, de 7 h à 19 h. Une date par réservation.',
+  conferenceHours: `Journée complète, de ${frHour(room.hours.opens)} à ${frHour(room.hours.closes)}. Une date par réservation.`,
   bookingSummary: 'Résumé de la réservation',
   room: 'Salle',
   date: 'Date',
   hours: 'Heures',
-  conferenceHoursValue: '7 h - 19 h',
+  conferenceHoursValue: `${frHour(room.hours.opens)} - ${frHour(room.hours.closes)}`,
   price: 'Prix',
   pay: (amount: string) => `Payer ${amount} CAD`,
   payUnpriced: 'Payer',
   conferencePriceUnavailable: 'Impossible de continuer : le prix de la salle de conférence n’est pas disponible',
   dayPassTitle: 'Acheter une passe journalière',
-  dayPassIntro: 'Accès à un poste flexible de 8 h à 18 h le jour choisi, du lundi au vendredi, jusqu’à 30 jours à l’avance. Les passes du jour même sont vendues jusqu’à midi.',
+  dayPassIntro: `Accès à un poste flexible de ${frHour(pass.hours.opens)} à ${frHour(pass.hours.closes)} le jour choisi, du lundi au vendredi, jusqu’à ${pass.window.ahead.days} jours à l’avance. Les passes du jour même sont vendues jusqu’à ${frHour(pass.window.sameDayUntilHour)}.`,
   loadingPrice: 'Chargement du prix de la passe journalière...',
-  dayPassHoursValue: '8 h - 18 h',
+  dayPassHoursValue: `${frHour(pass.hours.opens)} - ${frHour(pass.hours.closes)}`,
   dayPassPriceFailed: (reason: string) => `Impossible de charger le prix de la passe journalière : ${reason}`,
   dayPassNotFound: 'service de passe journalière absent de la réponse',
   dayPassPriceMissing: 'prix de la passe journalière absent de la réponse',
@@ -257,5 +262,5 @@ const fr: typeof en = {
   mailboxPriceUnavailable: 'Impossible de continuer : le prix du service de boîte postale n’est pas disponible',
 };
 
-export const bookingMessages: Catalogue<typeof en> = { en, fr };
-export type BookingMessages = typeof en;
+export const bookingCatalogue: Catalogue<typeof en> = { en, fr };
+export type BookingCatalogue = typeof en;

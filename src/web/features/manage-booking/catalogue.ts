@@ -170,4 +170,4 @@ const fr: typeof en = {
   offlineAction: 'Vous êtes hors ligne : il faut une connexion.',
 };
 
-export const manageBookingMessages: Catalogue<typeof en> = { en, fr };
+export const manageBookingCatalogue: Catalogue<typeof en> = { en, fr };

@@ -65,4 +65,4 @@ const fr: typeof en = {
   close: 'Fermer',
 };
 
-export const commonMessages: Catalogue<typeof en> = { en, fr };
+export const appCatalogue: Catalogue<typeof en> = { en, fr };

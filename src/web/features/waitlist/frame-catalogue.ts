@@ -26,4 +26,4 @@ const fr: typeof en = {
   tryAgain: 'Réessayer',
 };
 
-export const waitlistFrameMessages: Catalogue<typeof en> = { en, fr };
+export const waitlistFrameCatalogue: Catalogue<typeof en> = { en, fr };

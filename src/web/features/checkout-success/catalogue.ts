@@ -1,9 +1,14 @@
 import { formatTaxRate } from '../../../shared/domain/pricing.ts';
 import { site } from '../../../shared/site.ts';
+import { products } from '../../../shared/domain/products.ts';
+import { formatHour } from '../../i18n/format.ts';
 import type { Catalogue } from '../../i18n/i18n.tsx';
 
 type Tax = 'gst' | 'qst';
 const nbsp = '\u00a0';
+const { conference_room: { hours: room }, day_pass: { hours: pass } } = products;
+const enHour = (hour: number) => formatHour(hour, 'en');
+const frHour = (hour: number) => formatHour(hour, 'fr');
 
 const en = {
   title: 'Payment Successful!',
@@ -44,8 +49,8 @@ const en = {
   tax: (tax: Tax) => `${tax === 'gst' ? 'GST' : 'QST'} (${formatTaxRate(site.taxes[tax].rateThousandthsOfPercent, 'en')}%), no. ${site.taxes[tax].registrationNumber}`,
   totalPaid: 'Total paid',
   downloadReceipt: 'Download your receipt (PDF)',
-  conferenceNote: 'Your conference room is reserved for the full day, 7 AM-7 PM.',
-  dayPassNote: 'Your day pass gives you hot desk access 8 AM-6 PM on weekdays.',
+  conferenceNote: `Your conference room is reserved for the full day, ${enHour(room.opens)}-${enHour(room.closes)}.`,
+  dayPassNote: `Your day pass gives you hot desk access ${enHour(pass.opens)}-${enHour(pass.closes)} on weekdays.`,
   contactNote: 'Our team will contact you within 24 hours to welcome you and answer your questions.',
   calendarSummaryConference: (name: string) => `${name}: conference room booking`,
   calendarSummaryDayPass: 'Day pass: hot desk access',
@@ -91,8 +96,8 @@ const fr: typeof en = {
   tax: (tax: Tax) => `${tax === 'gst' ? 'TPS' : 'TVQ'} (${formatTaxRate(site.taxes[tax].rateThousandthsOfPercent, 'fr')}${nbsp}%), no${nbsp}${site.taxes[tax].registrationNumber}`,
   totalPaid: 'Total payé',
   downloadReceipt: 'Télécharger votre reçu (PDF)',
-  conferenceNote: 'Votre salle de conférence est réservée pour la journée complète, de 7 h à 19 h.',
-  dayPassNote: 'Votre passe journalière vous donne accès à un poste flexible de 8 h à 18 h en semaine.',
+  conferenceNote: `Votre salle de conférence est réservée pour la journée complète, de ${frHour(room.opens)} à ${frHour(room.closes)}.`,
+  dayPassNote: `Votre passe journalière vous donne accès à un poste flexible de ${frHour(pass.opens)} à ${frHour(pass.closes)} en semaine.`,
   contactNote: 'Notre équipe communiquera avec vous d’ici 24 heures pour vous accueillir et répondre à vos questions.',
   calendarSummaryConference: (name: string) => `${name} : réservation de salle de conférence`,
   calendarSummaryDayPass: 'Passe journalière : accès à un poste flexible',
@@ -100,4 +105,4 @@ const fr: typeof en = {
   visitMainSite: 'Visiter le site principal',
 };
 
-export const checkoutSuccessMessages: Catalogue<typeof en> = { en, fr };
+export const checkoutSuccessCatalogue: Catalogue<typeof en> = { en, fr };

@@ -96,5 +96,5 @@ const fr: typeof en = {
   staleNotice: (when: string) => `Impossible d’actualiser la liste. Voici la copie enregistrée le ${when}.`,
 };
 
-export const inventoryMessages: Catalogue<typeof en> = { en, fr };
-export type InventoryMessages = typeof en;
+export const inventoryCatalogue: Catalogue<typeof en> = { en, fr };
+export type InventoryCatalogue = typeof en;
