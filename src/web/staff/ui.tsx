@@ -1,4 +1,4 @@
-import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
+import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { auditActions, type AuditAction, type AuditEntry } from '../../shared/contract/staff.ts';
 import { formatCad, rateToCents } from '../../shared/domain/pricing.ts';
@@ -8,7 +8,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { LoadingText, RetryAlert } from '../ui/status.tsx';
 import { formatDateTime, formatLongDate } from '../i18n/format.ts';
-import { StaffApiError } from './api.ts';
+import { fieldErrorsOf, StaffApiError } from './api.ts';
 import type { StaffCatalogue } from './i18n.ts';
 import { serverText } from './i18n.ts';
 import { useStaffLanguage } from './language.tsx';
@@ -164,6 +164,44 @@ export function LoadMore({ query }: { query: UseInfiniteQueryResult }) {
   );
 }
 
+/**
+ * A list the server sends a page at a time (the staff's lists of orders, waitlist entries and
+ * messages): its rows in a StackTable with 'Load more' under them, a word when there are none,
+ * and loading and failure as QueryState says them. `row` gives each row its <tr> and key.
+ */
+export function PagedTable<Page, Row>({
+  query,
+  rowsOf,
+  empty,
+  caption,
+  columns,
+  row,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page>>;
+  rowsOf: (page: Page) => readonly Row[];
+  empty: ReactNode;
+  caption: string;
+  columns: readonly ReactNode[];
+  row: (row: Row) => ReactNode;
+}) {
+  return (
+    <QueryState query={query}>
+      {(data) => {
+        const rows = data.pages.flatMap(rowsOf);
+        if (rows.length === 0) return <EmptyState>{empty}</EmptyState>;
+        return (
+          <>
+            <StackTable caption={caption} columns={columns}>
+              {rows.map((r) => row(r))}
+            </StackTable>
+            <LoadMore query={query} />
+          </>
+        );
+      }}
+    </QueryState>
+  );
+}
+
 /** The ids a field's input points at: its hint and its error, when it has them. */
 export function describedBy(...ids: (string | false | undefined | null)[]): string | undefined {
   const list = ids.filter(Boolean).join(' ');
@@ -201,6 +239,59 @@ export function Field({ label, hint, error, required, children }: FieldProps) {
           {error}
         </span>
       ) : null}
+    </div>
+  );
+}
+
+/** A Field whose input is a <select> of `options` in their words; `blank` first (value '') where choosing none means something ('All', 'Choose a type'). */
+export function SelectField<Option extends string>({
+  label,
+  error,
+  required,
+  name,
+  value,
+  options,
+  optionLabel,
+  blank,
+  onChange,
+}: {
+  label: ReactNode;
+  error?: string | undefined;
+  required?: boolean;
+  name?: string;
+  value: string;
+  options: readonly Option[];
+  optionLabel: (option: Option) => string;
+  blank?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} error={error} required={required}>
+      {(p) => (
+        <select {...p} name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+          {blank === undefined ? null : <option value="">{blank}</option>}
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A form's buttons: submit (with its words while it is sent), then Cancel. */
+export function FormActions({ submitLabel, busyLabel, busy, onCancel }: { submitLabel: string; busyLabel: string; busy: boolean; onCancel: () => void }) {
+  const { m } = useStaffLanguage();
+  return (
+    <div className="form-actions">
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </button>
+      <button type="button" className="button button--secondary" onClick={onCancel}>
+        {m.common.cancel}
+      </button>
     </div>
   );
 }
@@ -293,6 +384,53 @@ export function useFocusOnErrors(): { formRef: RefObject<HTMLFormElement | null>
   }, [tick]);
   const focusErrors = useCallback(() => setTick((n) => n + 1), []);
   return { formRef, summaryRef, focusErrors };
+}
+
+/** The errors of a staff form by field, and under '' what belongs to no field. */
+export type FormErrors<Field extends string> = Partial<Record<Field | '', string>>;
+
+/**
+ * A staff form's errors, found by the server's own schema before sending (`fromIssues`, with the
+ * console's own words for some fields) or in the server's answer (`fromServer`: a 400 or 409 names
+ * its fields, anything else is the form's); either way focus then moves to the first invalid
+ * field, else to the ErrorSummary.
+ */
+export function useFormErrors<Field extends string>(fields: readonly Field[]) {
+  const { m } = useStaffLanguage();
+  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const { formRef, summaryRef, focusErrors } = useFocusOnErrors();
+  const show = (found: FormErrors<Field>) => {
+    setErrors(found);
+    focusErrors();
+  };
+  const fromIssues = (issues: readonly { path: readonly PropertyKey[]; message: string }[], worded: Partial<Record<Field, string>> = {}) => {
+    const found: FormErrors<Field> = {};
+    for (const issue of issues) {
+      const name = String(issue.path[0] ?? '');
+      const key: Field | '' = (fields as readonly string[]).includes(name) ? (name as Field) : '';
+      found[key] ??= (key && worded[key]) || serverText(m, issue.message);
+    }
+    show(found);
+  };
+  const fromServer = (err: unknown) => {
+    if (err instanceof StaffApiError && (err.status === 400 || err.status === 409)) {
+      const found = fieldErrorsOf(err.serverError, fields);
+      show(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, serverText(m, v)])) as FormErrors<Field>);
+    } else show({ '': errorText(m, err) } as FormErrors<Field>);
+  };
+  return { errors, formRef, summaryRef, fromIssues, fromServer, clear: () => setErrors({}) };
+}
+
+/** Above a form: what went wrong for the whole form, else that some fields need fixing; where focus goes when no field is to blame. */
+export function ErrorSummary({ errors, summaryRef }: { errors: FormErrors<string>; summaryRef: RefObject<HTMLDivElement | null> }) {
+  const { m } = useStaffLanguage();
+  const general = errors[''];
+  const hasFieldErrors = Object.keys(errors).some((k) => k !== '');
+  return (
+    <div ref={summaryRef} tabIndex={-1} className="error-summary">
+      {general ? <Alert tone="error">{general}</Alert> : hasFieldErrors ? <Alert tone="error">{m.common.fixFields}</Alert> : null}
+    </div>
+  );
 }
 
 /** A link shown once, with a button that copies it. */

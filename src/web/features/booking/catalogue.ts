@@ -1,7 +1,7 @@
 import { formatTaxRate } from '../../../shared/domain/pricing.ts';
 import { site } from '../../../shared/site.ts';
 import { products } from '../../../shared/domain/products.ts';
-import { formatHour } from '../../i18n/format.ts';
+import { formatHour } from '../../i18n/hours.ts';
 import type { Catalogue } from '../../i18n/i18n.tsx';
 
 type Tax = 'gst' | 'qst';

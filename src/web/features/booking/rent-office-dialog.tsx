@@ -2,22 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { checkoutOfficeId } from '../../../shared/contract/checkout.ts';
 import type { Office } from '../../../shared/contract/offices.ts';
-import { canShowNextMonth, canShowPreviousMonth, dailyOfficeWindow, dayStatus, monthOf } from '../../../shared/domain/booking-windows.ts';
+import { dailyOfficeWindow, monthOf } from '../../../shared/domain/booking-windows.ts';
 import { quote, type ProductChoice } from '../../../shared/domain/pricing.ts';
 import type { IsoDate } from '../../../shared/domain/time.ts';
 import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
 import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { formatLongDate } from '../../i18n/format.ts';
 import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
-import { Calendar } from '../../ui/calendar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { bookedDatesQueryOptions } from './api/get-availability.ts';
 import { taxesCharged, useMoney } from './booking-parts.tsx';
-import { dayReason } from './day-reasons.ts';
 import { bookingCatalogue } from './catalogue.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { RentalOptionChooser } from './rental-option-chooser.tsx';
 import { Step } from './step-focus.tsx';
+import { WindowCalendar } from './window-calendar.tsx';
 import './booking.css';
 
 type FlowStep = { name: 'chooser' } | { name: 'dates' } | { name: 'summary'; choice: ProductChoice };
@@ -100,17 +99,7 @@ function DailyDatePicker({
   return (
     <div className="booking">
       <p>{m.datePickerIntro}</p>
-      <Calendar
-        label={m.selectYourDates}
-        month={month}
-        onMonthChange={setMonth}
-        canShowPrevious={canShowPreviousMonth(window_, month)}
-        canShowNext={canShowNextMonth(window_, month)}
-        selected={selected}
-        mode="multi"
-        disabledReason={(d) => dayReason(dayStatus(window_, d, booked), m)}
-        onSelect={toggle}
-      />
+      <WindowCalendar label={m.selectYourDates} window={window_} month={month} onMonthChange={setMonth} selected={selected} mode="multi" booked={booked} onSelect={toggle} />
       <div className="booking-total" aria-live="polite">
         <p>{m.daysSelected(dates.length)}</p>
         {dates.length > 0 ? <p className="visually-hidden">{dates.map((d) => formatLongDate(d, locale)).join('; ')}</p> : null}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LeaseOffer } from '../../../shared/contract/lease.ts';
 import { amountToCents, initialLeasePayment } from '../../../shared/domain/lease-payment.ts';
 import { formatCad, rateToCents } from '../../../shared/domain/pricing.ts';
@@ -100,99 +101,48 @@ export function SummaryStep({ offer, onAccept }: { offer: LeaseOffer; onAccept: 
       {payment ? (
         <section className="lease-card" aria-labelledby="lease-payment">
           <h2 id="lease-payment">{m.paymentTitle}</h2>
-          <table className="lease-payment">
-            <caption className="visually-hidden">{m.paymentCaption}</caption>
-            <thead className="visually-hidden">
-              <tr>
-                <th scope="col">{m.item}</th>
-                <th scope="col">{m.amount}</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">{payment.firstMonth.prorated ? m.firstMonthProrated(payment.firstMonth.days, payment.firstMonth.daysInMonth) : m.firstMonthFull}</th>
-                <td>{money(payment.firstMonth.cents)}</td>
-              </tr>
-              <tr>
-                <th scope="row">
+          <PaymentTable
+            caption={m.paymentCaption}
+            rows={[
+              [payment.firstMonth.prorated ? m.firstMonthProrated(payment.firstMonth.days, payment.firstMonth.daysInMonth) : m.firstMonthFull, money(payment.firstMonth.cents)],
+              [
+                <>
                   {m.securityDeposit}
                   {notTaxable}
-                </th>
-                <td>{money(payment.securityDepositCents)}</td>
-              </tr>
-              <tr>
-                <th scope="row">{m.moveInFee[payment.moveInFee.type]}</th>
-                <td>{money(payment.moveInFee.cents)}</td>
-              </tr>
-              <tr>
-                <th scope="row">
+                </>,
+                money(payment.securityDepositCents),
+              ],
+              [m.moveInFee[payment.moveInFee.type], money(payment.moveInFee.cents)],
+              [
+                <>
                   {m.keyFobDeposit}
                   {notTaxable}
-                </th>
-                <td>{money(payment.keyFobDepositCents)}</td>
-              </tr>
-              {payment.signupDiscountCents > 0 ? (
-                <tr>
-                  <th scope="row">{m.signupDiscount}</th>
-                  <td>−{money(payment.signupDiscountCents)}</td>
-                </tr>
-              ) : null}
-              {taxed ? (
-                <>
-                  <tr className="lease-payment__subtotal">
-                    <th scope="row">{m.subtotal}</th>
-                    <td>{money(payment.subtotalCents)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{m.tax('gst')}</th>
-                    <td>{money(payment.gstCents)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{m.tax('qst')}</th>
-                    <td>{money(payment.qstCents)}</td>
-                  </tr>
-                </>
-              ) : null}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">{taxed ? m.totalWithTaxes : m.total}</th>
-                <td>{money(payment.totalCents)}</td>
-              </tr>
-            </tfoot>
-          </table>
+                </>,
+                money(payment.keyFobDepositCents),
+              ],
+              ...(payment.signupDiscountCents > 0 ? [[m.signupDiscount, `−${money(payment.signupDiscountCents)}`] as const] : []),
+              ...(taxed
+                ? ([
+                    [m.subtotal, money(payment.subtotalCents), 'lease-payment__subtotal'],
+                    [m.tax('gst'), money(payment.gstCents)],
+                    [m.tax('qst'), money(payment.qstCents)],
+                  ] as const)
+                : []),
+            ]}
+            total={[taxed ? m.totalWithTaxes : m.total, money(payment.totalCents)]}
+          />
           {taxed ? (
             <>
               <h3>{m.monthlyTitle}</h3>
-              <table className="lease-payment">
-                <caption className="visually-hidden">{m.monthlyCaption}</caption>
-                <thead className="visually-hidden">
-                  <tr>
-                    <th scope="col">{m.item}</th>
-                    <th scope="col">{m.amount}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr>
-                    <th scope="row">{m.monthlyRentLine}</th>
-                    <td>{money(payment.monthlyPayment.rentCents)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{m.tax('gst')}</th>
-                    <td>{money(payment.monthlyPayment.gstCents)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{m.tax('qst')}</th>
-                    <td>{money(payment.monthlyPayment.qstCents)}</td>
-                  </tr>
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row">{m.monthlyTotal}</th>
-                    <td>{money(payment.monthlyPayment.totalCents)}</td>
-                  </tr>
-                </tfoot>
-              </table>
+              <PaymentTable
+                caption={m.monthlyCaption}
+                rows={[
+                  [m.monthlyRentLine, money(payment.monthlyPayment.rentCents)],
+                  [m.tax('gst'), money(payment.monthlyPayment.gstCents)],
+                  [m.tax('qst'), money(payment.monthlyPayment.qstCents)],
+                ]}
+                total={[m.monthlyTotal, money(payment.monthlyPayment.totalCents)]}
+              />
             </>
           ) : (
             <p className="lease__note">{m.later(money(payment.monthlyRentCents))}</p>
@@ -206,5 +156,38 @@ export function SummaryStep({ offer, onAccept }: { offer: LeaseOffer; onAccept: 
         </button>
       </div>
     </>
+  );
+}
+
+/** A line of a payment: what it is for (with a tag it may carry), its amount, and a class for a line that stands apart. */
+type PaymentRow = readonly [label: ReactNode, amount: string, className?: string];
+
+/** A payment line by line, each amount headed by what it is for, the total in its footer; the caption and column headers are for screen readers. */
+function PaymentTable({ caption, rows, total }: { caption: string; rows: readonly PaymentRow[]; total: PaymentRow }) {
+  const m = useCatalogue(leaseCatalogue).summary;
+  return (
+    <table className="lease-payment">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead className="visually-hidden">
+        <tr>
+          <th scope="col">{m.item}</th>
+          <th scope="col">{m.amount}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([label, amount, className], i) => (
+          <tr key={i} className={className}>
+            <th scope="row">{label}</th>
+            <td>{amount}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">{total[0]}</th>
+          <td>{total[1]}</td>
+        </tr>
+      </tfoot>
+    </table>
   );
 }

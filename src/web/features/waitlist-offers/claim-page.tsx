@@ -8,8 +8,7 @@ import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { LoadingText } from '../../ui/status.tsx';
 import { claimOfferQueryOptions, type LoadedOffer } from './api/get-waitlist-offer.ts';
-import { linkProblem } from './api/offer-links.ts';
-import { EndedOffer, LinkLoading, LinkProblemView, OfferPage, UnitFacts, usePageTitle } from './offer-parts.tsx';
+import { EndedOffer, LinkPage, OfferPage, UnitFacts } from './offer-parts.tsx';
 import { waitlistOfferCatalogue, type EndedAs } from './catalogue.ts';
 import { hoursAndMinutes, useTimeLeft } from './time-left.ts';
 
@@ -43,15 +42,11 @@ export function ClaimPage({ token, choices }: { token: string | null; choices: C
   const m = useCatalogue(waitlistOfferCatalogue);
   const online = useOnline();
   const query = useQuery({ ...claimOfferQueryOptions(token ?? ''), enabled: token !== null });
-  usePageTitle(m.claimPageTitle);
-
-  if (token === null) return <LinkProblemView problem={{ kind: 'unknown' }} subject="offer" />;
-  const problem = query.isError ? linkProblem(query.error) : null;
-  // An answer that says the offer ended replaces the one shown; a failed refresh leaves it.
-  const gone = problem?.kind === 'closed' || problem?.kind === 'unknown';
-  if (query.data && !gone) return <OpenOrEnded token={token} loaded={query.data} choices={choices} online={online} onOver={query.refetch} />;
-  if (problem) return <LinkProblemView problem={problem} subject="offer" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  return <LinkLoading title={m.claimPageTitle} loading={m.loadingOffer} offline={query.fetchStatus === 'paused' || !online ? m.offlineClaim : null} />;
+  return (
+    <LinkPage token={token} query={query} subject="offer" title={m.claimPageTitle} loading={m.loadingOffer} offline={m.offlineClaim}>
+      {(loaded, linkToken) => <OpenOrEnded token={linkToken} loaded={loaded} choices={choices} online={online} onOver={query.refetch} />}
+    </LinkPage>
+  );
 }
 
 function OpenOrEnded({ token, loaded, choices, online, onOver }: { token: string; loaded: LoadedOffer; choices: ClaimChoicesModule; online: boolean; onOver: () => Promise<unknown> }) {

@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useOnline } from '../../app/use-online.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
-import { Alert } from '../../ui/alert.tsx';
 import { declineOffer } from './api/decline-offer.ts';
 import { declineOfferQueryOptions, type LoadedOffer } from './api/get-waitlist-offer.ts';
 import { linkProblem } from './api/offer-links.ts';
 import { waitlistOfferCatalogue } from './catalogue.ts';
-import { EndedOffer, LinkLoading, LinkProblemView, LinkResult, OfferPage, UnitFacts, usePageTitle, WaitlistAgain } from './offer-parts.tsx';
+import { EndedOffer, LinkAction, LinkPage, LinkResult, OfferPage, UnitFacts, WaitlistAgain } from './offer-parts.tsx';
 import { useSendOnce } from './send-once.ts';
 
 /**
@@ -17,23 +15,17 @@ import { useSendOnce } from './send-once.ts';
  */
 export function DeclinePage({ token }: { token: string | null }) {
   const m = useCatalogue(waitlistOfferCatalogue);
-  const online = useOnline();
   const query = useQuery({ ...declineOfferQueryOptions(token ?? ''), enabled: token !== null });
-  usePageTitle(m.declinePageTitle);
-
-  if (token === null) return <LinkProblemView problem={{ kind: 'unknown' }} subject="offer" />;
-  const problem = query.isError ? linkProblem(query.error) : null;
-  // An answer that says the offer ended replaces the one shown; a failed refresh leaves it.
-  const gone = problem?.kind === 'closed' || problem?.kind === 'unknown';
-  if (query.data && !gone) return <DeclineOffer token={token} loaded={query.data} />;
-  if (problem) return <LinkProblemView problem={problem} subject="offer" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  return <LinkLoading title={m.declinePageTitle} loading={m.loadingOffer} offline={query.fetchStatus === 'paused' || !online ? m.offlineLink : null} />;
+  return (
+    <LinkPage token={token} query={query} subject="offer" title={m.declinePageTitle} loading={m.loadingOffer} offline={m.offlineLink}>
+      {(loaded, linkToken) => <DeclineOffer token={linkToken} loaded={loaded} />}
+    </LinkPage>
+  );
 }
 
 function DeclineOffer({ token, loaded }: { token: string; loaded: LoadedOffer }) {
   const m = useCatalogue(waitlistOfferCatalogue);
   const { locale } = useLanguage();
-  const online = useOnline();
   const { offer } = loaded;
   const { mutation: decline, sendOnce } = useSendOnce(() => declineOffer(token));
 
@@ -83,13 +75,7 @@ function DeclineOffer({ token, loaded }: { token: string; loaded: LoadedOffer })
           <p>
             {m.heldUntil} <strong>{formatDateTime(offer.expiresAt, locale)}</strong> {m.montrealTime}. {m.changedYourMind}
           </p>
-          {failure ? <Alert tone="error">{failure}</Alert> : null}
-          {online ? null : <Alert tone="warning">{m.needsConnection}</Alert>}
-          <div className="offer-page__actions">
-            <button type="button" className="button button--primary" onClick={sendOnce} disabled={!online || decline.isPending} aria-busy={decline.isPending}>
-              {decline.isPending ? m.declining : m.confirmDecline}
-            </button>
-          </div>
+          <LinkAction failure={failure} pending={decline.isPending} label={m.confirmDecline} busyLabel={m.declining} onSend={sendOnce} />
         </>
       )}
     </OfferPage>

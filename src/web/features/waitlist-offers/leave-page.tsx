@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { WaitlistEntryView } from '../../../shared/contract/waitlist-offers.ts';
 import { isServiceType } from '../../../shared/domain/products.ts';
 import { spaceTodayQuick } from '../../../shared/domain/time.ts';
-import { useOnline } from '../../app/use-online.ts';
 import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { formatDateTime, formatLongDate } from '../../i18n/format.ts';
 import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
@@ -11,7 +10,7 @@ import { waitlistEntryQueryOptions } from './api/get-entry.ts';
 import { leaveWaitlist } from './api/leave-waitlist.ts';
 import { linkProblem } from './api/offer-links.ts';
 import { waitlistOfferCatalogue } from './catalogue.ts';
-import { LinkLoading, LinkProblemView, LinkResult, OfferPage, usePageTitle, WaitlistAgain } from './offer-parts.tsx';
+import { LinkAction, LinkPage, LinkResult, OfferPage, WaitlistAgain } from './offer-parts.tsx';
 import { useSendOnce } from './send-once.ts';
 
 /**
@@ -21,21 +20,18 @@ import { useSendOnce } from './send-once.ts';
  */
 export function LeavePage({ token }: { token: string | null }) {
   const m = useCatalogue(waitlistOfferCatalogue);
-  const online = useOnline();
   const query = useQuery({ ...waitlistEntryQueryOptions(token ?? ''), enabled: token !== null });
-  usePageTitle(m.leavePageTitle);
-
-  if (token === null) return <LinkProblemView problem={{ kind: 'unknown' }} subject="entry" />;
-  if (query.data) return <LeaveEntry token={token} entry={query.data} />;
-  if (query.isError) return <LinkProblemView problem={linkProblem(query.error)} subject="entry" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  return <LinkLoading title={m.leavePageTitle} loading={m.loadingEntry} offline={query.fetchStatus === 'paused' || !online ? m.offlineLink : null} />;
+  return (
+    <LinkPage token={token} query={query} subject="entry" title={m.leavePageTitle} loading={m.loadingEntry} offline={m.offlineLink}>
+      {(entry, linkToken) => <LeaveEntry token={linkToken} entry={entry} />}
+    </LinkPage>
+  );
 }
 
 function LeaveEntry({ token, entry }: { token: string; entry: WaitlistEntryView }) {
   const m = useCatalogue(waitlistOfferCatalogue);
   const common = useCatalogue(appCatalogue);
   const { locale } = useLanguage();
-  const online = useOnline();
   const { mutation: leave, sendOnce } = useSendOnce(() => leaveWaitlist(token));
   const offered = entry.units.some((u) => u.status === 'offered');
   const problem = leave.isError ? linkProblem(leave.error) : null;
@@ -82,17 +78,14 @@ function LeaveEntry({ token, entry }: { token: string; entry: WaitlistEntryView 
           <h2 id="leave-confirm-heading">{m.confirmLeave}</h2>
           <p>{m.leaveExplain}</p>
           {offered ? <p>{m.leaveEndsOffer}</p> : null}
-          {problem ? (
-            <Alert tone="error">
-              {problem.kind === 'rate-limited' ? m.rateLimited(problem.seconds) : problem.kind === 'unknown' ? m.unknownEntryTitle : (problem.serverText ?? m.actionFailed)}
-            </Alert>
-          ) : null}
-          {online ? null : <Alert tone="warning">{m.needsConnection}</Alert>}
-          <div className="offer-page__actions">
-            <button type="button" className="button button--danger" onClick={sendOnce} disabled={!online || leave.isPending} aria-busy={leave.isPending}>
-              {leave.isPending ? m.leaving : m.confirmLeave}
-            </button>
-          </div>
+          <LinkAction
+            failure={problem ? (problem.kind === 'rate-limited' ? m.rateLimited(problem.seconds) : problem.kind === 'unknown' ? m.unknownEntryTitle : (problem.serverText ?? m.actionFailed)) : null}
+            pending={leave.isPending}
+            danger
+            label={m.confirmLeave}
+            busyLabel={m.leaving}
+            onSend={sendOnce}
+          />
         </section>
       )}
     </OfferPage>

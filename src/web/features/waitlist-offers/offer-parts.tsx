@@ -1,15 +1,17 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Office } from '../../../shared/contract/offices.ts';
 import { formatCad, listPrice } from '../../../shared/domain/pricing.ts';
 import { isServiceType } from '../../../shared/domain/products.ts';
 import { site } from '../../../shared/site.ts';
+import { useOnline } from '../../app/use-online.ts';
 import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { LoadingText, RetryAlert } from '../../ui/status.tsx';
-import type { LinkProblem } from './api/offer-links.ts';
+import { linkProblem, type LinkProblem } from './api/offer-links.ts';
 import { waitlistOfferCatalogue, type EndedAs } from './catalogue.ts';
 import './waitlist-offers.css';
 import '../../ui/info-card.css';
@@ -70,6 +72,59 @@ export function LinkProblemView({ problem, subject, onRetry, retrying = false }:
       <h1 className="offer-page__title">{title}</h1>
       <RetryAlert title={problem.kind === 'rate-limited' ? m.rateLimited(problem.seconds) : (problem.serverText ?? m.loadFailed)} retryLabel={m.tryAgain} onRetry={() => onRetry?.()} disabled={retrying} />
     </OfferPage>
+  );
+}
+
+/**
+ * A page that a link's token opens (an offer to claim or decline, a waitlist entry to leave):
+ * a token that cannot be one is an unknown link; then what the link shows once loaded, or why it
+ * cannot (with Try again), or that it loads (or waits for a connection). For an offer, an answer
+ * that says it ended replaces what is shown; otherwise a failed refresh leaves what is shown.
+ */
+export function LinkPage<T>({
+  token,
+  query,
+  subject,
+  title,
+  loading,
+  offline,
+  children,
+}: {
+  token: string | null;
+  query: UseQueryResult<T, unknown>;
+  subject: 'offer' | 'entry';
+  title: string;
+  loading: string;
+  offline: string;
+  children: (data: T, token: string) => ReactNode;
+}) {
+  const online = useOnline();
+  usePageTitle(title);
+  if (token === null) return <LinkProblemView problem={{ kind: 'unknown' }} subject={subject} />;
+  const problem = query.isError ? linkProblem(query.error) : null;
+  const gone = subject === 'offer' && (problem?.kind === 'closed' || problem?.kind === 'unknown');
+  if (query.data !== undefined && !gone) return <>{children(query.data, token)}</>;
+  if (problem) return <LinkProblemView problem={problem} subject={subject} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  return <LinkLoading title={title} loading={loading} offline={query.fetchStatus === 'paused' || !online ? offline : null} />;
+}
+
+/**
+ * The one change a link's page makes (a POST: decline the offer, leave the waitlist), asked to be
+ * sure: why it failed, that it needs a connection, and its button, busy while it is sent.
+ */
+export function LinkAction({ failure, pending, danger = false, label, busyLabel, onSend }: { failure: string | null; pending: boolean; danger?: boolean; label: string; busyLabel: string; onSend: () => void }) {
+  const m = useCatalogue(waitlistOfferCatalogue);
+  const online = useOnline();
+  return (
+    <>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      {online ? null : <Alert tone="warning">{m.needsConnection}</Alert>}
+      <div className="offer-page__actions">
+        <button type="button" className={`button ${danger ? 'button--danger' : 'button--primary'}`} onClick={onSend} disabled={!online || pending} aria-busy={pending}>
+          {pending ? busyLabel : label}
+        </button>
+      </div>
+    </>
   );
 }
 

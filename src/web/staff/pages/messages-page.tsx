@@ -4,7 +4,7 @@ import { mailStatuses, type StaffMessage } from '../../../shared/contract/staff-
 import { useStaffLanguage } from '../language.tsx';
 import { useStaffNavigate } from '../navigation.tsx';
 import { mailQuery, staffCalls, staffKeys, type MailFilter } from '../queries.ts';
-import { EmptyState, errorText, Field, LoadMore, type Notice, NoticeArea, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
+import { errorText, type Notice, NoticeArea, PagedTable, PageTitle, SelectField, useFormat } from '../ui.tsx';
 
 export function MessagesPage({ status }: { status: MailFilter }) {
   const { m } = useStaffLanguage();
@@ -31,67 +31,57 @@ export function MessagesPage({ status }: { status: MailFilter }) {
       <PageTitle>{t.title}</PageTitle>
       <p className="lead">{t.intro}</p>
       <div className="filters filters--inline">
-        <Field label={t.filter}>
-          {(p) => (
-            <select {...p} value={status ?? ''} onChange={(e) => void navigate({ to: '/staff/messages', search: { status: e.target.value || undefined } })}>
-              <option value="">{t.all}</option>
-              {mailStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {t.statuses[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={t.filter}
+          value={status ?? ''}
+          blank={t.all}
+          options={mailStatuses}
+          optionLabel={(s) => t.statuses[s]}
+          onChange={(s) => void navigate({ to: '/staff/messages', search: { status: s || undefined } })}
+        />
       </div>
       <NoticeArea notice={notice} />
-      <QueryState query={query}>
-        {(data) => {
-          const messages = data.pages.flatMap((p) => p.data.messages);
-          if (messages.length === 0) return <EmptyState>{t.empty}</EmptyState>;
-          return (
-            <>
-              <StackTable caption={t.caption} columns={[c.created, c.kind, c.recipient, c.status, c.attempts, c.next, c.actions]}>
-                {messages.map((message) => (
-                  <tr key={message.id} className={message.status === 'failed' ? 'row--refund' : undefined}>
-                    <th scope="row">{f.dateTime(message.created_at)}</th>
-                    <td data-label={c.kind}>
-                      {kindName(message)} <span className="muted small">{t.language[message.language] ?? message.language}</span>
-                    </td>
-                    <td data-label={c.recipient} className="cell-wrap">
-                      {message.recipient}
-                    </td>
-                    <td data-label={c.status}>
-                      <span className={`badge badge--${badge(message.status)}`}>{t.statuses[message.status]}</span>
-                      {message.last_error ? (
-                        <span className="cell-meta cell-error">
-                          {t.lastError}: {message.last_error}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td data-label={c.attempts}>{message.attempts}</td>
-                    <td data-label={c.next}>{f.dateTime(message.sent_at ?? message.next_attempt_at)}</td>
-                    <td className="cell-actions">
-                      {message.status !== 'sent' ? (
-                        <button
-                          type="button"
-                          className="button button--secondary button--small"
-                          aria-label={t.retryFor(kindName(message), message.recipient)}
-                          disabled={retry.isPending}
-                          onClick={() => retry.mutate(message)}
-                        >
-                          {t.retry}
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </StackTable>
-              <LoadMore query={query} />
-            </>
-          );
-        }}
-      </QueryState>
+      <PagedTable
+        query={query}
+        rowsOf={(page) => page.data.messages}
+        empty={t.empty}
+        caption={t.caption}
+        columns={[c.created, c.kind, c.recipient, c.status, c.attempts, c.next, c.actions]}
+        row={(message) => (
+          <tr key={message.id} className={message.status === 'failed' ? 'row--refund' : undefined}>
+            <th scope="row">{f.dateTime(message.created_at)}</th>
+            <td data-label={c.kind}>
+              {kindName(message)} <span className="muted small">{t.language[message.language] ?? message.language}</span>
+            </td>
+            <td data-label={c.recipient} className="cell-wrap">
+              {message.recipient}
+            </td>
+            <td data-label={c.status}>
+              <span className={`badge badge--${badge(message.status)}`}>{t.statuses[message.status]}</span>
+              {message.last_error ? (
+                <span className="cell-meta cell-error">
+                  {t.lastError}: {message.last_error}
+                </span>
+              ) : null}
+            </td>
+            <td data-label={c.attempts}>{message.attempts}</td>
+            <td data-label={c.next}>{f.dateTime(message.sent_at ?? message.next_attempt_at)}</td>
+            <td className="cell-actions">
+              {message.status !== 'sent' ? (
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  aria-label={t.retryFor(kindName(message), message.recipient)}
+                  disabled={retry.isPending}
+                  onClick={() => retry.mutate(message)}
+                >
+                  {t.retry}
+                </button>
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
     </>
   );
 }

@@ -7,16 +7,14 @@ import { addDays, spaceTodayQuick } from '../../../shared/domain/time.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { amountForInput, normalizeAmount } from '../amount.ts';
-import { fieldErrorsOf, StaffApiError } from '../api.ts';
-import { serverText, type StaffLanguage } from '../i18n.ts';
+import type { StaffLanguage } from '../i18n.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
 import { staffCalls, staffKeys, unitsQuery } from '../queries.ts';
-import { CopyLink, errorText, Field, QueryState, useDialogFocus, useFocusOnErrors, useFormat } from '../ui.tsx';
+import { CopyLink, ErrorSummary, Field, FormActions, QueryState, SelectField, useDialogFocus, useFormat, useFormErrors } from '../ui.tsx';
 import { OfferPreview, type OfferTerms } from './offer-preview.tsx';
 
 const offerFields = ['email', 'company_name', 'contact_name', 'office_ids', 'start_date', 'monthly_rate', 'monthly_discount', 'signup_discount', 'lease_term_months', 'move_in_fee_type', 'move_in_fee_amount', 'language'] as const;
-type OfferField = (typeof offerFields)[number];
 
 /** The first day of next month at the space: the usual start of a lease. */
 function firstOfNextMonth(): string {
@@ -43,7 +41,7 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const units = useQuery(unitsQuery());
   const focusRef = useDialogFocus();
-  const { formRef, summaryRef, focusErrors } = useFocusOnErrors();
+  const { errors, formRef, summaryRef, fromIssues, fromServer, clear } = useFormErrors(offerFields);
   const createdHeading = useRef<HTMLHeadingElement>(null);
 
   const [email, setEmail] = useState('');
@@ -62,7 +60,6 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
   const [term, setTerm] = useState('12');
   const [language, setLanguage] = useState<StaffLanguage>(lang);
   const [sendEmail, setSendEmail] = useState(true);
-  const [errors, setErrors] = useState<Partial<Record<OfferField | '', string>>>({});
   const [created, setCreated] = useState<Created | null>(null);
 
   const offices = (units.data?.units ?? []).filter((u) => u.service_type === 'dedicated_office' && !u.retired_at);
@@ -84,13 +81,7 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
       setCreated({ id: answer.id, url: answer.url, emailed: answer.emailed, email: email.trim() });
       await queryClient.invalidateQueries({ queryKey: staffKeys.offers });
     },
-    onError: (err) => {
-      if (err instanceof StaffApiError && (err.status === 400 || err.status === 409)) {
-        const found = fieldErrorsOf(err.serverError, offerFields);
-        setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, serverText(m, v)])));
-      } else setErrors({ '': errorText(m, err) });
-      focusErrors();
-    },
+    onError: fromServer,
   });
 
   // Amounts as the server reads them: a French decimal comma ('1 200,50') becomes '1200.50'.
@@ -122,24 +113,16 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
     // The server's own schema decides what is wrong; the console words it beside each field.
     const parsed = createOfferInput.safeParse(body);
     if (!parsed.success) {
-      const worded: Partial<Record<OfferField, string>> = {
+      fromIssues(parsed.error.issues, {
         email: t.emailRequired,
         office_ids: t.officeRequired,
         start_date: t.dateRequired,
         lease_term_months: t.termInvalid,
         move_in_fee_amount: t.feeRequired,
-      };
-      const found: Partial<Record<OfferField | '', string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '');
-        const key = (offerFields as readonly string[]).includes(field) ? (field as OfferField) : '';
-        found[key] ??= (key && worded[key]) || serverText(m, issue.message);
-      }
-      setErrors(found);
-      focusErrors();
+      });
       return;
     }
-    setErrors({});
+    clear();
     create.mutate(body);
   };
 
@@ -169,16 +152,12 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
     );
   }
 
-  const general = errors[''];
-  const hasFieldErrors = Object.keys(errors).some((k) => k !== '');
   const officesError = errors.office_ids;
   return (
     <Dialog title={t.title} onClose={onClose} closeLabel={m.common.close} size="full">
       <div ref={focusRef}>
         <form ref={formRef} className="form offer-form" onSubmit={submit} noValidate>
-          <div ref={summaryRef} tabIndex={-1} className="error-summary">
-            {general ? <Alert tone="error">{general}</Alert> : hasFieldErrors ? <Alert tone="error">{m.common.fixFields}</Alert> : null}
-          </div>
+          <ErrorSummary errors={errors} summaryRef={summaryRef} />
           <div className="offer-form__layout">
             <div>
               <fieldset className="fieldset">
@@ -274,17 +253,14 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
                   <Field label={t.term} error={errors.lease_term_months} required>
                     {(p) => <input {...p} type="number" inputMode="numeric" min={1} max={120} step={1} value={term} onChange={(e) => setTerm(e.target.value)} />}
                   </Field>
-                  <Field label={t.moveInFeeType} error={errors.move_in_fee_type}>
-                    {(p) => (
-                      <select {...p} value={terms.move_in_fee_type} onChange={(e) => setTerms((x) => ({ ...x, move_in_fee_type: e.target.value as MoveInFeeType }))}>
-                        {moveInFeeTypes.map((type) => (
-                          <option key={type} value={type}>
-                            {t.moveInFeeTypes[type]}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </Field>
+                  <SelectField
+                    label={t.moveInFeeType}
+                    error={errors.move_in_fee_type}
+                    value={terms.move_in_fee_type}
+                    options={moveInFeeTypes}
+                    optionLabel={(type) => t.moveInFeeTypes[type]}
+                    onChange={(type) => setTerms((x) => ({ ...x, move_in_fee_type: type as MoveInFeeType }))}
+                  />
                   {terms.move_in_fee_type === 'fixed_amount' ? (
                     <Field label={t.moveInFeeAmount} hint={t.amountHint} error={errors.move_in_fee_amount} required>
                       {(p) => <input {...p} inputMode="decimal" autoComplete="off" value={terms.move_in_fee_amount} onChange={(e) => setTerms((x) => ({ ...x, move_in_fee_amount: e.target.value }))} />}
@@ -301,14 +277,7 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
             </div>
             <OfferPreview terms={{ ...terms, ...amounts }} officesPicked={picked.length > 0} />
           </div>
-          <div className="form-actions">
-            <button type="submit" className="button button--primary" disabled={create.isPending}>
-              {create.isPending ? t.creating : t.create}
-            </button>
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              {m.common.cancel}
-            </button>
-          </div>
+          <FormActions submitLabel={t.create} busyLabel={t.creating} busy={create.isPending} onCancel={onClose} />
         </form>
       </div>
     </Dialog>

@@ -5,7 +5,7 @@ import { productNames, type Product } from '../../../shared/domain/products.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink, useStaffNavigate } from '../navigation.tsx';
 import { ordersQuery, type OrderSearch } from '../queries.ts';
-import { EmptyState, Field, LoadMore, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
+import { Field, PagedTable, PageTitle, SelectField, useFormat } from '../ui.tsx';
 
 /** Refunded and refund-pending orders stand out by a word in their badge and a marked row, not by colour alone. */
 const standsOut = new Set<StaffOrder['status']>(['refunded', 'refund_pending']);
@@ -47,30 +47,22 @@ export function OrdersPage({ search }: { search: OrderSearch }) {
     <>
       <PageTitle>{t.title}</PageTitle>
       <form className="card filters" onSubmit={apply} aria-label={t.filters}>
-        <Field label={t.status}>
-          {(p) => (
-            <select {...p} value={draft.status ?? ''} onChange={(e) => setDraft((d) => ({ ...d, status: (e.target.value || undefined) as OrderSearch['status'] }))}>
-              <option value="">{t.all}</option>
-              {orderStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {t.statuses[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t.product}>
-          {(p) => (
-            <select {...p} value={draft.product ?? ''} onChange={(e) => setDraft((d) => ({ ...d, product: e.target.value || undefined }))}>
-              <option value="">{t.all}</option>
-              {productNames.map((name: Product) => (
-                <option key={name} value={name}>
-                  {t.products[name]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={t.status}
+          value={draft.status ?? ''}
+          blank={t.all}
+          options={orderStatuses}
+          optionLabel={(s) => t.statuses[s]}
+          onChange={(s) => setDraft((d) => ({ ...d, status: (s || undefined) as OrderSearch['status'] }))}
+        />
+        <SelectField
+          label={t.product}
+          value={draft.product ?? ''}
+          blank={t.all}
+          options={productNames}
+          optionLabel={(name: Product) => t.products[name]}
+          onChange={(name) => setDraft((d) => ({ ...d, product: name || undefined }))}
+        />
         <Field label={t.from}>{(p) => <input {...p} type="date" value={draft.from ?? ''} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value || undefined }))} />}</Field>
         <Field label={t.to}>{(p) => <input {...p} type="date" value={draft.to ?? ''} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value || undefined }))} />}</Field>
         <div className="filters__actions">
@@ -82,51 +74,45 @@ export function OrdersPage({ search }: { search: OrderSearch }) {
           </button>
         </div>
       </form>
-      <QueryState query={query}>
-        {(data) => {
-          const orders = data.pages.flatMap((p) => p.data.orders);
-          if (orders.length === 0) return <EmptyState>{t.empty}</EmptyState>;
-          return (
-            <>
-              <StackTable caption={t.caption} columns={[c.created, c.product, c.unit, c.days, c.total, c.status, c.detail]}>
-                {orders.map((order) => (
-                  <tr key={order.id} className={standsOut.has(order.status) ? 'row--refund' : undefined}>
-                    <th scope="row">{f.dateTime(order.created_at)}</th>
-                    <td data-label={c.product}>{productName(m, order.product)}</td>
-                    <td data-label={c.unit}>
-                      {order.office_name}
-                      <span className="cell-meta">{order.office_id}</span>
-                    </td>
-                    <td data-label={c.days}>
-                      {order.days.length > 0 ? (
-                        <>
-                          {f.date(order.days[0]!)}
-                          {order.days.length > 1 ? <span className="cell-meta">{t.daysCount(order.days.length)}</span> : null}
-                        </>
-                      ) : (
-                        f.date(order.start_date)
-                      )}
-                    </td>
-                    <td data-label={c.total} className="nowrap">
-                      {f.dollars(order.total)}
-                      {order.refunded > 0 ? <span className="cell-meta">{t.refunded(f.dollars(order.refunded))}</span> : null}
-                    </td>
-                    <td data-label={c.status}>
-                      <OrderStatusBadge status={order.status} />
-                    </td>
-                    <td className="cell-actions">
-                      <StaffLink to="/staff/orders/$id" params={{ id: order.id }} aria-label={t.viewOrder(order.office_name, f.dateTime(order.created_at))}>
-                        {t.view}
-                      </StaffLink>
-                    </td>
-                  </tr>
-                ))}
-              </StackTable>
-              <LoadMore query={query} />
-            </>
-          );
-        }}
-      </QueryState>
+      <PagedTable
+        query={query}
+        rowsOf={(page) => page.data.orders}
+        empty={t.empty}
+        caption={t.caption}
+        columns={[c.created, c.product, c.unit, c.days, c.total, c.status, c.detail]}
+        row={(order) => (
+          <tr key={order.id} className={standsOut.has(order.status) ? 'row--refund' : undefined}>
+            <th scope="row">{f.dateTime(order.created_at)}</th>
+            <td data-label={c.product}>{productName(m, order.product)}</td>
+            <td data-label={c.unit}>
+              {order.office_name}
+              <span className="cell-meta">{order.office_id}</span>
+            </td>
+            <td data-label={c.days}>
+              {order.days.length > 0 ? (
+                <>
+                  {f.date(order.days[0]!)}
+                  {order.days.length > 1 ? <span className="cell-meta">{t.daysCount(order.days.length)}</span> : null}
+                </>
+              ) : (
+                f.date(order.start_date)
+              )}
+            </td>
+            <td data-label={c.total} className="nowrap">
+              {f.dollars(order.total)}
+              {order.refunded > 0 ? <span className="cell-meta">{t.refunded(f.dollars(order.refunded))}</span> : null}
+            </td>
+            <td data-label={c.status}>
+              <OrderStatusBadge status={order.status} />
+            </td>
+            <td className="cell-actions">
+              <StaffLink to="/staff/orders/$id" params={{ id: order.id }} aria-label={t.viewOrder(order.office_name, f.dateTime(order.created_at))}>
+                {t.view}
+              </StaffLink>
+            </td>
+          </tr>
+        )}
+      />
     </>
   );
 }

@@ -2,17 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { createUnitInput, updateUnitInput, type StaffUnit, type UnitInput } from '../../../shared/contract/staff-console.ts';
 import { serviceTypes, type ServiceType } from '../../../shared/domain/products.ts';
-import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { amountForInput, normalizeAmount } from '../amount.ts';
-import { fieldErrorsOf, StaffApiError } from '../api.ts';
-import { serverText, type StaffLanguage } from '../i18n.ts';
+import type { StaffLanguage } from '../i18n.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { staffCalls, staffKeys } from '../queries.ts';
-import { describedBy, errorText, Field, useDialogFocus, useFocusOnErrors } from '../ui.tsx';
+import { describedBy, ErrorSummary, Field, FormActions, SelectField, useDialogFocus, useFormErrors } from '../ui.tsx';
 
 const unitFieldNames = ['office_id', 'name', 'service_type', 'location_code', 'seating_capacity', 'base_monthly_rate', 'is_available', 'next_available_date', 'service_code'] as const;
-type UnitField = (typeof unitFieldNames)[number];
 
 interface UnitForm {
   office_id: string;
@@ -64,9 +61,8 @@ export function UnitDialog({ unit, onClose, onSaved }: { unit: StaffUnit | null;
   const create = unit === null;
   const queryClient = useQueryClient();
   const [form, setForm] = useState<UnitForm>(() => formOf(unit, lang));
-  const [errors, setErrors] = useState<Partial<Record<UnitField | '', string>>>({});
+  const { errors, formRef, summaryRef, fromIssues, fromServer, clear } = useFormErrors(unitFieldNames);
   const focusRef = useDialogFocus();
-  const { formRef, summaryRef, focusErrors } = useFocusOnErrors();
   const availableErrorId = useId();
   const set = <K extends keyof UnitForm>(key: K, value: UnitForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -76,13 +72,7 @@ export function UnitDialog({ unit, onClose, onSaved }: { unit: StaffUnit | null;
       await queryClient.invalidateQueries({ queryKey: staffKeys.units });
       onSaved(saved);
     },
-    onError: (err) => {
-      if (err instanceof StaffApiError && (err.status === 400 || err.status === 409)) {
-        const found = fieldErrorsOf(err.serverError, unitFieldNames);
-        setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, serverText(m, v)])));
-      } else setErrors({ '': errorText(m, err) });
-      focusErrors();
-    },
+    onError: fromServer,
   });
 
   const submit = (event: FormEvent) => {
@@ -90,28 +80,18 @@ export function UnitDialog({ unit, onClose, onSaved }: { unit: StaffUnit | null;
     const body = payloadOf(form, create, lang);
     const checked = (create ? createUnitInput : updateUnitInput).safeParse(body);
     if (!checked.success) {
-      const found: Partial<Record<UnitField, string>> = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0] as UnitField;
-        found[field] ??= serverText(m, issue.message);
-      }
-      setErrors(found);
-      focusErrors();
+      fromIssues(checked.error.issues);
       return;
     }
-    setErrors({});
+    clear();
     save.mutate(body);
   };
 
-  const general = errors[''];
-  const hasFieldErrors = Object.keys(errors).some((k) => k !== '');
   return (
     <Dialog title={create ? t.createTitle : m.inventory.editUnit(unit.name)} onClose={onClose} closeLabel={m.common.close} size="wide">
       <div ref={focusRef}>
         <form ref={formRef} className="form unit-form" onSubmit={submit} noValidate>
-          <div ref={summaryRef} tabIndex={-1} className="error-summary">
-            {general ? <Alert tone="error">{general}</Alert> : hasFieldErrors ? <Alert tone="error">{m.common.fixFields}</Alert> : null}
-          </div>
+          <ErrorSummary errors={errors} summaryRef={summaryRef} />
           <div className="form-grid">
             {create ? (
               <Field label={t.officeId} hint={t.officeIdHint} error={errors.office_id} required>
@@ -121,18 +101,17 @@ export function UnitDialog({ unit, onClose, onSaved }: { unit: StaffUnit | null;
             <Field label={t.name} error={errors.name} required>
               {(p) => <input {...p} {...(create ? {} : { 'data-autofocus': '' })} name="name" autoComplete="off" value={form.name} onChange={(e) => set('name', e.target.value)} />}
             </Field>
-            <Field label={t.type} error={errors.service_type} required>
-              {(p) => (
-                <select {...p} name="service_type" value={form.service_type} onChange={(e) => set('service_type', e.target.value as ServiceType | '')}>
-                  <option value="">{t.chooseType}</option>
-                  {serviceTypes.map((type) => (
-                    <option key={type} value={type}>
-                      {m.serviceTypes[type]}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField
+              label={t.type}
+              error={errors.service_type}
+              required
+              name="service_type"
+              value={form.service_type}
+              blank={t.chooseType}
+              options={serviceTypes}
+              optionLabel={(type) => m.serviceTypes[type]}
+              onChange={(type) => set('service_type', type as ServiceType | '')}
+            />
             <Field label={t.location} hint={t.locationHint} error={errors.location_code}>
               {(p) => <input {...p} name="location_code" autoComplete="off" value={form.location_code} onChange={(e) => set('location_code', e.target.value)} />}
             </Field>
@@ -167,14 +146,7 @@ export function UnitDialog({ unit, onClose, onSaved }: { unit: StaffUnit | null;
               {(p) => <input {...p} name="service_code" autoComplete="off" value={form.service_code} onChange={(e) => set('service_code', e.target.value)} />}
             </Field>
           </div>
-          <div className="form-actions">
-            <button type="submit" className="button button--primary" disabled={save.isPending}>
-              {save.isPending ? m.common.saving : create ? t.create : m.common.save}
-            </button>
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              {m.common.cancel}
-            </button>
-          </div>
+          <FormActions submitLabel={create ? t.create : m.common.save} busyLabel={m.common.saving} busy={save.isPending} onCancel={onClose} />
         </form>
       </div>
     </Dialog>

@@ -4,7 +4,7 @@ import type { WaitlistEntryRecord } from '../../../shared/contract/waitlist.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
 import { queueChanged, staffCalls, staffKeys, waitlistQuery } from '../queries.ts';
-import { ConfirmDialog, EmptyState, errorText, LoadMore, type Notice, NoticeArea, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
+import { ConfirmDialog, errorText, type Notice, NoticeArea, PagedTable, PageTitle, useFormat } from '../ui.tsx';
 import { canSkip, SkipDialog, skippedText, stateTone, unitStatusText } from './waitlist-status.tsx';
 
 type EntryUnit = WaitlistEntryRecord['offices'][number];
@@ -79,92 +79,86 @@ export function WaitlistPage() {
     <>
       <PageTitle>{t.title}</PageTitle>
       <NoticeArea notice={notice} />
-      <QueryState query={query}>
-        {(data) => {
-          const entries = data.pages.flatMap((p) => p.data.entries);
-          if (entries.length === 0) return <EmptyState>{t.empty}</EmptyState>;
-          return (
-            <>
-              <StackTable caption={t.caption} columns={[c.person, c.state, c.offices, c.people, c.budget, c.desired, c.language, c.created, c.contacted, c.actions]}>
-                {entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <th scope="row">
-                      <span className="cell-title">{entry.customer_name}</span>
-                      <span className="cell-meta">
-                        <a href={`mailto:${entry.email}`}>{entry.email}</a>
-                      </span>
-                      {entry.phone ? <span className="cell-meta">{entry.phone}</span> : null}
-                    </th>
-                    <td data-label={c.state}>
-                      <span className={`badge badge--${stateTone(entry.state)}`}>{stateText(entry)}</span>
-                    </td>
-                    <td data-label={c.offices}>
-                      {entry.offices.length === 0 ? (
-                        m.common.none
-                      ) : (
-                        <ul className="unit-statuses">
-                          {entry.offices.map((unit) => (
-                            <li key={unit.id}>
-                              <StaffLink to="/staff/inventory/$id/waitlist" params={{ id: String(unit.id) }} className="cell-title">
-                                {unit.name} ({unit.office_id})
-                              </StaffLink>
-                              <span className="cell-meta">{unitStatusText(m, f, { status: unit.status, place: unit.place, offerUntil: unit.offer_expires_at })}</span>
-                              {canSkip(unit.status, isDone(entry)) ? (
-                                <button
-                                  type="button"
-                                  className="button button--ghost button--small"
-                                  aria-label={t.skipFor(entry.customer_name, unit.name)}
-                                  onClick={() => {
-                                    skip.reset();
-                                    setSkipping({ entry, unit });
-                                  }}
-                                >
-                                  {t.skip}
-                                </button>
-                              ) : null}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                    <td data-label={c.people}>{entry.number_of_users}</td>
-                    <td data-label={c.budget}>{budget(entry)}</td>
-                    <td data-label={c.desired}>{entry.desired_start_date ? f.date(entry.desired_start_date) : m.common.none}</td>
-                    <td data-label={c.language}>{entry.language ? (t.languages[entry.language] ?? entry.language) : m.common.none}</td>
-                    <td data-label={c.created}>{f.dateTime(entry.created_at)}</td>
-                    <td data-label={c.contacted}>{entry.contacted_at ? f.dateTime(entry.contacted_at) : t.notContacted}</td>
-                    <td className="cell-actions">
-                      {entry.contacted_at ? null : (
+      <PagedTable
+        query={query}
+        rowsOf={(page) => page.data.entries}
+        empty={t.empty}
+        caption={t.caption}
+        columns={[c.person, c.state, c.offices, c.people, c.budget, c.desired, c.language, c.created, c.contacted, c.actions]}
+        row={(entry) => (
+          <tr key={entry.id}>
+            <th scope="row">
+              <span className="cell-title">{entry.customer_name}</span>
+              <span className="cell-meta">
+                <a href={`mailto:${entry.email}`}>{entry.email}</a>
+              </span>
+              {entry.phone ? <span className="cell-meta">{entry.phone}</span> : null}
+            </th>
+            <td data-label={c.state}>
+              <span className={`badge badge--${stateTone(entry.state)}`}>{stateText(entry)}</span>
+            </td>
+            <td data-label={c.offices}>
+              {entry.offices.length === 0 ? (
+                m.common.none
+              ) : (
+                <ul className="unit-statuses">
+                  {entry.offices.map((unit) => (
+                    <li key={unit.id}>
+                      <StaffLink to="/staff/inventory/$id/waitlist" params={{ id: String(unit.id) }} className="cell-title">
+                        {unit.name} ({unit.office_id})
+                      </StaffLink>
+                      <span className="cell-meta">{unitStatusText(m, f, { status: unit.status, place: unit.place, offerUntil: unit.offer_expires_at })}</span>
+                      {canSkip(unit.status, isDone(entry)) ? (
                         <button
                           type="button"
-                          className="button button--secondary button--small"
-                          aria-label={t.markContactedFor(entry.customer_name)}
-                          disabled={contacted.isPending}
-                          onClick={() => contacted.mutate(entry)}
+                          className="button button--ghost button--small"
+                          aria-label={t.skipFor(entry.customer_name, unit.name)}
+                          onClick={() => {
+                            skip.reset();
+                            setSkipping({ entry, unit });
+                          }}
                         >
-                          {t.markContacted}
+                          {t.skip}
                         </button>
-                      )}
-                      <button
-                        type="button"
-                        className="button button--ghost button--small"
-                        aria-label={t.deleteFor(entry.customer_name)}
-                        onClick={() => {
-                          remove.reset();
-                          setDeleting(entry);
-                        }}
-                      >
-                        {t.delete}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </StackTable>
-              <LoadMore query={query} />
-            </>
-          );
-        }}
-      </QueryState>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </td>
+            <td data-label={c.people}>{entry.number_of_users}</td>
+            <td data-label={c.budget}>{budget(entry)}</td>
+            <td data-label={c.desired}>{entry.desired_start_date ? f.date(entry.desired_start_date) : m.common.none}</td>
+            <td data-label={c.language}>{entry.language ? (t.languages[entry.language] ?? entry.language) : m.common.none}</td>
+            <td data-label={c.created}>{f.dateTime(entry.created_at)}</td>
+            <td data-label={c.contacted}>{entry.contacted_at ? f.dateTime(entry.contacted_at) : t.notContacted}</td>
+            <td className="cell-actions">
+              {entry.contacted_at ? null : (
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  aria-label={t.markContactedFor(entry.customer_name)}
+                  disabled={contacted.isPending}
+                  onClick={() => contacted.mutate(entry)}
+                >
+                  {t.markContacted}
+                </button>
+              )}
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                aria-label={t.deleteFor(entry.customer_name)}
+                onClick={() => {
+                  remove.reset();
+                  setDeleting(entry);
+                }}
+              >
+                {t.delete}
+              </button>
+            </td>
+          </tr>
+        )}
+      />
       {deleting ? (
         <ConfirmDialog
           title={t.deleteTitle(deleting.customer_name)}
