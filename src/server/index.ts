@@ -14,6 +14,7 @@ import { demoOffersText, seedDemoOffers } from './lease/seed-offers.ts';
 import { logError } from './log.ts';
 import { settleDueRefunds } from './bookings/refunds.ts';
 import { createRenderer } from './messages/render.ts';
+import { earlierRows } from './mail/earlier-rows.ts';
 import { emlFileTransport, smtpTransport } from './mail/transport.ts';
 import { startMailer } from './outbox/worker.ts';
 import { site } from '../shared/site.ts';
@@ -119,7 +120,7 @@ const mailer = startMailer({
   db,
   clock,
   transport,
-  render: createRenderer({ db, clock, keyring: banking.keyring, siteOrigin, from: env.MAIL_FROM ?? { name: site.productName, address: site.email } }),
+  render: createRenderer({ clock, keyring: banking.keyring, siteOrigin, from: env.MAIL_FROM ?? { name: site.productName, address: site.email }, earlierRows: earlierRows(db, banking.keyring) }),
 });
 console.log(`Mail goes to ${transport.description}${env.SMTP_URL ? '' : ' (set SMTP_URL to send it; npm run admin -- mail list shows it)'}.`);
 

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmPayment } from '../../src/server/bookings/payment-events.ts';
-import { findOfferByCode } from '../../src/server/lease/lease-offers.ts';
+import { findOfferByCode, findOfferById } from '../../src/server/lease/lease-offers.ts';
+import { invitationData } from '../../src/server/lease/lease-mail.ts';
+import { earlierRows } from '../../src/server/mail/earlier-rows.ts';
+import { readMessageData } from '../../src/server/outbox/message-data.ts';
 import { sealText } from '../../src/server/secrets/sealed-text.ts';
 import { createRenderer } from '../../src/server/messages/render.ts';
 import { enqueueMessage, type MessageKind, type MessageSubject } from '../../src/server/outbox/outbox.ts';
@@ -43,7 +46,8 @@ describe(`the outbox's messages, rendered from their records (${backend})`, () =
   let t: TestApp;
   let now = testNow;
   const clock = () => now;
-  let render: ReturnType<typeof createRenderer>;
+  let renderer: ReturnType<typeof createRenderer>;
+  const render = async (message: ClaimedMessage | Promise<ClaimedMessage>) => renderer(await message);
   /** Every message rendered, for MAIL_PREVIEW_DIR. */
   const previews: { name: string; mail: OutgoingMail }[] = [];
 
@@ -56,11 +60,24 @@ describe(`the outbox's messages, rendered from their records (${backend})`, () =
   let entries: { emilie: number; marc: number };
   let offers: { acme: number; beta: number; acmeUrl: string };
 
-  function claimed(kind: MessageKind, recipient: string, about: MessageSubject, language: 'en' | 'fr', id: string = randomUUID(), secretEncrypted: string | null = null): ClaimedMessage {
-    return { id, kind, recipient, language, about, secretEncrypted, attempts: 1, giveUpAt: new Date(now.getTime() + 86_400_000), claimedUntil: new Date(now.getTime() + 180_000) };
+  /**
+   * The message of a kind about these records, as the worker claims it: what the outbox row its
+   * event wrote says (the row named by `id`, else the row about these records), with that row's
+   * id and secret unless told otherwise. Without such a row, a row naming the records as an
+   * earlier version wrote it: no data.
+   */
+  async function claimed(kind: MessageKind, recipient: string, about: MessageSubject, language: 'en' | 'fr', id?: string, secretEncrypted: string | null = null): Promise<ClaimedMessage> {
+    const rows = await t.db.selectFrom('outbox').select(['id', 'subject_ids', 'data', 'secret_encrypted']).where('kind', '=', kind).execute();
+    const names = (subject: unknown) => Object.entries(about).every(([key, value]) => (subject as Record<string, unknown>)[key] === value);
+    const row = id === undefined ? rows.find((r) => names(r.subject_ids) && r.data !== null) : rows.find((r) => r.id === id);
+    const read = row && row.data !== null ? readMessageData(kind, row.data) : null;
+    if (read && !read.ok) throw new Error(read.problem);
+    const own = id === undefined && row ? { id: row.id, secretEncrypted: row.secret_encrypted } : { id: id ?? randomUUID(), secretEncrypted };
+    return { ...own, kind, recipient, language, about, data: read?.data ?? null, attempts: 1, giveUpAt: new Date(now.getTime() + 86_400_000), claimedUntil: new Date(now.getTime() + 180_000) } as ClaimedMessage;
   }
 
-  async function rendered(message: ClaimedMessage): Promise<OutgoingMail> {
+  async function rendered(claim: ClaimedMessage | Promise<ClaimedMessage>): Promise<OutgoingMail> {
+    const message = await claim;
     const mail = await render(message);
     if (mail === 'gone') throw new Error(`${message.kind} rendered as gone`);
     previews.push({ name: `${message.kind}-${message.language}-${previews.length}`, mail });
@@ -84,16 +101,18 @@ describe(`the outbox's messages, rendered from their records (${backend})`, () =
 
   beforeAll(async () => {
     t = await buildLeaseTestApp({ deps: { clock } });
-    render = createRenderer({ db: t.db, keyring: testBankingKeys, siteOrigin, from: { name: site.productName, address: site.email }, clock });
+    renderer = createRenderer({ keyring: testBankingKeys, siteOrigin, from: { name: site.productName, address: site.email }, clock, earlierRows: earlierRows(t.db, testBankingKeys) });
 
     room = await pay('CONF-A', { product: 'conference_room', date: '2026-11-26' }, 'en', { name: 'Camille Tremblay', email: 'camille@example.com' });
     dayPass = await pay('DAYPASS', { product: 'day_pass', date: '2026-11-27' }, 'fr', { name: 'Jean-Luc Côté', email: 'jl@example.ca' });
     officeDays = await pay('OFF-101', { product: 'office_daily', dates: ['2026-11-30', '2026-12-01'] }, 'en', { name: 'Dana Okafor', email: 'dana@example.com' });
     mailbox = await pay('MAILBOX-BASIC', { product: 'mailbox' }, 'fr', { name: 'Sophie Roy', email: 'sophie@example.ca' });
-    hostile = await pay('CONF-B', { product: 'conference_room', date: '2026-12-02' }, 'en', { name: 'Eve Placeholder', email: 'eve@example.com' });
     // A name as a payment provider might hand it over: the checkout form refuses such text, Stripe may not.
-    hostile.name = 'Eve\r\nBcc: victim@example.com <script>alert(1)</script>';
-    await t.db.updateTable('orders').set({ buyer_name: hostile.name }).where('id', '=', hostile.id).execute();
+    const hostileSession = await checkoutOk(t, await checkoutBody(t, 'CONF-B', { product: 'conference_room', date: '2026-12-02' }, 'en'));
+    const hostileBuyer = { name: 'Eve\r\nBcc: victim@example.com <script>alert(1)</script>', email: 'eve@example.com' };
+    expect(await confirmPayment(t.ctx, hostileSession.sessionId, { paymentIntentId: null, buyer: hostileBuyer })).toBe('confirmed');
+    const hostileOrder = await t.db.selectFrom('orders').select(['id', 'receipt_number']).where('session_id', '=', hostileSession.sessionId).executeTakeFirstOrThrow();
+    hostile = { id: hostileOrder.id, sessionId: hostileSession.sessionId, receipt: hostileOrder.receipt_number!, ...hostileBuyer };
 
     // A payment that arrives after its hold lapsed and the date was sold: refunded in full.
     const body = await checkoutBody(t, 'CONF-B', { product: 'conference_room', date: '2026-12-08' }, 'en');
@@ -293,7 +312,8 @@ describe(`the outbox's messages, rendered from their records (${backend})`, () =
   });
 
   it('a lease offer: its link, on the site’s origin, and its expiry at the space', async () => {
-    await enqueueMessage(t.db, { kind: 'lease_offer_created', to: 'tenant@example.com', language: 'en', about: { offerId: offers.acme }, secret: { keyring: testBankingKeys, text: offers.acmeUrl } }, now);
+    const data = invitationData((await findOfferById(t.db, offers.acme))!);
+    await enqueueMessage(t.db, { kind: 'lease_offer_created', to: 'tenant@example.com', language: 'en', about: { offerId: offers.acme }, data, secret: { keyring: testBankingKeys, text: offers.acmeUrl } }, now);
     const row = await t.db.selectFrom('outbox').select(['id', 'secret_encrypted']).where('kind', '=', 'lease_offer_created').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     expect(offers.acmeUrl.startsWith(`${siteOrigin}/lease/`)).toBe(true);
     const offer = await t.db.selectFrom('lease_offers').select('expires_at').where('id', '=', offers.acme).executeTakeFirstOrThrow();

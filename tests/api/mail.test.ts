@@ -7,6 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/server/cli/cli.ts';
 import { confirmOrder } from '../../src/server/bookings/orders.ts';
 import { createRenderer } from '../../src/server/messages/render.ts';
+import { earlierRows } from '../../src/server/mail/earlier-rows.ts';
+import { waitlistEntryData } from '../../src/server/waitlist/waitlist-mail.ts';
 import { emlFileTransport, smtpTransport, type MailTransport } from '../../src/server/mail/transport.ts';
 import { sendDueMessages, type MailerDeps } from '../../src/server/outbox/worker.ts';
 import { staffMailResponse } from '../../src/shared/contract/staff-mail.ts';
@@ -26,7 +28,7 @@ function mailerDeps(t: Pick<TestApp, 'db'>, clock: () => Date, transport: MailTr
     db: t.db,
     clock,
     transport,
-    render: createRenderer({ db: t.db, clock, keyring: testBankingKeys, siteOrigin, from: { name: site.productName, address: site.email } }),
+    render: createRenderer({ clock, keyring: testBankingKeys, siteOrigin, from: { name: site.productName, address: site.email }, earlierRows: earlierRows(t.db, testBankingKeys) }),
     ...(hook ? { afterSendHook: hook } : {}),
   };
 }
@@ -146,7 +148,7 @@ describe(`e-mail through the outbox, to a real SMTP server on loopback (${backen
     const before = (await outboxRows(t)).length;
     await expect(
       t.db.transaction().execute(async (trx) => {
-        expect(await confirmOrder(trx, sessionId, now, { paymentIntentId: null, buyer: { name: 'Camille Tremblay', email: 'camille@example.com' } })).toBe('confirmed');
+        expect(await confirmOrder(trx, sessionId, now, { paymentIntentId: null, buyer: { name: 'Camille Tremblay', email: 'camille@example.com' } }, testBankingKeys)).toBe('confirmed');
         expect((await trx.selectFrom('outbox').select('id').execute()).length).toBe(before + 2);
         throw new Error('injected failure after the outbox insert');
       }),
@@ -297,7 +299,8 @@ describe(`without SMTP_URL: real .eml files (${backend})`, () => {
       const entry = await db.selectFrom('waitlist_entries').select('id').executeTakeFirstOrThrow();
       await db.insertInto('waitlist_entry_offices').values({ entry_id: entry.id, office_id: 1, position: 1 }).execute();
       const { enqueueMessage } = await import('../../src/server/outbox/outbox.ts');
-      await enqueueMessage(db, { kind: 'waitlist_received', to: 'emilie@example.ca', language: 'en', about: { waitlistEntryId: entry.id }, secret: { keyring: testBankingKeys, text: 'L'.repeat(43) } }, testNow);
+      const data = (await waitlistEntryData(db, entry.id))!;
+      await enqueueMessage(db, { kind: 'waitlist_received', to: 'emilie@example.ca', language: 'en', about: { waitlistEntryId: entry.id }, data, secret: { keyring: testBankingKeys, text: 'L'.repeat(43) } }, testNow);
       const files = emlFileTransport(dir);
       expect(await sendDueMessages(mailerDeps(t, () => testNow, files))).toEqual({ sent: 1, retry: 0, failed: 0 });
       const written = readdirSync(dir);

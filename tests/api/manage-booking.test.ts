@@ -11,6 +11,9 @@ import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
 import { defaultRateLimits } from '../../src/server/deps.ts';
 import { createRenderer } from '../../src/server/messages/render.ts';
 import type { MessageKind, MessageSubject } from '../../src/server/outbox/outbox.ts';
+import { readMessageData } from '../../src/server/outbox/message-data.ts';
+import type { ClaimedMessage } from '../../src/server/outbox/worker.ts';
+import { earlierRows } from '../../src/server/mail/earlier-rows.ts';
 import type { OutgoingMail } from '../../src/server/mail/transport.ts';
 import { site } from '../../src/shared/site.ts';
 import { testCheckoutProvider, type TestPaymentProvider } from '../../src/server/payments/test-checkout.ts';
@@ -348,7 +351,7 @@ describe(`the messages of a cancellation and of a notice (${backend})`, () => {
   const scratch = mkdtempSync(join(tmpdir(), 'manage-mail-'));
   beforeAll(async () => {
     t = await buildTestApp();
-    render = createRenderer({ db: t.db, keyring: testBankingKeys, siteOrigin, from: { name: site.productName, address: site.email }, clock: t.deps.clock });
+    render = createRenderer({ keyring: testBankingKeys, siteOrigin, from: { name: site.productName, address: site.email }, clock: t.deps.clock, earlierRows: earlierRows(t.db, testBankingKeys) });
   });
   afterAll(async () => {
     await t?.close();
@@ -361,7 +364,10 @@ describe(`the messages of a cancellation and of a notice (${backend})`, () => {
     const row = rows.find((r) => JSON.stringify(r.subject_ids).includes(orderId));
     if (!row) throw new Error(`no ${kind} message about ${orderId}`);
     const about = (typeof row.subject_ids === 'string' ? JSON.parse(row.subject_ids) : row.subject_ids) as MessageSubject;
-    const mail = await render({ id: row.id, kind, recipient: row.recipient, language: row.language, about, secretEncrypted: null, attempts: 1, giveUpAt: row.give_up_at, claimedUntil: new Date(Date.now() + 180_000) });
+    const read = readMessageData(kind, row.data);
+    if (!read.ok) throw new Error(read.problem);
+    const message = { id: row.id, kind, recipient: row.recipient, language: row.language, about, data: read.data, secretEncrypted: row.secret_encrypted, attempts: 1, giveUpAt: row.give_up_at, claimedUntil: new Date(Date.now() + 180_000) } as ClaimedMessage;
+    const mail = await render(message);
     if (mail === 'gone') throw new Error('gone');
     return mail;
   }

@@ -18,7 +18,7 @@ import { hashOfferCode } from '../../src/server/lease/lease-offers.ts';
 import { quoteLineNames } from '../../src/server/documents/line-names.ts';
 import { unitRetiredMessage } from '../../src/server/routes/lease.ts';
 import { createOffer, sign, signedOffer, submitInfo } from './lease-fixtures.ts';
-import { adminToken, backend, buildTestApp, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
+import { adminToken, backend, buildTestApp, testBankingKeys, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
 import { storedQuote } from '../../src/server/documents/stored-amounts.ts';
 
 const bearer = { authorization: `Bearer ${adminToken}` };
@@ -368,7 +368,7 @@ describe(`the staff console's API after review (${backend})`, () => {
   });
   const unitId = async (code: string) => (await t.db.selectFrom('offices').select('id').where('office_id', '=', code).executeTakeFirstOrThrow()).id;
   const orderOf = async (sessionId: string) => t.db.selectFrom('orders').select(['id', 'status', 'refund_reason']).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
-  const confirm = (sessionId: string) => applyPaymentEvent(t.db, { id: `evt-${sessionId}`, type: 'test', action: 'confirm', sessionId, paymentIntentId: null, buyer: null }, current);
+  const confirm = (sessionId: string) => applyPaymentEvent(t.db, { id: `evt-${sessionId}`, type: 'test', action: 'confirm', sessionId, paymentIntentId: null, buyer: null }, current, testBankingKeys);
 
   describe('retiring a unit while it is being sold', () => {
     it('places no order on a unit retired after the checkout read it, with holds or without', async () => {

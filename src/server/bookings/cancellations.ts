@@ -9,7 +9,8 @@ import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
 import { nextDocumentNumber } from '../documents/numbers.ts';
-import { enqueueMessage } from '../outbox/outbox.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
+import { tellDaysCancelled, tellNoticeGiven } from './order-mail.ts';
 import { lockUnit } from '../reservations/unit-lock.ts';
 import { paidAmounts, storedQuote, storedRefundAmounts } from '../documents/stored-amounts.ts';
 
@@ -172,7 +173,7 @@ const sameDays = (amounts: RefundAmounts, dates: readonly IsoDate[]) => {
  * cancel once: the same Idempotency-Key finds its own refund again; another key finds the days
  * already cancelled. Staff cancel through here too, under the same policy.
  */
-export async function cancelDays(db: Db, orderId: string, dates: readonly IsoDate[], key: string, now: Date, also?: AlsoOnCancel): Promise<CancelResult> {
+export async function cancelDays(db: Db, keyring: BankingKeyring, orderId: string, dates: readonly IsoDate[], key: string, now: Date, also?: AlsoOnCancel): Promise<CancelResult> {
   return db.transaction().execute(async (trx): Promise<CancelResult> => {
     const unit = await trx.selectFrom('orders').select('office_id').where('id', '=', orderId).executeTakeFirst();
     if (!unit) return refuse(422, 'not_booked', 'No such booking');
@@ -242,9 +243,7 @@ export async function cancelDays(db: Db, orderId: string, dates: readonly IsoDat
     if (gone.size + asked.length === quote.dates.length) {
       await trx.updateTable('orders').set({ status: 'refund_pending', refund_reason: 'cancelled' }).where('id', '=', orderId).execute();
     }
-    const about = { orderId, refundId };
-    if (order.buyer_email) await enqueueMessage(trx, { kind: 'booking_cancelled', to: order.buyer_email, language: order.locale, about }, now);
-    await enqueueMessage(trx, { kind: 'staff_booking_cancelled', to: site.operations.email, language: site.operations.language, about }, now);
+    await tellDaysCancelled(trx, keyring, { orderId, refundId }, now);
     await also?.(trx, { dates: asked, refundId, creditNote, amountCents: amounts.total });
     return { kind: 'cancelled', refundId, replay: false };
   });
@@ -257,7 +256,7 @@ export type NoticeResult = { kind: 'given'; endsOn: IsoDate; freesUnit: boolean;
  * the policy. A rented unit's booking now ends then, so the list shows when it frees up (its
  * 'Lease End' date) and the unit can be rented again from the day after.
  */
-export async function giveNotice(db: Db, orderId: string, key: string, now: Date): Promise<NoticeResult> {
+export async function giveNotice(db: Db, keyring: BankingKeyring, orderId: string, key: string, now: Date): Promise<NoticeResult> {
   return db.transaction().execute(async (trx): Promise<NoticeResult> => {
     const unit = await trx.selectFrom('orders').select('office_id').where('id', '=', orderId).executeTakeFirst();
     if (!unit) return refuse(422, 'not_booked', 'No such booking');
@@ -288,9 +287,7 @@ export async function giveNotice(db: Db, orderId: string, key: string, now: Date
         .execute();
       await trx.updateTable('offices').set({ next_available_date: freeFrom, updated_at: now }).where('id', '=', order.office_id).where('is_available', '=', false).execute();
     }
-    const about = { orderId };
-    if (order.buyer_email) await enqueueMessage(trx, { kind: 'rental_notice_given', to: order.buyer_email, language: order.locale, about }, now);
-    await enqueueMessage(trx, { kind: 'staff_rental_notice_given', to: site.operations.email, language: site.operations.language, about }, now);
+    await tellNoticeGiven(trx, keyring, orderId, now);
     return { kind: 'given', endsOn, freesUnit: rentsUnit, replay: false };
   });
 }

@@ -16,28 +16,34 @@ export function hashManageToken(token: string): string {
 
 const sealContext = (orderId: string) => `manage-link:${orderId}`;
 
+function openedToken(keyring: BankingKeyring, orderId: string, sealed: string | null): string | null {
+  return sealed ? openText(keyring, sealed, sealContext(orderId)) : null;
+}
+
 /**
- * The manage token of a paid order, made the first time it is asked for (two instances asking at
- * once agree on one: only a row without a token takes one). Undefined for an order never paid.
- * A token that no configured key opens any more (its key was dropped from BANKING_KEYS) is
- * replaced, which ends the old link.
+ * The order's manage token, made in the caller's transaction if it has none: its payment's, so
+ * that the confirmation, every later message and the success page show the same link. A token
+ * that no configured key opens any more (its key was dropped from BANKING_KEYS) is replaced,
+ * which ends the old link. The order's row lock makes two transactions agree on one.
  */
+export async function settleManageToken(trx: Db, keyring: BankingKeyring, orderId: string): Promise<string> {
+  const row = await trx.selectFrom('orders').select('manage_token_sealed').where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow();
+  const existing = openedToken(keyring, orderId, row.manage_token_sealed);
+  if (existing) return existing;
+  const token = randomBytes(32).toString('base64url');
+  await trx
+    .updateTable('orders')
+    .set({ manage_token_hash: hashManageToken(token), manage_token_sealed: sealText(keyring, token, sealContext(orderId)) })
+    .where('id', '=', orderId)
+    .execute();
+  return token;
+}
+
+/** The manage token of a paid order (an order paid before payments made one gets it now); undefined for an order never paid. */
 export async function manageTokenOf(db: Db, keyring: BankingKeyring, orderId: string): Promise<string | undefined> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const row = await db.selectFrom('orders').select(['paid_at', 'manage_token_hash', 'manage_token_sealed']).where('id', '=', orderId).executeTakeFirst();
-    if (!row?.paid_at) return undefined;
-    const existing = row.manage_token_sealed ? openText(keyring, row.manage_token_sealed, sealContext(orderId)) : null;
-    if (existing) return existing;
-    const token = randomBytes(32).toString('base64url');
-    const taken = await db
-      .updateTable('orders')
-      .set({ manage_token_hash: hashManageToken(token), manage_token_sealed: sealText(keyring, token, sealContext(orderId)) })
-      .where('id', '=', orderId)
-      .where((eb) => (row.manage_token_hash === null ? eb('manage_token_hash', 'is', null) : eb('manage_token_hash', '=', row.manage_token_hash)))
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 1) return token;
-  }
-  throw new Error(`the manage link of order ${orderId} could not be settled`);
+  const row = await db.selectFrom('orders').select(['paid_at', 'manage_token_sealed']).where('id', '=', orderId).executeTakeFirst();
+  if (!row?.paid_at) return undefined;
+  return openedToken(keyring, orderId, row.manage_token_sealed) ?? db.transaction().execute((trx) => settleManageToken(trx, keyring, orderId));
 }
 
 /** The paid order a manage token opens; anything that cannot be a token is not looked up. */

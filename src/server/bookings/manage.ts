@@ -34,7 +34,7 @@ export function bookingFor(ctx: AppContext, orderId: string): Promise<BookingVie
  * console's calendar) come through here as well, with their audit row as `also`.
  */
 export async function cancelBooking(ctx: AppContext, orderId: string, dates: readonly IsoDate[], idempotencyKey: string, also?: AlsoOnCancel): Promise<ManageAnswer> {
-  const result = await cancelDays(ctx.db, orderId, dates, idempotencyKey, ctx.clock(), also);
+  const result = await cancelDays(ctx.db, ctx.config.bankingKeys, orderId, dates, idempotencyKey, ctx.clock(), also);
   if (result.kind === 'refused') return result;
   if (!result.replay) {
     ctx.mailer?.wake();
@@ -52,7 +52,7 @@ export async function cancelBooking(ctx: AppContext, orderId: string, dates: rea
 
 /** Gives notice on a rental; the list shows the unit's new date at once. */
 export async function giveRentalNotice(ctx: AppContext, orderId: string, idempotencyKey: string): Promise<ManageAnswer> {
-  const result = await giveNotice(ctx.db, orderId, idempotencyKey, ctx.clock());
+  const result = await giveNotice(ctx.db, ctx.config.bankingKeys, orderId, idempotencyKey, ctx.clock());
   if (result.kind === 'refused') return result;
   if (!result.replay) {
     ctx.mailer?.wake();

@@ -6,14 +6,15 @@ import type { Quote } from '../../shared/domain/pricing.ts';
 import { unitRentingProducts } from '../../shared/domain/products.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
-import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
 import { nextDocumentNumber } from '../documents/numbers.ts';
-import { enqueueMessage, type MessageSubject } from '../outbox/outbox.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
 import { keepOfferForCheckout, settleClaim } from '../waitlist/unit-offers.ts';
 import { lockUnit, releaseExpiredHolds } from '../reservations/unit-lock.ts';
 import { storedQuote } from '../documents/stored-amounts.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
+import { settleManageToken } from './manage-link.ts';
+import { tellLatePaymentRefunded, tellOrderPaid } from './order-mail.ts';
 
 /** Stripe refuses a session that expires in under 30 minutes; a minute more absorbs the round trip. */
 export const checkoutSessionMinutes = 31;
@@ -214,7 +215,7 @@ export interface Payment {
  * books nothing: the order becomes refund_pending with a refund row, and the refund is asked
  * of the provider once this transaction has committed (settleRefund).
  */
-export async function confirmOrder(trx: Db, sessionId: string, now: Date, payment: Payment): Promise<ConfirmResult> {
+export async function confirmOrder(trx: Db, sessionId: string, now: Date, payment: Payment, keyring: BankingKeyring): Promise<ConfirmResult> {
   const officeId = await unitOfOrder(trx, { sessionId });
   if (officeId === undefined) return 'unknown_session';
   // The same turn-taking as placing a hold: nobody can take these days while this decides.
@@ -236,10 +237,8 @@ export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymen
     .set({ receipt_number: receiptNumber, ...(buyer ? { buyer_name: buyer.name, buyer_email: buyer.email } : {}) })
     .where('id', '=', order.id)
     .execute();
-  const tell = async (customer: 'order_paid' | 'order_refunded', staff: 'staff_order_paid' | 'staff_order_refunded', about: MessageSubject) => {
-    if (buyer?.email) await enqueueMessage(trx, { kind: customer, to: buyer.email, language: order.locale, about }, now);
-    await enqueueMessage(trx, { kind: staff, to: site.operations.email, language: site.operations.language, about }, now);
-  };
+  // Its private link comes with the receipt: the confirmation and the success page show this one.
+  const manageToken = await settleManageToken(trx, keyring, order.id);
   // A unit retired while this order waited for payment (retireUnit takes the unit's lock, held
   // here): a hold placed before the retirement that still stands keeps its payment valid, since
   // the customer paid for a unit that was on sale when they chose it, and staff settle it as
@@ -283,7 +282,7 @@ export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymen
       .insertInto('refunds')
       .values({ id: refundId, order_id: order.id, amount_cents: order.total_cents, reason: 'paid_after_taken', status: 'pending', next_attempt_at: now, created_at: now, credit_note_number: creditNote })
       .execute();
-    await tell('order_refunded', 'staff_order_refunded', { orderId: order.id, refundId });
+    await tellLatePaymentRefunded(trx, { orderId: order.id, refundId }, now);
     return 'paid_but_taken';
   }
   await trx.updateTable('orders').set({ status: 'paid', paid_at: now, payment_intent_id: paymentIntentId }).where('id', '=', order.id).execute();
@@ -291,7 +290,7 @@ export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymen
   if (rentsUnit) {
     await trx.updateTable('offices').set({ is_available: false, next_available_date: null, updated_at: now }).where('id', '=', order.office_id).execute();
   }
-  await tell('order_paid', 'staff_order_paid', { orderId: order.id });
+  await tellOrderPaid(trx, keyring, order.id, manageToken, now);
   return 'confirmed';
 }
 
@@ -299,7 +298,7 @@ export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymen
  * A provider's event, recorded and applied in one transaction: a redelivered event (even two
  * deliveries at once) finds its id taken and changes nothing.
  */
-export async function applyPaymentEvent(db: Db, event: PaymentEvent, now: Date): Promise<'applied' | 'duplicate' | ConfirmResult> {
+export async function applyPaymentEvent(db: Db, event: PaymentEvent, now: Date, keyring: BankingKeyring): Promise<'applied' | 'duplicate' | ConfirmResult> {
   return db.transaction().execute(async (trx) => {
     const recorded = await trx
       .insertInto('payment_events')
@@ -308,7 +307,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, now: Date):
       .returning('id')
       .executeTakeFirst();
     if (!recorded) return 'duplicate' as const;
-    if (event.sessionId && event.action === 'confirm') return confirmOrder(trx, event.sessionId, now, { paymentIntentId: event.paymentIntentId, buyer: event.buyer });
+    if (event.sessionId && event.action === 'confirm') return confirmOrder(trx, event.sessionId, now, { paymentIntentId: event.paymentIntentId, buyer: event.buyer }, keyring);
     if (event.sessionId && event.action === 'expire') await endPendingOrder(trx, { sessionId: event.sessionId }, 'expired');
     return 'applied' as const;
   });

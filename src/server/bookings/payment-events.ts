@@ -17,12 +17,12 @@ async function afterCommit(deps: PaymentDeps, sessionId: string, result: Confirm
   await settleDueRefunds(deps);
 }
 
-type PaymentDeps = Pick<AppContext, 'db' | 'clock' | 'payments' | 'unitList' | 'mailer'>;
+type PaymentDeps = Pick<AppContext, 'db' | 'clock' | 'payments' | 'unitList' | 'mailer' | 'config'>;
 
 /** The test checkout's Pay: the same path as a provider's confirmation, in its own transaction; the visitor's page waits for the refund. */
 export async function confirmPayment(deps: PaymentDeps, sessionId: string, payment: Payment): Promise<ConfirmResult> {
   const now = deps.clock();
-  const result = await deps.db.transaction().execute((trx) => confirmOrder(trx, sessionId, now, payment));
+  const result = await deps.db.transaction().execute((trx) => confirmOrder(trx, sessionId, now, payment, deps.config.bankingKeys));
   await afterCommit(deps, sessionId, result);
   return result;
 }
@@ -32,7 +32,7 @@ export async function confirmPayment(deps: PaymentDeps, sessionId: string, payme
  * the event is recorded; a refund it calls for is asked of the provider after that answer.
  */
 export async function receivePaymentEvent(deps: PaymentDeps, event: PaymentEvent): Promise<'applied' | 'duplicate' | ConfirmResult> {
-  const result = await applyPaymentEvent(deps.db, event, deps.clock());
+  const result = await applyPaymentEvent(deps.db, event, deps.clock(), deps.config.bankingKeys);
   if (event.sessionId) {
     const sessionId = event.sessionId;
     void afterCommit(deps, sessionId, result).catch((err: unknown) => logError('payment.after_commit_failed', err, { session: maskPath(sessionId) }));

@@ -238,7 +238,7 @@ export interface DocumentCountersTable {
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
-/** A message to send: written in the transaction of the event that causes it (mail/outbox.ts). */
+/** A message to send: written in the transaction of the event that causes it (outbox/outbox.ts). */
 export interface OutboxTable {
   id: string;
   kind: string;
@@ -246,6 +246,8 @@ export interface OutboxTable {
   language: 'en' | 'fr';
   subject_ids: ColumnType<unknown, string, string>;
   secret_encrypted: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the message says, as its kind's schema has it (outbox/message-data.ts); null for a row of an earlier version, and once sent. */
+  data: ColumnType<unknown, string | null | undefined, string | null>;
   status: OutboxStatus;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: ColumnType<Date, Date, Date>;

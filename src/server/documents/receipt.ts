@@ -33,3 +33,8 @@ export interface ReceiptDocument {
   total: Cents;
   payment: { method: 'card' | 'test'; reference: string | null };
 }
+
+/** The file a receipt or a credit note is downloaded and attached as, named in both languages. */
+export function documentFileName(doc: Pick<ReceiptDocument, 'kind' | 'number'>): string {
+  return doc.kind === 'receipt' ? `receipt-recu-${doc.number}.pdf` : `credit-note-note-de-credit-${doc.number}.pdf`;
+}

@@ -3,7 +3,7 @@ import { taxableCharges } from '../../shared/domain/pricing.ts';
 import { dayHoursOf, isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
 import type { Db } from '../db/database.ts';
 import { quoteLineNames } from './line-names.ts';
-import type { ReceiptDocument } from './receipt.ts';
+import { documentFileName, type ReceiptDocument } from './receipt.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import { storedQuote, storedRefundAmounts } from './stored-amounts.ts';
 
@@ -54,12 +54,15 @@ export function receiptDocumentOf(order: PaidOrder): ReceiptDocument | undefined
   };
 }
 
+/** The receipt of an order, or undefined while it has none (not paid). */
+export async function receiptOfOrder(db: Db, orderId: string): Promise<ReceiptDocument | undefined> {
+  const order = await paidOrder(db, orderId);
+  return order && receiptDocumentOf(order);
+}
+
 /** The receipt PDF of an order, or undefined while it has no receipt (not paid). */
 export async function receiptPdfForOrder(db: Db, orderId: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
-  const order = await paidOrder(db, orderId);
-  const doc = order && receiptDocumentOf(order);
-  if (!doc) return undefined;
-  return { filename: `receipt-recu-${doc.number}.pdf`, pdf: await receiptPdf(doc) };
+  return pdfOf(await receiptOfOrder(db, orderId));
 }
 
 /**
@@ -67,7 +70,7 @@ export async function receiptPdfForOrder(db: Db, orderId: string): Promise<{ fil
  * the order's receipt (a late payment's refund gives back the whole order; a cancellation, the
  * days cancelled).
  */
-export async function creditNotePdfForRefund(db: Db, refundId: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
+export async function creditNoteOfRefund(db: Db, refundId: string): Promise<ReceiptDocument | undefined> {
   const refund = await db
     .selectFrom('refunds')
     .select(['order_id', 'credit_note_number', 'amount_cents', 'created_at', 'amounts'])
@@ -98,13 +101,17 @@ export async function creditNotePdfForRefund(db: Db, refundId: string): Promise<
     total: amounts.total,
   };
   if (dates.length === 0) delete doc.hours;
-  return { filename: `credit-note-note-de-credit-${doc.number}.pdf`, pdf: await receiptPdf(doc) };
+  return doc;
+}
+
+async function pdfOf(doc: ReceiptDocument | undefined): Promise<{ filename: string; pdf: Buffer } | undefined> {
+  return doc && { filename: documentFileName(doc), pdf: await receiptPdf(doc) };
 }
 
 /** A credit note of an order by its number (the manage page lists them). */
 export async function creditNotePdfOfOrder(db: Db, orderId: string, number: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
   const refund = await db.selectFrom('refunds').select('id').where('order_id', '=', orderId).where('credit_note_number', '=', number).executeTakeFirst();
-  return refund ? creditNotePdfForRefund(db, refund.id) : undefined;
+  return refund ? pdfOf(await creditNoteOfRefund(db, refund.id)) : undefined;
 }
 
 /** Orders by their checkout session, for the receipt link of the success page. */

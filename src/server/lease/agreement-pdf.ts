@@ -54,8 +54,11 @@ function signedAtText(instant: Date, language: LeaseLanguage): string {
   return formatAtSpace(instant, language === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'long', timeStyle: 'long' });
 }
 
+/** A signed offer as its agreement shows it: the record, without the ciphertext of the banking numbers (the PDF is given them masked). */
+export type AgreementOffer = Omit<OfferRecord, 'signature'> & { signature: Omit<NonNullable<OfferRecord['signature']>, 'banking_encrypted'> | null };
+
 export interface AgreementPdfInput {
-  offer: OfferRecord;
+  offer: AgreementOffer;
   language: LeaseLanguage;
   /** Shown in the PAD section; callers pass the account number masked. */
   banking: BankingNumbers | null;

@@ -23,13 +23,33 @@ export function firstMonthBasisText(firstMonth: InitialLeasePayment['firstMonth'
   return fr ? `au prorata, ${firstMonth.days} jours sur ${firstMonth.daysInMonth}` : `prorated, ${firstMonth.days} of ${firstMonth.daysInMonth} days`;
 }
 
+/** What an offer's amounts and dates are, which its payments are counted from. */
+type OfferTerms = Pick<OfferRecord, 'monthly_rate_cents' | 'monthly_discount_cents' | 'signup_discount_cents' | 'lease_term_months' | 'start_date' | 'move_in_fee_type' | 'move_in_fee_amount_cents'>;
+
+/** The payment on signing and the monthly payment after it (lease-payment.ts), from the offer's amounts in cents. */
+export function leasePaymentOf(offer: OfferTerms): InitialLeasePayment {
+  return initialLeasePayment({
+    monthly_rate: offer.monthly_rate_cents / 100,
+    monthly_discount: offer.monthly_discount_cents / 100,
+    signup_discount: offer.signup_discount_cents / 100,
+    start_date: offer.start_date,
+    move_in_fee_type: offer.move_in_fee_type,
+    move_in_fee_amount: offer.move_in_fee_amount_cents === null ? null : offer.move_in_fee_amount_cents / 100,
+  });
+}
+
+/** The tenant's address on one line ('1 rue X, Montréal, QC H2X 1Y4'); empty before the info step. */
+export function tenantAddressOf(info: OfferRecord['info']): string {
+  return info ? [info.address, info.city, [info.province, info.postal_code].filter(Boolean).join(' ')].filter((part) => part.trim() !== '').join(', ') : '';
+}
+
 /**
  * The values of the contract's {{variables}}, formatted for the language. What is not known yet
  * (the tenant's phone before the info step, the signature date before signing) is null, which
  * the contract shows as a blank line. `banking` is shown as given: callers pass it masked.
  */
 export function contractVariables(
-  offer: Pick<OfferRecord, 'email' | 'company_name' | 'contact_name' | 'monthly_rate_cents' | 'monthly_discount_cents' | 'signup_discount_cents' | 'lease_term_months' | 'start_date' | 'move_in_fee_type' | 'move_in_fee_amount_cents' | 'info' | 'signature'>,
+  offer: OfferTerms & Pick<OfferRecord, 'email' | 'company_name' | 'contact_name' | 'info'> & { signature: Pick<NonNullable<OfferRecord['signature']>, 'signer_name' | 'signed_at'> | null },
   language: LeaseLanguage,
   banking: BankingNumbers | null,
 ): Record<string, string | number | null> {
@@ -38,14 +58,7 @@ export function contractVariables(
   // '5%' / '5 %' (French puts a no-break space before the sign).
   const rate = (tax: 'gst' | 'qst') => `${formatTaxRate(site.taxes[tax].rateThousandthsOfPercent, language)}${fr ? '\u00a0' : ''}%`;
   const date = (iso: string) => longDate(iso, locales[language]);
-  const payment = initialLeasePayment({
-    monthly_rate: offer.monthly_rate_cents / 100,
-    monthly_discount: offer.monthly_discount_cents / 100,
-    signup_discount: offer.signup_discount_cents / 100,
-    start_date: offer.start_date,
-    move_in_fee_type: offer.move_in_fee_type,
-    move_in_fee_amount: offer.move_in_fee_amount_cents === null ? null : offer.move_in_fee_amount_cents / 100,
-  });
+  const payment = leasePaymentOf(offer);
   const firstMonthBasis = firstMonthBasisText(payment.firstMonth, language);
   const moveInFeeBasis = {
     monthly_rate: fr
@@ -57,9 +70,7 @@ export function contractVariables(
     none: fr ? 'Aucuns frais d\'emménagement ne sont exigés.' : 'No move-in fee applies.',
   }[payment.moveInFee.type];
   const info = offer.info;
-  const tenantAddress = info
-    ? [info.address, info.city, [info.province, info.postal_code].filter(Boolean).join(' ')].filter((part) => part.trim() !== '').join(', ')
-    : '';
+  const tenantAddress = tenantAddressOf(info);
   const signature = offer.signature;
   return {
     provider_name: site.productName,

@@ -13,6 +13,7 @@ import { encryptBanking, type BankingKeyring } from '../secrets/banking-keys.ts'
 import type { OfferRecord } from './offer-record.ts';
 import { contractSections } from './contract-templates.ts';
 import { contractVariables } from './contract-variables.ts';
+import { invitationData, signedLeaseData } from './lease-mail.ts';
 
 /**
  * 18 random bytes: 144 bits, 24 base64url characters. A code that would begin with '-' is
@@ -224,7 +225,8 @@ export async function createOffer(
 
 /** The e-mail carrying an offer's link, the link kept encrypted until it is sent. */
 async function enqueueInvitation(trx: Db, offerId: number, email: string, code: string, invitation: OfferInvitation, now: Date): Promise<void> {
-  const message = { kind: 'lease_offer_created' as const, to: email, language: invitation.language, about: { offerId } };
+  const data = invitationData((await loadOffer(trx, { id: offerId }))!);
+  const message = { kind: 'lease_offer_created' as const, to: email, language: invitation.language, about: { offerId }, data };
   await enqueueMessage(trx, { ...message, secret: { keyring: invitation.keyring, text: `${invitation.linkBase}${code}` } }, now);
 }
 
@@ -379,8 +381,9 @@ export async function signOffer(
       await trx.updateTable('lease_offers').set({ status: 'signed', contract_language: language }).where('id', '=', offer.id).execute();
       if (!record.silent) {
         const about = { offerId: offer.id };
-        await enqueueMessage(trx, { kind: 'lease_signed', to: offer.email, language, about }, record.now);
-        await enqueueMessage(trx, { kind: 'staff_lease_signed', to: site.operations.email, language: site.operations.language, about }, record.now);
+        const data = signedLeaseData(bankingKeys, (await loadOffer(trx, { id: offer.id }))!)!;
+        await enqueueMessage(trx, { kind: 'lease_signed', to: offer.email, language, about, data: data.tenant }, record.now);
+        await enqueueMessage(trx, { kind: 'staff_lease_signed', to: site.operations.email, language: site.operations.language, about, data: data.staff }, record.now);
       }
       return 'signed' as const;
     });

@@ -1,5 +1,6 @@
 import { site } from '../../shared/site.ts';
-import { colon, labelled, type Language } from './letter-format.ts';
+import type { Language } from './catalogue.ts';
+import { colon, labelled } from './letter-format.ts';
 
 /** One line of a table of facts: 'Space: Conference Room Saint-Laurent'. A value may hold several lines. */
 export interface Fact {

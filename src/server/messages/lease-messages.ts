@@ -1,86 +1,181 @@
 import { Temporal } from 'temporal-polyfill';
-import { maskAccountNumber } from '../../shared/domain/banking.ts';
-import { initialLeasePayment, type InitialLeasePayment } from '../../shared/domain/lease-payment.ts';
+import type { InitialLeasePayment } from '../../shared/domain/lease-payment.ts';
 import { atSpace } from '../../shared/domain/zoned-time.ts';
 import { site } from '../../shared/site.ts';
 import { agreementPdf } from '../lease/agreement-pdf.ts';
-import { decryptBanking } from '../secrets/banking-keys.ts';
-import { firstMonthBasisText, termEndDate } from '../lease/contract-variables.ts';
-import type { OfferRecord } from '../lease/offer-record.ts';
-import { findOfferById } from '../lease/lease-offers.ts';
+import { firstMonthBasisText, leasePaymentOf, tenantAddressOf, termEndDate } from '../lease/contract-variables.ts';
 import { taxLabel } from '../documents/line-names.ts';
-import { openSecret } from '../outbox/outbox.ts';
-import type { ClaimedMessage } from '../outbox/worker.ts';
-import { assertRecipient, greeting, idOf, languageName, plainAddress, questions, signOff, staffReason, type Draft, type TemplateContext } from './draft.ts';
-import { fullDate, instantAtSpace, money, oneLine, type Language } from './letter-format.ts';
+import type { MessageData } from '../outbox/outbox.ts';
+import { taxRows } from './amounts.ts';
+import { catalogue, type Language } from './catalogue.ts';
+import { assertRecipient, staffDraft, type Draft, type Template } from './draft.ts';
 import type { Block, Fact } from './layout.ts';
+import { fullDate, instantAtSpace, money, oneLine } from './letter-format.ts';
+import { greeting, shared } from './shared-words.ts';
 
-async function loadOffer(ctx: TemplateContext, message: ClaimedMessage): Promise<OfferRecord | undefined> {
-  return findOfferById(ctx.db, Number(idOf(message, 'offerId')));
-}
+/* A lease offer made to a tenant, and the lease they signed: for the tenant, and for staff. */
 
-function paymentOf(offer: OfferRecord): InitialLeasePayment {
-  return initialLeasePayment({
-    monthly_rate: offer.monthly_rate_cents / 100,
-    monthly_discount: offer.monthly_discount_cents / 100,
-    signup_discount: offer.signup_discount_cents / 100,
-    start_date: offer.start_date,
-    move_in_fee_type: offer.move_in_fee_type,
-    move_in_fee_amount: offer.move_in_fee_amount_cents === null ? null : offer.move_in_fee_amount_cents / 100,
-  });
-}
+type Offer = MessageData['lease_offer_created']['offer'];
 
-function officeNames(offer: OfferRecord): string[] {
+const texts = catalogue({
+  en: {
+    offices: (n: number): string => (n > 1 ? 'Offices' : 'Office'),
+    term: (months: number, end: string) => `${months} months, to ${end}`,
+    firstMonth: (basis: string) => `First month’s rent (${basis})`,
+    securityDeposit: 'Security deposit (one month’s rent)',
+    moveInFee: 'Move-in fee',
+    keyFobDeposit: 'Key fob deposit',
+    lessSignupDiscount: 'Less signup discount',
+    initialPayment: 'Initial payment',
+    monthlyRent: 'Monthly rent',
+    monthlyPayment: 'Monthly payment',
+    rentPlusTaxes: (rent: string, total: string) => `${rent} plus taxes (${total} with GST and QST)`,
+    /** An offer that closes as a day ends at the space reads better named by that day than as '12:00 a.m.' of the next. */
+    expiresEndOf: (day: string) => `at the end of ${day} (Montréal time)`,
+    expiresOn: (instant: string) => `on ${instant}`,
+    offerSubject: (offices: string) => `Your lease offer: ${offices}`,
+    offerTitle: 'Your lease offer is ready',
+    offerPreview: (expires: string) => `It expires ${expires}.`,
+    prepared: 'We have prepared a lease offer for you. Open it to read its terms, enter your company’s details and sign the agreement online.',
+    theOffer: 'The offer',
+    startDate: 'Start date',
+    termLabel: 'Term',
+    initialOnSigning: 'Initial payment, on signing',
+    taxesIncluded: (amount: string) => `${amount}, taxes included`,
+    reviewAndSign: 'Review and sign the offer',
+    personalLink: (expires: string) => `This offer expires ${expires}. The link is yours alone: please do not forward this e-mail.`,
+    offerReason: `You are receiving this e-mail because ${site.productName} prepared a lease offer for you.`,
+    agreementFile: 'Service-Agreement',
+    /** Which agreements are attached, by the language it was signed in. */
+    attached: {
+      en: 'The signed agreement is attached to this e-mail as a PDF, with its French version.',
+      fr: 'The signed agreement, in French as you chose, is attached to this e-mail as a PDF.',
+    } as Record<Language, string>,
+    thanks: 'Thank you for signing.',
+    voidCheque: `One more step: please e-mail a photo of a void cheque to ${site.adminEmail}.`,
+    signedSubject: (offices: string) => `Your signed agreement: ${offices}`,
+    signedTitle: 'Welcome! Your agreement is signed',
+    signedPreview: 'The signed agreement is attached. One more step: a void cheque.',
+    yourAgreement: 'Your agreement',
+    company: 'Company',
+    signedOn: 'Signed on',
+    yourPayments: 'Your payments',
+    debits: (initial: string, monthly: string, first: string) =>
+      `Payments are debited from the bank account you gave when signing (pre-authorized debit): the initial payment of ${initial}, once, on or shortly after signing; then the monthly payment of ${monthly}, taxes included, on the 1st of each month from ${first}.`,
+    signedReason: `You are receiving this e-mail because you signed an agreement with ${site.productName}.`,
+    staffSubject: (company: string, offices: string) => `Lease signed: ${company} – ${offices}`,
+    staffTitle: 'New lease signed',
+    signedBy: 'Signed by',
+    staffOffices: 'Offices',
+    email: 'E-mail',
+    phone: 'Phone',
+    address: 'Address',
+    initialWithTaxes: 'Initial payment (taxes included)',
+    firstMonthlyDebit: 'First monthly debit',
+    contractLanguage: 'Contract language',
+    offer: 'Offer',
+    staffVoidCheque: `Void cheque: the tenant has been asked to send a photo of one to ${site.adminEmail}.`,
+  },
+  fr: {
+    offices: (n) => (n > 1 ? 'Bureaux' : 'Bureau'),
+    term: (months, end) => `${months} mois, jusqu’au ${end}`,
+    firstMonth: (basis) => `Loyer du premier mois (${basis})`,
+    securityDeposit: 'Dépôt de garantie (un mois de loyer)',
+    moveInFee: 'Frais d’emménagement',
+    keyFobDeposit: 'Dépôt pour porte-clés électronique',
+    lessSignupDiscount: 'Moins le rabais d’inscription',
+    initialPayment: 'Paiement initial',
+    monthlyRent: 'Loyer mensuel',
+    monthlyPayment: 'Paiement mensuel',
+    rentPlusTaxes: (rent, total) => `${rent} plus taxes (${total} avec la TPS et la TVQ)`,
+    expiresEndOf: (day) => `à la fin de la journée du ${day} (heure de Montréal)`,
+    expiresOn: (instant) => `le ${instant}`,
+    offerSubject: (offices) => `Votre offre de bail : ${offices}`,
+    offerTitle: 'Votre offre de bail est prête',
+    offerPreview: (expires) => `Elle expire ${expires}.`,
+    prepared: 'Nous avons préparé une offre de bail pour vous. Ouvrez-la pour en lire les conditions, entrer les coordonnées de votre entreprise et signer le contrat en ligne.',
+    theOffer: 'L’offre',
+    startDate: 'Date de début',
+    termLabel: 'Durée',
+    initialOnSigning: 'Paiement initial, à la signature',
+    taxesIncluded: (amount) => `${amount}, taxes incluses`,
+    reviewAndSign: 'Consulter et signer l’offre',
+    personalLink: (expires) => `Cette offre expire ${expires}. Ce lien vous est personnel : veuillez ne pas transférer ce courriel.`,
+    offerReason: `Vous recevez ce courriel parce qu’${site.productName} a préparé une offre de bail à votre intention.`,
+    agreementFile: 'Contrat-de-services',
+    attached: {
+      en: 'Le contrat signé, en anglais comme vous l’avez choisi, est joint à ce courriel en PDF, avec sa version française.',
+      fr: 'Le contrat signé est joint à ce courriel en PDF.',
+    },
+    thanks: 'Merci d’avoir signé.',
+    voidCheque: `Une dernière étape : veuillez transmettre par courriel une photo d’un chèque annulé à ${site.adminEmail}.`,
+    signedSubject: (offices) => `Votre contrat signé : ${offices}`,
+    signedTitle: 'Bienvenue! Votre contrat est signé',
+    signedPreview: 'Le contrat signé est joint. Une dernière étape : un chèque annulé.',
+    yourAgreement: 'Votre contrat',
+    company: 'Entreprise',
+    signedOn: 'Signé le',
+    yourPayments: 'Vos paiements',
+    debits: (initial, monthly, first) =>
+      `Les paiements sont prélevés sur le compte bancaire indiqué à la signature (débit préautorisé) : le paiement initial de ${initial}, une fois, à la signature ou peu après; puis le paiement mensuel de ${monthly}, taxes incluses, le 1er de chaque mois à partir du ${first}.`,
+    signedReason: `Vous recevez ce courriel parce que vous avez signé un contrat avec ${site.productName}.`,
+    staffSubject: (company, offices) => `Bail signé : ${company} – ${offices}`,
+    staffTitle: 'Nouveau bail signé',
+    signedBy: 'Signataire',
+    staffOffices: 'Bureaux',
+    email: 'Courriel',
+    phone: 'Téléphone',
+    address: 'Adresse',
+    initialWithTaxes: 'Paiement initial (taxes incluses)',
+    firstMonthlyDebit: 'Premier prélèvement mensuel',
+    contractLanguage: 'Langue du contrat',
+    offer: 'Offre',
+    staffVoidCheque: `Chèque annulé : le locataire a été prié d’en envoyer une photo à ${site.adminEmail}.`,
+  },
+});
+
+function officeNames(offer: Offer): string[] {
   return offer.services.map((s) => s.name);
 }
 
 /** '12 months, to Tuesday, November 30, 2027' / '12 mois, jusqu’au mardi 30 novembre 2027'. */
-function termText(offer: OfferRecord, language: Language): string {
-  const end = fullDate(termEndDate(offer.start_date, offer.lease_term_months), language);
-  return language === 'fr' ? `${offer.lease_term_months} mois, jusqu’au ${end}` : `${offer.lease_term_months} months, to ${end}`;
+function termText(offer: Offer, language: Language): string {
+  return texts[language].term(offer.lease_term_months, fullDate(termEndDate(offer.start_date, offer.lease_term_months), language));
 }
 
 /** The first rent debited on its own: the 1st of the month after the start, the start month being in the initial payment. */
-function firstMonthlyDebit(offer: OfferRecord): string {
+function firstMonthlyDebit(offer: Offer): string {
   return Temporal.PlainDate.from(offer.start_date).with({ day: 1 }).add({ months: 1 }).toString();
 }
 
 function initialPaymentBlock(payment: InitialLeasePayment, language: Language): Block {
-  const fr = language === 'fr';
+  const t = texts[language];
   const { firstMonth } = payment;
-  const basis = firstMonthBasisText(firstMonth, language);
   const rows: Fact[] = [
-    { label: fr ? `Loyer du premier mois (${basis})` : `First month’s rent (${basis})`, value: money(firstMonth.cents, language) },
-    { label: fr ? 'Dépôt de garantie (un mois de loyer)' : 'Security deposit (one month’s rent)', value: money(payment.securityDepositCents, language) },
+    { label: t.firstMonth(firstMonthBasisText(firstMonth, language)), value: money(firstMonth.cents, language) },
+    { label: t.securityDeposit, value: money(payment.securityDepositCents, language) },
   ];
-  if (payment.moveInFee.cents > 0) rows.push({ label: fr ? 'Frais d’emménagement' : 'Move-in fee', value: money(payment.moveInFee.cents, language) });
-  rows.push({ label: fr ? 'Dépôt pour porte-clés électronique' : 'Key fob deposit', value: money(payment.keyFobDepositCents, language) });
+  if (payment.moveInFee.cents > 0) rows.push({ label: t.moveInFee, value: money(payment.moveInFee.cents, language) });
+  rows.push({ label: t.keyFobDeposit, value: money(payment.keyFobDepositCents, language) });
   const gross = firstMonth.cents + payment.securityDepositCents + payment.moveInFee.cents + payment.keyFobDepositCents;
   const discount = gross - payment.subtotalCents;
-  if (discount > 0) rows.push({ label: fr ? 'Moins le rabais d’inscription' : 'Less signup discount', value: money(-discount, language) });
-  if (payment.gstCents > 0 || payment.qstCents > 0) {
-    rows.push({ label: fr ? 'Sous-total' : 'Subtotal', value: money(payment.subtotalCents, language) });
-    if (payment.gstCents > 0) rows.push({ label: taxLabel('gst', language), value: money(payment.gstCents, language) });
-    if (payment.qstCents > 0) rows.push({ label: taxLabel('qst', language), value: money(payment.qstCents, language) });
-  }
-  return { kind: 'amounts', rows, total: { label: fr ? 'Paiement initial' : 'Initial payment', value: money(payment.totalCents, language) } };
+  if (discount > 0) rows.push({ label: t.lessSignupDiscount, value: money(-discount, language) });
+  rows.push(...taxRows({ subtotal: payment.subtotalCents, gst: payment.gstCents, qst: payment.qstCents }, language));
+  return { kind: 'amounts', rows, total: { label: t.initialPayment, value: money(payment.totalCents, language) } };
 }
 
 function monthlyPaymentBlock(payment: InitialLeasePayment, language: Language): Block {
-  const fr = language === 'fr';
+  const t = texts[language];
   const m = payment.monthlyPayment;
-  const rows: Fact[] = [{ label: fr ? 'Loyer mensuel' : 'Monthly rent', value: money(m.rentCents, language) }];
+  const rows: Fact[] = [{ label: t.monthlyRent, value: money(m.rentCents, language) }];
   if (m.gstCents > 0) rows.push({ label: taxLabel('gst', language), value: money(m.gstCents, language) });
   if (m.qstCents > 0) rows.push({ label: taxLabel('qst', language), value: money(m.qstCents, language) });
-  return { kind: 'amounts', rows, total: { label: fr ? 'Paiement mensuel' : 'Monthly payment', value: money(m.totalCents, language) } };
+  return { kind: 'amounts', rows, total: { label: t.monthlyPayment, value: money(m.totalCents, language) } };
 }
 
 function monthlyRentText(payment: InitialLeasePayment, language: Language): string {
   const m = payment.monthlyPayment;
-  if (m.totalCents === m.rentCents) return money(m.rentCents, language);
-  return language === 'fr'
-    ? `${money(m.rentCents, language)} plus taxes (${money(m.totalCents, language)} avec la TPS et la TVQ)`
-    : `${money(m.rentCents, language)} plus taxes (${money(m.totalCents, language)} with GST and QST)`;
+  return m.totalCents === m.rentCents ? money(m.rentCents, language) : texts[language].rentPlusTaxes(money(m.rentCents, language), money(m.totalCents, language));
 }
 
 /**
@@ -90,205 +185,152 @@ function monthlyRentText(payment: InitialLeasePayment, language: Language): stri
  */
 function expiryText(instant: Date, language: Language): string {
   const zoned = atSpace(instant);
-  if (zoned.hour === 0 && zoned.minute === 0 && zoned.second === 0) {
-    const day = fullDate(zoned.toPlainDate().subtract({ days: 1 }).toString(), language);
-    return language === 'fr' ? `à la fin de la journée du ${day} (heure de Montréal)` : `at the end of ${day} (Montréal time)`;
-  }
-  return language === 'fr' ? `le ${instantAtSpace(instant, language)}` : `on ${instantAtSpace(instant, language)}`;
+  if (zoned.hour === 0 && zoned.minute === 0 && zoned.second === 0) return texts[language].expiresEndOf(fullDate(zoned.toPlainDate().subtract({ days: 1 }).toString(), language));
+  return texts[language].expiresOn(instantAtSpace(instant, language));
 }
 
-/** The offer's link as staff created it: kept encrypted in the row, and only ever a web address. */
-function offerLink(ctx: TemplateContext, message: ClaimedMessage): string {
-  if (!message.secretEncrypted) throw new Error('the offer link is not stored with the message');
-  const link = openSecret(ctx.keyring, message.secretEncrypted, message.id);
-  if (link === null) throw new Error('no configured key opens the offer link');
-  const url = new URL(link);
+/** The offer's link as staff created it, which the row carries sealed: only ever a web address. */
+function offerLink(secret: string | null): string {
+  if (!secret) throw new Error('the offer link is not stored with the message');
+  const url = new URL(secret);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('the offer link is not a web address');
   return url.toString();
 }
 
-export async function leaseOfferCreated(ctx: TemplateContext, message: ClaimedMessage): Promise<Draft | 'gone'> {
-  const offer = await loadOffer(ctx, message);
-  if (!offer) return 'gone';
+export const leaseOfferCreated: Template<'lease_offer_created'> = (_ctx, message): Draft => {
+  const { offer } = message.data;
   assertRecipient(message, offer.email);
-  const link = offerLink(ctx, message);
+  const link = offerLink(message.secret);
   const language = message.language;
-  const fr = language === 'fr';
-  const payment = paymentOf(offer);
+  const t = texts[language];
+  const payment = leasePaymentOf(offer);
   const offices = officeNames(offer);
   const expires = expiryText(offer.expires_at, language);
   return {
     toName: offer.contact_name,
-    subject: fr ? `Votre offre de bail : ${offices.join(', ')}` : `Your lease offer: ${offices.join(', ')}`,
+    subject: t.offerSubject(offices.join(', ')),
     letter: {
       language,
-      title: fr ? 'Votre offre de bail est prête' : 'Your lease offer is ready',
-      preview: fr ? `Elle expire ${expires}.` : `It expires ${expires}.`,
+      title: t.offerTitle,
+      preview: t.offerPreview(expires),
       greeting: greeting(offer.contact_name, language),
       blocks: [
-        {
-          kind: 'paragraph',
-          text: fr
-            ? 'Nous avons préparé une offre de bail pour vous. Ouvrez-la pour en lire les conditions, entrer les coordonnées de votre entreprise et signer le contrat en ligne.'
-            : 'We have prepared a lease offer for you. Open it to read its terms, enter your company’s details and sign the agreement online.',
-        },
-        { kind: 'section', title: fr ? 'L’offre' : 'The offer' },
+        { kind: 'paragraph', text: t.prepared },
+        { kind: 'section', title: t.theOffer },
         {
           kind: 'facts',
           rows: [
-            { label: fr ? (offices.length > 1 ? 'Bureaux' : 'Bureau') : offices.length > 1 ? 'Offices' : 'Office', value: offices.join('\n') },
-            { label: fr ? 'Date de début' : 'Start date', value: fullDate(offer.start_date, language) },
-            { label: fr ? 'Durée' : 'Term', value: termText(offer, language) },
-            { label: fr ? 'Loyer mensuel' : 'Monthly rent', value: monthlyRentText(payment, language) },
-            { label: fr ? 'Paiement initial, à la signature' : 'Initial payment, on signing', value: `${money(payment.totalCents, language)}${fr ? ', taxes incluses' : ', taxes included'}` },
+            { label: t.offices(offices.length), value: offices.join('\n') },
+            { label: t.startDate, value: fullDate(offer.start_date, language) },
+            { label: t.termLabel, value: termText(offer, language) },
+            { label: t.monthlyRent, value: monthlyRentText(payment, language) },
+            { label: t.initialOnSigning, value: t.taxesIncluded(money(payment.totalCents, language)) },
           ],
         },
-        { kind: 'button', label: fr ? 'Consulter et signer l’offre' : 'Review and sign the offer', url: link },
-        {
-          kind: 'notice',
-          text: fr
-            ? `Cette offre expire ${expires}. Ce lien vous est personnel : veuillez ne pas transférer ce courriel.`
-            : `This offer expires ${expires}. The link is yours alone: please do not forward this e-mail.`,
-        },
-        { kind: 'paragraph', text: questions(language) },
+        { kind: 'button', label: t.reviewAndSign, url: link },
+        { kind: 'notice', text: t.personalLink(expires) },
+        { kind: 'paragraph', text: shared[language].questions },
       ],
-      signOff: signOff(language),
-      reason: fr ? `Vous recevez ce courriel parce qu’${site.productName} a préparé une offre de bail à votre intention.` : `You are receiving this e-mail because ${site.productName} prepared a lease offer for you.`,
+      signOff: shared[language].signOff,
+      reason: t.offerReason,
     },
     attachments: [],
   };
-}
+};
 
-function agreementFilename(offer: OfferRecord, language: Language): string {
+/** The agreements a tenant gets, by the language they signed in: one signed in English comes with its French version (Charter of the French language, s. 55). */
+const agreementLanguages: Record<Language, Language[]> = { en: ['en', 'fr'], fr: ['fr'] };
+
+function agreementFilename(offer: Offer, language: Language): string {
   const company =
     (offer.company_name ?? offer.signature?.company_name ?? '')
       .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-')
       .replace(/[.\s]+$/, '')
       .trim() || 'Tenant';
-  return `${language === 'fr' ? 'Contrat-de-services' : 'Service-Agreement'}-${oneLine(company, 80)}.pdf`;
+  return `${texts[language].agreementFile}-${oneLine(company, 80)}.pdf`;
 }
 
-export async function leaseSigned(ctx: TemplateContext, message: ClaimedMessage): Promise<Draft | 'gone'> {
-  const offer = await loadOffer(ctx, message);
-  if (!offer?.signature) return 'gone';
+export const leaseSigned: Template<'lease_signed'> = async (ctx, message) => {
+  const { offer, agreement } = message.data;
   assertRecipient(message, offer.email);
   const signature = offer.signature;
   const language = message.language;
-  const fr = language === 'fr';
-  // As the download route does: the PDF shows the account number masked, never whole.
-  const banking = decryptBanking(ctx.keyring, signature.banking_encrypted, offer.id);
-  const masked = { ...banking, account_number: maskAccountNumber(banking.account_number) };
-  // An agreement signed in English comes with its French version (Charter of the French language, s. 55).
-  const languages: Language[] = signature.language === 'en' ? ['en', 'fr'] : ['fr'];
+  const t = texts[language];
+  const languages = agreementLanguages[signature.language];
+  const signed = { ...offer, signature: { ...signature, signature_png: agreement.signaturePng } };
   const generatedAt = ctx.clock();
   const attachments = await Promise.all(
-    languages.map(async (l) => ({ filename: agreementFilename(offer, l), content: await agreementPdf({ offer, language: l, banking: masked, generatedAt }), contentType: 'application/pdf' })),
+    languages.map(async (l) => ({ filename: agreementFilename(offer, l), content: await agreementPdf({ offer: signed, language: l, banking: agreement.banking, generatedAt }), contentType: 'application/pdf' })),
   );
-  const payment = paymentOf(offer);
+  const payment = leasePaymentOf(offer);
   const offices = officeNames(offer);
-  const firstMonthly = fullDate(firstMonthlyDebit(offer), language);
-  const attached = {
-    en: {
-      en: 'The signed agreement is attached to this e-mail as a PDF, with its French version.',
-      fr: 'The signed agreement, in French as you chose, is attached to this e-mail as a PDF.',
-    },
-    fr: {
-      en: 'Le contrat signé, en anglais comme vous l’avez choisi, est joint à ce courriel en PDF, avec sa version française.',
-      fr: 'Le contrat signé est joint à ce courriel en PDF.',
-    },
-  }[language][signature.language];
   return {
     toName: offer.contact_name ?? signature.signer_name,
-    subject: fr ? `Votre contrat signé : ${offices.join(', ')}` : `Your signed agreement: ${offices.join(', ')}`,
+    subject: t.signedSubject(offices.join(', ')),
     letter: {
       language,
-      title: fr ? 'Bienvenue! Votre contrat est signé' : 'Welcome! Your agreement is signed',
-      preview: fr ? 'Le contrat signé est joint. Une dernière étape : un chèque annulé.' : 'The signed agreement is attached. One more step: a void cheque.',
+      title: t.signedTitle,
+      preview: t.signedPreview,
       greeting: greeting(offer.contact_name ?? signature.signer_name, language),
       blocks: [
-        { kind: 'paragraph', text: `${fr ? 'Merci d’avoir signé.' : 'Thank you for signing.'} ${attached}` },
-        {
-          kind: 'notice',
-          text: fr
-            ? `Une dernière étape : veuillez transmettre par courriel une photo d’un chèque annulé à ${site.adminEmail}.`
-            : `One more step: please e-mail a photo of a void cheque to ${site.adminEmail}.`,
-        },
-        { kind: 'section', title: fr ? 'Votre contrat' : 'Your agreement' },
+        { kind: 'paragraph', text: `${t.thanks} ${t.attached[signature.language]}` },
+        { kind: 'notice', text: t.voidCheque },
+        { kind: 'section', title: t.yourAgreement },
         {
           kind: 'facts',
           rows: [
-            { label: fr ? 'Entreprise' : 'Company', value: offer.company_name ?? signature.company_name },
-            { label: fr ? (offices.length > 1 ? 'Bureaux' : 'Bureau') : offices.length > 1 ? 'Offices' : 'Office', value: offices.join('\n') },
-            { label: fr ? 'Date de début' : 'Start date', value: fullDate(offer.start_date, language) },
-            { label: fr ? 'Durée' : 'Term', value: termText(offer, language) },
-            { label: fr ? 'Signé le' : 'Signed on', value: instantAtSpace(signature.signed_at, language) },
+            { label: t.company, value: offer.company_name ?? signature.company_name },
+            { label: t.offices(offices.length), value: offices.join('\n') },
+            { label: t.startDate, value: fullDate(offer.start_date, language) },
+            { label: t.termLabel, value: termText(offer, language) },
+            { label: t.signedOn, value: instantAtSpace(signature.signed_at, language) },
           ],
         },
-        { kind: 'section', title: fr ? 'Vos paiements' : 'Your payments' },
-        {
-          kind: 'paragraph',
-          text: fr
-            ? `Les paiements sont prélevés sur le compte bancaire indiqué à la signature (débit préautorisé) : le paiement initial de ${money(payment.totalCents, language)}, une fois, à la signature ou peu après; puis le paiement mensuel de ${money(payment.monthlyPayment.totalCents, language)}, taxes incluses, le 1er de chaque mois à partir du ${firstMonthly}.`
-            : `Payments are debited from the bank account you gave when signing (pre-authorized debit): the initial payment of ${money(payment.totalCents, language)}, once, on or shortly after signing; then the monthly payment of ${money(payment.monthlyPayment.totalCents, language)}, taxes included, on the 1st of each month from ${firstMonthly}.`,
-        },
+        { kind: 'section', title: t.yourPayments },
+        { kind: 'paragraph', text: t.debits(money(payment.totalCents, language), money(payment.monthlyPayment.totalCents, language), fullDate(firstMonthlyDebit(offer), language)) },
         initialPaymentBlock(payment, language),
         monthlyPaymentBlock(payment, language),
-        { kind: 'paragraph', text: questions(language) },
+        { kind: 'paragraph', text: shared[language].questions },
       ],
-      signOff: signOff(language),
-      reason: fr ? `Vous recevez ce courriel parce que vous avez signé un contrat avec ${site.productName}.` : `You are receiving this e-mail because you signed an agreement with ${site.productName}.`,
+      signOff: shared[language].signOff,
+      reason: t.signedReason,
     },
     attachments,
   };
-}
+};
 
-export async function staffLeaseSigned(ctx: TemplateContext, message: ClaimedMessage): Promise<Draft | 'gone'> {
-  const offer = await loadOffer(ctx, message);
-  if (!offer?.signature) return 'gone';
+export const staffLeaseSigned: Template<'staff_lease_signed'> = (_ctx, message): Draft => {
+  const { offer } = message.data;
   const signature = offer.signature;
   const language = message.language;
-  const fr = language === 'fr';
-  const payment = paymentOf(offer);
+  const t = texts[language];
+  const payment = leasePaymentOf(offer);
   const offices = officeNames(offer);
   const company = offer.company_name ?? signature.company_name;
-  const info = offer.info;
-  const address = info ? [info.address, info.city, [info.province, info.postal_code].filter(Boolean).join(' ')].filter((part) => part.trim() !== '').join(', ') : '';
-  return {
-    toName: null,
-    subject: fr ? `Bail signé : ${company} – ${offices.join(', ')}` : `Lease signed: ${company} – ${offices.join(', ')}`,
-    letter: {
-      language,
-      title: fr ? 'Nouveau bail signé' : 'New lease signed',
-      blocks: [
-        {
-          kind: 'facts',
-          rows: [
-            { label: fr ? 'Entreprise' : 'Company', value: company },
-            { label: fr ? 'Signataire' : 'Signed by', value: signature.signer_name },
-            { label: fr ? 'Courriel' : 'E-mail', value: offer.email },
-            { label: fr ? 'Téléphone' : 'Phone', value: info?.phone ?? '—' },
-            { label: fr ? 'Adresse' : 'Address', value: address || '—' },
-            { label: fr ? 'Bureaux' : 'Offices', value: offices.join('\n') },
-            { label: fr ? 'Date de début' : 'Start date', value: fullDate(offer.start_date, language) },
-            { label: fr ? 'Durée' : 'Term', value: termText(offer, language) },
-            { label: fr ? 'Loyer mensuel' : 'Monthly rent', value: monthlyRentText(payment, language) },
-            { label: fr ? 'Paiement initial (taxes incluses)' : 'Initial payment (taxes included)', value: money(payment.totalCents, language) },
-            { label: fr ? 'Premier prélèvement mensuel' : 'First monthly debit', value: fullDate(firstMonthlyDebit(offer), language) },
-            { label: fr ? 'Langue du contrat' : 'Contract language', value: languageName(signature.language, language) },
-            { label: fr ? 'Signé le' : 'Signed on', value: instantAtSpace(signature.signed_at, language) },
-            { label: fr ? 'Offre' : 'Offer', value: `#${offer.id}` },
-          ],
-        },
-        {
-          kind: 'notice',
-          text: fr
-            ? `Chèque annulé : le locataire a été prié d’en envoyer une photo à ${site.adminEmail}.`
-            : `Void cheque: the tenant has been asked to send a photo of one to ${site.adminEmail}.`,
-        },
-      ],
-      reason: staffReason(language),
-    },
-    attachments: [],
-    ...(plainAddress(offer.email) ? { replyTo: plainAddress(offer.email) } : {}),
-  };
-}
+  return staffDraft(language, offer.email, {
+    subject: t.staffSubject(company, offices.join(', ')),
+    title: t.staffTitle,
+    blocks: [
+      {
+        kind: 'facts',
+        rows: [
+          { label: t.company, value: company },
+          { label: t.signedBy, value: signature.signer_name },
+          { label: t.email, value: offer.email },
+          { label: t.phone, value: offer.info?.phone ?? '—' },
+          { label: t.address, value: tenantAddressOf(offer.info) || '—' },
+          { label: t.staffOffices, value: offices.join('\n') },
+          { label: t.startDate, value: fullDate(offer.start_date, language) },
+          { label: t.termLabel, value: termText(offer, language) },
+          { label: t.monthlyRent, value: monthlyRentText(payment, language) },
+          { label: t.initialWithTaxes, value: money(payment.totalCents, language) },
+          { label: t.firstMonthlyDebit, value: fullDate(firstMonthlyDebit(offer), language) },
+          { label: t.contractLanguage, value: shared[language].languageNames[signature.language] },
+          { label: t.signedOn, value: instantAtSpace(signature.signed_at, language) },
+          { label: t.offer, value: `#${offer.id}` },
+        ],
+      },
+      { kind: 'notice', text: t.staffVoidCheque },
+    ],
+  });
+};

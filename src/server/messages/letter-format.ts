@@ -1,19 +1,42 @@
 import { formatCad } from '../../shared/domain/pricing.ts';
 import type { IsoDate } from '../../shared/domain/time.ts';
 import { formatAtSpace } from '../../shared/domain/zoned-time.ts';
-
-/** The two languages of the site, and of every message. */
-export type Language = 'en' | 'fr';
-
-export function localeOf(language: Language): 'en-CA' | 'fr-CA' {
-  return language === 'fr' ? 'fr-CA' : 'en-CA';
-}
+import { catalogue, type Language } from './catalogue.ts';
 
 const nbsp = '\u00a0';
+const frenchMonths = 'janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre';
 
-/** ':' as each language writes it: French puts a no-break space before it. */
+/** How each language writes what every message formats: its locale, ':', the hours of a day. */
+const formats = catalogue({
+  en: {
+    locale: 'en-CA' as 'en-CA' | 'fr-CA',
+    colon: ':',
+    /** '7 a.m.', '7 p.m.'. */
+    hour: (hour: number) => `${hour % 12 || 12}${nbsp}${hour < 12 ? 'a.m.' : 'p.m.'}`,
+    /** '7 a.m. to 7 p.m.'. */
+    hours: (opens: string, closes: string) => `${opens} to ${closes}`,
+    firstOfMonth: (text: string) => text,
+  },
+  fr: {
+    locale: 'fr-CA',
+    /** French puts a no-break space before it. */
+    colon: `${nbsp}:`,
+    /** '7 h', '19 h'. */
+    hour: (hour: number) => `${hour}${nbsp}h`,
+    /** 'de 7 h à 19 h'. */
+    hours: (opens: string, closes: string) => `de ${opens} à ${closes}`,
+    /** French writes the first day of a month as an ordinal: 'mardi 1er décembre 2026' (Intl writes '1 décembre'). */
+    firstOfMonth: (text: string) => text.replace(new RegExp(`(^|\\s)1(\\s)(${frenchMonths})`, 'g'), (_all, before: string, space: string, month: string) => `${before}1er${space}${month}`),
+  },
+});
+
+export function localeOf(language: Language): 'en-CA' | 'fr-CA' {
+  return formats[language].locale;
+}
+
+/** ':' as each language writes it. */
 export function colon(language: Language): string {
-  return language === 'fr' ? `${nbsp}:` : ':';
+  return formats[language].colon;
 }
 
 /** 'Label: value' / 'Libellé : valeur'. */
@@ -33,30 +56,18 @@ export function money(cents: number, language: Language): string {
  */
 export function fullDate(date: IsoDate, language: Language): string {
   const [y, m, d] = date.slice(0, 10).split('-').map(Number) as [number, number, number];
-  return premier(new Intl.DateTimeFormat(localeOf(language), { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d))), language);
+  return formats[language].firstOfMonth(new Intl.DateTimeFormat(localeOf(language), { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d))));
 }
 
 /** An instant as the clock reads at the space, with the zone: 'Monday, December 7, 2026 at 11:59 p.m. EST'. */
 export function instantAtSpace(instant: Date, language: Language): string {
-  return premier(formatAtSpace(instant, localeOf(language), { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }), language);
-}
-
-const frenchMonths = 'janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre';
-
-/** French writes the first day of a month as an ordinal: 'mardi 1er décembre 2026' (Intl writes '1 décembre'). */
-function premier(text: string, language: Language): string {
-  return language === 'fr' ? text.replace(new RegExp(`(^|\\s)1(\\s)(${frenchMonths})`, 'g'), (_all, before: string, space: string, month: string) => `${before}1er${space}${month}`) : text;
-}
-
-/** A whole hour on the clock at the space: '7 a.m.', '7 p.m.' / '7 h', '19 h'. */
-function hourText(hour: number, language: Language): string {
-  if (language === 'fr') return `${hour}${nbsp}h`;
-  return `${hour % 12 || 12}${nbsp}${hour < 12 ? 'a.m.' : 'p.m.'}`;
+  return formats[language].firstOfMonth(formatAtSpace(instant, localeOf(language), { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }));
 }
 
 /** Opening hours: '7 a.m. to 7 p.m.' / 'de 7 h à 19 h'. */
 export function hoursText(hours: { opens: number; closes: number }, language: Language): string {
-  return language === 'fr' ? `de ${hourText(hours.opens, 'fr')} à ${hourText(hours.closes, 'fr')}` : `${hourText(hours.opens, 'en')} to ${hourText(hours.closes, 'en')}`;
+  const f = formats[language];
+  return f.hours(f.hour(hours.opens), f.hour(hours.closes));
 }
 
 /**

@@ -1,243 +1,165 @@
 import { categoryOfServiceType } from '../../shared/domain/categories.ts';
 import { isServiceType } from '../../shared/domain/products.ts';
-import { creditNotePdfForRefund, receiptPdfForOrder } from '../documents/receipts.ts';
-import type { ClaimedMessage } from '../outbox/worker.ts';
-import { plainAddress, questions, staffReason, type Draft, type TemplateContext } from './draft.ts';
-import { instantAtSpace, money, type Language } from './letter-format.ts';
+import { catalogue } from './catalogue.ts';
+import { assertRecipient, staffDraft, type Draft, type Template } from './draft.ts';
 import type { Block } from './layout.ts';
+import { money } from './letter-format.ts';
 import {
   accessBlocks,
   amountsBlock,
   buyerFacts,
+  buyerOf,
   calendarAttachment,
   customerLetter,
+  documentAttachment,
   manageLink,
   noteOf,
-  paidOrderOf,
-  paymentText,
+  orderWords,
+  paymentFacts,
   purchaseFacts,
-  refundOf,
+  purchaseOf,
+  receiptFacts,
+  refundFacts,
   when,
-  words,
-  type RefundRow,
+  type PurchaseKind,
 } from './purchase.ts';
+import { shared } from './shared-words.ts';
 
-export async function orderPaid(ctx: TemplateContext, message: ClaimedMessage): Promise<Draft | 'gone'> {
-  const found = await paidOrderOf(ctx, message);
-  if (found === 'gone') return 'gone';
-  const { p, receiptNumber } = found;
+/* An order paid, or a payment refunded because it came too late: for the customer and for staff. */
+
+const texts = catalogue({
+  en: {
+    nouns: { conference_room: 'booking', day_pass: 'booking', office_days: 'booking', mailbox: 'subscription', rental: 'rental' } as Record<PurchaseKind, string>,
+    paidSubject: (noun: string, unit: string, when: string, receipt: string) => `Your ${noun}: ${unit}, ${when} – receipt ${receipt}`,
+    paidTitle: (noun: string) => `Your ${noun} is confirmed`,
+    thanks: (amount: string, receipt: string) => `Thank you for your purchase. We have received your payment of ${amount}; your receipt ${receipt} is attached to this e-mail.`,
+    purchaseDetails: 'Purchase details',
+    calendarFile: 'Open the attached calendar file (.ics) to add your booking to your calendar.',
+    welcomeCall: 'Our team will contact you within 24 hours to welcome you and answer your questions.',
+    lateWhy: (amount: string) =>
+      `Your payment arrived after this booking had gone to someone else, so nothing was booked. We are refunding the full amount, ${amount}, to your card; it can take 5 to 10 business days to appear on your statement.`,
+    sorry: 'We are sorry for the inconvenience. The credit note is attached to this e-mail.',
+    refundedSubject: (unit: string, when: string, creditNote: string) => `Refund: ${unit}, ${when} – credit note ${creditNote}`,
+    whatIsRefunded: 'What is refunded',
+    amountRefundedWithTaxes: 'Amount refunded (taxes included)',
+    seeAvailable: 'See what is available',
+    refundedTitle: 'Your payment is being refunded',
+    refundedPreview: (amount: string) => `Nothing was booked; ${amount} is refunded to you.`,
+    staffPaidSubject: (unit: string, when: string, who: string, receipt: string) => `Paid order: ${unit}, ${when} – ${who} (receipt ${receipt})`,
+    staffPaidTitle: 'New paid order',
+    staffRefundedSubject: (unit: string, when: string, who: string, creditNote: string) => `Refund: ${unit}, ${when} – ${who} (credit note ${creditNote})`,
+    staffRefundedTitle: 'Late payment: refunded in full',
+    staffLateWhy: 'The payment arrived after the booking had gone to someone else; nothing was booked and the full amount is refunded to the customer.',
+  },
+  fr: {
+    nouns: { conference_room: 'réservation', day_pass: 'réservation', office_days: 'réservation', mailbox: 'abonnement', rental: 'location' },
+    paidSubject: (noun, unit, when, receipt) => `Votre ${noun} : ${unit}, ${when} – reçu ${receipt}`,
+    // A French participle agrees with its noun.
+    paidTitle: (noun) => (noun === 'abonnement' ? 'Votre abonnement est confirmé' : `Votre ${noun} est confirmée`),
+    thanks: (amount, receipt) => `Merci de votre achat. Votre paiement de ${amount} a été reçu; votre reçu ${receipt} est joint à ce courriel.`,
+    purchaseDetails: 'Détails de l’achat',
+    calendarFile: 'Le fichier de calendrier joint (.ics) ajoute votre réservation à votre agenda.',
+    welcomeCall: 'Notre équipe communiquera avec vous d’ici 24 heures pour vous accueillir et répondre à vos questions.',
+    lateWhy: (amount) =>
+      `Votre paiement est arrivé après que cette réservation a été attribuée à quelqu’un d’autre : rien n’a été réservé. Nous remboursons le montant complet, ${amount}, sur votre carte; le remboursement peut prendre de 5 à 10 jours ouvrables avant d’apparaître sur votre relevé.`,
+    sorry: 'Nous sommes désolés de ce contretemps. La note de crédit est jointe à ce courriel.',
+    refundedSubject: (unit, when, creditNote) => `Remboursement : ${unit}, ${when} – note de crédit ${creditNote}`,
+    whatIsRefunded: 'Ce qui est remboursé',
+    amountRefundedWithTaxes: 'Montant remboursé (taxes incluses)',
+    seeAvailable: 'Voir les disponibilités',
+    refundedTitle: 'Votre paiement vous est remboursé',
+    refundedPreview: (amount) => `Rien n’a été réservé; ${amount} vous est remboursé.`,
+    staffPaidSubject: (unit, when, who, receipt) => `Commande payée : ${unit}, ${when} – ${who} (reçu ${receipt})`,
+    staffPaidTitle: 'Nouvelle commande payée',
+    staffRefundedSubject: (unit, when, who, creditNote) => `Remboursement : ${unit}, ${when} – ${who} (note de crédit ${creditNote})`,
+    staffRefundedTitle: 'Paiement arrivé trop tard : remboursement complet',
+    staffLateWhy: 'Le paiement est arrivé après que la réservation a été attribuée à quelqu’un d’autre; rien n’a été réservé et le montant complet est remboursé au client.',
+  },
+});
+
+export const orderPaid: Template<'order_paid'> = async (ctx, message) => {
+  const { order, receipt } = message.data;
+  assertRecipient(message, order.buyer.email);
   const language = message.language;
-  const fr = language === 'fr';
-  const receipt = await receiptPdfForOrder(ctx.db, p.order.id);
-  if (!receipt) throw new Error('the receipt of the order cannot be made');
-  const ics = calendarAttachment(ctx, p, language);
-  const link = await manageLink(ctx, p.order);
+  const t = texts[language];
+  const p = purchaseOf(order);
+  const ics = calendarAttachment(p, language);
+  const link = manageLink(ctx, message.secret);
   const note = noteOf(p, language);
-
-  const noun = {
-    en: { conference_room: 'booking', day_pass: 'booking', office_days: 'booking', mailbox: 'subscription', rental: 'rental' },
-    fr: { conference_room: 'réservation', day_pass: 'réservation', office_days: 'réservation', mailbox: 'abonnement', rental: 'location' },
-  }[language][p.kind];
-  const subject = fr
-    ? `Votre ${noun} : ${p.order.office_name}, ${when(p, language)} – reçu ${receiptNumber}`
-    : `Your ${noun}: ${p.order.office_name}, ${when(p, language)} – receipt ${receiptNumber}`;
-  const title = fr
-    ? p.kind === 'mailbox'
-      ? 'Votre abonnement est confirmé'
-      : p.kind === 'rental'
-        ? 'Votre location est confirmée'
-        : 'Votre réservation est confirmée'
-    : `Your ${noun} is confirmed`;
-
+  const noun = t.nouns[p.kind];
   const blocks: Block[] = [
-    {
-      kind: 'paragraph',
-      text: fr
-        ? `Merci de votre achat. Votre paiement de ${money(p.quote.total, language)} a été reçu; votre reçu ${receiptNumber} est joint à ce courriel.`
-        : `Thank you for your purchase. We have received your payment of ${money(p.quote.total, language)}; your receipt ${receiptNumber} is attached to this e-mail.`,
-    },
-    { kind: 'section', title: fr ? 'Détails de l’achat' : 'Purchase details' },
-    {
-      kind: 'facts',
-      rows: [
-        ...purchaseFacts(p, language),
-        { label: words[language].receipt, value: receiptNumber },
-        { label: words[language].paidOn, value: instantAtSpace(new Date(p.order.paid_at!), language) },
-      ],
-    },
+    { kind: 'paragraph', text: t.thanks(money(order.quote.total, language), order.receiptNumber) },
+    { kind: 'section', title: t.purchaseDetails },
+    { kind: 'facts', rows: [...purchaseFacts(p, language), ...receiptFacts(order, language)] },
     amountsBlock(p, language),
   ];
   if (note) blocks.push({ kind: 'paragraph', text: note });
-  if (ics) {
-    blocks.push({
-      kind: 'paragraph',
-      text: fr ? 'Le fichier de calendrier joint (.ics) ajoute votre réservation à votre agenda.' : 'Open the attached calendar file (.ics) to add your booking to your calendar.',
-    });
-  }
-  if (link) blocks.push({ kind: 'button', label: fr ? 'Gérer votre réservation' : 'Manage your booking', url: link });
-  if (p.hours) {
-    blocks.push(...accessBlocks(ctx, language));
-  } else {
-    blocks.push({
-      kind: 'paragraph',
-      text: fr
-        ? 'Notre équipe communiquera avec vous d’ici 24 heures pour vous accueillir et répondre à vos questions.'
-        : 'Our team will contact you within 24 hours to welcome you and answer your questions.',
-    });
-  }
-  blocks.push({ kind: 'paragraph', text: questions(language) });
-
+  if (ics) blocks.push({ kind: 'paragraph', text: t.calendarFile });
+  if (link) blocks.push({ kind: 'button', label: orderWords[language].manageBooking, url: link });
+  if (p.hours) blocks.push(...accessBlocks(ctx, language));
+  else blocks.push({ kind: 'paragraph', text: t.welcomeCall });
+  blocks.push({ kind: 'paragraph', text: shared[language].questions });
   return {
-    toName: p.order.buyer_name,
-    subject,
-    letter: customerLetter(ctx, p.order, language, {
-      title,
-      preview: `${p.order.office_name}, ${when(p, language)}`,
-      blocks,
-    }),
-    attachments: [{ filename: receipt.filename, content: receipt.pdf, contentType: 'application/pdf' }, ...(ics ? [ics] : [])],
+    toName: order.buyer.name,
+    subject: t.paidSubject(noun, order.unitName, when(p, language), order.receiptNumber),
+    letter: customerLetter(ctx, order, language, { title: t.paidTitle(noun), preview: `${order.unitName}, ${when(p, language)}`, blocks }),
+    attachments: [await documentAttachment(receipt), ...(ics ? [ics] : [])],
   };
-}
+};
 
-/** Why the money goes back, in the customer's words: a payment that arrived too late. */
-function refundWhy(refund: RefundRow, language: Language): string {
-  const amount = money(refund.amount_cents, language);
-  const done = refund.status === 'succeeded';
-  if (language === 'fr') {
-    return (
-      'Votre paiement est arrivé après que cette réservation a été attribuée à quelqu’un d’autre : rien n’a été réservé. ' +
-      (done ? `Le montant complet, ${amount}, a été remboursé sur votre carte; ` : `Nous remboursons le montant complet, ${amount}, sur votre carte; `) +
-      'le remboursement peut prendre de 5 à 10 jours ouvrables avant d’apparaître sur votre relevé.'
-    );
-  }
-  return (
-    'Your payment arrived after this booking had gone to someone else, so nothing was booked. ' +
-    (done ? `The full amount, ${amount}, has been refunded to your card; ` : `We are refunding the full amount, ${amount}, to your card; `) +
-    'it can take 5 to 10 business days to appear on your statement.'
-  );
-}
-
-export async function orderRefunded(ctx: TemplateContext, message: ClaimedMessage): Promise<Draft | 'gone'> {
-  const found = await refundOf(ctx, message);
-  if (found === 'gone') return 'gone';
-  const { p, refund, receiptNumber, creditNote } = found;
+export const orderRefunded: Template<'order_refunded'> = async (ctx, message) => {
+  const { order, refund, creditNote } = message.data;
+  assertRecipient(message, order.buyer.email);
   const language = message.language;
-  const fr = language === 'fr';
-  const pdf = await creditNotePdfForRefund(ctx.db, refund.id);
-  if (!pdf) throw new Error('the credit note of the refund cannot be made');
-  const category = isServiceType(p.order.service_type) ? categoryOfServiceType(p.order.service_type).slug : null;
-  const subject = fr
-    ? `Remboursement : ${p.order.office_name}, ${when(p, language)} – note de crédit ${creditNote}`
-    : `Refund: ${p.order.office_name}, ${when(p, language)} – credit note ${creditNote}`;
+  const t = texts[language];
+  const p = purchaseOf(order);
+  const amount = money(refund.amounts.total, language);
+  const facts = refundFacts(p, refund, language);
+  const category = isServiceType(order.serviceType) ? categoryOfServiceType(order.serviceType).slug : null;
   const blocks: Block[] = [
-    { kind: 'paragraph', text: refundWhy(refund, language) },
-    { kind: 'paragraph', text: fr ? 'Nous sommes désolés de ce contretemps. La note de crédit est jointe à ce courriel.' : 'We are sorry for the inconvenience. The credit note is attached to this e-mail.' },
-    { kind: 'section', title: fr ? 'Ce qui est remboursé' : 'What is refunded' },
-    {
-      kind: 'facts',
-      rows: [
-        ...purchaseFacts(p, language).filter((row) => row.label !== words[language].hours),
-        { label: fr ? 'Montant remboursé (taxes incluses)' : 'Amount refunded (taxes included)', value: money(refund.amount_cents, language) },
-        { label: fr ? 'Reçu d’origine' : 'Original receipt', value: receiptNumber },
-        { label: fr ? 'Note de crédit' : 'Credit note', value: creditNote },
-      ],
-    },
-    ...(category ? [{ kind: 'button' as const, label: fr ? 'Voir les disponibilités' : 'See what is available', url: `${ctx.siteOrigin}/${category}` }] : []),
-    { kind: 'paragraph', text: questions(language) },
+    { kind: 'paragraph', text: t.lateWhy(amount) },
+    { kind: 'paragraph', text: t.sorry },
+    { kind: 'section', title: t.whatIsRefunded },
+    { kind: 'facts', rows: [...purchaseFacts(p, language, { hours: false }), { label: t.amountRefundedWithTaxes, value: amount }, facts.receipt, facts.creditNote] },
+    ...(category ? [{ kind: 'button' as const, label: t.seeAvailable, url: `${ctx.siteOrigin}/${category}` }] : []),
+    { kind: 'paragraph', text: shared[language].questions },
   ];
   return {
-    toName: p.order.buyer_name,
-    subject,
-    letter: customerLetter(ctx, p.order, language, {
-      title: fr ? 'Votre paiement vous est remboursé' : 'Your payment is being refunded',
-      preview: fr ? `Rien n’a été réservé; ${money(refund.amount_cents, language)} vous est remboursé.` : `Nothing was booked; ${money(refund.amount_cents, language)} is refunded to you.`,
-      blocks,
-    }),
-    attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: 'application/pdf' }],
+    toName: order.buyer.name,
+    subject: t.refundedSubject(order.unitName, when(p, language), refund.creditNoteNumber),
+    letter: customerLetter(ctx, order, language, { title: t.refundedTitle, preview: t.refundedPreview(amount), blocks }),
+    attachments: [await documentAttachment(creditNote)],
   };
-}
+};
 
-export async function staffOrderPaid(ctx: TemplateContext, message: ClaimedMessage): Promise<Draft | 'gone'> {
-  const found = await paidOrderOf(ctx, message);
-  if (found === 'gone') return 'gone';
-  const { p, receiptNumber } = found;
+export const staffOrderPaid: Template<'staff_order_paid'> = (_ctx, message): Draft => {
+  const { order } = message.data;
   const language = message.language;
-  const fr = language === 'fr';
-  const who = p.order.buyer_name?.trim() || p.order.buyer_email || '—';
-  return {
-    toName: null,
-    subject: fr
-      ? `Commande payée : ${p.order.office_name}, ${when(p, language)} – ${who} (reçu ${receiptNumber})`
-      : `Paid order: ${p.order.office_name}, ${when(p, language)} – ${who} (receipt ${receiptNumber})`,
-    letter: {
-      language,
-      title: fr ? 'Nouvelle commande payée' : 'New paid order',
-      blocks: [
-        { kind: 'facts', rows: buyerFacts(p.order, language) },
-        {
-          kind: 'facts',
-          rows: [
-            ...purchaseFacts(p, language),
-            { label: words[language].receipt, value: receiptNumber },
-            { label: words[language].paidOn, value: instantAtSpace(new Date(p.order.paid_at!), language) },
-            { label: fr ? 'Paiement' : 'Payment', value: paymentText(p.order, language) },
-            { label: fr ? 'Commande' : 'Order', value: p.order.id },
-          ],
-        },
-        amountsBlock(p, language),
-      ],
-      reason: staffReason(language),
-    },
-    attachments: [],
-    ...(plainAddress(p.order.buyer_email) ? { replyTo: plainAddress(p.order.buyer_email) } : {}),
-  };
-}
+  const p = purchaseOf(order);
+  return staffDraft(language, order.buyer.email, {
+    subject: texts[language].staffPaidSubject(order.unitName, when(p, language), buyerOf(order), order.receiptNumber),
+    title: texts[language].staffPaidTitle,
+    blocks: [
+      { kind: 'facts', rows: buyerFacts(order, language) },
+      { kind: 'facts', rows: [...purchaseFacts(p, language), ...receiptFacts(order, language), ...paymentFacts(order, language)] },
+      amountsBlock(p, language),
+    ],
+  });
+};
 
-export async function staffOrderRefunded(ctx: TemplateContext, message: ClaimedMessage): Promise<Draft | 'gone'> {
-  const found = await refundOf(ctx, message);
-  if (found === 'gone') return 'gone';
-  const { p, refund, receiptNumber, creditNote } = found;
+export const staffOrderRefunded: Template<'staff_order_refunded'> = (_ctx, message): Draft => {
+  const { order, refund } = message.data;
   const language = message.language;
-  const fr = language === 'fr';
-  const who = p.order.buyer_name?.trim() || p.order.buyer_email || '—';
-  const state =
-    refund.status === 'succeeded'
-      ? `${fr ? 'effectué le' : 'done on'} ${instantAtSpace(new Date(refund.refunded_at ?? refund.created_at), language)}${refund.provider_refund_id ? ` (${refund.provider_refund_id})` : ''}`
-      : fr
-        ? 'en cours auprès du fournisseur de paiement'
-        : 'being asked of the payment provider';
-  return {
-    toName: null,
-    subject: fr
-      ? `Remboursement : ${p.order.office_name}, ${when(p, language)} – ${who} (note de crédit ${creditNote})`
-      : `Refund: ${p.order.office_name}, ${when(p, language)} – ${who} (credit note ${creditNote})`,
-    letter: {
-      language,
-      title: fr ? 'Paiement arrivé trop tard : remboursement complet' : 'Late payment: refunded in full',
-      blocks: [
-        {
-          kind: 'paragraph',
-          text: fr
-            ? 'Le paiement est arrivé après que la réservation a été attribuée à quelqu’un d’autre; rien n’a été réservé et le montant complet est remboursé au client.'
-            : 'The payment arrived after the booking had gone to someone else; nothing was booked and the full amount is refunded to the customer.',
-        },
-        { kind: 'facts', rows: buyerFacts(p.order, language) },
-        {
-          kind: 'facts',
-          rows: [
-            ...purchaseFacts(p, language).filter((row) => row.label !== words[language].hours),
-            { label: fr ? 'Montant remboursé' : 'Amount refunded', value: money(refund.amount_cents, language) },
-            { label: fr ? 'Reçu d’origine' : 'Original receipt', value: receiptNumber },
-            { label: fr ? 'Note de crédit' : 'Credit note', value: creditNote },
-            { label: fr ? 'Remboursement' : 'Refund', value: state },
-            { label: fr ? 'Paiement' : 'Payment', value: paymentText(p.order, language) },
-            { label: fr ? 'Commande' : 'Order', value: p.order.id },
-          ],
-        },
-      ],
-      reason: staffReason(language),
-    },
-    attachments: [],
-    ...(plainAddress(p.order.buyer_email) ? { replyTo: plainAddress(p.order.buyer_email) } : {}),
-  };
-}
+  const t = texts[language];
+  const p = purchaseOf(order);
+  const facts = refundFacts(p, refund, language);
+  return staffDraft(language, order.buyer.email, {
+    subject: t.staffRefundedSubject(order.unitName, when(p, language), buyerOf(order), refund.creditNoteNumber),
+    title: t.staffRefundedTitle,
+    blocks: [
+      { kind: 'paragraph', text: t.staffLateWhy },
+      { kind: 'facts', rows: buyerFacts(order, language) },
+      { kind: 'facts', rows: [...purchaseFacts(p, language, { hours: false }), facts.amount, facts.receipt, facts.creditNote, facts.state, ...paymentFacts(order, language)] },
+    ],
+  });
+};

@@ -1,288 +1,289 @@
-import { sql } from 'kysely';
-import { bookingEventUid, calendarFile, calendarMediaType } from '../../shared/domain/calendar-file.ts';
-import type { Quote } from '../../shared/domain/pricing.ts';
-import { dayHoursOf, isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
-import { site } from '../../shared/site.ts';
 import { managePath } from '../../shared/contract/bookings.ts';
-import { manageTokenOf } from '../bookings/manage-link.ts';
+import { bookingEventUid, calendarFile, calendarMediaType } from '../../shared/domain/calendar-file.ts';
 import type { RefundAmounts } from '../../shared/domain/cancellation.ts';
-import { quoteLineNames, taxLabel } from '../documents/line-names.ts';
-import type { ClaimedMessage } from '../outbox/worker.ts';
-import { assertRecipient, greeting, idOf, languageName, signOff, type Draft, type TemplateContext } from './draft.ts';
-import { fullDate, hoursText, money, period, type Language } from './letter-format.ts';
+import { dayHoursOf, isServiceType, serviceTypeNames, type CheckoutRentalType, type OpeningHours } from '../../shared/domain/products.ts';
+import { site } from '../../shared/site.ts';
+import { paidAmounts } from '../documents/stored-amounts.ts';
+import { documentFileName, type ReceiptDocument } from '../documents/receipt.ts';
+import { receiptPdf } from '../documents/receipt-pdf.ts';
+import type { MessageData } from '../outbox/outbox.ts';
+import { quoteAmounts } from './amounts.ts';
+import { catalogue, type Language } from './catalogue.ts';
+import type { Draft, TemplateContext } from './draft.ts';
 import type { Block, Fact, Letter } from './layout.ts';
-import { paidAmounts, storedQuote, storedRefundAmounts } from '../documents/stored-amounts.ts';
+import { fullDate, hoursText, instantAtSpace, money, period } from './letter-format.ts';
+import { greeting, shared } from './shared-words.ts';
 
-export interface OrderRow {
-  id: string;
-  session_id: string | null;
-  provider: 'stripe' | 'test';
-  product: string;
-  rental_type: string;
-  office_name: string;
-  service_type: string;
-  quote: unknown;
-  booking_date: string;
-  locale: 'en' | 'fr';
-  paid_at: Date | null;
-  buyer_name: string | null;
-  buyer_email: string | null;
-  receipt_number: string | null;
-  payment_intent_id: string | null;
-  /** A rental given notice: the day it was given, and its last day. */
-  notice_given_on: string | null;
-  rental_ends_on: string | null;
-}
+/* What every message about a paid order says of it: what was bought, when, by whom, for how much. */
 
-export function loadOrder(ctx: TemplateContext, orderId: string): Promise<OrderRow | undefined> {
-  return ctx.db
-    .selectFrom('orders')
-    .select(['id', 'session_id', 'provider', 'product', 'rental_type', 'office_name', 'service_type', 'quote', sql<string>`booking_date::text`.as('booking_date'), 'locale', 'paid_at', 'buyer_name', 'buyer_email', 'receipt_number', 'payment_intent_id'])
-    .select([sql<string | null>`notice_given_on::text`.as('notice_given_on'), sql<string | null>`rental_ends_on::text`.as('rental_ends_on')])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-}
+export type PaidOrder = MessageData['staff_order_paid']['order'];
+export type Refund = MessageData['staff_order_refunded']['refund'];
 
-/** What was bought, as every message about an order describes it. */
+/** What was bought, as the messages tell it apart: a room, a pass or office days (for dates, with hours), a mailbox, a rental. */
+export type PurchaseKind = 'conference_room' | 'day_pass' | 'office_days' | 'mailbox' | 'rental';
+
 export interface Purchase {
-  order: OrderRow;
-  quote: Quote;
-  /** A room, a pass or office days: bought for dates, with hours at the space. */
-  hours: { opens: number; closes: number } | null;
-  kind: 'conference_room' | 'day_pass' | 'office_days' | 'mailbox' | 'rental';
+  order: PaidOrder;
+  /** The hours of each day booked; null for what is not bought for dates. */
+  hours: OpeningHours | null;
+  kind: PurchaseKind;
 }
 
-export function purchaseOf(order: OrderRow): Purchase {
-  const quote = storedQuote(order.quote);
-  const dated = quote.dates.length > 0;
+export function purchaseOf(order: PaidOrder): Purchase {
+  const dated = order.quote.dates.length > 0;
   const kind =
-    dated && order.service_type === 'conference_room'
+    dated && order.serviceType === 'conference_room'
       ? 'conference_room'
-      : dated && order.service_type === 'day_pass'
+      : dated && order.serviceType === 'day_pass'
         ? 'day_pass'
         : dated
           ? 'office_days'
-          : order.service_type === 'mailbox'
+          : order.serviceType === 'mailbox'
             ? 'mailbox'
             : 'rental';
-  const hours = dated ? dayHoursOf(order.service_type) : null;
-  return { order, quote, hours, kind };
+  return { order, hours: dated ? dayHoursOf(order.serviceType) : null, kind };
 }
 
-export const words = {
+export const orderWords = catalogue({
   en: {
     days: (n: number) => `${n} days from`,
     from: 'from',
     space: 'Space',
     type: 'Type',
     option: 'Rental option',
-    options: { daily: 'Daily', monthly: 'Month-to-month', standard: 'Monthly rental', lease: '12-month lease' } as Record<string, string>,
+    options: { daily: 'Daily', monthly: 'Month-to-month', standard: 'Monthly rental', lease: '12-month lease' } as Record<CheckoutRentalType, string>,
     date: 'Date',
     dates: 'Dates',
     hours: 'Hours',
     startDate: 'Start date',
     receipt: 'Receipt',
     paidOn: 'Paid on',
-    subtotal: 'Subtotal',
     totalPaid: 'Total paid',
+    notes: {
+      conference_room: (hours: string) => `Your conference room is reserved for the full day, from ${hours}`,
+      day_pass: (hours: string) => `Your day pass gives you hot desk access from ${hours}`,
+      office: (hours: string) => `Your office is yours on each day booked, from ${hours}`,
+    },
+    events: {
+      conference_room: (unit: string) => `${unit}: conference room booking`,
+      day_pass: () => 'Day pass: hot desk access',
+      office: (unit: string) => `${unit}: office booking`,
+    },
+    accessCodes: 'Access codes',
+    keepCodes: 'Keep these codes to yourself; they open the doors for you.',
+    network: 'Network',
+    password: 'Password',
+    operations: 'Operations contact',
+    welcomeGuide: 'Read the welcome guide',
+    manageBooking: 'Manage your booking',
+    reason: (host: string) => `You are receiving this e-mail because you made a purchase on ${host}.`,
+    testPayment: 'test payment (no card charged)',
+    cardPayment: 'card (Stripe)',
+    customer: 'Customer',
+    email: 'E-mail',
+    customerLanguage: 'Customer’s language',
+    payment: 'Payment',
+    order: 'Order',
+    amountRefunded: 'Amount refunded',
+    originalReceipt: 'Original receipt',
+    creditNote: 'Credit note',
+    refund: 'Refund',
+    refundAsked: 'being asked of the payment provider',
   },
   fr: {
-    days: (n: number) => `${n} jours à partir du`,
+    days: (n) => `${n} jours à partir du`,
     from: 'à partir du',
     space: 'Espace',
     type: 'Type',
     option: 'Option de location',
-    options: { daily: 'À la journée', monthly: 'Au mois', standard: 'Location mensuelle', lease: 'Bail de 12 mois' } as Record<string, string>,
+    options: { daily: 'À la journée', monthly: 'Au mois', standard: 'Location mensuelle', lease: 'Bail de 12 mois' },
     date: 'Date',
     dates: 'Dates',
     hours: 'Heures',
     startDate: 'Date de début',
     receipt: 'Reçu',
     paidOn: 'Payé le',
-    subtotal: 'Sous-total',
     totalPaid: 'Total payé',
+    notes: {
+      conference_room: (hours) => `Votre salle de conférence est réservée pour la journée complète, ${hours}`,
+      day_pass: (hours) => `Votre passe journalière vous donne accès à un poste flexible ${hours}`,
+      office: (hours) => `Votre bureau vous est réservé chaque jour indiqué, ${hours}`,
+    },
+    events: {
+      conference_room: (unit) => `${unit} : réservation de salle de conférence`,
+      day_pass: () => 'Passe journalière : accès à un poste flexible',
+      office: (unit) => `${unit} : réservation de bureau`,
+    },
+    accessCodes: 'Codes d’accès',
+    keepCodes: 'Gardez ces codes pour vous : ils vous ouvrent les portes.',
+    network: 'Réseau',
+    password: 'Mot de passe',
+    operations: 'Responsable des opérations',
+    welcomeGuide: 'Lire le guide de bienvenue',
+    manageBooking: 'Gérer votre réservation',
+    reason: (host) => `Vous recevez ce courriel parce que vous avez fait un achat sur ${host}.`,
+    testPayment: 'paiement de test (aucune carte débitée)',
+    cardPayment: 'carte (Stripe)',
+    customer: 'Client',
+    email: 'Courriel',
+    customerLanguage: 'Langue du client',
+    payment: 'Paiement',
+    order: 'Commande',
+    amountRefunded: 'Montant remboursé',
+    originalReceipt: 'Reçu d’origine',
+    creditNote: 'Note de crédit',
+    refund: 'Remboursement',
+    refundAsked: 'en cours auprès du fournisseur de paiement',
   },
-} as const;
+});
 
 /** 'Thursday, November 26, 2026', '3 days from Monday, November 30, 2026', 'from Tuesday, December 1, 2026'. */
 export function when(p: Purchase, language: Language): string {
-  const w = words[language];
-  const [first] = p.quote.dates;
-  if (first === undefined) return `${w.from} ${fullDate(p.order.booking_date, language)}`;
-  return p.quote.dates.length === 1 ? fullDate(first, language) : `${w.days(p.quote.dates.length)} ${fullDate(first, language)}`;
+  const w = orderWords[language];
+  const [first] = p.order.quote.dates;
+  if (first === undefined) return `${w.from} ${fullDate(p.order.startDate, language)}`;
+  return p.order.quote.dates.length === 1 ? fullDate(first, language) : `${w.days(p.order.quote.dates.length)} ${fullDate(first, language)}`;
 }
 
-export function typeName(p: Purchase, language: Language): string {
-  return isServiceType(p.order.service_type) ? serviceTypeNames[language][p.order.service_type] : p.order.service_type;
+export function typeName(order: PaidOrder, language: Language): string {
+  return isServiceType(order.serviceType) ? serviceTypeNames[language][order.serviceType] : order.serviceType;
 }
 
-/** The space, its type, the rental option, the dates and hours (or the start date). */
-export function purchaseFacts(p: Purchase, language: Language): Fact[] {
-  const w = words[language];
+/** The space, its type, the rental option, the dates and (unless left out) their hours, or the start date. */
+export function purchaseFacts(p: Purchase, language: Language, options: { hours: boolean } = { hours: true }): Fact[] {
+  const w = orderWords[language];
+  const dates = p.order.quote.dates;
   const rows: Fact[] = [
-    { label: w.space, value: p.order.office_name },
-    { label: w.type, value: typeName(p, language) },
+    { label: w.space, value: p.order.unitName },
+    { label: w.type, value: typeName(p.order, language) },
   ];
-  const option = w.options[p.order.rental_type];
-  if ((p.kind === 'rental' || p.kind === 'office_days') && option) rows.push({ label: w.option, value: option });
-  if (p.quote.dates.length > 0) {
-    rows.push({ label: p.quote.dates.length > 1 ? w.dates : w.date, value: p.quote.dates.map((d) => fullDate(d, language)).join('\n') });
-    if (p.hours) rows.push({ label: w.hours, value: hoursText(p.hours, language) });
+  if (p.kind === 'rental' || p.kind === 'office_days') rows.push({ label: w.option, value: w.options[p.order.quote.rentalType] });
+  if (dates.length > 0) {
+    rows.push({ label: dates.length > 1 ? w.dates : w.date, value: dates.map((d) => fullDate(d, language)).join('\n') });
+    if (p.hours && options.hours) rows.push({ label: w.hours, value: hoursText(p.hours, language) });
   } else {
-    rows.push({ label: w.startDate, value: fullDate(p.order.booking_date, language) });
+    rows.push({ label: w.startDate, value: fullDate(p.order.startDate, language) });
   }
   return rows;
 }
 
-/** The lines of the checkout, word for word, then the taxes and the total the card was charged. */
-export function amountsBlock(p: Purchase, language: Language, part: { amounts: RefundAmounts; totalLabel: string } | null = null): Block {
-  const w = words[language];
-  const amounts = part?.amounts ?? paidAmounts(p.quote);
-  const rows: Fact[] = quoteLineNames({ ...p.quote, lines: amounts.lines }, p.order.office_name, language).map(({ name, line }) => ({ label: name, value: money(line.cents, language) }));
-  if (amounts.gst > 0 || amounts.qst > 0) {
-    rows.push({ label: w.subtotal, value: money(amounts.subtotal, language) });
-    if (amounts.gst > 0) rows.push({ label: taxLabel('gst', language), value: money(amounts.gst, language) });
-    if (amounts.qst > 0) rows.push({ label: taxLabel('qst', language), value: money(amounts.qst, language) });
-  }
-  return { kind: 'amounts', rows, total: { label: part?.totalLabel ?? w.totalPaid, value: money(amounts.total, language) } };
+/** The receipt number and when it was paid, at the space. */
+export function receiptFacts(order: PaidOrder, language: Language): Fact[] {
+  const w = orderWords[language];
+  return [
+    { label: w.receipt, value: order.receiptNumber },
+    { label: w.paidOn, value: instantAtSpace(order.paidAt, language) },
+  ];
 }
 
-/** The order's private manage link (the same in every message about it); null for an order never paid. */
-export async function manageLink(ctx: TemplateContext, order: OrderRow): Promise<string | null> {
-  const token = await manageTokenOf(ctx.db, ctx.keyring, order.id);
+/** The lines of the checkout, word for word, then the taxes and the total the card was charged (or the part a refund gives back). */
+export function amountsBlock(p: Purchase, language: Language, part: { amounts: RefundAmounts; totalLabel: string } | null = null): Block {
+  return quoteAmounts(p.order.quote, part?.amounts ?? paidAmounts(p.order.quote), p.order.unitName, part?.totalLabel ?? orderWords[language].totalPaid, language);
+}
+
+/** The order's private manage link, whose token the message carries sealed; null when it carries none. */
+export function manageLink(ctx: TemplateContext, token: string | null): string | null {
   return token ? `${ctx.siteOrigin}${managePath(token)}` : null;
 }
 
+/** What the hours of a dated booking give: the room for the full day, a hot desk, the office. */
 export function noteOf(p: Purchase, language: Language): string | null {
   if (!p.hours) return null;
-  const hours = hoursText(p.hours, language);
-  const fr = language === 'fr';
-  switch (p.kind) {
-    case 'conference_room':
-      return period(fr ? `Votre salle de conférence est réservée pour la journée complète, ${hours}` : `Your conference room is reserved for the full day, from ${hours}`);
-    case 'day_pass':
-      return period(fr ? `Votre passe journalière vous donne accès à un poste flexible ${hours}` : `Your day pass gives you hot desk access from ${hours}`);
-    default:
-      return period(fr ? `Votre bureau vous est réservé chaque jour indiqué, ${hours}` : `Your office is yours on each day booked, from ${hours}`);
-  }
+  const notes = orderWords[language].notes;
+  const note = p.kind === 'conference_room' ? notes.conference_room : p.kind === 'day_pass' ? notes.day_pass : notes.office;
+  return period(note(hoursText(p.hours, language)));
 }
 
 /** The .ics of a dated booking: one event per day, stamped with the payment so that every copy is the same file. */
-export function calendarAttachment(ctx: TemplateContext, p: Purchase, language: Language): Draft['attachments'][number] | null {
-  if (!p.hours || p.quote.dates.length === 0) return null;
-  const fr = language === 'fr';
-  const name = p.order.office_name;
-  const summary =
-    p.kind === 'conference_room'
-      ? fr
-        ? `${name} : réservation de salle de conférence`
-        : `${name}: conference room booking`
-      : p.kind === 'day_pass'
-        ? fr
-          ? 'Passe journalière : accès à un poste flexible'
-          : 'Day pass: hot desk access'
-        : fr
-          ? `${name} : réservation de bureau`
-          : `${name}: office booking`;
+export function calendarAttachment(p: Purchase, language: Language): Draft['attachments'][number] | null {
   const hours = p.hours;
-  const receipt = p.order.receipt_number ?? p.order.id;
+  if (!hours || p.order.quote.dates.length === 0) return null;
+  const events = orderWords[language].events;
+  const summary = (p.kind === 'conference_room' ? events.conference_room : p.kind === 'day_pass' ? events.day_pass : events.office)(p.order.unitName);
   const text = calendarFile(
-    p.quote.dates.map((date) => ({
-      uid: bookingEventUid(receipt, date),
+    p.order.quote.dates.map((date) => ({
+      uid: bookingEventUid(p.order.receiptNumber, date),
       date,
       opens: hours.opens,
       closes: hours.closes,
       summary,
       description: noteOf(p, language) ?? '',
-      stamp: p.order.paid_at ? new Date(p.order.paid_at) : ctx.clock(),
+      stamp: p.order.paidAt,
     })),
   );
   const prefix = p.kind === 'conference_room' ? 'conference-room' : p.kind === 'day_pass' ? 'day-pass' : 'office';
-  return { filename: `${prefix}-${p.quote.dates[0]}.ics`, content: text, contentType: calendarMediaType };
+  return { filename: `${prefix}-${p.order.quote.dates[0]}.ics`, content: text, contentType: calendarMediaType };
+}
+
+/** A receipt or a credit note, drawn from the document the message carries, named as its download is. */
+export async function documentAttachment(doc: ReceiptDocument): Promise<Draft['attachments'][number]> {
+  return { filename: documentFileName(doc), content: await receiptPdf(doc), contentType: 'application/pdf' };
 }
 
 /** The success page's access section: door codes, Wi-Fi, who runs the space, the welcome guide. */
 export function accessBlocks(ctx: TemplateContext, language: Language): Block[] {
-  const fr = language === 'fr';
+  const w = orderWords[language];
   return [
-    { kind: 'section', title: fr ? 'Codes d’accès' : 'Access codes' },
-    { kind: 'paragraph', text: fr ? 'Gardez ces codes pour vous : ils vous ouvrent les portes.' : 'Keep these codes to yourself; they open the doors for you.' },
+    { kind: 'section', title: w.accessCodes },
+    { kind: 'paragraph', text: w.keepCodes },
     { kind: 'facts', rows: site.accessCodes.map((a) => ({ label: a.label[language], value: a.code, code: true })) },
     { kind: 'section', title: 'Wi-Fi' },
     {
       kind: 'facts',
       rows: [
-        { label: fr ? 'Réseau' : 'Network', value: site.wifi.network, code: true },
-        { label: fr ? 'Mot de passe' : 'Password', value: site.wifi.password, code: true },
+        { label: w.network, value: site.wifi.network, code: true },
+        { label: w.password, value: site.wifi.password, code: true },
       ],
     },
-    { kind: 'section', title: fr ? 'Responsable des opérations' : 'Operations contact' },
+    { kind: 'section', title: w.operations },
     { kind: 'paragraph', text: [site.operations.name, site.operations.email, site.operations.phone].join('\n') },
-    { kind: 'link', label: fr ? 'Lire le guide de bienvenue' : 'Read the welcome guide', url: `${ctx.siteOrigin}/welcome.html` },
+    { kind: 'link', label: w.welcomeGuide, url: `${ctx.siteOrigin}/welcome.html` },
   ];
 }
 
 /** A letter to the customer who bought: greeted by name, signed by the space, with why they get it. */
-export function customerLetter(ctx: TemplateContext, order: OrderRow, language: Language, parts: { title: string; preview: string; blocks: Block[] }): Letter {
-  return { language, ...parts, greeting: greeting(order.buyer_name, language), signOff: signOff(language), reason: customerReason(ctx, language) };
-}
-
-export function customerReason(ctx: TemplateContext, language: Language): string {
+export function customerLetter(ctx: TemplateContext, order: PaidOrder, language: Language, parts: { title: string; preview: string; blocks: Block[] }): Letter {
   const host = new URL(ctx.siteOrigin).host;
-  return language === 'fr' ? `Vous recevez ce courriel parce que vous avez fait un achat sur ${host}.` : `You are receiving this e-mail because you made a purchase on ${host}.`;
+  return { language, ...parts, greeting: greeting(order.buyer.name, language), signOff: shared[language].signOff, reason: orderWords[language].reason(host) };
 }
 
-export function paymentText(order: OrderRow, language: Language): string {
-  const fr = language === 'fr';
-  const method = order.provider === 'test' ? (fr ? 'paiement de test (aucune carte débitée)' : 'test payment (no card charged)') : fr ? 'carte (Stripe)' : 'card (Stripe)';
-  return order.payment_intent_id ? `${method}, ${order.payment_intent_id}` : method;
+/** Who bought, as staff's subject lines name them. */
+export function buyerOf(order: PaidOrder): string {
+  return order.buyer.name?.trim() || order.buyer.email || '—';
 }
 
-export function buyerFacts(order: OrderRow, language: Language): Fact[] {
-  const fr = language === 'fr';
+export function buyerFacts(order: PaidOrder, language: Language): Fact[] {
+  const w = orderWords[language];
   return [
-    { label: fr ? 'Client' : 'Customer', value: order.buyer_name?.trim() || '—' },
-    { label: fr ? 'Courriel' : 'E-mail', value: order.buyer_email ?? '—' },
-    { label: fr ? 'Langue du client' : 'Customer’s language', value: languageName(order.locale, language) },
+    { label: w.customer, value: order.buyer.name?.trim() || '—' },
+    { label: w.email, value: order.buyer.email ?? '—' },
+    { label: w.customerLanguage, value: shared[language].languageNames[order.buyer.language] },
   ];
 }
 
-export async function paidOrderOf(ctx: TemplateContext, message: ClaimedMessage): Promise<{ p: Purchase; receiptNumber: string } | 'gone'> {
-  const order = await loadOrder(ctx, String(idOf(message, 'orderId')));
-  if (!order) return 'gone';
-  assertRecipient(message, order.buyer_email);
-  if (!order.receipt_number || !order.paid_at) throw new Error('the order has no receipt yet');
-  return { p: purchaseOf(order), receiptNumber: order.receipt_number };
+/**
+ * What staff read of a refund, each a line of its own for the message to put in its order: the
+ * amount, where the refund stands (asked of the provider once the event committed), and the
+ * documents.
+ */
+export function refundFacts(p: Purchase, refund: Refund, language: Language): Record<'amount' | 'state' | 'receipt' | 'creditNote', Fact> {
+  const w = orderWords[language];
+  return {
+    amount: { label: w.amountRefunded, value: money(refund.amounts.total, language) },
+    state: { label: w.refund, value: w.refundAsked },
+    receipt: { label: w.originalReceipt, value: p.order.receiptNumber },
+    creditNote: { label: w.creditNote, value: refund.creditNoteNumber },
+  };
 }
 
-export interface RefundRow {
-  id: string;
-  order_id: string;
-  amount_cents: number;
-  reason: 'paid_after_taken' | 'cancelled';
-  status: 'pending' | 'succeeded';
-  created_at: Date;
-  refunded_at: Date | null;
-  credit_note_number: string | null;
-  provider_refund_id: string | null;
-  /** What it gives back (the lines, each tax, the total). */
-  amounts: RefundAmounts;
-  /** The provider's last refusal, while it is pending. */
-  last_error: string | null;
+/** The order's id, for staff to find it by. */
+export function orderFact(order: PaidOrder, language: Language): Fact {
+  return { label: orderWords[language].order, value: order.id };
 }
 
-export async function refundOf(ctx: TemplateContext, message: ClaimedMessage): Promise<{ p: Purchase; refund: RefundRow; receiptNumber: string; creditNote: string } | 'gone'> {
-  const orderId = String(idOf(message, 'orderId'));
-  const row = await ctx.db
-    .selectFrom('refunds')
-    .select(['id', 'order_id', 'amount_cents', 'reason', 'status', 'created_at', 'refunded_at', 'credit_note_number', 'provider_refund_id', 'amounts', 'last_error'])
-    .where('id', '=', String(idOf(message, 'refundId')))
-    .executeTakeFirst();
-  const order = await loadOrder(ctx, orderId);
-  if (!row || !order) return 'gone';
-  const refund: RefundRow = { ...row, amounts: storedRefundAmounts(row.amounts, storedQuote(order.quote)) };
-  if (refund.order_id !== order.id) throw new Error('the refund is not one of the order’s');
-  assertRecipient(message, order.buyer_email);
-  if (!refund.credit_note_number || !order.receipt_number) throw new Error('the refund has no credit note yet');
-  return { p: purchaseOf(order), refund, receiptNumber: order.receipt_number, creditNote: refund.credit_note_number };
+/** How it was paid (with the provider's reference) and the order's id, as staff's messages end their facts. */
+export function paymentFacts(order: PaidOrder, language: Language): Fact[] {
+  const w = orderWords[language];
+  const method = order.payment.provider === 'test' ? w.testPayment : w.cardPayment;
+  return [{ label: w.payment, value: order.payment.reference ? `${method}, ${order.payment.reference}` : method }, orderFact(order, language)];
 }

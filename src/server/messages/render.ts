@@ -1,8 +1,9 @@
 import { site } from '../../shared/site.ts';
-import type { Db } from '../db/database.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
-import type { MessageKind } from '../outbox/outbox.ts';
-import { staffKinds, type Template, type TemplateContext } from './draft.ts';
+import { openSecret, type MessageData, type MessageKind } from '../outbox/outbox.ts';
+import type { ClaimedMessage, ClaimedOf } from '../outbox/worker.ts';
+import type { OutgoingMail } from '../mail/transport.ts';
+import { staffKinds, type Rendering, type Template, type TemplateContext } from './draft.ts';
 import { oneLine } from './letter-format.ts';
 import { frenchSpacing, letterHtml, letterText } from './layout.ts';
 import { bookingCancelled, rentalNoticeGiven, staffBookingCancelled, staffRentalNoticeGiven } from './booking-change-messages.ts';
@@ -10,21 +11,23 @@ import { leaseOfferCreated, leaseSigned, staffLeaseSigned } from './lease-messag
 import { orderPaid, orderRefunded, staffOrderPaid, staffOrderRefunded } from './order-messages.ts';
 import { staffWaitlistEntry, waitlistReceived } from './waitlist-messages.ts';
 import { waitlistOffer } from './waitlist-offer-messages.ts';
-import type { OutgoingMail } from '../mail/transport.ts';
-import type { ClaimedMessage } from '../outbox/worker.ts';
+
+/** What a row an earlier version wrote says, read from the records it names; with the secret it needs, when its row carries none. */
+export type EarlierRows = { [K in MessageKind]: (message: ClaimedOf<K>) => Promise<{ data: MessageData[K]; secret?: string } | 'gone'> };
 
 export interface RenderDeps {
-  db: Db;
-  /** Opens the secret a row carries (a lease offer's link). */
+  /** Opens the secret a row carries (a link's token). */
   keyring: BankingKeyring;
   /** The site's public origin: every link of a message is absolute on it. */
   siteOrigin: string;
   from: { name: string; address: string };
   clock: () => Date;
+  /** Rows written before messages carried their data (mail/earlier-rows.ts). */
+  earlierRows: EarlierRows;
 }
 
-/** Each kind of message, and the template that writes it from the records its row names. */
-const templates: Record<MessageKind, Template> = {
+/** Each kind of message, and the template that writes it from what it says. */
+const templates: { [K in MessageKind]: Template<K> } = {
   order_paid: orderPaid,
   order_refunded: orderRefunded,
   booking_cancelled: bookingCancelled,
@@ -42,19 +45,35 @@ const templates: Record<MessageKind, Template> = {
 };
 
 /**
- * The worker's renderer: an outbox row becomes a message when it is sent, from the records it
- * names (ids only are stored), in the language of the row. 'gone' when those records no longer
- * exist. Everything a person typed reaches a header only through oneLine (no CR, LF or other
- * control character) and the HTML only escaped.
+ * The worker's renderer: an outbox row becomes a message from what it says, in the language of
+ * the row, reading nothing else. 'gone' when what it offers has ended, or when the records an
+ * earlier version's row names no longer exist. Everything a person typed reaches a header only
+ * through oneLine (no CR, LF or other control character) and the HTML only escaped.
  */
 export function createRenderer(deps: RenderDeps): (message: ClaimedMessage) => Promise<OutgoingMail | 'gone'> {
   const domain = deps.from.address.slice(deps.from.address.lastIndexOf('@') + 1);
-  const ctx: TemplateContext = { db: deps.db, keyring: deps.keyring, siteOrigin: deps.siteOrigin.replace(/\/+$/, ''), clock: deps.clock };
+  const ctx: TemplateContext = { siteOrigin: deps.siteOrigin.replace(/\/+$/, ''), clock: deps.clock };
   const from = { name: oneLine(deps.from.name), address: deps.from.address };
+
+  async function renderingOf<K extends MessageKind>(message: ClaimedOf<K>): Promise<Rendering<K> | 'gone'> {
+    const secret = message.secretEncrypted === null ? null : openSecret(deps.keyring, message.secretEncrypted, message.id);
+    if (message.secretEncrypted !== null && secret === null) throw new Error(`no configured key opens the secret of this ${message.kind} message`);
+    const { id, kind, recipient, language } = message;
+    if (message.data !== null) return { id, kind, recipient, language, data: message.data, secret };
+    const earlier = await deps.earlierRows[message.kind](message);
+    if (earlier === 'gone') return 'gone';
+    return { id, kind, recipient, language, data: earlier.data, secret: earlier.secret ?? secret };
+  }
+
+  async function draftOf<K extends MessageKind>(message: ClaimedOf<K>) {
+    const rendering = await renderingOf(message);
+    if (rendering === 'gone') return 'gone';
+    const template: Template<K> = templates[message.kind];
+    return template(ctx, rendering);
+  }
+
   return async (message) => {
-    const template = templates[message.kind];
-    if (!template) throw new Error(`no template for messages of kind ${String(message.kind)}`);
-    const draft = await template(ctx, message);
+    const draft = await draftOf(message);
     if (draft === 'gone') return 'gone';
     const staff = staffKinds.has(message.kind);
     const name = oneLine(staff ? (message.recipient.toLowerCase() === site.operations.email.toLowerCase() ? site.operations.name : '') : (draft.toName ?? ''), 100);

@@ -1,178 +1,181 @@
-import { sql } from 'kysely';
-import type { ClaimedMessage } from '../outbox/worker.ts';
-import { assertRecipient, greeting, idOf, languageName, plainAddress, questions, signOff, staffReason, type Draft, type TemplateContext } from './draft.ts';
-import { fullDate, instantAtSpace, money, type Language } from './letter-format.ts';
-import type { Fact } from './layout.ts';
 import { waitlistPaths } from '../../shared/contract/waitlist-offers.ts';
 import { site } from '../../shared/site.ts';
-import { openSecret } from '../outbox/outbox.ts';
-import { unitsOfEntries } from '../waitlist/queue.ts';
+import type { MessageData } from '../outbox/outbox.ts';
+import { catalogue, type Language } from './catalogue.ts';
+import { assertRecipient, staffDraft, type Draft, type Template } from './draft.ts';
+import type { Fact } from './layout.ts';
+import { fullDate, instantAtSpace, money } from './letter-format.ts';
+import { greeting, shared } from './shared-words.ts';
 
-/** How long an offer is held: '48 hours (24 for desks and parking)' — from the site's facts, never restated. */
+/* A waitlist entry: the acknowledgement with the person's place in line, and staff's notice. */
+
+type Entry = MessageData['waitlist_received']['entry'];
+
+const texts = catalogue({
+  en: {
+    hours: (n: number) => `${n} hours`,
+    /** How long an offer is held, when offices are held longer than desks and parking. */
+    claimWindows: (offices: string, desks: string) => `${offices} (${desks} for a desk or a parking spot)`,
+    budget: { between: (min: string, max: string) => `${min} to ${max} per month`, upTo: (max: string) => `up to ${max} per month`, from: (min: string) => `from ${min} per month` },
+    people: (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`,
+    numberOfPeople: 'Number of people',
+    monthlyBudget: 'Monthly budget',
+    desiredStart: 'Desired start date',
+    phone: 'Phone',
+    /** '1st in line', '22nd in line', '13th in line'. */
+    place: (place: number) => {
+      const tens = place % 100;
+      const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[place % 10] ?? 'th';
+      return `${place}${suffix} in line`;
+    },
+    offeredToYou: 'offered to you (see our other e-mail)',
+    subject: (units: string) => `You’re on the waitlist: ${units}`,
+    title: 'You’re on the waitlist!',
+    preview: 'We will contact you as soon as one of these offices becomes available.',
+    howItWorks: (window: string) =>
+      `Thank you for your interest. Your request is on the waitlist for the spaces below, in the order you chose them. As soon as one of them frees up, we offer it to the first person in its line: when your turn comes, you will get an e-mail with a link to claim it, and we will hold it for you for ${window}.`,
+    yourRequest: 'Your request',
+    free: 'Joining the waitlist is free and commits you to nothing. To leave the waitlist, at any time:',
+    leave: 'Leave the waitlist',
+    seeAvailable: 'See the spaces available now',
+    reason: (host: string) => `You are receiving this e-mail because you joined the waitlist on ${host}.`,
+    staffSubject: (name: string, people: string, units: string) => `Waitlist: ${name}, ${people} – ${units}`,
+    staffTitle: 'New waitlist entry',
+    name: 'Name',
+    email: 'E-mail',
+    language: 'Language',
+    unitsByPreference: 'Offices, in order of preference',
+    receivedOn: 'Received on',
+    entry: 'Entry',
+  },
+  fr: {
+    hours: (n) => `${n} heures`,
+    claimWindows: (offices, desks) => `${offices} (${desks} pour un poste ou une place de stationnement)`,
+    budget: { between: (min, max) => `de ${min} à ${max} par mois`, upTo: (max) => `jusqu’à ${max} par mois`, from: (min) => `à partir de ${min} par mois` },
+    people: (n) => `${n} ${n > 1 ? 'personnes' : 'personne'}`,
+    numberOfPeople: 'Nombre de personnes',
+    monthlyBudget: 'Budget mensuel',
+    desiredStart: 'Date de début souhaitée',
+    phone: 'Téléphone',
+    /** 'en 1re position', 'en 3e position'. */
+    place: (place) => `en ${place}${place === 1 ? 're' : 'e'} position`,
+    offeredToYou: 'offert à vous (voyez notre autre courriel)',
+    subject: (units) => `Vous êtes sur la liste d’attente : ${units}`,
+    title: 'Vous êtes sur la liste d’attente!',
+    preview: 'Nous communiquerons avec vous dès qu’un de ces bureaux se libérera.',
+    howItWorks: (window) =>
+      `Merci de votre intérêt. Votre demande est inscrite sur la liste d’attente des espaces ci-dessous, dans l’ordre où vous les avez choisis. Dès que l’un d’eux se libère, nous l’offrons à la première personne de sa file : quand ce sera votre tour, vous recevrez un courriel avec un lien pour le réserver, et nous le garderons pour vous ${window}.`,
+    yourRequest: 'Votre demande',
+    free: 'L’inscription est gratuite et ne vous engage à rien. Pour quitter la liste d’attente, à tout moment :',
+    leave: 'Quitter la liste d’attente',
+    seeAvailable: 'Voir les espaces disponibles',
+    reason: (host) => `Vous recevez ce courriel parce que vous avez fait une demande de liste d’attente sur ${host}.`,
+    staffSubject: (name, people, units) => `Liste d’attente : ${name}, ${people} – ${units}`,
+    staffTitle: 'Nouvelle inscription à la liste d’attente',
+    name: 'Nom',
+    email: 'Courriel',
+    language: 'Langue',
+    unitsByPreference: 'Bureaux, par ordre de préférence',
+    receivedOn: 'Reçue le',
+    entry: 'Inscription',
+  },
+});
+
+/** How long an offer is held: '48 hours (24 for desks and parking)', from the site's facts, never restated. */
 function claimWindowText(language: Language): string {
+  const t = texts[language];
   const hours: Record<string, number> = site.waitlist.claimWindowHours;
   const offices = hours.dedicated_office!;
   const desks = hours.assigned_desk!;
-  const fr = language === 'fr';
-  if (offices === desks) return fr ? `${offices} heures` : `${offices} hours`;
-  return fr ? `${offices} heures (${desks} heures pour un poste ou une place de stationnement)` : `${offices} hours (${desks} hours for a desk or a parking spot)`;
-}
-
-interface Entry {
-  id: number;
-  customer_name: string;
-  email: string;
-  phone: string | null;
-  number_of_users: number;
-  budget_min_cents: number | null;
-  budget_max_cents: number | null;
-  desired_start_date: string | null;
-  created_at: Date;
-  language: 'en' | 'fr' | null;
-  /** The offices chosen, in the order chosen. */
-  offices: string[];
-}
-
-async function loadEntry(ctx: TemplateContext, message: ClaimedMessage): Promise<Entry | undefined> {
-  const id = Number(idOf(message, 'waitlistEntryId'));
-  const row = await ctx.db
-    .selectFrom('waitlist_entries')
-    .select(['id', 'customer_name', 'email', 'phone', 'number_of_users', 'budget_min_cents', 'budget_max_cents', sql<string | null>`desired_start_date::text`.as('desired_start_date'), 'created_at', 'language'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const offices = await ctx.db
-    .selectFrom('waitlist_entry_offices as e')
-    .innerJoin('offices as o', 'o.id', 'e.office_id')
-    .select('o.name')
-    .where('e.entry_id', '=', id)
-    .orderBy('e.position')
-    .execute();
-  return { ...row, created_at: new Date(row.created_at), offices: offices.map((o) => o.name) };
+  return offices === desks ? t.hours(offices) : t.claimWindows(t.hours(offices), t.hours(desks));
 }
 
 /** '$900.00 to $1,500.50 per month', 'up to …', 'from …'; null when no budget was given. */
 function budgetText(entry: Entry, language: Language): string | null {
-  const min = entry.budget_min_cents === null ? null : money(entry.budget_min_cents, language);
-  const max = entry.budget_max_cents === null ? null : money(entry.budget_max_cents, language);
-  const fr = language === 'fr';
-  if (min && max) return fr ? `de ${min} à ${max} par mois` : `${min} to ${max} per month`;
-  if (max) return fr ? `jusqu’à ${max} par mois` : `up to ${max} per month`;
-  if (min) return fr ? `à partir de ${min} par mois` : `from ${min} per month`;
+  const budget = texts[language].budget;
+  const min = entry.budget.minCents === null ? null : money(entry.budget.minCents, language);
+  const max = entry.budget.maxCents === null ? null : money(entry.budget.maxCents, language);
+  if (min && max) return budget.between(min, max);
+  if (max) return budget.upTo(max);
+  if (min) return budget.from(min);
   return null;
-}
-
-function people(n: number, language: Language): string {
-  return language === 'fr' ? `${n} ${n > 1 ? 'personnes' : 'personne'}` : `${n} ${n === 1 ? 'person' : 'people'}`;
 }
 
 /** Number of people, budget, start date: what the visitor asked for besides the offices. */
 function requestFacts(entry: Entry, language: Language): Fact[] {
-  const fr = language === 'fr';
-  const rows: Fact[] = [{ label: fr ? 'Nombre de personnes' : 'Number of people', value: String(entry.number_of_users) }];
+  const t = texts[language];
+  const rows: Fact[] = [{ label: t.numberOfPeople, value: String(entry.people) }];
   const budget = budgetText(entry, language);
-  if (budget) rows.push({ label: fr ? 'Budget mensuel' : 'Monthly budget', value: budget });
-  if (entry.desired_start_date) rows.push({ label: fr ? 'Date de début souhaitée' : 'Desired start date', value: fullDate(entry.desired_start_date, language) });
+  if (budget) rows.push({ label: t.monthlyBudget, value: budget });
+  if (entry.desiredStart) rows.push({ label: t.desiredStart, value: fullDate(entry.desiredStart, language) });
   return rows;
 }
 
-/** '3rd in line' / 'en 3e position'. */
-function placeText(place: number, language: Language): string {
-  if (language === 'fr') return `en ${place}${place === 1 ? 're' : 'e'} position`;
-  const tens = place % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[place % 10] ?? 'th';
-  return `${place}${suffix} in line`;
-}
-
-/** Each office chosen, with the person's place in line for it as the message is written. */
-async function officesInLine(ctx: TemplateContext, entryId: number, language: Language): Promise<string[]> {
-  const fr = language === 'fr';
-  return (await unitsOfEntries(ctx.db, [entryId])).map((unit) => {
-    if (unit.place !== null) return `${unit.name} — ${placeText(unit.place, language)}`;
-    if (unit.status === 'offered') return `${unit.name} — ${fr ? 'offert à vous (voyez notre autre courriel)' : 'offered to you (see our other e-mail)'}`;
+/** Each office chosen, with where the person stood for it when they joined. */
+function unitsInLine(units: MessageData['waitlist_received']['units'], language: Language): string[] {
+  const t = texts[language];
+  return units.map((unit) => {
+    if (unit.place !== null) return `${unit.name} — ${t.place(unit.place)}`;
+    if (unit.offered) return `${unit.name} — ${t.offeredToYou}`;
     return unit.name;
   });
 }
 
-export async function waitlistReceived(ctx: TemplateContext, message: ClaimedMessage): Promise<Draft | 'gone'> {
-  const entry = await loadEntry(ctx, message);
-  if (!entry) return 'gone';
+export const waitlistReceived: Template<'waitlist_received'> = (ctx, message): Draft => {
+  const { entry, units } = message.data;
   assertRecipient(message, entry.email);
-  if (!message.secretEncrypted) throw new Error('the leave link is not stored with the message');
-  const leaveToken = openSecret(ctx.keyring, message.secretEncrypted, message.id);
-  if (!leaveToken) throw new Error('the leave link cannot be read');
+  if (!message.secret) throw new Error('the leave link is not stored with the message');
   const language = message.language;
-  const fr = language === 'fr';
+  const t = texts[language];
   const facts = requestFacts(entry, language);
-  if (entry.phone) facts.push({ label: fr ? 'Téléphone' : 'Phone', value: entry.phone });
-  const host = new URL(ctx.siteOrigin).host;
-  const window = claimWindowText(language);
+  if (entry.phone) facts.push({ label: t.phone, value: entry.phone });
+  const names = units.map((u) => u.name).join(', ');
   return {
-    toName: entry.customer_name,
-    subject: fr ? `Vous êtes sur la liste d’attente : ${entry.offices.join(', ')}` : `You’re on the waitlist: ${entry.offices.join(', ')}`,
+    toName: entry.name,
+    subject: t.subject(names),
     letter: {
       language,
-      title: fr ? 'Vous êtes sur la liste d’attente!' : 'You’re on the waitlist!',
-      preview: fr ? 'Nous communiquerons avec vous dès qu’un de ces bureaux se libérera.' : 'We will contact you as soon as one of these offices becomes available.',
-      greeting: greeting(entry.customer_name, language),
+      title: t.title,
+      preview: t.preview,
+      greeting: greeting(entry.name, language),
       blocks: [
-        {
-          kind: 'paragraph',
-          text: fr
-            ? `Merci de votre intérêt. Votre demande est inscrite sur la liste d’attente des espaces ci-dessous, dans l’ordre où vous les avez choisis. Dès que l’un d’eux se libère, nous l’offrons à la première personne de sa file : quand ce sera votre tour, vous recevrez un courriel avec un lien pour le réserver, et nous le garderons pour vous ${window}.`
-            : `Thank you for your interest. Your request is on the waitlist for the spaces below, in the order you chose them. As soon as one of them frees up, we offer it to the first person in its line: when your turn comes, you will get an e-mail with a link to claim it, and we will hold it for you for ${window}.`,
-        },
-        { kind: 'section', title: fr ? 'Votre demande' : 'Your request' },
-        { kind: 'list', ordered: true, items: await officesInLine(ctx, entry.id, language) },
+        { kind: 'paragraph', text: t.howItWorks(claimWindowText(language)) },
+        { kind: 'section', title: t.yourRequest },
+        { kind: 'list', ordered: true, items: unitsInLine(units, language) },
         { kind: 'facts', rows: facts },
-        {
-          kind: 'paragraph',
-          text: fr
-            ? 'L’inscription est gratuite et ne vous engage à rien. Pour quitter la liste d’attente, à tout moment :'
-            : 'Joining the waitlist is free and commits you to nothing. To leave the waitlist, at any time:',
-        },
-        { kind: 'link', label: fr ? 'Quitter la liste d’attente' : 'Leave the waitlist', url: `${ctx.siteOrigin}${waitlistPaths.leave(leaveToken)}` },
-        { kind: 'button', label: fr ? 'Voir les espaces disponibles' : 'See the spaces available now', url: `${ctx.siteOrigin}/offices` },
-        { kind: 'paragraph', text: questions(language) },
+        { kind: 'paragraph', text: t.free },
+        { kind: 'link', label: t.leave, url: `${ctx.siteOrigin}${waitlistPaths.leave(message.secret)}` },
+        { kind: 'button', label: t.seeAvailable, url: `${ctx.siteOrigin}/offices` },
+        { kind: 'paragraph', text: shared[language].questions },
       ],
-      signOff: signOff(language),
-      reason: fr ? `Vous recevez ce courriel parce que vous avez fait une demande de liste d’attente sur ${host}.` : `You are receiving this e-mail because you joined the waitlist on ${host}.`,
+      signOff: shared[language].signOff,
+      reason: t.reason(new URL(ctx.siteOrigin).host),
     },
     attachments: [],
   };
-}
+};
 
-export async function staffWaitlistEntry(ctx: TemplateContext, message: ClaimedMessage): Promise<Draft | 'gone'> {
-  const entry = await loadEntry(ctx, message);
-  if (!entry) return 'gone';
+export const staffWaitlistEntry: Template<'staff_waitlist_entry'> = (_ctx, message): Draft => {
+  const { entry, units } = message.data;
   const language = message.language;
-  const fr = language === 'fr';
-  return {
-    toName: null,
-    subject: fr
-      ? `Liste d’attente : ${entry.customer_name}, ${people(entry.number_of_users, language)} – ${entry.offices.join(', ')}`
-      : `Waitlist: ${entry.customer_name}, ${people(entry.number_of_users, language)} – ${entry.offices.join(', ')}`,
-    letter: {
-      language,
-      title: fr ? 'Nouvelle inscription à la liste d’attente' : 'New waitlist entry',
-      blocks: [
-        {
-          kind: 'facts',
-          rows: [
-            { label: fr ? 'Nom' : 'Name', value: entry.customer_name },
-            { label: fr ? 'Courriel' : 'E-mail', value: entry.email },
-            { label: fr ? 'Téléphone' : 'Phone', value: entry.phone ?? '—' },
-            { label: fr ? 'Langue' : 'Language', value: entry.language ? languageName(entry.language, language) : '—' },
-            { label: fr ? 'Bureaux, par ordre de préférence' : 'Offices, in order of preference', value: entry.offices.map((name, i) => `${i + 1}. ${name}`).join('\n') },
-            ...requestFacts(entry, language),
-            { label: fr ? 'Reçue le' : 'Received on', value: instantAtSpace(entry.created_at, language) },
-            { label: fr ? 'Inscription' : 'Entry', value: `#${entry.id}` },
-          ],
-        },
-      ],
-      reason: staffReason(language),
-    },
-    attachments: [],
-    ...(plainAddress(entry.email) ? { replyTo: plainAddress(entry.email) } : {}),
-  };
-}
+  const t = texts[language];
+  return staffDraft(language, entry.email, {
+    subject: t.staffSubject(entry.name, t.people(entry.people), units.map((u) => u.name).join(', ')),
+    title: t.staffTitle,
+    blocks: [
+      {
+        kind: 'facts',
+        rows: [
+          { label: t.name, value: entry.name },
+          { label: t.email, value: entry.email },
+          { label: t.phone, value: entry.phone ?? '—' },
+          { label: t.language, value: entry.language ? shared[language].languageNames[entry.language] : '—' },
+          { label: t.unitsByPreference, value: units.map((unit, i) => `${i + 1}. ${unit.name}`).join('\n') },
+          ...requestFacts(entry, language),
+          { label: t.receivedOn, value: instantAtSpace(entry.receivedAt, language) },
+          { label: t.entry, value: `#${entry.id}` },
+        ],
+      },
+    ],
+  });
+};

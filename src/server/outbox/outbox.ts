@@ -1,42 +1,31 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { openText, sealText } from '../secrets/sealed-text.ts';
+import type { MessageData, MessageKind } from './message-data.ts';
 
-/**
- * Every message the site sends, by who it is for and what caused it. Each is a row of the
- * outbox written in the transaction of its event, so a message exists exactly when its event
- * does (DESIGN.md §4.11).
- */
-export const messageKinds = [
-  'order_paid',
-  'order_refunded',
-  'booking_cancelled',
-  'rental_notice_given',
-  'waitlist_received',
-  'waitlist_offer',
-  'lease_offer_created',
-  'lease_signed',
-  'staff_order_paid',
-  'staff_order_refunded',
-  'staff_booking_cancelled',
-  'staff_rental_notice_given',
-  'staff_waitlist_entry',
-  'staff_lease_signed',
-] as const;
-export type MessageKind = (typeof messageKinds)[number];
+export { messageKinds, type MessageData, type MessageKind } from './message-data.ts';
 
-/** The records a message is rendered from when it is sent: ids only, never a person's data. */
+/** The records a message is about: what a deletion on request finds a person's messages by, and an earlier version's rows are rendered from. */
 export type MessageSubject = { orderId: string } | { orderId: string; refundId: string } | { waitlistEntryId: number } | { waitlistOfferId: string } | { offerId: number };
 
-export interface NewMessage {
-  kind: MessageKind;
-  to: string;
-  language: 'en' | 'fr';
-  about: MessageSubject;
-  /** A secret the message must carry (a lease offer's link, a waitlist link): kept encrypted, erased once sent. */
-  secret?: { keyring: BankingKeyring; text: string };
-}
+/**
+ * A message, by who it is for and what caused it, and what it says (its kind's data). Each is a
+ * row of the outbox written in the transaction of its event, so a message exists exactly when
+ * its event does (DESIGN.md §4.11), and says what was so when it happened.
+ */
+export type NewMessage = {
+  [K in MessageKind]: {
+    kind: K;
+    to: string;
+    language: 'en' | 'fr';
+    about: MessageSubject;
+    data: MessageData[K];
+    /** A secret the message must carry (a link that opens something): kept encrypted, erased once sent. */
+    secret?: { keyring: BankingKeyring; text: string };
+  };
+}[MessageKind];
 
 /** A message is retried for a day and then marked failed for staff to see (npm run admin -- mail list --failed). */
 export const retryForMs = 24 * 60 * 60_000;
@@ -57,6 +46,7 @@ export async function enqueueMessage(trx: Db, message: NewMessage, now: Date): P
       recipient: message.to,
       language: message.language,
       subject_ids: JSON.stringify(message.about),
+      data: JSON.stringify(message.data),
       secret_encrypted: message.secret ? sealText(message.secret.keyring, message.secret.text, `outbox:${id}`) : null,
       status: 'pending',
       next_attempt_at: now,
@@ -65,4 +55,21 @@ export async function enqueueMessage(trx: Db, message: NewMessage, now: Date): P
     })
     .execute();
   return id;
+}
+
+/**
+ * Messages not sent yet that would now say what is no longer so (the e-mail of an offer that
+ * ended before it went): failed, with why, for staff to see, and the person's details erased.
+ * Their sealed links stay, as a sent message's would have: they open only what has ended. One a
+ * worker is sending right now is left to it.
+ */
+export async function withdrawUnsentMessages(trx: Db, kind: MessageKind, about: MessageSubject, reason: string, now: Date): Promise<void> {
+  await trx
+    .updateTable('outbox')
+    .set({ status: 'failed', last_error: reason, data: null, claimed_until: null })
+    .where('kind', '=', kind)
+    .where('status', '=', 'pending')
+    .where(sql<boolean>`subject_ids @> ${JSON.stringify(about)}::jsonb`)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+    .execute();
 }

@@ -1,30 +1,23 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { WaitlistEntryPayload, WaitlistEntryRecord } from '../../shared/contract/waitlist.ts';
 import { isRentable, isServiceType } from '../../shared/domain/products.ts';
 import type { WaitlistProblem } from '../../shared/domain/waitlist-rules.ts';
-import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
+import type { WaitlistEntriesTable } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { enqueueMessage } from '../outbox/outbox.ts';
 import { hashSecretToken, newSecretToken } from '../secrets/secret-token.ts';
 import { entryState } from '../../shared/domain/waitlist-offers.ts';
 import { utcInstantText } from '../db/instant-text.ts';
 import { pageOf } from '../db/pages.ts';
 import { unitsOfEntries } from './queue.ts';
 import { type OfferDeps, markEntryLeft, passOnOffersOf } from './unit-offers.ts';
+import { tellEntryReceived } from './waitlist-mail.ts';
 
-/** The entry as stored, in a fixed key order, so the same entry always hashes the same. */
-interface CanonicalEntry {
-  customer_name: string;
-  email: string;
-  phone: string | null;
-  number_of_users: number;
-  budget_min_cents: number | null;
-  budget_max_cents: number | null;
-  desired_start_date: string | null;
+/** The entry as stored, and the units chosen; canonicalEntry writes its keys in a fixed order, so the same entry always hashes the same. */
+type CanonicalEntry = Pick<Selectable<WaitlistEntriesTable>, 'customer_name' | 'email' | 'phone' | 'number_of_users' | 'budget_min_cents' | 'budget_max_cents' | 'desired_start_date'> & {
   service_offering_ids: string[];
-}
+};
 
 function toCents(dollars: number | null | undefined): number | null {
   return dollars == null ? null : Math.round(dollars * 100);
@@ -109,9 +102,7 @@ async function storeEntry(deps: AppDeps, entry: CanonicalEntry, language: 'en' |
       .insertInto('waitlist_entry_offices')
       .values(unitIds.map((unitId, i) => ({ entry_id: row.id, office_id: unitId, position: i + 1 })))
       .execute();
-    const about = { waitlistEntryId: row.id };
-    await enqueueMessage(trx, { kind: 'waitlist_received', to: entry.email, language: language ?? 'en', about, secret: { keyring: deps.config.bankingKeys, text: leaveToken } }, now);
-    await enqueueMessage(trx, { kind: 'staff_waitlist_entry', to: site.operations.email, language: site.operations.language, about }, now);
+    await tellEntryReceived(trx, deps.config.bankingKeys, row.id, leaveToken, now);
     return row.id;
   });
   if (inserted !== undefined) {

@@ -7,8 +7,9 @@ import { lockUnit, releaseExpiredHolds } from '../reservations/unit-lock.ts';
 import type { Db } from '../db/database.ts';
 import { inLine } from './line.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
-import { enqueueMessage } from '../outbox/outbox.ts';
+import { withdrawUnsentMessages } from '../outbox/outbox.ts';
 import { hashSecretToken, newSecretToken } from '../secrets/secret-token.ts';
+import { tellUnitOffered } from './waitlist-mail.ts';
 
 /*
  * The waitlist that fills a unit by itself. A unit frees up (staff mark it available, its rental
@@ -101,7 +102,7 @@ async function putOnSale(trx: Db, unitId: number, now: Date): Promise<void> {
 async function makeOffer(trx: Db, deps: OfferDeps, unit: UnitFacts & { service_type: OfferedType }, entryId: number, now: Date, offeredBy: string): Promise<string | null> {
   // Read under a share lock: a person leaving (or served elsewhere) right now either commits
   // first, and is seen here, or waits for this offer and then passes it on.
-  const entry = await trx.selectFrom('waitlist_entries').select(['email', 'language', 'left_at', 'claimed_at']).where('id', '=', entryId).forShare().executeTakeFirst();
+  const entry = await trx.selectFrom('waitlist_entries').select(['language', 'left_at', 'claimed_at']).where('id', '=', entryId).forShare().executeTakeFirst();
   if (!entry || entry.left_at !== null || entry.claimed_at !== null) return null;
   const expiresAt = offerDeadline(now, unit.service_type);
   const links: OfferLinks = { claim: newSecretToken(), decline: newSecretToken() };
@@ -125,11 +126,7 @@ async function makeOffer(trx: Db, deps: OfferDeps, unit: UnitFacts & { service_t
     values (${offerId}, ${unit.id}, 'rental', ${spaceToday(now)}::date, null, 'held', ${expiresAt}, ${now})`.execute(trx);
   await trx.updateTable('waitlist_entry_offices').set({ status: 'offered' }).where('entry_id', '=', entryId).where('office_id', '=', unit.id).execute();
   await trx.updateTable('offices').set({ is_available: false, next_available_date: availableAfterOffer(expiresAt), updated_at: now }).where('id', '=', unit.id).execute();
-  await enqueueMessage(
-    trx,
-    { kind: 'waitlist_offer', to: entry.email, language: entry.language ?? 'en', about: { waitlistOfferId: offerId }, secret: { keyring: deps.keyring, text: JSON.stringify(links) } },
-    now,
-  );
+  await tellUnitOffered(trx, deps.keyring, offerId, links, entry.language ?? 'en', now);
   return offerId;
 }
 
@@ -179,6 +176,8 @@ export async function closeOffer(trx: Db, offer: Pick<OpenOffer, 'id' | 'entry_i
   await trx.updateTable('waitlist_offers').set({ status, closed_at: now }).where('id', '=', offer.id).where('status', '=', 'open').execute();
   await trx.updateTable('reservations').set({ status: 'released' }).where('offer_id', '=', offer.id).where('status', '=', 'held').execute();
   await trx.updateTable('waitlist_entry_offices').set({ status: unitStatusAfter[status] }).where('entry_id', '=', offer.entry_id).where('office_id', '=', offer.office_id).execute();
+  // Its e-mail, if it has not gone yet, would offer what is no longer held.
+  await withdrawUnsentMessages(trx, 'waitlist_offer', { waitlistOfferId: String(offer.id) }, 'the offer ended before its e-mail could be sent', now);
 }
 
 /** Closes the unit's open offer (declined, lapsed, skipped, withdrawn) and passes the unit on: to the next in line, else on sale. */

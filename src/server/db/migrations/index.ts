@@ -8,6 +8,7 @@ import * as receiptsAndMail from './0006-receipts-and-mail.ts';
 import * as manageBookings from './0007-manage-bookings.ts';
 import * as staff from './0008-staff.ts';
 import * as waitlistOffers from './0009-waitlist-offers.ts';
+import * as outboxData from './0010-outbox-data.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-manage-bookings': manageBookings,
   '0008-staff': staff,
   '0009-waitlist-offers': waitlistOffers,
+  '0010-outbox-data': outboxData,
 };

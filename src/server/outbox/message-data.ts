@@ -1,0 +1,191 @@
+import * as z from 'zod/mini';
+import { refundAmounts } from '../../shared/contract/bookings.ts';
+import { isoDateString } from '../../shared/contract/common.ts';
+import { leaseLanguages, leaseOfferStatuses } from '../../shared/contract/lease.ts';
+import { moveInFeeTypes } from '../../shared/domain/lease-payment.ts';
+import type { Quote } from '../../shared/domain/pricing.ts';
+import { checkoutRentalTypes, productNames } from '../../shared/domain/products.ts';
+
+/*
+ * What each kind of message says, as the domain that causes it writes it in the event's own
+ * transaction: the facts as they stood then, so that sending the message reads nothing else. A
+ * row can outlive the version that wrote it, so what is stored is read back through its kind's
+ * schema here, never trusted as typed.
+ */
+
+const cents = z.int();
+/** An instant: a Date as written, its ISO text once stored. */
+const instant = z.coerce.date();
+const language = z.enum(['en', 'fr']);
+
+/** The server's own quote of an order or of an offered unit (pricing.ts), lines and taxes included. */
+const quote = z.extend(refundAmounts, {
+  product: z.enum(productNames),
+  rentalType: z.enum(checkoutRentalTypes),
+  monthlyRate: cents,
+  dailyRate: cents,
+  proratedFirstMonth: cents,
+  lastMonth: cents,
+  keyFee: cents,
+  setupFee: cents,
+  totalDays: z.int(),
+  dates: z.array(isoDateString),
+  proration: z.nullable(z.object({ days: z.int(), daysInMonth: z.int() })),
+}) satisfies z.ZodMiniType<Quote>;
+
+/** A paid order as its messages name it: the unit and its quote, who paid, and how. */
+const paidOrder = z.object({
+  id: z.string(),
+  unitName: z.string(),
+  serviceType: z.string(),
+  quote,
+  /** The booked day, or a rental's first day. */
+  startDate: isoDateString,
+  receiptNumber: z.string(),
+  paidAt: instant,
+  buyer: z.object({ name: z.nullable(z.string()), email: z.nullable(z.string()), language }),
+  payment: z.object({ provider: z.enum(['stripe', 'test']), reference: z.nullable(z.string()) }),
+});
+
+const bilingual = z.object({ fr: z.string(), en: z.string() });
+
+/** A receipt or a credit note as its PDF lays it out (documents/receipt.ts ReceiptDocument). */
+const receiptDocument = z.object({
+  kind: z.enum(['receipt', 'credit_note']),
+  number: z.string(),
+  issuedAt: instant,
+  refersTo: z.optional(z.string()),
+  buyer: z.object({ name: z.string(), email: z.string() }),
+  item: bilingual,
+  lines: z.array(z.object({ description: bilingual, cents, taxable: z.boolean() })),
+  dates: z.array(isoDateString),
+  hours: z.optional(z.string()),
+  subtotal: cents,
+  gst: cents,
+  qst: cents,
+  total: cents,
+  payment: z.object({ method: z.enum(['card', 'test']), reference: z.nullable(z.string()) }),
+});
+
+/** Money going back, as the event decided it: what it gives back, under which credit note. */
+const refund = z.object({ creditNoteNumber: z.string(), amounts: refundAmounts });
+
+const orderPaid = z.object({ order: paidOrder });
+const orderRefunded = z.object({ order: paidOrder, refund });
+/** Days cancelled: with the days of the order still booked once they are. */
+const bookingCancelled = z.extend(orderRefunded, { stillBooked: z.array(isoDateString) });
+const rentalNoticeGiven = z.object({ order: paidOrder, notice: z.object({ givenOn: isoDateString, endsOn: isoDateString }) });
+
+/** A waitlist entry, and where its person stands for each unit chosen (in the order chosen) as it was written. */
+const waitlistEntry = z.object({
+  entry: z.object({
+    id: z.int(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.nullable(z.string()),
+    people: z.int(),
+    budget: z.object({ minCents: z.nullable(cents), maxCents: z.nullable(cents) }),
+    desiredStart: z.nullable(isoDateString),
+    language: z.nullable(language),
+    receivedAt: instant,
+  }),
+  units: z.array(z.object({ name: z.string(), place: z.nullable(z.int()), offered: z.boolean() })),
+});
+
+/** A freed unit offered to the person first in line, with what renting it cost the day it was offered. */
+const waitlistOffer = z.object({
+  person: z.object({ name: z.string(), email: z.string() }),
+  unit: z.object({ name: z.string(), serviceType: z.string(), location: z.nullable(z.string()), capacity: z.nullable(z.int()) }),
+  deadline: instant,
+  quotes: z.array(quote),
+});
+
+const leaseSignature = z.object({
+  signer_name: z.string(),
+  company_name: z.string(),
+  signed_at: instant,
+  ip_address: z.string(),
+  user_agent: z.string(),
+  language: z.enum(leaseLanguages),
+  contract_sha256: z.string(),
+  french_offered_at: z.nullable(instant),
+});
+
+/**
+ * A lease offer as the lease domain reads it back (lease/offer-record.ts), which the agreement
+ * is drawn from; without the signature's image and banking numbers, which only the signed
+ * tenant's message carries.
+ */
+const leaseOffer = z.object({
+  id: z.int(),
+  email: z.string(),
+  company_name: z.nullable(z.string()),
+  contact_name: z.nullable(z.string()),
+  status: z.enum(leaseOfferStatuses),
+  monthly_rate_cents: cents,
+  monthly_discount_cents: cents,
+  signup_discount_cents: cents,
+  lease_term_months: z.int(),
+  start_date: isoDateString,
+  move_in_fee_type: z.enum(moveInFeeTypes),
+  move_in_fee_amount_cents: z.nullable(cents),
+  contract_language: z.enum(leaseLanguages),
+  expires_at: instant,
+  created_at: instant,
+  services: z.array(z.object({ office_id: z.string(), name: z.string(), service_type: z.string(), location_code: z.nullable(z.string()), base_monthly_rate: z.nullable(z.string()) })),
+  info: z.nullable(z.object({ phone: z.string(), address: z.string(), city: z.string(), province: z.string(), postal_code: z.string() })),
+  signature: z.nullable(leaseSignature),
+});
+
+const leaseOfferCreated = z.object({ offer: leaseOffer });
+const leaseSigned = z.object({ offer: z.extend(leaseOffer, { signature: leaseSignature }) });
+/** The tenant's copy also carries what only the agreement shows: the drawn signature, and the banking numbers masked. */
+const tenantLeaseSigned = z.extend(leaseSigned, {
+  agreement: z.object({
+    signaturePng: z.string(),
+    banking: z.object({ transit_number: z.string(), institution_number: z.string(), account_number: z.string() }),
+  }),
+});
+
+/** Each kind of message (named staff_… when it is for the operations team), and what it carries. */
+const schemas = {
+  order_paid: z.extend(orderPaid, { receipt: receiptDocument }),
+  order_refunded: z.extend(orderRefunded, { creditNote: receiptDocument }),
+  booking_cancelled: z.extend(bookingCancelled, { creditNote: receiptDocument }),
+  rental_notice_given: rentalNoticeGiven,
+  waitlist_received: waitlistEntry,
+  waitlist_offer: waitlistOffer,
+  lease_offer_created: leaseOfferCreated,
+  lease_signed: tenantLeaseSigned,
+  staff_order_paid: orderPaid,
+  staff_order_refunded: orderRefunded,
+  staff_booking_cancelled: bookingCancelled,
+  staff_rental_notice_given: rentalNoticeGiven,
+  staff_waitlist_entry: waitlistEntry,
+  staff_lease_signed: leaseSigned,
+};
+
+export type MessageKind = keyof typeof schemas;
+export const messageKinds = Object.keys(schemas) as MessageKind[];
+export type MessageData = { [K in MessageKind]: z.output<(typeof schemas)[K]> };
+
+/** Each kind's schema, as reading a row of that kind needs it. */
+const readers: { [K in MessageKind]: z.ZodMiniType<MessageData[K]> } = schemas;
+
+export function isMessageKind(kind: string): kind is MessageKind {
+  return Object.hasOwn(schemas, kind);
+}
+
+/** A row's data read through its kind's schema, or why it cannot be (jsonb comes back parsed, or as text on some drivers). */
+export function readMessageData<K extends MessageKind>(kind: K, stored: unknown): { ok: true; data: MessageData[K] } | { ok: false; problem: string } {
+  let value = stored;
+  try {
+    if (typeof stored === 'string') value = JSON.parse(stored);
+  } catch {
+    return { ok: false, problem: 'its data is not JSON' };
+  }
+  const read = readers[kind].safeParse(value);
+  if (read.success) return { ok: true, data: read.data };
+  const issue = read.error.issues[0];
+  return { ok: false, problem: `its data does not read as a message of kind ${kind} (${issue ? `${issue.path.join('.') || 'data'}: ${issue.message}` : 'unreadable'})` };
+}

@@ -1,0 +1,182 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmPayment } from '../../src/server/bookings/payment-events.ts';
+import { earlierRows } from '../../src/server/mail/earlier-rows.ts';
+import { emlFileTransport } from '../../src/server/mail/transport.ts';
+import { createRenderer, type EarlierRows } from '../../src/server/messages/render.ts';
+import { messageKinds, readMessageData } from '../../src/server/outbox/message-data.ts';
+import type { MessageSubject } from '../../src/server/outbox/outbox.ts';
+import { sendDueMessages, type ClaimedMessage, type MailerDeps } from '../../src/server/outbox/worker.ts';
+import { orderResponse } from '../../src/shared/contract/orders.ts';
+import { site } from '../../src/shared/site.ts';
+import { checkoutBody, checkoutOk, payTestCheckout } from './checkout-helpers.ts';
+import { admin, buildLeaseTestApp, createOffer, signedOffer } from './lease-fixtures.ts';
+import { backend, testBankingKeys, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
+
+/*
+ * Issue 30: a message carries what it says, written with its event; sending it reads nothing
+ * else. These prove it with the database closed, and show what becomes of a row whose data
+ * this version cannot read, of one an earlier version wrote without data, and of the e-mail of
+ * an offer that ended before it went.
+ */
+
+const siteOrigin = 'http://localhost:5173';
+const from = { name: site.productName, address: site.email };
+
+/** What a template would need were it to look anything up: nothing here answers. */
+const noEarlierRows = Object.fromEntries(
+  messageKinds.map((kind) => [
+    kind,
+    () => {
+      throw new Error(`a ${kind} row that carries its data asked for its records`);
+    },
+  ]),
+) as unknown as EarlierRows;
+
+async function payRoom(t: TestApp, date: string, buyer = { buyer_name: 'Camille Tremblay', buyer_email: 'camille@example.com' }) {
+  const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'CONF-A', { product: 'conference_room', date }, 'en'));
+  expect((await payTestCheckout(t, sessionId, buyer)).status).toBe(303);
+  return orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json()).manageToken!;
+}
+
+async function unitId(t: TestApp, code: string): Promise<number> {
+  return (await t.db.selectFrom('offices').select('id').where('office_id', '=', code).executeTakeFirstOrThrow()).id;
+}
+
+const patchUnit = (t: TestApp, id: number, body: unknown) => t.app.request(`/admin-api/units/${id}`, { method: 'PATCH', headers: admin, body: JSON.stringify(body) });
+
+describe(`every message renders from its row alone, with the database closed (${backend})`, () => {
+  let now = testNow;
+  const clock = () => now;
+  let claimed: ClaimedMessage[] = [];
+
+  beforeAll(async () => {
+    const t = await buildLeaseTestApp({ deps: { clock } });
+    const token = await payRoom(t, '2026-11-26');
+    const { sessionId: officeSession } = await checkoutOk(t, await checkoutBody(t, 'OFF-102', { product: 'office_daily', dates: ['2026-11-25', '2026-11-26'] }, 'fr'));
+    expect((await payTestCheckout(t, officeSession, { buyer_name: 'Dana Okafor', buyer_email: 'dana@example.com' })).status).toBe(303);
+    const office = orderResponse.parse(await (await t.app.request(`/public-api/orders/${officeSession}`)).json()).manageToken!;
+    const cancel = await t.app.request(`/public-api/bookings/${office}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ dates: ['2026-11-26'] }) });
+    expect(cancel.status).toBe(200);
+    const { sessionId: spotSession } = await checkoutOk(t, await checkoutBody(t, 'PRK-01', { product: 'standard' }, 'en'));
+    expect((await payTestCheckout(t, spotSession, { buyer_name: 'Sam Spot', buyer_email: 'sam@example.com' })).status).toBe(303);
+    const spot = orderResponse.parse(await (await t.app.request(`/public-api/orders/${spotSession}`)).json()).manageToken!;
+    expect((await t.app.request(`/public-api/bookings/${spot}/notice`, { method: 'POST', headers: { 'idempotency-key': randomUUID() } })).status).toBe(200);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // A payment that comes after its hold lapsed and the date was sold: refunded.
+    const body = await checkoutBody(t, 'CONF-B', { product: 'conference_room', date: '2026-12-08' }, 'en');
+    const lateSession = await checkoutOk(t, body);
+    now = new Date(testNow.getTime() + 40 * 60_000);
+    const other = await checkoutOk(t, body);
+    expect((await payTestCheckout(t, other.sessionId, { buyer_name: 'Paul Winner', buyer_email: 'paul@example.com' })).status).toBe(303);
+    expect(await confirmPayment(t.ctx, lateSession.sessionId, { paymentIntentId: 'pi_late', buyer: { name: 'Lina Late', email: 'lina@example.com' } })).toBe('paid_but_taken');
+
+    const studio = await unitId(t, 'OFF-201');
+    const res = await t.app.request('/public-api/waitlist', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...waitlistEntryFor([studio]), language: 'fr' }) });
+    expect(res.status).toBe(201);
+    expect((await patchUnit(t, studio, { is_available: true, next_available_date: null })).status).toBe(200);
+
+    await createOffer(t, { email: 'invited@example.com', contact_name: 'Ines Invitée', language: 'fr' });
+    await signedOffer(t, { email: 'signer@example.com', company_name: 'Acme Analytics inc.' });
+
+    const rows = await t.db.selectFrom('outbox').selectAll().where('status', '=', 'pending').execute();
+    claimed = rows.map((row) => {
+      const read = readMessageData(row.kind as ClaimedMessage['kind'], row.data);
+      if (!read.ok) throw new Error(read.problem);
+      const about = (typeof row.subject_ids === 'string' ? JSON.parse(row.subject_ids) : row.subject_ids) as MessageSubject;
+      return { id: row.id, kind: row.kind, recipient: row.recipient, language: row.language, about, data: read.data, secretEncrypted: row.secret_encrypted, attempts: 1, giveUpAt: row.give_up_at, claimedUntil: now } as ClaimedMessage;
+    });
+    // Nothing is left to read: a template that ran a query would fail.
+    await t.close();
+  });
+
+  it('renders each kind, and a row that carries its data never asks for its records', async () => {
+    expect(new Set(claimed.map((m) => m.kind))).toEqual(new Set(messageKinds));
+    const render = createRenderer({ keyring: testBankingKeys, siteOrigin, from, clock, earlierRows: noEarlierRows });
+    for (const message of claimed) {
+      const mail = await render(message);
+      expect(mail, message.kind).not.toBe('gone');
+      if (mail === 'gone') continue;
+      expect(mail.to.address).toBe(message.recipient);
+      expect(mail.text.length).toBeGreaterThan(200);
+    }
+  });
+});
+
+describe(`what the worker does with rows it cannot send as written (${backend})`, () => {
+  let t: TestApp;
+  let dir: string;
+  let now = testNow;
+  const clock = () => now;
+  const mailer = (): MailerDeps => ({
+    db: t.db,
+    clock,
+    transport: emlFileTransport(dir),
+    render: createRenderer({ keyring: testBankingKeys, siteOrigin, from, clock, earlierRows: earlierRows(t.db, testBankingKeys) }),
+  });
+  const row = (id: string) => t.db.selectFrom('outbox').select(['status', 'last_error', 'data', 'secret_encrypted']).where('id', '=', id).executeTakeFirstOrThrow();
+  const rowOf = (kind: string) => t.db.selectFrom('outbox').select('id').where('kind', '=', kind).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'mail-data-'));
+    t = await buildLeaseTestApp({ deps: { clock } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fails a row whose data does not read with why, and goes on with the others', async () => {
+    await payRoom(t, '2026-11-27');
+    const paid = await rowOf('order_paid');
+    await t.db.updateTable('outbox').set({ data: JSON.stringify({ order: { id: 42 } }) }).where('id', '=', paid.id).execute();
+    expect(await sendDueMessages(mailer())).toEqual({ sent: 1, retry: 0, failed: 1 });
+    const failed = await row(paid.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.last_error).toMatch(/^its data does not read as a message of kind order_paid \(order\.id: .+\): it was written by another version/);
+    const staff = await row((await rowOf('staff_order_paid')).id);
+    // Once sent, what it said leaves the database with it.
+    expect(staff).toEqual({ status: 'sent', last_error: null, data: null, secret_encrypted: null });
+  });
+
+  it('fails a row of a kind this version does not write', async () => {
+    const id = randomUUID();
+    await t.db
+      .insertInto('outbox')
+      .values({ id, kind: 'postcard', recipient: 'x@example.com', language: 'en', subject_ids: '{}', data: '{}', status: 'pending', next_attempt_at: now, give_up_at: new Date(now.getTime() + 86_400_000), created_at: now })
+      .execute();
+    expect(await sendDueMessages(mailer())).toEqual({ sent: 0, retry: 0, failed: 1 });
+    expect((await row(id)).last_error).toBe('no message is written for rows of kind postcard');
+  });
+
+  it('sends a row an earlier version wrote (no data) from the records it names; gone once they are', async () => {
+    const before = readdirSync(dir).length;
+    const res = await t.app.request('/public-api/waitlist', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(waitlistEntryFor([await unitId(t, 'OFF-202')])) });
+    expect(res.status).toBe(201);
+    await t.db.updateTable('outbox').set({ data: null }).where('status', '=', 'pending').execute();
+    expect(await sendDueMessages(mailer())).toEqual({ sent: 2, retry: 0, failed: 0 });
+    expect(readdirSync(dir).length).toBe(before + 2);
+
+    const { id } = (await res.json()) as { id: number };
+    await t.db.updateTable('outbox').set({ status: 'pending', data: null, next_attempt_at: now }).where('kind', '=', 'staff_waitlist_entry').execute();
+    await t.db.deleteFrom('waitlist_entries').where('id', '=', id).execute();
+    expect(await sendDueMessages(mailer())).toEqual({ sent: 0, retry: 0, failed: 1 });
+    expect((await row((await rowOf('staff_waitlist_entry')).id)).last_error).toBe('what the message was about no longer exists or has ended');
+  });
+
+  it('withdraws the e-mail of an offer that ended before it went, and the person’s details with it', async () => {
+    const studio = await unitId(t, 'OFF-201');
+    const res = await t.app.request('/public-api/waitlist', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...waitlistEntryFor([studio]), email: 'offered@example.com' }) });
+    expect(res.status).toBe(201);
+    expect((await patchUnit(t, studio, { is_available: true, next_available_date: null })).status).toBe(200);
+    const offer = await rowOf('waitlist_offer');
+    expect((await row(offer.id)).status).toBe('pending');
+    // Staff find the unit taken after all: the offer is withdrawn before its e-mail goes.
+    expect((await patchUnit(t, studio, { is_available: false, next_available_date: null })).status).toBe(200);
+    expect(await row(offer.id)).toMatchObject({ status: 'failed', last_error: 'the offer ended before its e-mail could be sent', data: null });
+  });
+});
