@@ -1,9 +1,61 @@
 /**
- * The layers of src (DESIGN.md §2), checked by `npm test` (scripts/test-all.ts):
+ * The layers of src (docs/architecture.md), checked by `npm test` (scripts/test-all.ts):
  * no import cycle, type imports included; each runtime keeps to its side; a feature of the
  * PWA uses another feature only through what they share in app/, ui/, i18n/, storage/ or shared/,
- * or through that feature's index (its public entry).
+ * or through that feature's index (its public entry); the server's floors import only downward.
  */
+
+/**
+ * The server's floors, top to bottom. The composition (index.ts, app.ts, env.ts, the command line)
+ * wires everything; the adapters answer HTTP (routes/, http/) and write e-mails (messages/);
+ * the domains own their SQL and rules, each importing only the domains below it; the
+ * infrastructure (the database, the outbox, mail transport, payments, secrets, deps.ts, log.ts)
+ * knows no domain.
+ */
+const server = 'src/server/';
+const composition = [`^${server}(index|app|env)\\.ts$`, `^${server}cli/`];
+const adapters = [`^${server}(routes|http|messages)/`];
+const domainOrder = ['units', 'lease', 'bookings', 'waitlist', 'reservations', 'documents', 'staff'];
+const domains = [`^${server}(${domainOrder.join('|')})/`];
+const infrastructure = [`^${server}(db|outbox|mail|payments|secrets)/`, `^${server}(deps|log)\\.ts$`];
+
+const serverLayers = [
+  {
+    name: 'server-infrastructure-knows-no-domain',
+    severity: 'error',
+    comment: 'Infrastructure imports a domain, an adapter or the composition: pass what it needs in (as the mail worker is given its renderer).',
+    from: { path: infrastructure },
+    to: { path: [...domains, ...adapters, ...composition] },
+  },
+  {
+    name: 'server-domains-below-adapters',
+    severity: 'error',
+    comment: 'A domain imports a route, an HTTP helper, an e-mail template or the composition: return what happened and let the adapter answer.',
+    from: { path: domains },
+    to: { path: [...adapters, ...composition] },
+  },
+  {
+    name: 'server-adapters-below-composition',
+    severity: 'error',
+    from: { path: adapters },
+    to: { path: composition },
+  },
+  {
+    name: 'server-http-below-routes',
+    severity: 'error',
+    comment: 'http/ is what routes build on: it imports no route and no e-mail template.',
+    from: { path: `^${server}http/` },
+    to: { path: `^${server}(routes|messages)/` },
+  },
+  ...domainOrder.map((domain, i) => ({
+    name: `server-domain-order-${domain}`,
+    severity: 'error',
+    comment: `A domain imports one above it (${domainOrder.join(' > ')}): move what both need down, or pass it in.`,
+    from: { path: `^${server}${domain}/` },
+    to: { path: i === 0 ? '^$' : `^${server}(${domainOrder.slice(0, i).join('|')})/` },
+  })),
+];
+
 module.exports = {
   forbidden: [
     {
@@ -60,6 +112,7 @@ module.exports = {
       from: { path: '^src/web/staff/' },
       to: { path: '^src/web/(features|routes|app)/' },
     },
+    ...serverLayers,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

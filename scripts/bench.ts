@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the figures DESIGN.md §8 budgets, measured on this machine and this build,
+ * `npm run bench`: the figures docs/architecture.md §8 budgets, measured on this machine and this build,
  * at two inventory sizes side by side: the 25-unit demo and a multi-site operator's 2,000 units
  * (`--units N` changes the large size, `--only N` measures one size, `--runs K` the runs of
  * each Lighthouse route and warm start, `--routes offices,lease` a few routes,

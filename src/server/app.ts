@@ -5,7 +5,8 @@ import { BankingUnreadableError } from './secrets/banking-keys.ts';
 import { logError, maskPath } from './log.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { compression } from './http/compression.ts';
-import { jsonError } from './http/errors.ts';
+import { problem } from '../shared/contract/problems.ts';
+import { problemAnswer } from './http/errors.ts';
 import { memoryLimiter, rateLimit, sharedLimiter } from './http/rate-limit.ts';
 import type { RateLimit } from './deps.ts';
 import { requestPathCheck } from './http/request-path.ts';
@@ -78,23 +79,24 @@ export function createApp(deps: AppDeps, services: { unitList: UnitListCache } =
   app.route('/admin-api/units', staffUnitRoutes(ctx));
   app.route('/admin-api/calendar', staffCalendarRoutes(ctx));
 
-  app.all('/public-api/*', (c) => jsonError(c, 404, `No such API endpoint: ${c.req.method} ${maskPath(c.req.path)}`));
-  app.all('/admin-api/*', (c) => jsonError(c, 404, `No such API endpoint: ${c.req.method} ${maskPath(c.req.path)}`));
+  const noSuchEndpoint = (c: Context) => problemAnswer(c, problem('no_such_endpoint', { method: c.req.method, path: maskPath(c.req.path) }));
+  app.all('/public-api/*', noSuchEndpoint);
+  app.all('/admin-api/*', noSuchEndpoint);
 
-  app.get('*', (c) => deps.staticSite?.respond(c) ?? jsonError(c, 404, 'Not found'));
-  app.notFound((c) => jsonError(c, 404, 'Not found'));
+  app.get('*', (c) => deps.staticSite?.respond(c) ?? problemAnswer(c, problem('not_found')));
+  app.notFound((c) => problemAnswer(c, problem('not_found')));
   app.onError((err, c) => {
     logError('request.failed', err, { method: c.req.method, path: maskPath(c.req.path) });
     // A lock or a statement that timed out, or a deadlock PostgreSQL broke: the request itself was fine.
     if (busyDatabaseCodes.has(String((err as { code?: unknown }).code))) {
       c.header('Retry-After', '5');
-      return jsonError(c, 503, 'We are busy right now. Please try again in a few seconds.');
+      return problemAnswer(c, problem('busy'));
     }
     // One agreement's banking numbers that no configured key opens: that offer alone cannot be shown.
     if (err instanceof BankingUnreadableError) {
-      return jsonError(c, 500, 'The banking details of this agreement cannot be read right now. Please contact us; your agreement is safe.');
+      return problemAnswer(c, problem('banking_unreadable'));
     }
-    return jsonError(c, 500, 'Something went wrong on our side. Please try again.');
+    return problemAnswer(c, problem('server_error'));
   });
   return app;
 }

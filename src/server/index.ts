@@ -14,7 +14,7 @@ import { demoOffersText, seedDemoOffers } from './lease/seed-offers.ts';
 import { logError } from './log.ts';
 import { settleDueRefunds } from './bookings/refunds.ts';
 import { createRenderer } from './messages/render.ts';
-import { earlierRows } from './mail/earlier-rows.ts';
+import { earlierRows } from './messages/earlier-rows.ts';
 import { emlFileTransport, smtpTransport } from './mail/transport.ts';
 import { startMailer } from './outbox/worker.ts';
 import { site } from '../shared/site.ts';

@@ -1,5 +1,5 @@
 /**
- * Every name under which the app keeps something in the browser, in one place (DESIGN.md §4.6):
+ * Every name under which the app keeps something in the browser, in one place (docs/architecture.md §4.6):
  * localStorage keys, IndexedDB databases (one idb-keyval store per concern), the service worker's
  * caches, and the names the page and the worker use to reach one another. The PWA and the
  * service worker both import this module, so neither keeps a copy to hold in step.

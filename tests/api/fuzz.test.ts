@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCheckout, type CheckoutRequest } from '../../src/shared/contract/checkout.ts';
@@ -28,6 +29,8 @@ import { checkoutBody, checkoutOk, inventory, origin, payTestCheckout } from './
 import { admin, companyInfo, createOffer, signature, signedOffer, submitInfo, validBanking } from './lease-fixtures.ts';
 import { backend, buildTestApp, testBankingKeys, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
 import { openSecret } from '../../src/server/outbox/outbox.ts';
+import { problemCodeHeader, problemDetail, problemDetailHeader } from '../../src/shared/contract/common.ts';
+import { problems, problemText, type Problem } from '../../src/shared/contract/problems.ts';
 
 const seed = 20261123;
 /** Replays one failure: the `path` a failure report gives, with the same seed. */
@@ -598,6 +601,16 @@ interface Answer {
   status: number;
   text: string;
   errors: string[];
+  headers: Headers;
+}
+
+/** The body as sent, uncompressed (the compression middleware answers br or gzip when asked). */
+function decoded(bytes: Uint8Array, encoding: string | null): Uint8Array {
+  // A HEAD answer names the encoding its GET would use, with no body.
+  if (bytes.length === 0) return bytes;
+  if (encoding === 'br') return brotliDecompressSync(bytes);
+  if (encoding === 'gzip') return gunzipSync(bytes);
+  return bytes;
 }
 
 async function exchange(probe: Probe): Promise<Answer> {
@@ -613,8 +626,8 @@ async function exchange(probe: Probe): Promise<Answer> {
     const answer = await Promise.race([
       (async () => {
         const res = await t.app.request(request);
-        const bytes = new Uint8Array(await res.arrayBuffer());
-        return { status: res.status, text: new TextDecoder().decode(bytes.subarray(0, 2000)), errors: serverErrors };
+        const bytes = decoded(new Uint8Array(await res.arrayBuffer()), res.headers.get('content-encoding'));
+        return { status: res.status, text: new TextDecoder().decode(bytes), errors: serverErrors, headers: res.headers };
       })(),
       hang,
     ]);
@@ -638,7 +651,24 @@ let failures: string[] = [];
 let requestCount = 0;
 const statuses = new Map<number, number>();
 
-/** The property of every request: an answer below 500, within the time limit. */
+/**
+ * An error answer that does not name its problem as the contract says: a code of the catalogue in
+ * its header, the body's `error` that code's English (with the values and fields of its detail).
+ */
+function unnamedProblem(answer: Answer, method: string): string | undefined {
+  const code = answer.headers.get(problemCodeHeader);
+  if (!code || !Object.hasOwn(problems, code)) return `answered ${answer.status} without a problem code of the catalogue (${String(code)}): ${answer.text.slice(0, 300)}`;
+  const raw = answer.headers.get(problemDetailHeader);
+  const detail = raw ? problemDetail.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'))) : {};
+  const expected = problemText({ code, params: detail.params, fields: detail.fields } as Problem);
+  // A HEAD answer has no body to compare: its code and status are checked.
+  const error = method === 'HEAD' ? expected : (JSON.parse(answer.text) as { error?: unknown }).error;
+  if (error !== expected) return `answered ${answer.status} ${code} with the error ${JSON.stringify(error)}, not its English ${JSON.stringify(expected)}`;
+  if (problems[code as keyof typeof problems].status !== answer.status) return `answered ${code} with ${answer.status}, not its status ${problems[code as keyof typeof problems].status}`;
+  return undefined;
+}
+
+/** The property of every request: an answer below 500, within the time limit, and an error answer that names its problem. */
 async function answersWell(probe: Probe): Promise<void> {
   requestCount++;
   let problem: string | undefined;
@@ -646,6 +676,7 @@ async function answersWell(probe: Probe): Promise<void> {
     const answer = await exchange(probe);
     statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
     if (answer.status >= 500) problem = `answered ${answer.status}: ${answer.text.slice(0, 500)}\nserver error lines:\n${answer.errors.map((line) => `  ${line}`).join('\n') || '  (none)'}`;
+    else if (answer.status >= 400 && answer.headers.get('content-type')?.includes('json')) problem = unnamedProblem(answer, probe.method);
   } catch (err) {
     problem = err instanceof Error ? err.message : String(err);
   }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmPayment } from '../../src/server/bookings/payment-events.ts';
-import { earlierRows } from '../../src/server/mail/earlier-rows.ts';
+import { earlierRows } from '../../src/server/messages/earlier-rows.ts';
 import { emlFileTransport } from '../../src/server/mail/transport.ts';
 import { createRenderer, type EarlierRows } from '../../src/server/messages/render.ts';
 import { messageKinds, readMessageData } from '../../src/server/outbox/message-data.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmPayment } from '../../src/server/bookings/payment-events.ts';
 import { findOfferByCode, findOfferById } from '../../src/server/lease/lease-offers.ts';
 import { invitationData } from '../../src/server/lease/lease-mail.ts';
-import { earlierRows } from '../../src/server/mail/earlier-rows.ts';
+import { earlierRows } from '../../src/server/messages/earlier-rows.ts';
 import { readMessageData } from '../../src/server/outbox/message-data.ts';
 import { sealText } from '../../src/server/secrets/sealed-text.ts';
 import { createRenderer } from '../../src/server/messages/render.ts';

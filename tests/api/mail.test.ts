@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/server/cli/cli.ts';
 import { confirmOrder } from '../../src/server/bookings/orders.ts';
 import { createRenderer } from '../../src/server/messages/render.ts';
-import { earlierRows } from '../../src/server/mail/earlier-rows.ts';
+import { earlierRows } from '../../src/server/messages/earlier-rows.ts';
 import { waitlistEntryData } from '../../src/server/waitlist/waitlist-mail.ts';
 import { emlFileTransport, smtpTransport, type MailTransport } from '../../src/server/mail/transport.ts';
 import { sendDueMessages, type MailerDeps } from '../../src/server/outbox/worker.ts';

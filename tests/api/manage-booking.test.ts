@@ -13,7 +13,7 @@ import { createRenderer } from '../../src/server/messages/render.ts';
 import type { MessageKind, MessageSubject } from '../../src/server/outbox/outbox.ts';
 import { readMessageData } from '../../src/server/outbox/message-data.ts';
 import type { ClaimedMessage } from '../../src/server/outbox/worker.ts';
-import { earlierRows } from '../../src/server/mail/earlier-rows.ts';
+import { earlierRows } from '../../src/server/messages/earlier-rows.ts';
 import type { OutgoingMail } from '../../src/server/mail/transport.ts';
 import { site } from '../../src/shared/site.ts';
 import { testCheckoutProvider, type TestPaymentProvider } from '../../src/server/payments/test-checkout.ts';

@@ -52,7 +52,7 @@ describe(`GET /public-api/offices/available (${backend})`, () => {
     expect(seen).toEqual(new Set(['available_now', 'indefinite', 'available_soon', 'available_later', 'available_medium_term', 'long_term_lease']));
   });
 
-  it('sets the security headers of DESIGN.md §5', async () => {
+  it('sets the security headers of docs/architecture.md §5', async () => {
     const res = await t.app.request('/public-api/offices/available');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");

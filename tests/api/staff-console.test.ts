@@ -16,10 +16,12 @@ import { booked, checkoutBody, checkoutOk, inventory, payTestCheckout, postCheck
 import { applyPaymentEvent, placeOrder, type NewOrder } from '../../src/server/bookings/orders.ts';
 import { hashOfferCode } from '../../src/server/lease/lease-offers.ts';
 import { quoteLineNames } from '../../src/server/documents/line-names.ts';
-import { unitRetiredMessage } from '../../src/server/routes/lease.ts';
+import { problem, problemText } from '../../src/shared/contract/problems.ts';
 import { createOffer, sign, signedOffer, submitInfo } from './lease-fixtures.ts';
 import { adminToken, backend, buildTestApp, testBankingKeys, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
 import { storedQuote } from '../../src/server/documents/stored-amounts.ts';
+
+const unitRetiredMessage = problemText(problem('lease_unit_retired'));
 
 const bearer = { authorization: `Bearer ${adminToken}` };
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { BookingView } from '../../shared/contract/bookings.ts';
 import type { Quote } from '../../shared/domain/pricing.ts';
@@ -6,13 +6,14 @@ import { cancellationRule, canCancelDay, dayCancellationDeadline, refundForDays,
 import { productNames, productRule, type Product } from '../../shared/domain/products.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
-import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
 import { nextDocumentNumber } from '../documents/numbers.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { tellDaysCancelled, tellNoticeGiven } from './order-mail.ts';
 import { lockUnit } from '../reservations/unit-lock.ts';
 import { paidAmounts, storedQuote, storedRefundAmounts } from '../documents/stored-amounts.ts';
+import { problem, type Problem } from '../../shared/contract/problems.ts';
+import type { OrdersTable, RefundsTable } from '../db/schema.ts';
 
 /*
  * What a customer does with a paid order through its manage link: cancel booked days (each
@@ -22,35 +23,29 @@ import { paidAmounts, storedQuote, storedRefundAmounts } from '../documents/stor
  */
 
 /** Everything of an order these read, as stored. */
-interface OrderRow {
-  id: string;
-  office_id: number;
-  product: string;
-  service_type: string;
-  office_name: string;
-  status: string;
-  refund_reason: 'paid_after_taken' | 'cancelled' | null;
-  quote: unknown;
-  booking_date: string;
-  locale: 'en' | 'fr';
-  paid_at: Date | null;
-  buyer_name: string | null;
-  buyer_email: string | null;
-  receipt_number: string | null;
-  notice_given_on: string | null;
-  rental_ends_on: string | null;
-  notice_key: string | null;
-}
+type OrderRow = Pick<
+  Selectable<OrdersTable>,
+  | 'id'
+  | 'office_id'
+  | 'product'
+  | 'service_type'
+  | 'office_name'
+  | 'status'
+  | 'refund_reason'
+  | 'quote'
+  | 'booking_date'
+  | 'locale'
+  | 'paid_at'
+  | 'buyer_name'
+  | 'buyer_email'
+  | 'receipt_number'
+  | 'notice_given_on'
+  | 'rental_ends_on'
+  | 'notice_key'
+>;
 
 /** A refund of the order, with what it gives back read through its schema. */
-interface RefundRow {
-  id: string;
-  status: 'pending' | 'succeeded';
-  amounts: RefundAmounts;
-  credit_note_number: string | null;
-  idempotency_key: string | null;
-  created_at: Date;
-}
+type RefundRow = Pick<Selectable<RefundsTable>, 'id' | 'status' | 'credit_note_number' | 'idempotency_key' | 'created_at'> & { amounts: RefundAmounts };
 
 async function loadOrder(db: Db, orderId: string, lock: boolean): Promise<OrderRow | undefined> {
   let q = db
@@ -144,10 +139,9 @@ export async function bookingViewOf(db: Db, orderId: string, now: Date): Promise
 /** Why a request to cancel or give notice is refused, and how the customer is told. */
 export type ManageRefusal = {
   kind: 'refused';
-  status: 409 | 422;
   /** already: the end state asked for holds already; too_late: past the policy's deadline. */
   reason: 'already' | 'too_late' | 'not_online' | 'not_booked' | 'not_a_day' | 'key_reused';
-  error: string;
+  problem: Problem;
 };
 
 export type CancelResult = { kind: 'cancelled'; refundId: string; replay: boolean } | ManageRefusal;
@@ -155,8 +149,7 @@ export type CancelResult = { kind: 'cancelled'; refundId: string; replay: boolea
 /** What else a cancellation records in its own transaction (staff's audit row), once it is decided. */
 export type AlsoOnCancel = (trx: Db, cancelled: { dates: IsoDate[]; refundId: string; creditNote: string; amountCents: number }) => Promise<void>;
 
-const contactUs = `Please contact us at ${site.email} or ${site.phoneDisplay}.`;
-const refuse = (status: 409 | 422, reason: ManageRefusal['reason'], error: string): ManageRefusal => ({ kind: 'refused', status, reason, error });
+const refuse = (reason: ManageRefusal['reason'], why: Problem): ManageRefusal => ({ kind: 'refused', reason, problem: why });
 
 /** Whether a refund asked for these days, under this key, is the one asked again. */
 const sameDays = (amounts: RefundAmounts, dates: readonly IsoDate[]) => {
@@ -176,7 +169,7 @@ const sameDays = (amounts: RefundAmounts, dates: readonly IsoDate[]) => {
 export async function cancelDays(db: Db, keyring: BankingKeyring, orderId: string, dates: readonly IsoDate[], key: string, now: Date, also?: AlsoOnCancel): Promise<CancelResult> {
   return db.transaction().execute(async (trx): Promise<CancelResult> => {
     const unit = await trx.selectFrom('orders').select('office_id').where('id', '=', orderId).executeTakeFirst();
-    if (!unit) return refuse(422, 'not_booked', 'No such booking');
+    if (!unit) return refuse('not_booked', problem('no_booking'));
     await lockUnit(trx, unit.office_id);
     const order = (await loadOrder(trx, orderId, true))!;
     const quote = storedQuote(order.quote);
@@ -185,33 +178,25 @@ export async function cancelDays(db: Db, keyring: BankingKeyring, orderId: strin
     if (mine) {
       return sameDays(mine.amounts, dates)
         ? { kind: 'cancelled', refundId: mine.id, replay: true }
-        : refuse(422, 'key_reused', 'This Idempotency-Key was used to cancel other days: send a new key for a new request.');
+        : refuse('key_reused', problem('cancel_key_reused'));
     }
     // Staff can name any order; a manage link exists only for a paid one.
-    if (!order.paid_at) return refuse(409, 'not_booked', 'This order was never paid: nothing is booked.');
-    if (order.refund_reason === 'paid_after_taken') return refuse(409, 'not_booked', 'This payment arrived after the booking had gone to someone else: nothing was booked, and it is refunded in full.');
+    if (!order.paid_at) return refuse('not_booked', problem('order_never_paid'));
+    if (order.refund_reason === 'paid_after_taken') return refuse('not_booked', problem('paid_after_taken'));
     const rule = cancellationRule(productOf(order), order.service_type);
     if (rule.kind !== 'by_day') {
-      return refuse(
-        409,
-        'not_online',
-        rule.kind === 'notice' ? 'A rental is not cancelled: give notice instead, and it ends at the end of the notice period.' : `A 12-month lease cannot be cancelled online. ${contactUs}`,
-      );
+      return refuse('not_online', problem(rule.kind === 'notice' ? 'rental_not_cancelled' : 'lease_not_cancelled_online'));
     }
     const gone = refundedDates(refunds);
     const asked = [...new Set(dates)].sort();
     const foreign = asked.filter((d) => !quote.dates.includes(d));
-    if (foreign.length > 0) return refuse(422, 'not_a_day', `This booking is not for ${foreign.join(', ')}.`);
+    if (foreign.length > 0) return refuse('not_a_day', problem('days_not_in_booking', { dates: foreign }));
     const open = asked.filter((d) => !gone.has(d));
-    if (open.length === 0) return refuse(409, 'already', asked.length === 1 ? `${asked[0]} is already cancelled.` : 'These days are already cancelled.');
-    if (open.length < asked.length) return refuse(409, 'already', `${asked.filter((d) => gone.has(d)).join(', ')} ${asked.length - open.length === 1 ? 'is' : 'are'} already cancelled.`);
+    if (open.length === 0) return refuse('already', problem('already_cancelled', { dates: asked }));
+    if (open.length < asked.length) return refuse('already', problem('some_already_cancelled', { dates: asked.filter((d) => gone.has(d)) }));
     const late = asked.filter((d) => !canCancelDay(rule, d, now));
     if (late.length > 0) {
-      return refuse(
-        409,
-        'too_late',
-        `${late.join(', ')} can no longer be cancelled: a day can be cancelled for a refund until ${rule.hoursBefore} hours before it opens. ${contactUs}`,
-      );
+      return refuse('too_late', problem('too_late_to_cancel', { dates: late, hours: rule.hoursBefore }));
     }
 
     const amounts = refundForDays(quote, refunds.map((r) => r.amounts), asked);
@@ -259,19 +244,19 @@ export type NoticeResult = { kind: 'given'; endsOn: IsoDate; freesUnit: boolean;
 export async function giveNotice(db: Db, keyring: BankingKeyring, orderId: string, key: string, now: Date): Promise<NoticeResult> {
   return db.transaction().execute(async (trx): Promise<NoticeResult> => {
     const unit = await trx.selectFrom('orders').select('office_id').where('id', '=', orderId).executeTakeFirst();
-    if (!unit) return refuse(422, 'not_booked', 'No such booking');
+    if (!unit) return refuse('not_booked', problem('no_booking'));
     await lockUnit(trx, unit.office_id);
     const order = (await loadOrder(trx, orderId, true))!;
     const product = productOf(order);
     const rentsUnit = productRule(product).rentsUnit;
     if (order.notice_given_on && order.rental_ends_on) {
       if (order.notice_key === key) return { kind: 'given', endsOn: order.rental_ends_on, freesUnit: rentsUnit, replay: true };
-      return refuse(409, 'already', `Notice was already given on ${order.notice_given_on}: the rental ends on ${order.rental_ends_on}.`);
+      return refuse('already', problem('notice_already_given', { givenOn: order.notice_given_on, endsOn: order.rental_ends_on }));
     }
-    if (order.status !== 'paid') return refuse(409, 'not_booked', 'This order is not an active rental.');
+    if (order.status !== 'paid') return refuse('not_booked', problem('not_an_active_rental'));
     const rule = cancellationRule(product, order.service_type);
     if (rule.kind !== 'notice') {
-      return refuse(409, 'not_online', rule.kind === 'by_day' ? 'A booked day is cancelled, not given notice.' : `A 12-month lease cannot be ended online. ${contactUs}`);
+      return refuse('not_online', problem(rule.kind === 'by_day' ? 'day_not_given_notice' : 'lease_not_ended_online'));
     }
     const givenOn = spaceToday(now);
     const endsOn = rentalEndsOn(rule, order.booking_date, givenOn);

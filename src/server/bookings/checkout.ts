@@ -1,31 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { checkoutDetailsOf, type CheckoutRequest } from '../../shared/contract/checkout.ts';
-import type { OrderResponse } from '../../shared/contract/orders.ts';
+import { type CheckoutRequest } from '../../shared/contract/checkout.ts';
 import { bookingWindow, dayStatus, type DayStatus } from '../../shared/domain/booking-windows.ts';
-import { amountMismatches, checkoutPricing, dollarsToCents, formatCad, quote, type ComparedAmount, type ProductChoice } from '../../shared/domain/pricing.ts';
+import { amountMismatches, checkoutPricing, dollarsToCents, quote, type ProductChoice } from '../../shared/domain/pricing.ts';
+import { problem, type DateRefusal, type Problem } from '../../shared/contract/problems.ts';
 import { isBookingProduct, productRule, products, productsFor, serviceTypeNames, isServiceType, type BookingProduct, type Product } from '../../shared/domain/products.ts';
 import { isIsoDate, type IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { AppContext } from '../deps.ts';
 import { logError } from '../log.ts';
-import { manageTokenOf } from './manage-link.ts';
 import { lineItemsFor } from '../documents/line-names.ts';
 import { successUrlTemplate } from '../payments/provider.ts';
 import { testCheckoutAllowed } from '../payments/test-checkout.ts';
 import { offerByToken } from '../waitlist/unit-offers.ts';
-import {
-  attachSession,
-  bookedDates,
-  checkoutSessionMinutes,
-  clientKeyOf,
-  currentStatus,
-  failOrder,
-  findOrderBySession,
-  findUnit,
-  placeOrder,
-  type NewOrder,
-  type Unit,
-} from './orders.ts';
+import { attachSession, checkoutSessionMinutes, clientKeyOf, failOrder, findUnit, placeOrder, type NewOrder, type Unit } from './orders.ts';
 
 /** Who asks for a checkout, as the route reads it from the request. */
 export interface CheckoutClient {
@@ -37,50 +24,38 @@ export interface CheckoutClient {
   siteOrigins: readonly string[];
 }
 
-/** A session to send the visitor to, or why not (status and the visitor's message). */
-export type CheckoutAnswer =
-  | { kind: 'session'; url: string }
-  | { kind: 'refused'; status: 400 | 404 | 409 | 422 | 502 | 503; error: string }
-  | { kind: 'too_many'; retryAfterSeconds: number; error: string };
+/**
+ * A session to send the visitor to, or the problem that refuses it (with the seconds to wait, for
+ * a client over its share of unpaid checkouts). `claimLinkFound`: the body's claim link opened an
+ * offer, so its lookup was no guess (the route gives its count back).
+ */
+export type CheckoutAnswer = ({ kind: 'session'; url: string } | { kind: 'refused'; problem: Problem; retryAfterSeconds?: number }) & { claimLinkFound: boolean };
 
-const refused = (status: 400 | 404 | 409 | 422 | 502 | 503, error: string): CheckoutAnswer => ({ kind: 'refused', status, error });
+/** Why a date is outside its product's window, with the figure of the rule that refuses it (products.ts). */
+function dateRefusal(status: Exclude<DayStatus, 'available' | 'booked'>, product: BookingProduct): DateRefusal {
+  switch (status) {
+    case 'past':
+    case 'weekend':
+      return { why: status };
+    case 'same_day_closed':
+      return { why: status, hour: products.day_pass.window.sameDayUntilHour };
+    case 'beyond_window':
+      return product === 'conference_room'
+        ? { why: status, product, months: products.conference_room.window.ahead.months }
+        : { why: status, product, days: products[product].window.ahead.days };
+  }
+}
 
-/** Why a date is outside its product's window, in the server's words. */
-const windowReasons: Record<Exclude<DayStatus, 'available' | 'booked'>, (p: BookingProduct) => string> = {
-  past: () => 'the date has passed',
-  beyond_window: (p) =>
-    ({
-      office_daily: `offices are booked by the day at most ${products.office_daily.window.ahead.days} days ahead`,
-      conference_room: `conference rooms are booked at most ${products.conference_room.window.ahead.months} months ahead`,
-      day_pass: `day passes are sold at most ${products.day_pass.window.ahead.days} days ahead`,
-    })[p],
-  weekend: () => 'Weekends not available',
-  same_day_closed: () => {
-    const hour = products.day_pass.window.sameDayUntilHour;
-    return `a day pass for today is sold only before ${hour === 12 ? 'noon' : `${hour}:00`}`;
-  },
-};
-
-const amountNames: Record<ComparedAmount, string> = {
-  monthlyRate: 'monthly rate',
-  proratedFirstMonth: 'prorated first month',
-  lastMonth: 'last month',
-  keyFee: 'key fee',
-  setupFee: 'setup fee',
-  totalDueToday: 'total due today',
-  dailyRate: 'daily rate',
-};
-
-/** The product a call-1 body chooses for a unit (products.ts), with its dates, or the reason it chooses none. */
-function choiceFor(unit: Unit, pricing: CheckoutRequest['pricing']): ProductChoice | string {
+/** The product a call-1 body chooses for a unit (products.ts), with its dates, or the problem that it chooses none. */
+function choiceFor(unit: Unit, pricing: CheckoutRequest['pricing']): ProductChoice | Problem {
   const sold = productsFor(unit.service_type);
-  if (sold.length === 0 || !isServiceType(unit.service_type)) return `${unit.name} cannot be booked online`;
+  if (sold.length === 0 || !isServiceType(unit.service_type)) return problem('not_sold_online', { name: unit.name });
   const product: Product | undefined = sold.find((p) => productRule(p).chosenBy.includes(pricing.rentalType));
   if (!product) {
-    const wanted = [...new Set(sold.flatMap((p) => productRule(p).chosenBy))].map((t) => `"${t}"`).join(' or ');
+    const wanted = [...new Set(sold.flatMap((p) => productRule(p).chosenBy))];
     // A mailbox is a subscription, not a rental of the unit.
-    if (!sold.some((p) => productRule(p).rentsUnit)) return `A ${unit.service_type} is subscribed to ${sold.map((p) => productRule(p).rentalType).join(' or ')} (pricing.rentalType ${wanted})`;
-    return `${unit.name} is rented with pricing.rentalType ${wanted}`;
+    if (!sold.some((p) => productRule(p).rentsUnit)) return problem('subscription_only', { type: unit.service_type, rentalTypes: sold.map((p) => productRule(p).rentalType), wanted });
+    return problem('wrong_rental_type', { name: unit.name, wanted });
   }
   const dates = pricing.dailyBookings ?? [];
   switch (productRule(product).dates) {
@@ -88,14 +63,16 @@ function choiceFor(unit: Unit, pricing: CheckoutRequest['pricing']): ProductChoi
       return { product } as ProductChoice;
     case 'one': {
       const [date] = dates;
-      if (dates.length !== 1 || !date) return `A ${serviceTypeNames.en[unit.service_type].toLowerCase()} is booked for exactly one date (pricing.dailyBookings)`;
+      if (dates.length !== 1 || !date) return problem('one_date_required', { type: serviceTypeNames.en[unit.service_type].toLowerCase() });
       return { product, date } as ProductChoice;
     }
     case 'many':
-      if (dates.length === 0) return 'Choose at least one date (pricing.dailyBookings)';
+      if (dates.length === 0) return problem('dates_required');
       return { product, dates } as ProductChoice;
   }
 }
+
+const isProblem = (value: ProductChoice | Problem): value is Problem => 'code' in value;
 
 /** What placing the order holds until it is paid, from its product (products.ts). */
 function holdOf(product: Product, dates: IsoDate[], today: IsoDate): NewOrder['hold'] {
@@ -111,22 +88,25 @@ function holdOf(product: Product, dates: IsoDate[], today: IsoDate): NewOrder['h
 
 /**
  * SPEC.md §7 call 1, the server's side of 'Rent Now' and 'Book': checks the choice against the
- * unit, its window and the server's own prices, holds what the product holds, and opens the
- * provider's checkout for exactly the server's amounts.
+ * unit, its window and the server's own prices, holds what the product holds (orders.ts
+ * placeOrder), and opens the provider's checkout for exactly the server's amounts.
  */
 export async function startCheckout(ctx: AppContext, body: CheckoutRequest, client: CheckoutClient): Promise<CheckoutAnswer> {
+  // A waitlist claim link (the body's waitlistOffer) is looked up once, whatever is refused after.
+  const claimOffer = body.waitlistOffer === undefined ? undefined : await offerByToken(ctx.db, 'claim', body.waitlistOffer);
+  const claimLinkFound = claimOffer !== undefined;
+  const refused = (why: Problem): CheckoutAnswer => ({ kind: 'refused', problem: why, claimLinkFound });
+
   // SPEC §7: both are the site's own origin plus a path; anywhere else would make the checkout an open redirect.
   for (const field of ['successUrl', 'cancelUrl'] as const) {
-    if (!isSiteUrl(body[field], client.siteOrigins)) {
-      return refused(400, `Invalid checkout request: ${field} must be an address on this site (${client.siteOrigins.join(', ')})`);
-    }
+    if (!isSiteUrl(body[field], client.siteOrigins)) return refused(problem('return_url_off_site', { field, origins: [...client.siteOrigins] }));
   }
-  if (ctx.payments.kind === 'test' && !testCheckoutAllowed(ctx)) return refused(503, 'Card payments are not available right now. Please contact us to book.');
+  if (ctx.payments.kind === 'test' && !testCheckoutAllowed(ctx)) return refused(problem('payments_unavailable'));
 
   const unit = await findUnit(ctx.db, String(body.officeId));
-  if (!unit) return refused(404, `No such office or service: ${String(body.officeId)}`);
+  if (!unit) return refused(problem('no_such_unit', { id: String(body.officeId) }));
   const choice = choiceFor(unit, body.pricing);
-  if (typeof choice === 'string') return refused(422, choice);
+  if (isProblem(choice)) return refused(choice);
   const rule = productRule(choice.product);
 
   const now = ctx.clock();
@@ -134,36 +114,30 @@ export async function startCheckout(ctx: AppContext, body: CheckoutRequest, clie
   if (isBookingProduct(choice.product)) {
     const window = bookingWindow(choice.product, now);
     for (const date of body.pricing.dailyBookings ?? []) {
-      if (!isIsoDate(date)) return refused(400, `Not a date: ${date}`);
+      if (!isIsoDate(date)) return refused(problem('not_a_date', { date }));
       const status = dayStatus(window, date);
-      if (status !== 'available' && status !== 'booked') return refused(422, `${date} cannot be booked: ${windowReasons[status](choice.product)}`);
+      if (status !== 'available' && status !== 'booked') return refused(problem('date_not_bookable', { date, refusal: dateRefusal(status, choice.product) }));
     }
   }
   // Through a waitlist claim link: the unit is held for this person, who rents it as if it were on sale.
   let claim: { offerId: string } | null = null;
   if (body.waitlistOffer !== undefined) {
     // The server keeps a claim link's token as its hash only: the addresses it stores, and gives the provider, must not carry it.
-    if (body.successUrl.includes(body.waitlistOffer) || body.cancelUrl.includes(body.waitlistOffer)) {
-      return refused(400, 'Invalid checkout request: successUrl and cancelUrl must not carry the claim link');
-    }
-    const offer = await offerByToken(ctx.db, 'claim', body.waitlistOffer);
-    if (!offer || offer.office_id !== unit.id) return refused(404, 'This claim link is not for this space. Please use the link in your e-mail.');
-    if (!rule.rentsUnit) return refused(422, `${unit.name} is claimed by renting it, month to month or with a lease, not by the day.`);
-    claim = { offerId: offer.id };
+    if (body.successUrl.includes(body.waitlistOffer) || body.cancelUrl.includes(body.waitlistOffer)) return refused(problem('return_url_carries_claim'));
+    if (!claimOffer || claimOffer.office_id !== unit.id) return refused(problem('claim_link_not_for_unit'));
+    if (!rule.rentsUnit) return refused(problem('claimed_by_renting', { name: unit.name }));
+    claim = { offerId: claimOffer.id };
   }
-  if (rule.needsAvailableUnit && !unit.is_available && !claim) return refused(409, `${unit.name} is no longer available. Join the waitlist to hear when it is.`);
+  if (rule.needsAvailableUnit && !unit.is_available && !claim) return refused(problem('unit_unavailable', { name: unit.name }));
 
   const q = quote(claim ? { ...unit, is_available: true } : unit, choice, today);
-  if (!q) return refused(422, `Unable to proceed - pricing information unavailable for ${unit.name}`);
+  if (!q) return refused(problem('price_unavailable', { name: unit.name }));
   const mismatches = amountMismatches(body.pricing, q);
   if (mismatches.length > 0) {
-    const server = checkoutPricing(q);
-    const details = mismatches.map((k) => `${amountNames[k]} is ${formatCad(dollarsToCents(server[k]))}, not ${formatCad(dollarsToCents(body.pricing[k]))}`).join('; ');
-    return refused(409, `The prices sent do not match our prices (${details}). Please reload the page and try again.`);
+    const ours = checkoutPricing(q);
+    return refused(problem('prices_differ', { amounts: mismatches.map((amount) => ({ amount, ours: dollarsToCents(ours[amount]), sent: dollarsToCents(body.pricing[amount]) })) }));
   }
-  if (body.pricing.totalDays !== q.totalDays) {
-    return refused(409, `The number of days sent (${body.pricing.totalDays}) does not match the dates chosen (${q.totalDays}). Please reload the page and try again.`);
-  }
+  if (body.pricing.totalDays !== q.totalDays) return refused(problem('day_count_differs', { sent: body.pricing.totalDays, chosen: q.totalDays }));
 
   const orderId = randomUUID();
   const sessionExpiresAt = new Date(now.getTime() + checkoutSessionMinutes * 60_000);
@@ -187,19 +161,12 @@ export async function startCheckout(ctx: AppContext, body: CheckoutRequest, clie
   });
   if (placed.kind === 'hold_cap') {
     const minutes = Math.ceil(placed.retryAfterSeconds / 60);
-    return {
-      kind: 'too_many',
-      retryAfterSeconds: placed.retryAfterSeconds,
-      error: `You already have ${ctx.config.maxUnpaidHoldsPerClient} bookings waiting for payment. Finish paying for one of them, or try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-    };
+    return { kind: 'refused', problem: problem('too_many_unpaid_holds', { holds: ctx.config.maxUnpaidHoldsPerClient, minutes }), retryAfterSeconds: placed.retryAfterSeconds, claimLinkFound };
   }
   // Retired by staff between reading the unit and placing the order: it is no longer on offer.
-  if (placed.kind === 'retired') return refused(404, `No such office or service: ${String(body.officeId)}`);
-  if (placed.kind === 'offer_closed') return refused(409, `This offer of ${unit.name} has ended, so it can no longer be claimed. You can join the waitlist again.`);
-  if (placed.kind === 'already_booked') {
-    const when = q.dates.length > 0 ? ` on ${q.dates.join(', ')}` : '';
-    return refused(409, `${unit.name} is already booked${when}. Please choose ${q.dates.length > 0 ? 'another date' : 'another space'}.`);
-  }
+  if (placed.kind === 'retired') return refused(problem('no_such_unit', { id: String(body.officeId) }));
+  if (placed.kind === 'offer_closed') return refused(problem('claim_ended', { name: unit.name }));
+  if (placed.kind === 'already_booked') return refused(problem('already_booked', { name: unit.name, dates: q.dates }));
 
   try {
     const session = await ctx.payments.createCheckoutSession({
@@ -215,36 +182,12 @@ export async function startCheckout(ctx: AppContext, body: CheckoutRequest, clie
       origin: client.origin,
     });
     await attachSession(ctx.db, orderId, session);
-    return { kind: 'session', url: session.url };
+    return { kind: 'session', url: session.url, claimLinkFound };
   } catch (err) {
     logError('checkout.session_failed', err, { order: orderId });
     await failOrder(ctx.db, orderId);
-    return refused(502, 'The payment page could not be opened. Please try again in a moment.');
+    return refused(problem('payment_page_failed'));
   }
-}
-
-/** SPEC.md §7 call 2: the dates of a unit that holds and bookings take, or undefined for no such unit. */
-export async function unitBookedDates(ctx: AppContext, officeId: string, startDate: IsoDate, endDate: IsoDate): Promise<IsoDate[] | undefined> {
-  const unit = await findUnit(ctx.db, officeId);
-  if (!unit) return undefined;
-  return bookedDates(ctx.db, unit.id, startDate, endDate, ctx.clock());
-}
-
-/** What the success page shows of an order when its browser has no checkoutDetails; undefined for no such session. */
-export async function orderForSuccessPage(ctx: AppContext, sessionId: string): Promise<OrderResponse | undefined> {
-  const order = await findOrderBySession(ctx.db, sessionId);
-  if (!order) return undefined;
-  const manageToken = order.receiptNumber ? await manageTokenOf(ctx.db, ctx.config.bankingKeys, order.id) : undefined;
-  return {
-    success: true,
-    // An abandoned test checkout (or a session whose expiry event is late) is over once its time is.
-    status: currentStatus(order, ctx.clock()),
-    checkoutDetails: checkoutDetailsOf(order.quote, { name: order.officeName, service_type: order.serviceType }, order.bookingDate),
-    bookingDates: order.quote.dates,
-    ...(order.refundReason ? { refundReason: order.refundReason } : {}),
-    ...(order.receiptNumber ? { receiptNumber: order.receiptNumber } : {}),
-    ...(manageToken ? { manageToken } : {}),
-  };
 }
 
 /** An address on one of the site's origins (no credentials in it): safe to send a visitor back to. */

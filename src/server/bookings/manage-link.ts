@@ -5,7 +5,7 @@ import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { openText, sealText } from '../secrets/sealed-text.ts';
 
 /*
- * A paid order's private manage link, /booking/{token} (DESIGN.md §4.12): 256 random bits, never
+ * A paid order's private manage link, /booking/{token} (docs/architecture.md §4.12): 256 random bits, never
  * stored in clear. The order keeps the token's SHA-256, to find it by, and the token sealed under
  * the server's key, so that the success page and every e-mail about the order show the same link.
  */

@@ -376,3 +376,10 @@ export async function bookedDates(db: Db, officeId: number, startDate: IsoDate, 
   }
   return [...dates].sort();
 }
+
+/** SPEC.md §7 call 2: the dates of a unit that holds and bookings take, or undefined for no such unit. */
+export async function unitBookedDates(db: Db, code: string, startDate: IsoDate, endDate: IsoDate, now: Date): Promise<IsoDate[] | undefined> {
+  const unit = await findUnit(db, code);
+  if (!unit) return undefined;
+  return bookedDates(db, unit.id, startDate, endDate, now);
+}

@@ -1,18 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
 import type { Db } from './database.ts';
+import type { OfficesTable } from './schema.ts';
 
-interface SeedUnit {
-  office_id: string;
-  service_code: string | null;
-  name: string;
-  service_type: string;
-  location_code: string | null;
-  seating_capacity: number | null;
+/** A demo unit, with `next`: days from today to the next available date; null for none; 'now' when available. */
+type SeedUnit = Pick<Insertable<OfficesTable>, 'office_id' | 'service_code' | 'name' | 'service_type' | 'location_code' | 'seating_capacity'> & {
   base_monthly_rate: string | null;
-  /** Days from today to the next available date; null for none; 'now' when available. */
   next: number | null | 'now';
-}
+};
 
 /**
  * The demo inventory. Occupied units cover every availability category (no date, ≤30, ≤90,

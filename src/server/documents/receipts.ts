@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { taxableCharges } from '../../shared/domain/pricing.ts';
 import { dayHoursOf, isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
 import type { Db } from '../db/database.ts';
@@ -6,19 +6,9 @@ import { quoteLineNames } from './line-names.ts';
 import { documentFileName, type ReceiptDocument } from './receipt.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import { storedQuote, storedRefundAmounts } from './stored-amounts.ts';
+import type { OrdersTable } from '../db/schema.ts';
 
-interface PaidOrder {
-  id: string;
-  receipt_number: string | null;
-  buyer_name: string | null;
-  buyer_email: string | null;
-  office_name: string;
-  service_type: string;
-  quote: unknown;
-  paid_at: Date | null;
-  provider: 'stripe' | 'test';
-  payment_intent_id: string | null;
-}
+type PaidOrder = Pick<Selectable<OrdersTable>, 'id' | 'receipt_number' | 'buyer_name' | 'buyer_email' | 'office_name' | 'service_type' | 'quote' | 'paid_at' | 'provider' | 'payment_intent_id'>;
 
 async function paidOrder(db: Db, orderId: string): Promise<PaidOrder | undefined> {
   return db

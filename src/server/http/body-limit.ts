@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { jsonError } from './errors.ts';
+import { problem } from '../../shared/contract/problems.ts';
+import { problemAnswer } from './errors.ts';
 
 const kilobyte = 1024;
 
@@ -27,7 +28,7 @@ function limited(maxSize: number): MiddlewareHandler {
     // client is told instead of having its next request read as the tail of this one.
     onError: (c) => {
       c.header('Connection', 'close');
-      return jsonError(c, 413, `The request body is too large (at most ${maxSize / kilobyte} KB)`);
+      return problemAnswer(c, problem('body_too_large', { kilobytes: maxSize / kilobyte }));
     },
   });
 }

@@ -1,15 +1,31 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod/mini';
-import { jsonError } from './errors.ts';
+import { fieldsProblem, isNamedFieldProblem, problem, schemaIssueCodes, type FieldProblem, type Problem, type SchemaIssueCode } from '../../shared/contract/problems.ts';
+import { problemAnswer } from './errors.ts';
 
-type Issues = readonly z.core.$ZodIssue[];
+type Issue = z.core.$ZodIssue;
 
-/** The issues of a failed parse as one line, each with the field it is about. */
-export function issuesText(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues
-    .slice(0, 5)
-    .map((i) => (i.path.length > 0 ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
-    .join('; ');
+/** A body answers at most this many of its fields' problems. */
+const maxFields = 20;
+
+const isSchemaIssueCode = (code: string): code is SchemaIssueCode => (schemaIssueCodes as readonly string[]).includes(code);
+
+/**
+ * A failed parse's issues as the API lists them: each field's path and code. The shared schemas'
+ * messages are field codes (problems.ts); zod's own checks keep zod's code and English.
+ */
+export function fieldProblemsOf(issues: readonly Issue[]): FieldProblem[] {
+  return issues.slice(0, maxFields).map((issue): FieldProblem => {
+    const path = issue.path.map(String).join('.');
+    if (isNamedFieldProblem(issue.message)) {
+      const bounds = {
+        ...('minimum' in issue ? { minimum: Number(issue.minimum) } : {}),
+        ...('maximum' in issue ? { maximum: Number(issue.maximum) } : {}),
+      };
+      return { path, code: issue.message, ...(Object.keys(bounds).length > 0 ? { params: bounds } : {}) } as FieldProblem;
+    }
+    return { path, code: isSchemaIssueCode(issue.code) ? issue.code : 'custom', params: { message: issue.message } };
+  });
 }
 
 /** The body as JSON, or not ok when it is not JSON. */
@@ -23,20 +39,20 @@ async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok:
 
 /**
  * The one way a route reads a JSON body: parsed by `schema` into `c.var.body`, or a 400 that
- * says what is wrong. `invalid` words the answer for a body that does not fit (by default its
- * issues, field by field); it may also answer the request itself (a SPEC.md text, problem codes).
+ * lists what is wrong field by field. `invalid` names the problem of a body that does not fit (by
+ * default invalid_request with its fields); it may also answer the request itself.
  */
 export function jsonBody<S extends z.ZodMiniType>(
   schema: S,
-  invalid: (issues: Issues, c: Context) => string | Response = issuesText,
+  invalid: (fields: FieldProblem[], c: Context, issues: readonly Issue[]) => Problem | Response = (fields) => fieldsProblem('invalid_request', fields),
 ): MiddlewareHandler<{ Variables: { body: z.infer<S> } }> {
   return async (c, next) => {
     const json = await readJson(c);
-    if (!json.ok) return jsonError(c, 400, 'The request body is not valid JSON');
+    if (!json.ok) return problemAnswer(c, problem('invalid_json'));
     const parsed = schema.safeParse(json.body);
     if (!parsed.success) {
-      const answer = invalid(parsed.error.issues, c);
-      return typeof answer === 'string' ? jsonError(c, 400, answer) : answer;
+      const answer = invalid(fieldProblemsOf(parsed.error.issues), c, parsed.error.issues);
+      return answer instanceof Response ? answer : problemAnswer(c, answer);
     }
     c.set('body', parsed.data);
     await next();

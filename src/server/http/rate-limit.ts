@@ -3,7 +3,8 @@ import { CompiledQuery } from 'kysely';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '../db/database.ts';
 import type { RateLimit } from '../deps.ts';
-import { jsonError } from './errors.ts';
+import { problem, type Problem } from '../../shared/contract/problems.ts';
+import { problemAnswer } from './errors.ts';
 
 
 export type LimitVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -66,16 +67,26 @@ export function sharedLimiter(db: Db, name: string, limit: RateLimit): Limiter {
   return limiterOf(engine);
 }
 
-export function tooManyRequests(c: Context, verdict: { retryAfterSeconds: number }, message: string) {
+/** The limits one kind of lookup or attempt has, each with its own words. */
+export type LimitProblemCode =
+  | 'too_many_booking_lookups'
+  | 'too_many_waitlist_link_lookups'
+  | 'too_many_lease_lookups'
+  | 'too_many_offer_requests'
+  | 'too_many_sign_ins'
+  | 'too_many_attempts';
+
+/** 429 with Retry-After in whole seconds; `refusal` is a limit's own code, or the problem itself. */
+export function tooManyRequests(c: Context, verdict: { retryAfterSeconds: number }, refusal: LimitProblemCode | Problem) {
   c.header('Retry-After', String(verdict.retryAfterSeconds));
-  return jsonError(c, 429, message.replace('{seconds}', String(verdict.retryAfterSeconds)));
+  return problemAnswer(c, typeof refusal === 'string' ? problem(refusal, { seconds: verdict.retryAfterSeconds }) : refusal);
 }
 
 /** Every request of a client counts; over the limit, 429 with Retry-After in whole seconds. */
 export function rateLimit(name: string, limiter: Limiter, key: (c: Context) => string): MiddlewareHandler {
   return async (c, next) => {
     const verdict = await limiter.hit(key(c));
-    if (!verdict.ok) return tooManyRequests(c, verdict, `Too many requests (${name}). Try again in {seconds} seconds.`);
+    if (!verdict.ok) return tooManyRequests(c, verdict, problem('too_many_requests', { limit: name, seconds: verdict.retryAfterSeconds }));
     await next();
   };
 }

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { isPlainText } from '../../shared/domain/text.ts';
-import { jsonError } from './errors.ts';
+import { problem } from '../../shared/contract/problems.ts';
+import { problemAnswer } from './errors.ts';
 
 /**
  * A path whose %-escapes do not decode, or decode to control characters, names nothing we
@@ -19,7 +20,7 @@ export function requestPathCheck(): MiddlewareHandler {
       } catch {
         decoded = undefined;
       }
-      if (decoded === undefined || !isPlainText(decoded)) return jsonError(c, 400, 'This address is not valid');
+      if (decoded === undefined || !isPlainText(decoded)) return problemAnswer(c, problem('bad_address'));
     }
     await next();
   };

@@ -5,7 +5,8 @@ import type { AppDeps } from '../deps.ts';
 import { siteOrigins } from './public-origin.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import { sessionMaxMs, sessionMember } from '../staff/sessions.ts';
-import { jsonError } from './errors.ts';
+import { problem } from '../../shared/contract/problems.ts';
+import { problemAnswer } from './errors.ts';
 
 export type StaffEnv = { Variables: { actor: StaffActor } };
 
@@ -50,9 +51,9 @@ export const openStaffRoutes = [
 const isOpen = (c: Context) => openStaffRoutes.some((r) => r.method === c.req.method && r.path === c.req.path);
 
 /** A refusal, never kept by a cache (as every staff answer). */
-function refuse(c: Context, status: 401 | 403, message: string) {
+function refuse(c: Context, code: 'admin_token_invalid' | 'sign_in_required' | 'wrong_origin') {
   c.header('Cache-Control', 'no-store');
-  return jsonError(c, status, message);
+  return problemAnswer(c, problem(code));
 }
 
 /**
@@ -69,18 +70,18 @@ export function staffAuth(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): Middl
     const bearer = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '');
     if (bearer) {
       const given = Buffer.from(bearer[1]!);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return refuse(c, 401, 'A valid admin token is required');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return refuse(c, 'admin_token_invalid');
       c.set('actor', { kind: 'token' });
     } else {
       if (!isOpen(c)) {
         const id = readSessionCookie(c, deps.config.production);
         const member = id ? await sessionMember(deps.db, id, deps.clock()) : null;
-        if (!member) return refuse(c, 401, 'Please sign in to continue');
+        if (!member) return refuse(c, 'sign_in_required');
         c.set('actor', { kind: 'staff', ...member });
       }
       if (!safeMethods.has(c.req.method)) {
         const origin = c.req.header('origin');
-        if (!origin || !siteOrigins(c, deps.config).includes(origin)) return refuse(c, 403, 'This request must come from the staff console');
+        if (!origin || !siteOrigins(c, deps.config).includes(origin)) return refuse(c, 'wrong_origin');
       }
     }
     await next();

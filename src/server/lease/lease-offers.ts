@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { CustomerInfo, LeaseLanguage, LeaseOffer, LeaseOfferStatus } from '../../shared/contract/lease.ts';
 import type { StaffOfferSummary } from '../../shared/contract/staff-console.ts';
 import type { BankingNumbers } from '../../shared/domain/banking.ts';
@@ -14,6 +14,7 @@ import type { OfferRecord } from './offer-record.ts';
 import { contractSections } from './contract-templates.ts';
 import { contractVariables } from './contract-variables.ts';
 import { invitationData, signedLeaseData } from './lease-mail.ts';
+import type { LeaseOffersTable } from '../db/schema.ts';
 
 /**
  * 18 random bytes: 144 bits, 24 base64url characters. A code that would begin with '-' is
@@ -168,21 +169,21 @@ export function offerAnswer(offer: OfferRecord, code: string, now: Date): LeaseO
   };
 }
 
-export interface NewOffer {
-  email: string;
-  company_name: string | null;
-  contact_name: string | null;
-  /** offices.id of each service. */
-  office_ids: number[];
-  start_date: string;
-  monthly_rate_cents: number;
-  monthly_discount_cents: number;
-  signup_discount_cents: number;
-  lease_term_months: number;
-  move_in_fee_type: MoveInFeeType;
-  move_in_fee_amount_cents: number | null;
-  expires_at: Date;
-}
+/** A new offer's row as staff give it, with `office_ids`, the offices.id of each of its units. */
+export type NewOffer = Pick<
+  Insertable<LeaseOffersTable>,
+  | 'email'
+  | 'company_name'
+  | 'contact_name'
+  | 'start_date'
+  | 'monthly_rate_cents'
+  | 'monthly_discount_cents'
+  | 'signup_discount_cents'
+  | 'lease_term_months'
+  | 'move_in_fee_type'
+  | 'move_in_fee_amount_cents'
+  | 'expires_at'
+> & { office_ids: number[] };
 
 /** How the tenant hears of a new offer: its link, e-mailed in their language (the link kept encrypted until sent). */
 export interface OfferInvitation {
@@ -403,6 +404,19 @@ export async function expireOffer(db: Db, offerId: number): Promise<boolean> {
     .returning('id')
     .executeTakeFirst();
   return expired !== undefined;
+}
+
+/** The offers still open on a unit (new, or with a contract generated) close: a unit retired cannot be signed for. Their numbers, in order. */
+export async function expireOpenOffersOfUnit(trx: Db, unitId: number, now: Date): Promise<number[]> {
+  const expired = await trx
+    .updateTable('lease_offers')
+    .set({ status: 'expired' })
+    .where('status', 'in', ['new', 'contract_generated'])
+    .where('expires_at', '>', now)
+    .where('id', 'in', (eb) => eb.selectFrom('lease_offer_services').select('offer_id').where('office_id', '=', unitId))
+    .returning('id')
+    .execute();
+  return expired.map((o) => o.id).sort((a, b) => a - b);
 }
 
 export async function listOffers(db: Db, now: Date): Promise<StaffOfferSummary[]> {

@@ -13,7 +13,7 @@ export type MessageSubject = { orderId: string } | { orderId: string; refundId: 
 /**
  * A message, by who it is for and what caused it, and what it says (its kind's data). Each is a
  * row of the outbox written in the transaction of its event, so a message exists exactly when
- * its event does (DESIGN.md §4.11), and says what was so when it happened.
+ * its event does (docs/architecture.md §4.11), and says what was so when it happened.
  */
 export type NewMessage = {
   [K in MessageKind]: {

@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { WebhookSignatureError, type CheckoutSession, type PaymentProvider, type RefundRequest } from './provider.ts';
 
 /**
- * The built-in test checkout (DESIGN.md §5): without a Stripe key the server serves its own
+ * The built-in test checkout (docs/architecture.md §5): without a Stripe key the server serves its own
  * payment page, marked as test mode, whose Pay and Cancel take the same path as Stripe's events.
  */
 export interface TestPaymentProvider extends PaymentProvider {

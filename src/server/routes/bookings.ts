@@ -1,11 +1,12 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { bookingNotFoundMessage, cancelRequest } from '../../shared/contract/bookings.ts';
+import { cancelRequest } from '../../shared/contract/bookings.ts';
 import { bookingFor, cancelBooking, giveRentalNotice, type ManageAnswer } from '../bookings/manage.ts';
 import { orderIdByManageToken } from '../bookings/manage-link.ts';
 import { clientAddress, limitKey } from '../http/client-address.ts';
 import type { AppContext } from '../deps.ts';
 import { creditNotePdfOfOrder, receiptPdfForOrder } from '../documents/receipts.ts';
-import { jsonError } from '../http/errors.ts';
+import { problem } from '../../shared/contract/problems.ts';
+import { problemAnswer } from '../http/errors.ts';
 import { requireIdempotencyKey } from '../http/idempotency-key.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { tooManyRequests, type Limiter } from '../http/rate-limit.ts';
@@ -21,7 +22,7 @@ export function pdfAnswer(c: Context, file: { filename: string; pdf: Buffer }) {
 
 function answer(c: Context, result: ManageAnswer) {
   if (result.kind === 'ok') return c.json({ success: true as const, booking: result.booking });
-  return jsonError(c, result.status, result.error, { reason: result.reason });
+  return problemAnswer(c, result.problem, { reason: result.reason });
 }
 
 /**
@@ -46,9 +47,9 @@ export function bookingRoutes(ctx: AppContext, guess: Limiter) {
   const findBooking: MiddlewareHandler<Env> = async (c, next) => {
     const guesser = limitKey(clientAddress(c, ctx.config.trustedProxies));
     const allowed = await guess.hit(guesser);
-    if (!allowed.ok) return tooManyRequests(c, allowed, 'Too many booking lookups. Try again in {seconds} seconds.');
+    if (!allowed.ok) return tooManyRequests(c, allowed, 'too_many_booking_lookups');
     const orderId = await orderIdByManageToken(ctx.db, c.req.param('token') ?? '');
-    if (!orderId) return jsonError(c, 404, bookingNotFoundMessage);
+    if (!orderId) return problemAnswer(c, problem('booking_not_found'));
     await guess.giveBack(guesser);
     c.set('orderId', orderId);
     await next();
@@ -58,19 +59,19 @@ export function bookingRoutes(ctx: AppContext, guess: Limiter) {
 
   app.get('/:token', async (c) => {
     const booking = await bookingFor(ctx, c.var.orderId);
-    if (!booking) return jsonError(c, 404, bookingNotFoundMessage);
+    if (!booking) return problemAnswer(c, problem('booking_not_found'));
     return c.json({ success: true as const, booking });
   });
 
   app.get('/:token/receipt.pdf', async (c) => {
     const receipt = await receiptPdfForOrder(ctx.db, c.var.orderId);
-    if (!receipt) return jsonError(c, 404, bookingNotFoundMessage);
+    if (!receipt) return problemAnswer(c, problem('booking_not_found'));
     return pdfAnswer(c, receipt);
   });
 
   app.get('/:token/credit-notes/:number', async (c) => {
     const file = await creditNotePdfOfOrder(ctx.db, c.var.orderId, c.req.param('number'));
-    if (!file) return jsonError(c, 404, 'No such credit note for this booking');
+    if (!file) return problemAnswer(c, problem('no_credit_note'));
     return pdfAnswer(c, file);
   });
 

@@ -4,10 +4,10 @@ import { startCheckout } from '../bookings/checkout.ts';
 import { receivePaymentEvent } from '../bookings/payment-events.ts';
 import { clientAddress, limitKey } from '../http/client-address.ts';
 import type { AppContext } from '../deps.ts';
-import { jsonError } from '../http/errors.ts';
-import { issuesText, jsonBody } from '../http/json-body.ts';
+import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
+import { problemAnswer } from '../http/errors.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { tooManyRequests, type Limiter } from '../http/rate-limit.ts';
-import { offerByToken } from '../waitlist/unit-offers.ts';
 import { WebhookSignatureError } from '../payments/provider.ts';
 import { requestOrigin, siteOrigins } from '../http/public-origin.ts';
 
@@ -15,24 +15,24 @@ import { requestOrigin, siteOrigins } from '../http/public-origin.ts';
 export function checkoutRoutes(ctx: AppContext, guess: Limiter) {
   const app = new Hono();
 
-  app.post('/create-checkout-session', jsonBody(checkoutRequest, (issues) => `Invalid checkout request: ${issuesText(issues)}`), async (c) => {
+  app.post('/create-checkout-session', jsonBody(checkoutRequest, (fields) => fieldsProblem('invalid_checkout_request', fields)), async (c) => {
     const client = limitKey(clientAddress(c, ctx.config.trustedProxies));
     // A waitlist claim token is a secret link's: one that opens no offer counts as a guess, as a
-    // lease code or a manage link does.
-    const claim = c.var.body.waitlistOffer;
-    if (claim !== undefined) {
+    // lease code or a manage link does; counted before it is looked up, given back when it was real.
+    const claimed = c.var.body.waitlistOffer !== undefined;
+    if (claimed) {
       const allowed = await guess.hit(client);
-      if (!allowed.ok) return tooManyRequests(c, allowed, 'Too many waitlist link lookups. Try again in {seconds} seconds.');
-      if (await offerByToken(ctx.db, 'claim', claim)) await guess.giveBack(client);
+      if (!allowed.ok) return tooManyRequests(c, allowed, 'too_many_waitlist_link_lookups');
     }
     const answer = await startCheckout(ctx, c.var.body, {
       limitKey: client,
       origin: requestOrigin(c, ctx.config.trustedProxies),
       siteOrigins: siteOrigins(c, ctx.config),
     });
+    if (claimed && answer.claimLinkFound) await guess.giveBack(client);
     if (answer.kind === 'session') return c.json({ success: true, checkoutUrl: answer.url });
-    if (answer.kind === 'too_many') return tooManyRequests(c, answer, answer.error);
-    return jsonError(c, answer.status, answer.error);
+    if (answer.retryAfterSeconds !== undefined) return tooManyRequests(c, { retryAfterSeconds: answer.retryAfterSeconds }, answer.problem);
+    return problemAnswer(c, answer.problem);
   });
 
   /** Stripe's events: each applied once, whatever how often it is delivered. */
@@ -43,7 +43,7 @@ export function checkoutRoutes(ctx: AppContext, guess: Limiter) {
     try {
       event = ctx.payments.verifyWebhook(rawBody, c.req.header('stripe-signature'));
     } catch (err) {
-      if (err instanceof WebhookSignatureError) return jsonError(c, 400, `Webhook refused: ${err.message}`);
+      if (err instanceof WebhookSignatureError) return problemAnswer(c, problem('webhook_refused', { reason: err.message }));
       throw err;
     }
     const result = await receivePaymentEvent(ctx, event);

@@ -4,12 +4,12 @@ import {
   defaultLeaseLanguage,
   leaseLanguage,
   leasePdfFilename,
-  requiredFieldsMessage,
   signingPayload,
   type AlreadySignedAnswer,
   type LeaseLanguage,
 } from '../../shared/contract/lease.ts';
-import { accountNumberMaxLength, firstPayloadProblem, signingProblemMessages, type BankingNumbers } from '../../shared/domain/banking.ts';
+import { accountNumberMaxLength, firstPayloadProblem, type BankingNumbers } from '../../shared/domain/banking.ts';
+import { fieldsProblem, problem, type FieldProblem, type Problem } from '../../shared/contract/problems.ts';
 import { clientAddress, limitKey } from '../http/client-address.ts';
 import type { AppDeps } from '../deps.ts';
 import { agreementPdf } from '../lease/agreement-pdf.ts';
@@ -19,26 +19,19 @@ import { contractVariables } from '../lease/contract-variables.ts';
 import { effectiveStatus, findOfferByCode, findOfferById, hashOfferCode, offerAnswer, rememberContractLanguage, signOffer, submitCustomerInfo } from '../lease/lease-offers.ts';
 import type { OfferRecord } from '../lease/offer-record.ts';
 import { readSignatureDataUrl } from '../lease/signature-image.ts';
-import { jsonError } from '../http/errors.ts';
-import { issuesText, jsonBody } from '../http/json-body.ts';
+import { problemAnswer } from '../http/errors.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { tooManyRequests, type Limiter } from '../http/rate-limit.ts';
 
-export const offerNotFoundMessage = 'Lease offer not found';
-export const offerExpiredMessage = 'This lease offer has expired. Please contact us for assistance.';
-export const alreadySignedMessage = 'This agreement has already been signed';
-const infoMissingMessage = 'Submit the company information before signing';
-export const unitRetiredMessage = 'An office in this offer is no longer offered, so it cannot be signed. Please contact us for a new offer.';
 
 function maskedBanking(deps: AppDeps, offer: OfferRecord): BankingNumbers | null {
   return maskedBankingOf(deps.config.bankingKeys, offer);
 }
 
-/** SPEC §3 'Already-signed response', with the account number masked. */
-function alreadySignedBody(deps: AppDeps, offer: OfferRecord): AlreadySignedAnswer & { success: false; error: string } {
+/** SPEC §3 'Already-signed response' (a 409 with the agreement as signed), with the account number masked. */
+function alreadySignedAnswer(c: Context, deps: AppDeps, offer: OfferRecord) {
   const signature = offer.signature!;
-  return {
-    success: false,
-    error: alreadySignedMessage,
+  const answer: AlreadySignedAnswer = {
     already_signed: true,
     signer: signature.signer_name,
     company: signature.company_name,
@@ -46,11 +39,12 @@ function alreadySignedBody(deps: AppDeps, offer: OfferRecord): AlreadySignedAnsw
     signature: signature.signature_png,
     banking: maskedBanking(deps, offer),
   };
+  return problemAnswer(c, problem('lease_already_signed'), answer);
 }
 
 /** A signed offer's agreement as a PDF download, its file named after the company and `tag` (the code, or the offer's number for staff); 409 before it is signed. */
 export async function signedAgreementAnswer(c: Context, deps: Pick<AppDeps, 'config' | 'clock'>, offer: OfferRecord, language: LeaseLanguage, tag: string) {
-  if (!offer.signature) return jsonError(c, 409, 'The agreement can be downloaded once it has been signed');
+  if (!offer.signature) return problemAnswer(c, problem('lease_not_signed'));
   const pdf = await agreementPdf({ offer, language, banking: maskedBankingOf(deps.config.bankingKeys, offer), generatedAt: deps.clock() });
   const filename = leasePdfFilename(offer.company_name ?? offer.signature.company_name, tag);
   const asciiName = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
@@ -72,18 +66,20 @@ function readLanguage(c: Context): LeaseLanguage | null {
  * A body that does not fit the company form: SPEC's required-fields text as it is, any other
  * problem with the field it is about.
  */
-function customerInfoProblem(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  const issue = issues[0];
-  if (!issue) return 'Invalid company information';
-  return issue.message === requiredFieldsMessage ? issue.message : issuesText([issue]);
+function customerInfoProblem(fields: readonly FieldProblem[]): Problem {
+  const [first] = fields;
+  if (!first) return fieldsProblem('invalid_request', fields);
+  return first.code === 'required_fields' ? { ...problem('company_information_required'), fields: [first] } : fieldsProblem('invalid_request', [first]);
 }
 
 /** A signing body that does not fit: SPEC's texts for the banking details and the signature. */
-function signingProblem(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  const issue = issues[0];
-  if (issue?.path[0] === 'banking') return signingProblemMessages.bankingIncomplete;
-  if (issue?.path[0] === 'signature') return signingProblemMessages.signatureMissing;
-  return issue && issue.path.length > 0 ? issuesText([issue]) : `body: ${issue?.message ?? 'invalid'}`;
+function signingProblem(fields: readonly FieldProblem[]): Problem {
+  const [first] = fields;
+  const field = first?.path.split('.')[0];
+  if (field === 'banking') return problem('signing_refused', { problem: 'bankingIncomplete' });
+  if (field === 'signature') return problem('signing_refused', { problem: 'signatureMissing' });
+  // A body that is not even an object: named as the body.
+  return fieldsProblem('invalid_request', first ? [{ ...first, path: first.path || 'body' }] : []);
 }
 
 type Env = { Variables: { offer: OfferRecord; code: string } };
@@ -116,13 +112,13 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
     const code = c.req.param('code');
     const guesser = limitKey(address(c));
     const allowed = await limiters.guess.hit(guesser);
-    if (!allowed.ok) return tooManyRequests(c, allowed, 'Too many lease offer lookups. Try again in {seconds} seconds.');
+    if (!allowed.ok) return tooManyRequests(c, allowed, 'too_many_lease_lookups');
     const offer = await findOfferByCode(deps.db, code);
-    if (!offer) return jsonError(c, 404, offerNotFoundMessage);
+    if (!offer) return problemAnswer(c, problem('lease_offer_not_found'));
     await limiters.guess.giveBack(guesser);
     const flood = await limiters.offer.hit(hashOfferCode(code));
-    if (!flood.ok) return tooManyRequests(c, flood, 'Too many requests for this lease offer. Try again in {seconds} seconds.');
-    if (effectiveStatus(offer, deps.clock()) === 'expired') return jsonError(c, 410, offerExpiredMessage);
+    if (!flood.ok) return tooManyRequests(c, flood, 'too_many_offer_requests');
+    if (effectiveStatus(offer, deps.clock()) === 'expired') return problemAnswer(c, problem('lease_offer_expired'));
     c.set('offer', offer);
     c.set('code', code);
     await next();
@@ -134,7 +130,7 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
 
   // A signed agreement answers with its signature whatever the body: checked before it is read.
   const unsigned: MiddlewareHandler<Env> = async (c, next) => {
-    if (c.var.offer.signature) return c.json(alreadySignedBody(deps, c.var.offer), 409);
+    if (c.var.offer.signature) return alreadySignedAnswer(c, deps, c.var.offer);
     await next();
   };
 
@@ -142,15 +138,15 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
     const { offer, code } = c.var;
     const saved = await submitCustomerInfo(deps.db, offer.id, c.var.body, deps.clock());
     const updated = (await findOfferById(deps.db, offer.id))!;
-    if (saved === 'already_signed') return c.json(alreadySignedBody(deps, updated), 409);
-    if (saved === 'closed') return jsonError(c, 410, offerExpiredMessage);
+    if (saved === 'already_signed') return alreadySignedAnswer(c, deps, updated);
+    if (saved === 'closed') return problemAnswer(c, problem('lease_offer_expired'));
     return c.json({ success: true, offer: offerAnswer(updated, code, deps.clock()) });
   });
 
   app.get('/:code/contract-data', async (c) => {
     const { offer, code } = c.var;
     const language = readLanguage(c);
-    if (!language) return jsonError(c, 400, 'language must be en or fr');
+    if (!language) return problemAnswer(c, problem('language_invalid'));
     // The signing records the language of the contract the tenant last read.
     if (!offer.signature && offer.contract_language !== language) await rememberContractLanguage(deps.db, offer.id, language);
     return c.json({
@@ -166,12 +162,12 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
   app.get('/:code/download-pdf', async (c) => {
     const { offer, code } = c.var;
     const language = readLanguage(c);
-    if (!language) return jsonError(c, 400, 'language must be en or fr');
+    if (!language) return problemAnswer(c, problem('language_invalid'));
     return signedAgreementAnswer(c, deps, offer, language, code);
   });
 
   const infoSubmitted: MiddlewareHandler<Env> = async (c, next) => {
-    if (c.var.offer.status !== 'contract_generated') return jsonError(c, 409, infoMissingMessage);
+    if (c.var.offer.status !== 'contract_generated') return problemAnswer(c, problem('lease_info_missing'));
     await next();
   };
 
@@ -183,14 +179,14 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
       institution_number: payload.banking.institution_number.trim(),
       account_number: payload.banking.account_number.trim(),
     };
-    const problem = firstPayloadProblem({ signature: payload.signature, banking });
-    if (problem) return jsonError(c, 400, signingProblemMessages[problem]);
+    const refusal = firstPayloadProblem({ signature: payload.signature, banking });
+    if (refusal) return problemAnswer(c, problem('signing_refused', { problem: refusal }));
     if (banking.account_number.length > accountNumberMaxLength) {
-      return jsonError(c, 400, `Account number must be at most ${accountNumberMaxLength} digits`);
+      return problemAnswer(c, problem('account_number_too_long', { max: accountNumberMaxLength }));
     }
     // Only an image the server decoded whole and encoded again is kept (and ever drawn in a PDF).
     const signature = readSignatureDataUrl(payload.signature);
-    if (!signature) return jsonError(c, 400, signingProblemMessages.signatureMissing);
+    if (!signature) return problemAnswer(c, problem('signing_refused', { problem: 'signatureMissing' }));
 
     const now = deps.clock();
     const result = await signOffer(deps.db, deps.config.bankingKeys, offer.id, {
@@ -203,10 +199,10 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
       now,
     });
     const signed = (await findOfferById(deps.db, offer.id))!;
-    if (result === 'already_signed') return c.json(alreadySignedBody(deps, signed), 409);
-    if (result === 'not_ready') return jsonError(c, 409, infoMissingMessage);
-    if (result === 'unit_retired') return jsonError(c, 409, unitRetiredMessage);
-    if (result === 'closed') return jsonError(c, 410, offerExpiredMessage);
+    if (result === 'already_signed') return alreadySignedAnswer(c, deps, signed);
+    if (result === 'not_ready') return problemAnswer(c, problem('lease_info_missing'));
+    if (result === 'unit_retired') return problemAnswer(c, problem('lease_unit_retired'));
+    if (result === 'closed') return problemAnswer(c, problem('lease_offer_expired'));
     deps.mailer?.wake();
     return c.json({ success: true, signed_at: signed.signature!.signed_at.toISOString(), offer: offerAnswer(signed, code, now) });
   });

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { addStaffInput } from '../../shared/contract/staff.ts';
 import type { AppDeps } from '../deps.ts';
-import { jsonError } from '../http/errors.ts';
+import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
+import { problemAnswer } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { siteOrigins } from '../http/public-origin.ts';
 import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
@@ -15,7 +16,6 @@ export function setPasswordUrl(c: Context, deps: Pick<AppDeps, 'config'>, token:
   return `${siteOrigins(c, deps.config)[0]}/staff/set-password#${token}`;
 }
 
-const notAnAccount = 'Not an account id or e-mail';
 
 /** Staff accounts: list, add (with a password or a one-time link), disable, and a new set-password link. */
 export function staffAccountRoutes(deps: AppDeps) {
@@ -44,30 +44,30 @@ export function staffAccountRoutes(deps: AppDeps) {
           201,
         );
       } catch (err) {
-        if (err instanceof StaffEmailTakenError) return jsonError(c, 409, err.message);
+        if (err instanceof StaffEmailTakenError) return problemAnswer(c, problem('staff_email_taken', { email: input.email }));
         throw err;
       }
     })
     .post('/:id/disable', async (c) => {
       const key = pathParam(c, staffKey);
-      if (!key) return jsonError(c, 400, notAnAccount);
+      if (!key) return problemAnswer(c, problem('not_a_staff_account'));
       const now = deps.clock();
       const actor = actorOf(c);
       const account = await disableStaff(deps.db, key, now, (trx, id) => recordAudit(trx, actor, { action: 'staff_disabled', subjectType: 'staff', subjectId: id }, now));
-      if (!account) return jsonError(c, 404, 'No such staff account');
+      if (!account) return problemAnswer(c, problem('no_staff_account'));
       return c.json({ success: true as const, account });
     })
     // A forgotten password: a new one-time link replaces any earlier one; the password keeps working until the link is used.
     .post('/:id/reset', async (c) => {
       const key = pathParam(c, staffKey);
-      if (!key) return jsonError(c, 400, notAnAccount);
+      if (!key) return problemAnswer(c, problem('not_a_staff_account'));
       const now = deps.clock();
       const actor = actorOf(c);
       const result = await resetStaffPassword(deps.db, key, now, (trx, id) =>
         recordAudit(trx, actor, { action: 'password_reset', subjectType: 'staff', subjectId: id, details: { link_hours: setPasswordLinkHours } }, now),
       );
-      if (result.kind === 'unknown') return jsonError(c, 404, 'No such staff account');
-      if (result.kind === 'disabled') return jsonError(c, 409, 'This account is disabled: it gets no set-password link');
+      if (result.kind === 'unknown') return problemAnswer(c, problem('no_staff_account'));
+      if (result.kind === 'disabled') return problemAnswer(c, problem('staff_account_disabled'));
       return c.json({
         success: true as const,
         account: result.account,

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { mailStatuses } from '../../shared/contract/staff-mail.ts';
 import type { AppDeps } from '../deps.ts';
-import { jsonError } from '../http/errors.ts';
+import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
+import { problemAnswer } from '../http/errors.ts';
 import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { pathParam, recordUuid } from '../http/path-params.ts';
@@ -22,7 +23,7 @@ export function staffMailRoutes(deps: AppDeps) {
       const query = listQuery.safeParse(c.req.query());
       if (!query.success) {
         const field = query.error.issues[0]?.path[0];
-        return jsonError(c, 400, field === 'cursor' ? 'cursor is not one this server gave' : field === 'status' ? `status must be one of ${mailStatuses.join(', ')}` : 'limit must be a whole number from 1 to 1000');
+        return problemAnswer(c, field === 'cursor' ? problem('invalid_cursor') : field === 'status' ? problem('invalid_status', { statuses: mailStatuses }) : problem('invalid_limit'));
       }
       c.header('Cache-Control', 'no-store');
       const { cursor, ...options } = query.data;
@@ -31,13 +32,13 @@ export function staffMailRoutes(deps: AppDeps) {
     })
     .post('/:id/retry', async (c) => {
       const id = pathParam(c, recordUuid);
-      if (id === null) return jsonError(c, 400, 'Not a message id');
+      if (id === null) return problemAnswer(c, problem('not_a_message_id'));
       const now = deps.clock();
       const result = await retryMessage(deps.db, id, now, (trx, kind) =>
         recordAudit(trx, actorOf(c), { action: 'message_retried', subjectType: 'message', subjectId: id, details: { kind } }, now),
       );
-      if (result.kind === 'unknown') return jsonError(c, 404, `No message ${id}`);
-      if (result.kind !== 'retried') return jsonError(c, 409, result.kind === 'sent' ? 'This message was already sent' : 'This message is being sent right now');
+      if (result.kind === 'unknown') return problemAnswer(c, problem('no_message', { id }));
+      if (result.kind !== 'retried') return problemAnswer(c, problem(result.kind === 'sent' ? 'message_already_sent' : 'message_being_sent'));
       deps.mailer?.wake();
       return c.json({ success: true as const, message: result.message });
     });

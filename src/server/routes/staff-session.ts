@@ -1,8 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { setPasswordInput, signInInput } from '../../shared/contract/staff.ts';
 import type { AppDeps } from '../deps.ts';
-import { jsonError } from '../http/errors.ts';
-import { issuesText, jsonBody } from '../http/json-body.ts';
+import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
+import { problemAnswer } from '../http/errors.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { tooManyRequests, type Limiter } from '../http/rate-limit.ts';
 import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
 import { recordAudit } from '../staff/audit.ts';
@@ -11,7 +12,6 @@ import { defaultPasswordCost } from '../staff/passwords.ts';
 import { endSession, startSession } from '../staff/sessions.ts';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../http/staff-auth.ts';
 
-const wrongSignIn = 'The e-mail or password is not right.';
 
 /**
  * Staff sign in and out (POST and DELETE /admin-api/session), see who they are (GET), and use a
@@ -23,7 +23,7 @@ export function staffSessionRoutes(deps: AppDeps, limits: { account: Limiter; ad
   const { production } = deps.config;
   const cost = deps.config.staffPasswordCost ?? defaultPasswordCost;
   return new Hono<StaffEnv>()
-    .post('/', jsonBody(signInInput, (issues) => (issues.some((i) => i.path[0] === 'email') ? issuesText(issues.filter((i) => i.path[0] === 'email')) : wrongSignIn)), async (c) => {
+    .post('/', jsonBody(signInInput, (fields) => (fields.some((f) => f.path === 'email') ? fieldsProblem('invalid_request', fields.filter((f) => f.path === 'email')) : problem('wrong_sign_in'))), async (c) => {
       const { email, password } = c.var.body;
       const address = client(c);
       for (const [limiter, key] of [
@@ -31,10 +31,10 @@ export function staffSessionRoutes(deps: AppDeps, limits: { account: Limiter; ad
         [limits.account, email],
       ] as const) {
         const verdict = await limiter.hit(key);
-        if (!verdict.ok) return tooManyRequests(c, verdict, 'Too many sign-in attempts. Try again in {seconds} seconds.');
+        if (!verdict.ok) return tooManyRequests(c, verdict, 'too_many_sign_ins');
       }
       const member = await checkSignIn(deps.db, email, password, cost);
-      if (!member) return jsonError(c, 401, wrongSignIn);
+      if (!member) return problemAnswer(c, problem('wrong_sign_in'));
       // A right password gives its attempt back: a member signing in every day never reaches the limit.
       await limits.account.giveBack(email);
       await limits.address.giveBack(address);
@@ -61,12 +61,12 @@ export function staffSessionRoutes(deps: AppDeps, limits: { account: Limiter; ad
       const { token, password } = c.var.body;
       const address = client(c);
       const verdict = await limits.address.hit(address);
-      if (!verdict.ok) return tooManyRequests(c, verdict, 'Too many attempts. Try again in {seconds} seconds.');
+      if (!verdict.ok) return tooManyRequests(c, verdict, 'too_many_attempts');
       const now = deps.clock();
       const member = await setPasswordWithToken(deps.db, token, password, now, cost, (trx, m) =>
         recordAudit(trx, { kind: 'staff', ...m }, { action: 'password_set', subjectType: 'staff', subjectId: m.id }, now),
       );
-      if (!member) return jsonError(c, 410, 'This link has expired or was already used. Ask for a new one.');
+      if (!member) return problemAnswer(c, problem('set_password_link_used'));
       await limits.address.giveBack(address);
       return c.json({ success: true as const, staff: member });
     });

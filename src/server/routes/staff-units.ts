@@ -3,7 +3,8 @@ import { createUnitInput, offerUnitInput, updateUnitInput } from '../../shared/c
 import { offerByHand, setOffersPaused, type StaffResult } from '../waitlist/staff-actions.ts';
 import type { AppContext } from '../deps.ts';
 import { findStaffUnit, createUnit, listUnits, retireUnit, UnitCodeTakenError, updateUnit, unitWaitlist } from '../units/unit-changes.ts';
-import { jsonError } from '../http/errors.ts';
+import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
+import { problemAnswer } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
 import { actorName } from '../staff/actor.ts';
@@ -21,11 +22,11 @@ export function staffUnitRoutes(ctx: AppContext) {
   /** The unit's waitlist as it now is (unitQueueResponse). */
   const answerQueue = async (c: Context, id: number) => {
     const answer = await unitWaitlist(ctx.db, id);
-    return answer ? c.json(answer) : jsonError(c, 404, `No unit ${id}`);
+    return answer ? c.json(answer) : problemAnswer(c, problem('no_unit', { id }));
   };
   /** A staff change of a unit's waitlist: refused with its reason, or answered with the queue it left. */
   const afterChange = async (c: Context, id: number, result: StaffResult) => {
-    if (result.kind === 'refused') return jsonError(c, result.status, result.error);
+    if (result.kind === 'refused') return problemAnswer(c, result.problem);
     ctx.unitList.invalidate();
     ctx.mailer?.wake();
     return answerQueue(c, id);
@@ -34,7 +35,7 @@ export function staffUnitRoutes(ctx: AppContext) {
   /** Pauses (or resumes) offering the unit to its waitlist. */
   const pauseOffers = async (c: Context, paused: boolean) => {
     const id = pathParam(c, recordNumber);
-    if (id === null) return jsonError(c, 400, 'Not a unit id');
+    if (id === null) return problemAnswer(c, problem('not_a_unit_id'));
     const actor = actorOf(c);
     const now = ctx.clock();
     const action = paused ? 'waitlist_paused' : 'waitlist_resumed';
@@ -54,37 +55,37 @@ export function staffUnitRoutes(ctx: AppContext) {
         ctx.unitList.invalidate();
         return answerUnit(c, id, 201);
       } catch (err) {
-        if (err instanceof UnitCodeTakenError) return jsonError(c, 409, err.message);
+        if (err instanceof UnitCodeTakenError) return problemAnswer(c, fieldsProblem('unit_code_taken', [err.field]));
         throw err;
       }
     })
     .patch('/:id', jsonBody(updateUnitInput), async (c) => {
       const id = pathParam(c, recordNumber);
-      if (id === null) return jsonError(c, 400, 'Not a unit id');
+      if (id === null) return problemAnswer(c, problem('not_a_unit_id'));
       const input = c.var.body;
-      if (Object.keys(input).length === 0) return jsonError(c, 400, 'Send at least one field to change');
+      if (Object.keys(input).length === 0) return problemAnswer(c, problem('nothing_to_change'));
       const now = ctx.clock();
       try {
         const found = await updateUnit(ctx.db, offerDeps, id, input, now, (trx) =>
           recordAudit(trx, actorOf(c), { action: 'unit_updated', subjectType: 'unit', subjectId: id, details: { ...input } }, now),
         );
-        if (!found) return jsonError(c, 404, `No unit ${id}`);
+        if (!found) return problemAnswer(c, problem('no_unit', { id }));
         ctx.unitList.invalidate();
         ctx.mailer?.wake();
         return answerUnit(c, id);
       } catch (err) {
-        if (err instanceof UnitCodeTakenError) return jsonError(c, 409, err.message);
+        if (err instanceof UnitCodeTakenError) return problemAnswer(c, fieldsProblem('unit_code_taken', [err.field]));
         throw err;
       }
     })
     .get('/:id/waitlist', async (c) => {
       const id = pathParam(c, recordNumber);
-      if (id === null) return jsonError(c, 400, 'Not a unit id');
+      if (id === null) return problemAnswer(c, problem('not_a_unit_id'));
       return answerQueue(c, id);
     })
     .post('/:id/waitlist/offer', jsonBody(offerUnitInput), async (c) => {
       const id = pathParam(c, recordNumber);
-      if (id === null) return jsonError(c, 400, 'Not a unit id');
+      if (id === null) return problemAnswer(c, problem('not_a_unit_id'));
       const actor = actorOf(c);
       const now = ctx.clock();
       const result = await offerByHand(ctx.db, offerDeps, id, c.var.body.entry_id, actorName(actor), now, (trx, details) =>
@@ -96,7 +97,7 @@ export function staffUnitRoutes(ctx: AppContext) {
     .post('/:id/waitlist/resume', (c) => pauseOffers(c, false))
     .post('/:id/retire', async (c) => {
       const id = pathParam(c, recordNumber);
-      if (id === null) return jsonError(c, 400, 'Not a unit id');
+      if (id === null) return problemAnswer(c, problem('not_a_unit_id'));
       const now = ctx.clock();
       const actor = actorOf(c);
       const result = await retireUnit(ctx.db, id, now, async (trx, expiredOffers) => {
@@ -105,8 +106,8 @@ export function staffUnitRoutes(ctx: AppContext) {
           await recordAudit(trx, actor, { action: 'offer_expired', subjectType: 'lease_offer', subjectId: offerId, details: { unit_retired: id } }, now);
         }
       });
-      if (result.kind === 'unknown') return jsonError(c, 404, `No unit ${id}`);
-      if (result.kind === 'already') return jsonError(c, 409, 'This unit is already retired');
+      if (result.kind === 'unknown') return problemAnswer(c, problem('no_unit', { id }));
+      if (result.kind === 'already') return problemAnswer(c, problem('unit_already_retired'));
       ctx.unitList.invalidate();
       return answerUnit(c, id);
     });

@@ -4,7 +4,8 @@ import type { AppContext } from '../deps.ts';
 import { skipEntryInput } from '../../shared/contract/staff-console.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { skipEntry } from '../waitlist/staff-actions.ts';
-import { jsonError } from '../http/errors.ts';
+import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
+import { problemAnswer } from '../http/errors.ts';
 import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { cursorSchema, encodeCursor, pageLimit } from '../http/cursor.ts';
@@ -30,42 +31,42 @@ export function staffWaitlistRoutes(deps: AppContext) {
       const query = listQuery.safeParse(c.req.query());
       if (!query.success) {
         const badCursor = query.error.issues.some((i) => i.path[0] === 'cursor');
-        return jsonError(c, 400, badCursor ? 'cursor is not one this server gave' : 'limit must be a whole number from 1 to 1000');
+        return problemAnswer(c, problem(badCursor ? 'invalid_cursor' : 'invalid_limit'));
       }
       const { entries, next } = await listWaitlistEntries(deps.db, { limit: query.data.limit, after: query.data.cursor });
       return c.json({ success: true as const, data: { entries, next_cursor: next ? encodeCursor(next) : null } });
     })
     .post('/:id/contacted', async (c) => {
       const id = pathParam(c, recordNumber);
-      if (id === null) return jsonError(c, 400, 'Not a waitlist entry id');
+      if (id === null) return problemAnswer(c, problem('not_a_waitlist_entry_id'));
       const now = deps.clock();
       const marked = await markContacted(deps.db, id, now, (trx) => recordAudit(trx, actorOf(c), { action: 'waitlist_contacted', subjectType: 'waitlist_entry', subjectId: id }, now));
-      if (!marked) return jsonError(c, 404, `No waitlist entry ${id}`);
+      if (!marked) return problemAnswer(c, problem('no_waitlist_entry', { id }));
       return c.json({ success: true as const, id, contacted_at: now.toISOString() });
     })
     .delete('/:id', async (c) => {
       const id = pathParam(c, recordNumber);
-      if (id === null) return jsonError(c, 400, 'Not a waitlist entry id');
+      if (id === null) return problemAnswer(c, problem('not_a_waitlist_entry_id'));
       const now = deps.clock();
       const deleted = await deleteEntry(deps.db, offerDeps, id, now, (trx) => recordAudit(trx, actorOf(c), { action: 'waitlist_deleted', subjectType: 'waitlist_entry', subjectId: id }, now));
-      if (!deleted) return jsonError(c, 404, `No waitlist entry ${id}`);
+      if (!deleted) return problemAnswer(c, problem('no_waitlist_entry', { id }));
       deps.unitList.invalidate();
       deps.mailer?.wake();
       return c.json({ success: true as const, id });
     })
     .post('/:id/skip', jsonBody(skipEntryInput), async (c) => {
       const id = pathParam(c, recordNumber);
-      if (id === null) return jsonError(c, 400, 'Not a waitlist entry id');
+      if (id === null) return problemAnswer(c, problem('not_a_waitlist_entry_id'));
       const unitId = c.var.body.unit_id;
       const now = deps.clock();
       const actor = actorOf(c);
       const result = await skipEntry(deps.db, offerDeps, id, unitId, now, (trx, details) =>
         recordAudit(trx, actor, { action: 'waitlist_skipped', subjectType: 'waitlist_entry', subjectId: id, details }, now),
       );
-      if (result.kind === 'refused') return jsonError(c, result.status, result.error);
+      if (result.kind === 'refused') return problemAnswer(c, result.problem);
       deps.unitList.invalidate();
       deps.mailer?.wake();
       const answer = await unitWaitlist(deps.db, unitId);
-      return answer ? c.json(answer) : jsonError(c, 404, `No unit ${unitId}`);
+      return answer ? c.json(answer) : problemAnswer(c, problem('no_unit', { id: unitId }));
     });
 }

@@ -7,12 +7,13 @@ import { longDate } from '../../shared/domain/time.ts';
 import { confirmPayment } from '../bookings/payment-events.ts';
 import { cancelOrder, currentStatus, findOrderBySession, type StoredOrder } from '../bookings/orders.ts';
 import type { AppContext } from '../deps.ts';
-import { jsonError } from '../http/errors.ts';
+import { problem } from '../../shared/contract/problems.ts';
+import { problemAnswer } from '../http/errors.ts';
 import { quoteLineNames, taxLabel } from '../documents/line-names.ts';
 import { sessionIdPlaceholder, successUrlTemplate } from '../payments/provider.ts';
 import { testCheckoutAllowed } from '../payments/test-checkout.ts';
 
-/** The built-in test checkout's pages (DESIGN.md §5): its Pay and Cancel take the same path as Stripe's events. */
+/** The built-in test checkout's pages (docs/architecture.md §5): its Pay and Cancel take the same path as Stripe's events. */
 const texts = {
   en: {
     title: 'Test checkout',
@@ -151,7 +152,7 @@ function notice(c: Context, locale: 'en' | 'fr', message: string, status: 200 | 
 export function testCheckoutRoutes(deps: AppContext) {
   const app = new Hono();
   const enabled: MiddlewareHandler = async (c, next) => {
-    if (!testCheckoutAllowed(deps)) return jsonError(c, 404, 'The test checkout is not enabled on this server');
+    if (!testCheckoutAllowed(deps)) return problemAnswer(c, problem('test_checkout_disabled'));
     await next();
   };
   app.use('/test-checkout.css', enabled);

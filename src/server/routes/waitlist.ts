@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { idempotencyKeyPattern } from '../http/idempotency-key.ts';
 import { waitlistEntryPayload, waitlistProblemHeader, waitlistProblemOf } from '../../shared/contract/waitlist.ts';
-import { waitlistProblemEn, type WaitlistProblem } from '../../shared/domain/waitlist-rules.ts';
+import type { WaitlistProblem } from '../../shared/domain/waitlist-rules.ts';
 import type { AppDeps } from '../deps.ts';
-import { jsonError } from '../http/errors.ts';
+import { problem as problemOf } from '../../shared/contract/problems.ts';
+import { problemAnswer } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { joinWaitlist } from '../waitlist/entries.ts';
 
@@ -13,7 +14,7 @@ import { joinWaitlist } from '../waitlist/entries.ts';
  */
 function problem(c: Context, key: WaitlistProblem) {
   c.header(waitlistProblemHeader, key);
-  return jsonError(c, 400, waitlistProblemEn[key]);
+  return problemAnswer(c, problemOf('waitlist_entry_refused', { problem: key }));
 }
 
 /** SPEC call 4: POST /public-api/waitlist. */
@@ -23,18 +24,18 @@ export function waitlistRoutes(deps: AppDeps) {
     async (c, next) => {
       const key = c.req.header('idempotency-key') ?? null;
       if (key !== null && !idempotencyKeyPattern.test(key)) {
-        return jsonError(c, 400, 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+        return problemAnswer(c, problemOf('idempotency_key_invalid'));
       }
       c.set('idempotencyKey', key);
       await next();
     },
     // A start date in the past is refused by the form, not here: an entry queued offline may
     // arrive days after the visitor filled it in, and it must not be lost for that.
-    jsonBody(waitlistEntryPayload, (issues, c) => problem(c, waitlistProblemOf({ issues }))),
+    jsonBody(waitlistEntryPayload, (_fields, c, issues) => problem(c, waitlistProblemOf({ issues }))),
     async (c) => {
       const result = await joinWaitlist(deps, c.var.body, c.var.idempotencyKey);
       if (result.kind === 'problem') return problem(c, result.problem);
-      if (result.kind === 'conflict') return jsonError(c, 422, 'This Idempotency-Key was already used for a different waitlist entry');
+      if (result.kind === 'conflict') return problemAnswer(c, problemOf('idempotency_key_conflict'));
       if (result.kind === 'replay') c.header('Idempotent-Replayed', 'true');
       return c.json({ success: true as const, id: result.id }, 201);
     },

@@ -4,19 +4,11 @@ import type { Database } from '../db/schema.ts';
 import { hashSecretToken as hashOf, isSecretToken, newSecretToken } from '../secrets/secret-token.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { endSessionsOf, newStaffId, type StaffMember } from './sessions.ts';
+import type { StaffAccount } from '../../shared/contract/staff.ts';
 
 /** A set-password link works this long, once. */
 export const setPasswordLinkHours = 48;
 
-export interface StaffAccountRow {
-  id: string;
-  email: string;
-  name: string | null;
-  /** false: the account waits for its set-password link. */
-  has_password: boolean;
-  disabled: boolean;
-  created_at: string;
-}
 
 export class StaffEmailTakenError extends Error {}
 
@@ -68,7 +60,7 @@ export async function addStaff(
   return { id, setPasswordToken: token };
 }
 
-export async function listStaff(db: Db): Promise<StaffAccountRow[]> {
+export async function listStaff(db: Db): Promise<StaffAccount[]> {
   const rows = await db.selectFrom('staff_accounts').select(['id', 'email', 'name', 'password_hash', 'disabled_at', 'created_at']).orderBy('created_at').orderBy('id').execute();
   return rows.map((r) => ({
     id: r.id,
@@ -87,7 +79,7 @@ function whereKey(key: StaffKey) {
   return (eb: ExpressionBuilder<Database, 'staff_accounts'>) => ('id' in key ? eb('id', '=', key.id) : eb(eb.fn('lower', ['email']), '=', key.email.toLowerCase()));
 }
 
-async function accountRow(db: Db, id: string): Promise<StaffAccountRow | null> {
+async function accountRow(db: Db, id: string): Promise<StaffAccount | null> {
   return (await listStaff(db)).find((a) => a.id === id) ?? null;
 }
 
@@ -95,7 +87,7 @@ async function accountRow(db: Db, id: string): Promise<StaffAccountRow | null> {
  * Disables the account and ends its sessions, in one transaction with `within` (the audit row);
  * null when there is no such account.
  */
-export async function disableStaff(db: Db, key: StaffKey, now: Date, within: (trx: Db, id: string) => Promise<void>): Promise<StaffAccountRow | null> {
+export async function disableStaff(db: Db, key: StaffKey, now: Date, within: (trx: Db, id: string) => Promise<void>): Promise<StaffAccount | null> {
   const id = await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('staff_accounts')
@@ -113,7 +105,7 @@ export async function disableStaff(db: Db, key: StaffKey, now: Date, within: (tr
   return id === null ? null : accountRow(db, id);
 }
 
-export type ResetResult = { kind: 'reset'; account: StaffAccountRow; setPasswordToken: string } | { kind: 'unknown' } | { kind: 'disabled' };
+export type ResetResult = { kind: 'reset'; account: StaffAccount; setPasswordToken: string } | { kind: 'unknown' } | { kind: 'disabled' };
 
 /**
  * A new one-time set-password link for the account, replacing any earlier one (only the newest

@@ -2,20 +2,7 @@ import { sql } from 'kysely';
 import type { Office } from '../../shared/contract/offices.ts';
 import type { Db } from '../db/database.ts';
 import { utcInstantText } from '../db/instant-text.ts';
-
-/** A unit's fields as the public list gives them (SPEC call 3); the staff console reads the same. */
-export const unitColumns = [
-  'id',
-  'office_id',
-  'service_code',
-  'name',
-  'service_type',
-  'location_code',
-  'seating_capacity',
-  sql<string | null>`base_monthly_rate::text`.as('base_monthly_rate'),
-  'is_available',
-  sql<string | null>`next_available_date::text`.as('next_available_date'),
-] as const;
+import { unitColumns } from '../db/unit-columns.ts';
 
 /** Every unit on offer, as SPEC call 3 lists them, and when the list last changed (a retirement is a change too). */
 export async function listPublicUnits(db: Db): Promise<{ offices: Office[]; lastUpdated: string }> {

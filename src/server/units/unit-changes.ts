@@ -3,11 +3,13 @@ import type { StaffUnit, UnitInput, UnitQueueResponse } from '../../shared/contr
 import { lockUnit } from '../reservations/unit-lock.ts';
 import type { Db } from '../db/database.ts';
 import { utcInstantText } from '../db/instant-text.ts';
-import { unitColumns } from './public-list.ts';
 import { closeOffer, openOfferOf, placeFreeUnit, type OfferDeps } from '../waitlist/unit-offers.ts';
 import { inLine } from '../waitlist/line.ts';
 import { availabilityChange } from '../waitlist/staff-actions.ts';
 import { queueOfUnit } from '../waitlist/queue.ts';
+import type { FieldProblem } from '../../shared/contract/problems.ts';
+import { unitColumns } from '../db/unit-columns.ts';
+import { expireOpenOffersOfUnit } from '../lease/lease-offers.ts';
 
 /*
  * The inventory as staff change it. Every change bumps the unit's updated_at, which the public
@@ -37,8 +39,12 @@ export async function findStaffUnit(db: Db, id: number): Promise<StaffUnit | und
   return (await units(db).where('id', '=', id).executeTakeFirst()) as StaffUnit | undefined;
 }
 
-/** Another unit already answers to this code (its message names the field). */
-export class UnitCodeTakenError extends Error {}
+/** Another unit already answers to this code: `field` names the field, the code and the unit. */
+export class UnitCodeTakenError extends Error {
+  constructor(readonly field: FieldProblem) {
+    super(`${field.path}: another unit already answers to this code`);
+  }
+}
 
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
 
@@ -64,8 +70,9 @@ async function checkCodes(trx: Db, id: number | null, codes: { office_id?: strin
       .orderBy('id')
       .executeTakeFirst();
     if (other) {
-      const what = other.office_id === code ? 'the code' : 'the service code';
-      throw new UnitCodeTakenError(`${field}: ${code} is already ${what} of ${other.office_id === code ? 'another unit' : `unit ${other.office_id}`}`);
+      throw new UnitCodeTakenError(
+        other.office_id === code ? { path: field, code: 'code_taken', params: { code } } : { path: field, code: 'service_code_taken', params: { code, unit: other.office_id } },
+      );
     }
   }
 }
@@ -90,7 +97,7 @@ export async function createUnit(db: Db, input: UnitInput, now: Date, within: (t
       return row.id;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new UnitCodeTakenError(`office_id: ${input.office_id} is already the code of another unit`);
+    if (isUniqueViolation(err)) throw new UnitCodeTakenError({ path: 'office_id', code: 'code_taken', params: { code: input.office_id } });
     throw err;
   }
 }
@@ -120,7 +127,7 @@ export async function updateUnit(db: Db, offerDeps: OfferDeps, id: number, input
       return true;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new UnitCodeTakenError(`office_id: ${input.office_id ?? ''} is already the code of another unit`);
+    if (isUniqueViolation(err)) throw new UnitCodeTakenError({ path: 'office_id', code: 'code_taken', params: { code: input.office_id ?? '' } });
     throw err;
   }
 }
@@ -144,15 +151,7 @@ export async function retireUnit(db: Db, id: number, now: Date, within: (trx: Db
     // Nobody can claim a unit that is gone: its open offer ends, and its person keeps their other places.
     const open = await openOfferOf(trx, id);
     if (open) await closeOffer(trx, open, 'withdrawn', now);
-    const expired = await trx
-      .updateTable('lease_offers')
-      .set({ status: 'expired' })
-      .where('status', 'in', ['new', 'contract_generated'])
-      .where('expires_at', '>', now)
-      .where('id', 'in', (eb) => eb.selectFrom('lease_offer_services').select('offer_id').where('office_id', '=', id))
-      .returning('id')
-      .execute();
-    const expiredOffers = expired.map((o) => o.id).sort((a, b) => a - b);
+    const expiredOffers = await expireOpenOffersOfUnit(trx, id, now);
     await within(trx, expiredOffers);
     return { kind: 'retired', expiredOffers };
   });

@@ -2,6 +2,7 @@ import { lockUnit } from '../reservations/unit-lock.ts';
 import type { Db } from '../db/database.ts';
 import { isOfferable } from '../../shared/domain/waitlist-offers.ts';
 import { closeOffer, nextInLine, openOfferOf, passOn, placeFreeUnit, type OfferDeps } from './unit-offers.ts';
+import { problem, type Problem } from '../../shared/contract/problems.ts';
 
 /*
  * What staff do to a unit's waitlist from the console: offer it now (to the next in line or to
@@ -9,10 +10,10 @@ import { closeOffer, nextInLine, openOfferOf, passOn, placeFreeUnit, type OfferD
  * transaction under the unit's lock, with the audit row written by `within` in it.
  */
 
-export type StaffRefusal = { kind: 'refused'; status: 404 | 409 | 422; error: string };
+export type StaffRefusal = { kind: 'refused'; problem: Problem };
 export type StaffResult = { kind: 'done' } | StaffRefusal;
 
-const refuse = (status: 404 | 409 | 422, error: string): StaffRefusal => ({ kind: 'refused', status, error });
+const refuse = (why: Problem): StaffRefusal => ({ kind: 'refused', problem: why });
 
 type Within = (trx: Db, details: Record<string, unknown>) => Promise<void>;
 
@@ -21,14 +22,14 @@ export async function offerByHand(db: Db, deps: OfferDeps, unitId: number, entry
   return db.transaction().execute(async (trx): Promise<StaffResult> => {
     await lockUnit(trx, unitId);
     const unit = await trx.selectFrom('offices').select(['retired_at', 'service_type']).where('id', '=', unitId).executeTakeFirst();
-    if (!unit || unit.retired_at !== null) return refuse(404, `No unit ${unitId}`);
-    if (!isOfferable(unit.service_type)) return refuse(409, 'This unit cannot be offered to its waitlist');
+    if (!unit || unit.retired_at !== null) return refuse(problem('no_unit', { id: unitId }));
+    if (!isOfferable(unit.service_type)) return refuse(problem('unit_not_offerable'));
     const open = await openOfferOf(trx, unitId);
-    if (open) return refuse(409, `This unit is already offered to entry ${open.entry_id} until ${open.expires_at.toISOString()}`);
+    if (open) return refuse(problem('unit_already_offered', { entry: open.entry_id, until: open.expires_at.toISOString() }));
     let chosen = entryId;
     if (chosen === undefined) {
       chosen = await nextInLine(trx, unitId);
-      if (chosen === undefined) return refuse(409, 'Nobody is waiting for this unit');
+      if (chosen === undefined) return refuse(problem('nobody_waiting'));
     } else {
       const named = await trx
         .selectFrom('waitlist_entry_offices as w')
@@ -39,15 +40,15 @@ export async function offerByHand(db: Db, deps: OfferDeps, unitId: number, entry
         .executeTakeFirst();
       if (!named) {
         const exists = await trx.selectFrom('waitlist_entries').select('id').where('id', '=', chosen).executeTakeFirst();
-        return exists ? refuse(422, `Entry ${chosen} is not on the waitlist for this unit`) : refuse(404, `No waitlist entry ${chosen}`);
+        return refuse(exists ? problem('entry_not_on_unit_waitlist', { entry: chosen }) : problem('no_waitlist_entry', { id: chosen }));
       }
-      if (named.left_at !== null) return refuse(409, `Entry ${chosen} left the waitlist`);
-      if (named.claimed_at !== null) return refuse(409, `Entry ${chosen} already claimed a unit`);
+      if (named.left_at !== null) return refuse(problem('entry_left', { entry: chosen }));
+      if (named.claimed_at !== null) return refuse(problem('entry_claimed', { entry: chosen }));
     }
     const placed = await placeFreeUnit(trx, deps, unitId, now, { offeredBy: actor, forEntry: chosen });
-    if (placed === 'taken') return refuse(409, 'A booking takes this unit: it cannot be offered');
+    if (placed === 'taken') return refuse(problem('unit_taken'));
     // Left or served by another unit this very moment: nothing was changed.
-    if (placed !== 'offered') return refuse(409, `Entry ${chosen} is no longer waiting`);
+    if (placed !== 'offered') return refuse(problem('entry_no_longer_waiting', { entry: chosen }));
     await within(trx, { entry_id: chosen });
     return { kind: 'done' };
   });
@@ -60,7 +61,7 @@ export async function skipEntry(db: Db, deps: OfferDeps, entryId: number, unitId
     const row = await trx.selectFrom('waitlist_entry_offices').select('status').where('entry_id', '=', entryId).where('office_id', '=', unitId).forUpdate().executeTakeFirst();
     if (!row) {
       const exists = await trx.selectFrom('waitlist_entries').select('id').where('id', '=', entryId).executeTakeFirst();
-      return exists ? refuse(422, `Entry ${entryId} is not on the waitlist for unit ${unitId}`) : refuse(404, `No waitlist entry ${entryId}`);
+      return refuse(exists ? problem('entry_not_on_waitlist_of', { entry: entryId, unit: unitId }) : problem('no_waitlist_entry', { id: entryId }));
     }
     const open = await openOfferOf(trx, unitId);
     if (open && open.entry_id === entryId) {
@@ -68,7 +69,7 @@ export async function skipEntry(db: Db, deps: OfferDeps, entryId: number, unitId
       await within(trx, { unit_id: unitId, offer_id: open.id });
       return { kind: 'done' };
     }
-    if (row.status !== 'waiting') return refuse(409, `Entry ${entryId} is not waiting for this unit (${row.status})`);
+    if (row.status !== 'waiting') return refuse(problem('entry_not_waiting', { entry: entryId, status: row.status }));
     await trx.updateTable('waitlist_entry_offices').set({ status: 'skipped' }).where('entry_id', '=', entryId).where('office_id', '=', unitId).execute();
     await within(trx, { unit_id: unitId });
     return { kind: 'done' };
@@ -80,8 +81,8 @@ export async function setOffersPaused(db: Db, unitId: number, paused: boolean, n
   return db.transaction().execute(async (trx): Promise<StaffResult> => {
     await lockUnit(trx, unitId);
     const unit = await trx.selectFrom('offices').select(['retired_at', 'waitlist_paused_at']).where('id', '=', unitId).forUpdate().executeTakeFirst();
-    if (!unit || unit.retired_at !== null) return refuse(404, `No unit ${unitId}`);
-    if ((unit.waitlist_paused_at !== null) === paused) return refuse(409, paused ? 'Offers are already paused for this unit' : 'Offers are not paused for this unit');
+    if (!unit || unit.retired_at !== null) return refuse(problem('no_unit', { id: unitId }));
+    if ((unit.waitlist_paused_at !== null) === paused) return refuse(problem(paused ? 'offers_already_paused' : 'offers_not_paused'));
     await trx.updateTable('offices').set({ waitlist_paused_at: paused ? now : null }).where('id', '=', unitId).execute();
     await within(trx, {});
     return { kind: 'done' };

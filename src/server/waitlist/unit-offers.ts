@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { isServiceType } from '../../shared/domain/products.ts';
 import { availableAfterOffer, isOfferable, offerDeadline, offeredTypes, type OfferedType } from '../../shared/domain/waitlist-offers.ts';
 import type { WaitlistOfferStatus, WaitlistUnitStatus } from '../../shared/domain/waitlist-states.ts';
@@ -10,6 +10,7 @@ import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { withdrawUnsentMessages } from '../outbox/outbox.ts';
 import { hashSecretToken, newSecretToken } from '../secrets/secret-token.ts';
 import { tellUnitOffered } from './waitlist-mail.ts';
+import type { WaitlistOffersTable } from '../db/schema.ts';
 
 /*
  * The waitlist that fills a unit by itself. A unit frees up (staff mark it available, its rental
@@ -37,15 +38,10 @@ export interface OfferDeps {
   keyring: BankingKeyring;
 }
 
-interface UnitFacts {
-  id: number;
-  service_type: string;
-  is_available: boolean;
-  retired: boolean;
-  paused: boolean;
-}
+/** What offering a unit reads of it, under its row lock. */
+type UnitFacts = NonNullable<Awaited<ReturnType<typeof unitFacts>>>;
 
-async function unitFacts(trx: Db, unitId: number): Promise<UnitFacts | undefined> {
+async function unitFacts(trx: Db, unitId: number) {
   const row = await trx
     .selectFrom('offices')
     .select(['id', 'service_type', 'is_available', sql<boolean>`retired_at is not null`.as('retired'), sql<boolean>`waitlist_paused_at is not null`.as('paused')])
@@ -64,12 +60,7 @@ async function isTaken(trx: Db, unitId: number, today: string, now: Date): Promi
   return (row.rows[0]?.n ?? 0) > 0;
 }
 
-export interface OpenOffer {
-  id: string;
-  entry_id: number;
-  office_id: number;
-  expires_at: Date;
-}
+export type OpenOffer = Pick<Selectable<WaitlistOffersTable>, 'id' | 'entry_id' | 'office_id' | 'expires_at'>;
 
 export async function openOfferOf(trx: Db, unitId: number): Promise<OpenOffer | undefined> {
   return trx.selectFrom('waitlist_offers').select(['id', 'entry_id', 'office_id', 'expires_at']).where('office_id', '=', unitId).where('status', '=', 'open').forUpdate().executeTakeFirst();

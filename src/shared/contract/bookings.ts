@@ -85,7 +85,7 @@ export type BookingResponse = z.infer<typeof bookingResponse>;
 
 /** POST /public-api/bookings/{token}/cancel, with an Idempotency-Key header: the days to cancel. */
 export const cancelRequest = z.object({
-  dates: z.array(isoDateString).check(z.minLength(1, 'choose at least one day to cancel'), z.maxLength(62)),
+  dates: z.array(isoDateString).check(z.minLength(1, 'days_to_cancel'), z.maxLength(62)),
 });
 export type CancelRequest = z.infer<typeof cancelRequest>;
 

@@ -53,7 +53,7 @@ export const checkoutRequest = z.object({
   successUrl: webUrl,
   cancelUrl: webUrl,
   locale: z.optional(locale),
-  waitlistOffer: z.optional(z.string().check(z.regex(secretTokenPattern, 'waitlistOffer must be the token of a claim link'))),
+  waitlistOffer: z.optional(z.string().check(z.regex(secretTokenPattern, 'claim_token'))),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 
@@ -80,8 +80,8 @@ export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
 
 /** Who pays, as the built-in test checkout's form sends them (Stripe collects its own). */
 export const buyerForm = z.object({
-  buyer_name: z.string().check(z.trim(), z.refine(isPlainText, 'name'), z.minLength(1, 'name'), z.maxLength(200, 'name')),
-  buyer_email: z.string().check(z.trim(), z.maxLength(maxEmailLength, 'email'), z.refine(isValidEmail, 'email')),
+  buyer_name: z.string().check(z.trim(), z.refine(isPlainText, 'buyer_name'), z.minLength(1, 'buyer_name'), z.maxLength(200, 'buyer_name')),
+  buyer_email: z.string().check(z.trim(), z.maxLength(maxEmailLength, 'buyer_email'), z.refine(isValidEmail, 'buyer_email')),
 });
 export type BuyerForm = z.infer<typeof buyerForm>;
 

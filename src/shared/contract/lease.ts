@@ -67,12 +67,12 @@ export const leaseOfferResponse = z.object({
 export type LeaseOfferResponse = z.infer<typeof leaseOfferResponse>;
 
 /** SPEC §5 'Lease info': the message when company, contact or phone is empty. */
-export const requiredFieldsMessage = 'Please fill in all required fields';
+export const requiredFieldsMessage = 'required_fields';
 
 const requiredText = z
   .string(requiredFieldsMessage)
-  .check(z.refine(isPlainText, plainTextMessage), z.trim(), z.minLength(1, requiredFieldsMessage), z.maxLength(200, 'At most 200 characters'));
-const optionalText = z._default(z.string().check(z.refine(isPlainText, plainTextMessage), z.trim(), z.maxLength(200, 'At most 200 characters')), '');
+  .check(z.refine(isPlainText, plainTextMessage), z.trim(), z.minLength(1, requiredFieldsMessage), z.maxLength(200, 'at_most_chars'));
+const optionalText = z._default(z.string().check(z.refine(isPlainText, plainTextMessage), z.trim(), z.maxLength(200, 'at_most_chars')), '');
 
 /** Call 6: POST /public-api/lease-offers/{code}/submit-info. */
 export const customerInfo = z.object({
@@ -81,7 +81,7 @@ export const customerInfo = z.object({
   phone: requiredText,
   address: optionalText,
   city: optionalText,
-  province: z._default(z.enum(provinces, 'Choose a Canadian province or territory'), defaultProvince),
+  province: z._default(z.enum(provinces, 'province'), defaultProvince),
   postal_code: optionalText,
 });
 export type CustomerInfo = z.infer<typeof customerInfo>;

@@ -17,8 +17,8 @@ import { auditEntry } from './staff.ts';
  * parses every answer with them.
  */
 
-const isoDate = z.string().check(z.refine(isIsoDate, 'Expected a date as YYYY-MM-DD'));
-const text = (max: number) => z.string().check(z.trim(), z.refine(isPlainText, plainTextMessage), z.maxLength(max, `At most ${max} characters`));
+const isoDate = z.string().check(z.refine(isIsoDate, 'date_format'));
+const text = (max: number) => z.string().check(z.trim(), z.refine(isPlainText, plainTextMessage), z.maxLength(max, 'at_most_chars'));
 
 // ─── Inventory ────────────────────────────────────────────────────────────────
 
@@ -55,16 +55,16 @@ export const staffUnitsResponse = z.object({ success: z.literal(true), units: z.
  * null clears it. Each problem names its field, so the console can put it beside the input.
  */
 /** The checkout reads 'daypass' as the day pass and a number as a unit's id (findUnit): no unit may be called either. */
-const checkoutReadsOtherwise = z.refine<string>((code) => code !== dayPassOfficeId && !/^\d+$/.test(code), `${dayPassOfficeId} and plain numbers mean something else at checkout: use a code such as OFF-101`);
+const checkoutReadsOtherwise = z.refine<string>((code) => code !== dayPassOfficeId && !/^\d+$/.test(code), 'unit_code_reserved');
 
 export const unitFields = {
-  office_id: z.string().check(z.trim(), z.regex(unitCodePattern, 'Use letters, digits, dots, dashes or underscores, such as OFF-101'), checkoutReadsOtherwise),
-  name: text(120).check(z.minLength(1, 'A name is required')),
-  service_type: z.enum(serviceTypes, 'Choose a type'),
+  office_id: z.string().check(z.trim(), z.regex(unitCodePattern, 'unit_code_format'), checkoutReadsOtherwise),
+  name: text(120).check(z.minLength(1, 'name_required')),
+  service_type: z.enum(serviceTypes, 'type_required'),
   location_code: z.nullable(text(40)),
-  seating_capacity: z.nullable(z.number('Expected a whole number').check(z.int('Expected a whole number'), z.minimum(1, 'At least 1'), z.maximum(500, 'At most 500'))),
+  seating_capacity: z.nullable(z.number('whole_number').check(z.int('whole_number'), z.minimum(1, 'at_least'), z.maximum(500, 'at_most'))),
   base_monthly_rate: z.nullable(
-    z.string().check(z.trim(), z.regex(/^\d{1,7}(\.\d{1,2})?$/, 'Expected an amount such as 1200 or 1200.50')),
+    z.string().check(z.trim(), z.regex(/^\d{1,7}(\.\d{1,2})?$/, 'amount_format')),
   ),
   is_available: z.boolean(),
   next_available_date: z.nullable(isoDate),
@@ -120,9 +120,9 @@ export const unitQueueResponse = z.object({
 export type UnitQueueResponse = z.infer<typeof unitQueueResponse>;
 
 /** POST /admin-api/units/:id/waitlist/offer: offer the unit now, to this entry or (none given) to the next in line. */
-export const offerUnitInput = z.object({ entry_id: z.optional(z.int('Expected an entry number').check(z.positive('Expected an entry number'), z.maximum(2_147_483_647))) });
+export const offerUnitInput = z.object({ entry_id: z.optional(z.int('entry_number').check(z.positive('entry_number'), z.maximum(2_147_483_647))) });
 /** POST /admin-api/waitlist/:id/skip: pass this entry over for one of its units. */
-export const skipEntryInput = z.object({ unit_id: z.int('Expected a unit number').check(z.positive('Expected a unit number'), z.maximum(2_147_483_647)) });
+export const skipEntryInput = z.object({ unit_id: z.int('unit_number').check(z.positive('unit_number'), z.maximum(2_147_483_647)) });
 
 /** The answer to offering, skipping, pausing and resuming: the unit's queue as it now is. */
 export const unitQueueChanged = unitQueueResponse;
@@ -130,7 +130,7 @@ export const unitQueueChanged = unitQueueResponse;
 // ─── Calendar ─────────────────────────────────────────────────────────────────
 
 /** GET /admin-api/calendar?month=YYYY-MM: conference rooms and daily offices, each held or booked day. */
-const monthMessage = 'Expected a month as YYYY-MM';
+const monthMessage = 'month_format';
 // The pattern lets through years no calendar (nor PostgreSQL's date) has, such as 0000: the month's first day must be a date.
 export const calendarQuery = z.object({
   month: z.string(monthMessage).check(
@@ -140,7 +140,7 @@ export const calendarQuery = z.object({
 });
 
 /** A product's name (products.ts), as orders record it. */
-export const productName = z.enum(productNames, `Expected one of ${productNames.join(', ')}`);
+export const productName = z.enum(productNames, 'product');
 
 export const staffCalendarDay = z.object({
   unit_id: z.number(),
@@ -157,15 +157,18 @@ export const staffCalendarDay = z.object({
 });
 export type StaffCalendarDay = z.infer<typeof staffCalendarDay>;
 
+export const staffCalendarUnit = z.object({ id: z.number(), office_id: z.string(), name: z.string(), service_type: z.enum(serviceTypes) });
+export type StaffCalendarUnit = z.infer<typeof staffCalendarUnit>;
+
 export const staffCalendarResponse = z.object({
   success: z.literal(true),
   month: z.string(),
-  units: z.array(z.object({ id: z.number(), office_id: z.string(), name: z.string(), service_type: z.enum(serviceTypes) })),
+  units: z.array(staffCalendarUnit),
   days: z.array(staffCalendarDay),
 });
 
 /** POST /admin-api/orders/:id/cancel (Idempotency-Key required): the visitor's cancellation path, by staff. */
-export const staffCancelInput = z.object({ dates: z.array(isoDate).check(z.minLength(1, 'Choose at least one day'), z.maxLength(400)) });
+export const staffCancelInput = z.object({ dates: z.array(isoDate).check(z.minLength(1, 'days_required'), z.maxLength(400)) });
 
 // ─── Orders ───────────────────────────────────────────────────────────────────
 
@@ -220,16 +223,16 @@ export const waitlistContactedResponse = z.object({ success: z.literal(true), id
 /** An offer's statuses: the lease contract's own list. */
 export const offerStatuses = leaseOfferStatuses;
 
-const amountMessage = 'Expected an amount such as 1200 or 1200.50';
+const amountMessage = 'amount_format';
 /** Dollars: a number, or the decimal string a command line or a form field sends (read as the number it shows). */
 const money = z.pipe(
   z.transform((v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v)),
   z
     .number(amountMessage)
     .check(
-      z.nonnegative('Amounts cannot be negative'),
-      z.maximum(1_000_000, 'Amounts above 1,000,000 are refused'),
-      z.refine((n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Amounts have at most two decimals'),
+      z.nonnegative('amount_negative'),
+      z.maximum(1_000_000, 'amount_too_large'),
+      z.refine((n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'amount_decimals'),
     ),
 );
 
@@ -248,17 +251,17 @@ const optionalText = z.nullish(
  */
 export const createOfferInput = z
   .object({
-    email: z.pipe(z.string().check(z.refine(isPlainText, plainTextMessage)), z.email('A valid e-mail address is required')),
+    email: z.pipe(z.string().check(z.refine(isPlainText, plainTextMessage)), z.email('email_invalid')),
     company_name: optionalText,
     contact_name: optionalText,
     office_ids: z
-      .array(z.union([z.string().check(z.trim(), z.regex(unitCodePattern, 'must be unit codes such as OFF-101')), z.number().check(z.int(), z.positive(), z.maximum(2_147_483_647))]))
-      .check(z.minLength(1, 'At least one office is required'), z.maxLength(20)),
+      .array(z.union([z.string().check(z.trim(), z.regex(unitCodePattern, 'unit_codes')), z.number().check(z.int(), z.positive(), z.maximum(2_147_483_647))]))
+      .check(z.minLength(1, 'units_required'), z.maxLength(20)),
     start_date: isoDate,
     monthly_rate: z.optional(money),
     monthly_discount: z._default(money, 0),
     signup_discount: z._default(money, 0),
-    lease_term_months: z._default(z.coerce.number().check(z.int('lease_term_months must be a whole number'), z.minimum(1), z.maximum(120)), 12),
+    lease_term_months: z._default(z.coerce.number().check(z.int('lease_term_whole'), z.minimum(1), z.maximum(120)), 12),
     move_in_fee_type: z._default(z.enum(moveInFeeTypes), 'monthly_rate'),
     move_in_fee_amount: z.nullish(money),
     expires_at: z.optional(z.union([z.iso.datetime({ offset: true }), isoDate])),
@@ -269,7 +272,7 @@ export const createOfferInput = z
   })
   .check(
     z.refine((o) => o.move_in_fee_type !== 'fixed_amount' || (o.move_in_fee_amount !== undefined && o.move_in_fee_amount !== null), {
-      message: 'move_in_fee_amount is required when move_in_fee_type is fixed_amount',
+      message: 'move_in_fee_required',
       path: ['move_in_fee_amount'],
     }),
   );

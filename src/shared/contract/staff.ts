@@ -9,26 +9,26 @@ export const staffEmail = z.string().check(
   z.trim(),
   z.toLowerCase(),
   z.refine(isPlainText, plainTextMessage),
-  z.email('A valid e-mail address is required'),
-  z.maxLength(254, 'An e-mail address has at most 254 characters'),
+  z.email('email_invalid'),
+  z.maxLength(254, 'email_too_long'),
 );
 
 export const staffPassword = z
-  .string('A password is required')
+  .string('password_required')
   .check(
-    z.minLength(staffPasswordRules.min, `The password needs at least ${staffPasswordRules.min} characters`),
-    z.maxLength(staffPasswordRules.max, `The password has at most ${staffPasswordRules.max} characters`),
+    z.minLength(staffPasswordRules.min, 'password_too_short'),
+    z.maxLength(staffPasswordRules.max, 'password_too_long'),
   );
 
 /** POST /admin-api/session: sign in. */
 export const signInInput = z.object({
   email: staffEmail,
-  password: z.string('A password is required').check(z.minLength(1, 'A password is required'), z.maxLength(staffPasswordRules.max, 'The e-mail or password is not right')),
+  password: z.string('password_required').check(z.minLength(1, 'password_required'), z.maxLength(staffPasswordRules.max, 'sign_in_wrong')),
 });
 
 /** POST /admin-api/session/password: a set-password link used. */
 export const setPasswordInput = z.object({
-  token: z.string().check(z.regex(secretTokenPattern, 'This link is not complete')),
+  token: z.string().check(z.regex(secretTokenPattern, 'link_incomplete')),
   password: staffPassword,
 });
 
@@ -57,6 +57,7 @@ export const staffAccount = z.object({
   disabled: z.boolean(),
   created_at: z.string(),
 });
+export type StaffAccount = z.infer<typeof staffAccount>;
 
 /** What the audit trail records: every staff change, and signing in. */
 export const auditActions = [

@@ -4,7 +4,7 @@ import { secretTokenPattern } from './common.ts';
 import { office } from './offices.ts';
 
 /*
- * The links of the waitlist's e-mails and the pages they open (DESIGN.md §4.12: each token 256
+ * The links of the waitlist's e-mails and the pages they open (docs/architecture.md §4.12: each token 256
  * random bits, kept by the server as a hash only). GET never changes anything: declining and
  * leaving are POSTs from their pages, and claiming is paying through the usual checkout with the
  * claim token in its body (checkout.ts `waitlistOffer`).
@@ -16,7 +16,7 @@ import { office } from './offices.ts';
  *   POST /public-api/waitlist/entries/{leave token}/leave leave the waitlist
  */
 
-export const waitlistLinkToken = z.string().check(z.regex(secretTokenPattern, 'This link is not complete'));
+export const waitlistLinkToken = z.string().check(z.regex(secretTokenPattern, 'link_incomplete'));
 
 export const waitlistOfferStatus = z.enum(waitlistOfferStatuses);
 export const waitlistUnitStatus = z.enum(waitlistUnitStatuses);

@@ -371,7 +371,7 @@ export type ComparedAmount = (typeof comparedAmounts)[number];
 
 /**
  * The amounts of a client's pricing that differ from the quote by more than a cent
- * (DESIGN.md §5); empty when the client's prices are the server's.
+ * (docs/architecture.md §5); empty when the client's prices are the server's.
  */
 export function amountMismatches(client: Pick<CheckoutPricing, ComparedAmount>, q: Quote): ComparedAmount[] {
   const server = checkoutPricing(q);

@@ -10,7 +10,7 @@ export function isPlainText(text: string): boolean {
   return !forbidden.test(text);
 }
 
-export const plainTextMessage = 'must not contain control characters';
+export const plainTextMessage = 'control_characters';
 
 /** The longest address SMTP carries (RFC 5321). */
 export const maxEmailLength = 254;

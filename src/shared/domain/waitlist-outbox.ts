@@ -4,7 +4,7 @@ import { waitlistEntryCreated, waitlistProblemHeader } from '../contract/waitlis
 import { defaultUsers, type OfficeId, type WaitlistForm } from './waitlist-rules.ts';
 
 /**
- * The waitlist outbox (DESIGN.md §3): entries are stored on the device, each with its own
+ * The waitlist outbox (docs/architecture.md §3): entries are stored on the device, each with its own
  * Idempotency-Key, before the first send, and sent until the server has them. The page and the
  * service worker both flush it, so the decisions they make live here (and the names they share
  * in src/shared/storage-names.ts).
@@ -219,7 +219,7 @@ export async function flushQueue(io: OutboxIo, options: { force: boolean }): Pro
 /** How long one send may take before it counts as unanswered: a visitor on weak Wi-Fi walks on. */
 export const sendTimeoutMs = 15_000;
 
-/** POSTs one queued entry with its Idempotency-Key (SPEC call 4, DESIGN.md §5). */
+/** POSTs one queued entry with its Idempotency-Key (SPEC call 4, docs/architecture.md §5). */
 export async function postQueuedEntry(entry: QueuedWaitlistEntry, fetchFn: typeof fetch = fetch): Promise<SendResult> {
   let res: Response;
   try {

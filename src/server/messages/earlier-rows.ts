@@ -3,7 +3,7 @@ import { bookingCancelledData, orderPaidData, orderRefundedData, rentalNoticeDat
 import type { Db } from '../db/database.ts';
 import { invitationData, signedLeaseData } from '../lease/lease-mail.ts';
 import { findOfferById } from '../lease/lease-offers.ts';
-import type { EarlierRows } from '../messages/render.ts';
+import type { EarlierRows } from './render.ts';
 import type { ClaimedMessage } from '../outbox/worker.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { waitlistEntryData, waitlistOfferData } from '../waitlist/waitlist-mail.ts';
