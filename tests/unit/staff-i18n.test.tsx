@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf } from '../../src/web/staff/api.ts';
 import { auditActions } from '../../src/shared/contract/staff.ts';
 import { normalizeAmount } from '../../src/web/staff/amount.ts';
-import { serverText, staffCatalogue, type StaffCatalogue } from '../../src/web/staff/i18n.ts';
+import { StaffApiError } from '../../src/web/staff/api.ts';
+import { staffCatalogue, type StaffCatalogue } from '../../src/web/staff/i18n.ts';
+import { staffProblemText } from '../../src/web/staff/problem-words.ts';
+import { errorsByField, errorText } from '../../src/web/staff/ui.tsx';
 
 /** Every text of a catalogue, functions called with sample arguments. */
 function texts(value: unknown, path = ''): [string, string][] {
@@ -46,38 +48,55 @@ describe('the staff console catalogue', () => {
   });
 });
 
-describe("reading the server's 400 by field", () => {
+describe("the server's refused fields, each under its field", () => {
   const fields = ['name', 'base_monthly_rate', 'office_ids'];
+  const en = staffCatalogue.en;
   it('puts each problem under its field, and the rest apart', () => {
-    expect(fieldErrorsOf('name: A name is required; base_monthly_rate: Expected an amount such as 1200 or 1200.50', fields)).toEqual({
+    expect(
+      errorsByField(en, [
+        { path: 'name', code: 'name_required' },
+        { path: 'base_monthly_rate', code: 'amount_format' },
+      ], fields),
+    ).toEqual({
       name: 'A name is required',
       base_monthly_rate: 'Expected an amount such as 1200 or 1200.50',
     });
-    expect(fieldErrorsOf('office_ids.0: must be unit codes such as OFF-101', fields)).toEqual({ office_ids: 'must be unit codes such as OFF-101' });
-    expect(fieldErrorsOf('Send at least one field to change', fields)).toEqual({ '': 'Send at least one field to change' });
-    expect(fieldErrorsOf('colour: not a field', fields)).toEqual({ '': 'colour: not a field' });
-    expect(fieldErrorsOf(undefined, fields)).toEqual({});
+    expect(errorsByField(en, [{ path: 'office_ids.0', code: 'unit_codes' }], fields)).toEqual({ office_ids: 'must be unit codes such as OFF-101' });
+    expect(staffProblemText(en, { code: 'nothing_to_change' })).toBe('Send at least one field to change');
+    expect(errorsByField(en, [{ path: 'colour', code: 'custom', params: { message: 'not a field' } }], fields)).toEqual({ '': 'colour: not a field' });
+    expect(errorsByField(en, [], fields)).toEqual({});
   });
 });
 
-describe("the server's texts in French", () => {
+describe("the server's problems in French", () => {
   const fr = staffCatalogue.fr;
-  it('translates exact texts, a field prefix, several problems and the texts with a number', () => {
-    expect(serverText(fr, 'Please sign in to continue')).toBe('Veuillez vous connecter pour continuer');
-    expect(serverText(fr, 'This request must come from the staff console')).toBe('Cette demande doit venir de la console du personnel');
-    expect(serverText(fr, 'Too many sign-in attempts. Try again in 42 seconds.')).toBe('Trop de tentatives de connexion. Réessayez dans 42 secondes.');
-    expect(serverText(fr, 'name: A name is required; base_monthly_rate: Expected an amount such as 1200 or 1200.50')).toBe(
-      'name\u00a0: Un nom est requis; base_monthly_rate\u00a0: Un montant comme 1200 ou 1200,50 est attendu',
+  it('words each code, its fields after their paths, and its values', () => {
+    expect(staffProblemText(fr, { code: 'sign_in_required' })).toBe('Veuillez vous connecter pour continuer');
+    expect(staffProblemText(fr, { code: 'wrong_origin' })).toBe('Cette demande doit venir de la console du personnel');
+    expect(staffProblemText(fr, { code: 'too_many_sign_ins', params: { seconds: 42 } })).toBe('Trop de tentatives de connexion. Réessayez dans 42 secondes.');
+    expect(
+      staffProblemText(fr, {
+        code: 'invalid_request',
+        fields: [
+          { path: 'name', code: 'name_required' },
+          { path: 'base_monthly_rate', code: 'amount_format' },
+        ],
+      }),
+    ).toBe('name\u00a0: Un nom est requis; base_monthly_rate\u00a0: Un montant comme 1200 ou 1200,50 est attendu');
+    expect(staffProblemText(fr, { code: 'unit_code_taken', fields: [{ path: 'office_id', code: 'code_taken', params: { code: 'OFF-1' } }] })).toBe(
+      'office_id\u00a0: OFF-1 est déjà le code d’un autre espace',
     );
-    expect(serverText(fr, 'office_id: OFF-1 is already the code of another unit')).toBe('office_id\u00a0: OFF-1 est déjà le code d’un autre espace');
-    expect(serverText(fr, 'office_ids: no such office: OFF-9')).toBe('office_ids\u00a0: aucun bureau OFF-9');
-    expect(serverText(fr, 'service_code: CR-A is already the service code of unit CONF-A')).toBe('service_code\u00a0: CR-A est déjà le code de service de l’espace CONF-A');
+    expect(staffProblemText(fr, { code: 'invalid_request', fields: [{ path: 'office_ids', code: 'unknown_units', params: { codes: ['OFF-9'] } }] })).toBe('office_ids\u00a0: aucun bureau OFF-9');
+    expect(staffProblemText(fr, { code: 'unit_code_taken', fields: [{ path: 'service_code', code: 'service_code_taken', params: { code: 'CR-A', unit: 'CONF-A' } }] })).toBe(
+      'service_code\u00a0: CR-A est déjà le code de service de l’espace CONF-A',
+    );
   });
 
-  it('leaves what it does not know, and the English, as the server said it', () => {
-    expect(serverText(fr, 'Something new went wrong')).toBe('Something new went wrong');
-    expect(serverText(fr, 'colour: not a field')).toBe('colour: not a field');
-    expect(serverText(staffCatalogue.en, 'Too many sign-in attempts. Try again in 42 seconds.')).toBe('Too many sign-in attempts. Try again in 42 seconds.');
+  it('says what it does not know as the server said it, and the English as written', () => {
+    expect(errorText(fr, new StaffApiError(409, 'Something new went wrong', { code: 'something_new' }))).toBe('Something new went wrong');
+    expect(errorText(fr, new StaffApiError(400, 'colour: not a field', { code: 'invalid_request', fields: [{ path: 'colour', code: 'not_a_field' }] }))).toBe('colour: not a field');
+    expect(errorText(fr, new StaffApiError(409, 'Something said before codes'))).toBe('Something said before codes');
+    expect(staffProblemText(staffCatalogue.en, { code: 'too_many_sign_ins', params: { seconds: 42 } })).toBe('Too many sign-in attempts. Try again in 42 seconds.');
   });
 });
 

@@ -28,8 +28,9 @@ export function answer<S extends z.ZodMiniType>(schema: S, body: z.input<S>, sta
   return Response.json(schema.parse(body), { status });
 }
 
-export function refusal(status: number, error: string): Response {
-  return Response.json({ success: false, error }, { status });
+/** A refusal as the server answers it: the English `error`, and the problem's code in its header when it names one. */
+export function refusal(status: number, error: string, code?: string): Response {
+  return Response.json({ success: false, error }, { status, headers: code ? { 'problem-code': code } : {} });
 }
 
 /** Stubs fetch: the session, then each handler in turn; every request is recorded. */

@@ -296,7 +296,7 @@ describe("a unit's waitlist queue", () => {
   });
 
   it('in French, the server\'s refusals too', async () => {
-    queueServer(() => offeredToCamille, () => refusal(409, 'Offers are already paused for this unit'));
+    queueServer(() => offeredToCamille, () => refusal(409, 'Offers are already paused for this unit', 'offers_already_paused'));
     renderConsole('/staff/inventory/7/waitlist', 'fr');
     expect(await screen.findByRole('heading', { level: 1, name: 'Liste d’attente · Office 101' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Liste d’attente de Office 101, dans l’ordre des offres' })).toBeTruthy();

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { problemOfHeaders, type AnswerField, type ProblemAnswer } from '../i18n/problem-headers.ts';
 
 /**
  * The console's one way to call /admin-api: same origin (the session cookie is SameSite=Strict,
@@ -8,12 +9,24 @@ import type * as z from 'zod/mini';
 
 /** Why a call gave no usable answer. status 0: no answer at all (offline, dropped). */
 export class StaffApiError extends Error {
+  /** The problem code the answer named (its problem-code header), by which the console words it. */
+  readonly code: string | undefined;
+  readonly params: Record<string, unknown> | undefined;
+  /** The fields of a body or query the server refused, each with its own code: the forms say each beside its input. */
+  readonly fields: readonly AnswerField[];
+
   constructor(
     readonly status: number,
-    /** The server's own `error` text, when it gave one. */
+    /** The server's own `error` text, when it gave one: said when the console has no words for its problem. */
     readonly serverError?: string,
+    named?: ProblemAnswer,
+    /** A 2xx answer that is not what the contract says: the console's own words say so. */
+    readonly unreadable = false,
   ) {
     super(serverError ?? (status === 0 ? 'network' : `HTTP ${status}`));
+    this.code = named?.code;
+    this.params = named?.params;
+    this.fields = named?.fields ?? [];
   }
 }
 
@@ -59,27 +72,11 @@ export async function staffRequest<S extends z.ZodMiniType>(path: string, reques
   if (!res.ok) {
     const error = json && typeof json === 'object' && typeof (json as { error?: unknown }).error === 'string' ? (json as { error: string }).error : undefined;
     if (res.status === 401 && request.signInOn401 !== false) signedOutHandler?.();
-    throw new StaffApiError(res.status, error);
+    throw new StaffApiError(res.status, error, problemOfHeaders(res.headers));
   }
   const parsed = request.schema.safeParse(json);
-  if (!parsed.success) throw new StaffApiError(res.status, 'The server’s answer was not in the expected shape.');
+  if (!parsed.success) throw new StaffApiError(res.status, undefined, undefined, true);
   return parsed.data;
-}
-
-/**
- * A 400's text split by field: the server names the field first ('name: A name is required'),
- * several problems joined by '; '. What names no field is returned under ''.
- */
-export function fieldErrorsOf(text: string | undefined, fields: readonly string[]): Record<string, string> {
-  const found: Record<string, string> = {};
-  if (!text) return found;
-  for (const part of text.split(/;\s+/)) {
-    const match = /^([a-z_]+)(?:\.\d+)*:\s*(.+)$/.exec(part);
-    const field = match?.[1];
-    if (match && field && fields.includes(field)) found[field] ??= match[2] ?? '';
-    else found[''] ??= part;
-  }
-  return found;
 }
 
 /** A fresh Idempotency-Key: one per decision, kept while that decision is retried. */

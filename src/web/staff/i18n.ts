@@ -64,6 +64,7 @@ const en = {
     none: '—',
     networkError: 'No connection. Check the network and try again.',
     unexpected: (status: number) => `The server answered with an error (${status}).`,
+    unreadable: 'The server’s answer was not in the expected shape.',
     notFound: 'Not found: it does not exist, or no longer does.',
     fixFields: 'Some fields need a change. Each one says why.',
     copyLink: 'Copy link',
@@ -534,31 +535,6 @@ const en = {
   notFound: 'This page does not exist.',
   /** A text after its label or field: "name: A name is required". */
   labelled: (field: string, text: string) => `${field}: ${text}`,
-  serverPatterns: {
-    tooManySignIns: (seconds: string) => `Too many sign-in attempts. Try again in ${seconds} seconds.`,
-    tooManyRequests: (seconds: string) => `Too many requests. Try again in ${seconds} seconds.`,
-    noOrder: (id: string) => `No order ${id}`,
-    noUnit: (id: string) => `No unit ${id}`,
-    noWaitlistEntry: (id: string) => `No waitlist entry ${id}`,
-    noMessage: (id: string) => `No message ${id}`,
-    codeTaken: (code: string) => `${code} is already the code of another unit`,
-    serviceCodeTaken: (code: string, unit: string) => `${code} is already the service code of unit ${unit}`,
-    noSuchOffice: (list: string) => `no such office: ${list}`,
-    retiredOffices: (list: string) => `retired, no longer offered: ${list}`,
-    atMostChars: (n: string) => `At most ${n} characters`,
-    withinDays: (n: string) => `must be within ${n} days`,
-    alreadyCancelled: (days: string) => `${days}: already cancelled.`,
-    notForDays: (days: string) => `This booking is not for ${days}.`,
-    alreadyOffered: (entry: string, until: string) => `This unit is already offered to entry ${entry} until ${until}`,
-    notOnUnitWaitlist: (entry: string) => `Entry ${entry} is not on the waitlist for this unit`,
-    notOnWaitlistOf: (entry: string, unit: string) => `Entry ${entry} is not on the waitlist for unit ${unit}`,
-    entryLeft: (entry: string) => `Entry ${entry} left the waitlist`,
-    entryClaimed: (entry: string) => `Entry ${entry} already claimed a unit`,
-    entryNotWaiting: (entry: string, status: string) => `Entry ${entry} is not waiting for this unit (${status})`,
-    entryNoLongerWaiting: (entry: string) => `Entry ${entry} is no longer waiting`,
-  },
-  /** English is what the server says: nothing to translate. */
-  serverTexts: {} as Record<string, string>,
 };
 
 export type StaffCatalogue = typeof en;
@@ -596,6 +572,7 @@ const fr: StaffCatalogue = {
     none: '—',
     networkError: 'Pas de connexion. Vérifiez le réseau et réessayez.',
     unexpected: (status) => `Le serveur a répondu par une erreur (${status}).`,
+    unreadable: 'La réponse du serveur n’a pas la forme attendue.',
     notFound: 'Introuvable : cela n’existe pas, ou plus.',
     fixFields: 'Certains champs sont à corriger. Chacun dit pourquoi.',
     copyLink: 'Copier le lien',
@@ -1064,123 +1041,7 @@ const fr: StaffCatalogue = {
   },
   notFound: 'Cette page n’existe pas.',
   labelled: (field, text) => `${field} : ${text}`,
-  serverPatterns: {
-    tooManySignIns: (seconds) => `Trop de tentatives de connexion. Réessayez dans ${seconds} secondes.`,
-    tooManyRequests: (seconds) => `Trop de demandes. Réessayez dans ${seconds} secondes.`,
-    noOrder: (id) => `Aucune commande ${id}`,
-    noUnit: (id) => `Aucun espace ${id}`,
-    noWaitlistEntry: (id) => `Aucune inscription ${id}`,
-    noMessage: (id) => `Aucun message ${id}`,
-    codeTaken: (code) => `${code} est déjà le code d’un autre espace`,
-    serviceCodeTaken: (code, unit) => `${code} est déjà le code de service de l’espace ${unit}`,
-    noSuchOffice: (list) => `aucun bureau ${list}`,
-    retiredOffices: (list) => `retirés, plus offerts : ${list}`,
-    atMostChars: (n) => `Au plus ${n} caractères`,
-    withinDays: (n) => `doit tomber dans les ${n} prochains jours`,
-    alreadyCancelled: (days) => `${days} : déjà annulé.`,
-    notForDays: (days) => `Cette réservation n’est pas pour ${days}.`,
-    alreadyOffered: (entry, until) => `Cet espace est déjà offert à l’inscription ${entry} jusqu’au ${until}`,
-    notOnUnitWaitlist: (entry) => `L’inscription ${entry} n’est pas sur la liste d’attente de cet espace`,
-    notOnWaitlistOf: (entry, unit) => `L’inscription ${entry} n’est pas sur la liste d’attente de l’espace ${unit}`,
-    entryLeft: (entry) => `L’inscription ${entry} a quitté la liste d’attente`,
-    entryClaimed: (entry) => `L’inscription ${entry} a déjà obtenu un espace`,
-    entryNotWaiting: (entry, status) => `L’inscription ${entry} n’attend pas cet espace (${status})`,
-    entryNoLongerWaiting: (entry) => `L’inscription ${entry} n’attend plus`,
-  },
-  // The server speaks English; its texts to the console, in French (exact strings; the patterns above for those with a number or a name).
-  serverTexts: {
-    'Please sign in to continue': 'Veuillez vous connecter pour continuer',
-    'This request must come from the staff console': 'Cette demande doit venir de la console du personnel',
-    'The e-mail or password is not right.': 'Le courriel ou le mot de passe n’est pas le bon.',
-    'The e-mail or password is not right': 'Le courriel ou le mot de passe n’est pas le bon',
-    'This link has expired or was already used. Ask for a new one.': 'Ce lien a expiré ou a déjà servi. Demandez-en un nouveau.',
-    'This link is not complete': 'Ce lien est incomplet',
-    'A password is required': 'Un mot de passe est requis',
-    'A valid e-mail address is required': 'Une adresse courriel valide est requise',
-    'An e-mail address has at most 254 characters': 'Une adresse courriel compte au plus 254 caractères',
-    'The request body is not valid JSON': 'Le contenu de la demande n’est pas du JSON valide',
-    'The server’s answer was not in the expected shape.': 'La réponse du serveur n’a pas la forme attendue.',
-    // Inventory
-    'A name is required': 'Un nom est requis',
-    'Choose a type': 'Choisissez un type',
-    'Expected a whole number': 'Un nombre entier est attendu',
-    'At least 1': 'Au moins 1',
-    'At most 500': 'Au plus 500',
-    'Expected an amount such as 1200 or 1200.50': 'Un montant comme 1200 ou 1200,50 est attendu',
-    'Expected a date as YYYY-MM-DD': 'Une date au format AAAA-MM-JJ est attendue',
-    'Expected a month as YYYY-MM': 'Un mois au format AAAA-MM est attendu',
-    'Use letters, digits, dots, dashes or underscores, such as OFF-101': 'Utilisez des lettres, des chiffres, des points, des tirets ou des traits de soulignement, comme OFF-101',
-    'must not contain control characters': 'ne doit pas contenir de caractères de contrôle',
-    'Send at least one field to change': 'Envoyez au moins un champ à modifier',
-    'This unit is already retired': 'Cet espace est déjà retiré',
-    'Not a unit id': 'Ce n’est pas un numéro d’espace',
-    // Lease offers
-    'At least one office is required': 'Au moins un bureau est requis',
-    'must be unit codes such as OFF-101': 'doivent être des codes d’espace comme OFF-101',
-    'Amounts cannot be negative': 'Les montants ne peuvent pas être négatifs',
-    'Amounts have at most two decimals': 'Les montants ont au plus deux décimales',
-    'Amounts above 1,000,000 are refused': 'Les montants de plus de 1 000 000 sont refusés',
-    'lease_term_months must be a whole number': 'La durée est un nombre entier de mois',
-    'move_in_fee_amount is required when move_in_fee_type is fixed_amount': 'Un montant est requis pour des frais d’emménagement fixes',
-    'required when an office has no list price': 'requis lorsqu’un bureau n’a pas de prix affiché',
-    'must be in the future': 'doit être dans le futur',
-    'Lease offer not found': 'Offre de bail introuvable',
-    'Not an offer number': 'Ce n’est pas un numéro d’offre',
-    'A signed offer cannot be expired': 'Une offre signée ne peut pas expirer',
-    'This offer is signed: there is nothing to resend': 'Cette offre est signée : il n’y a rien à renvoyer',
-    'This offer has expired: create a new one': 'Cette offre a expiré : créez-en une nouvelle',
-    'The invitation is being sent right now: try again in a few minutes': 'L’invitation est en cours d’envoi : réessayez dans quelques minutes',
-    // Orders and the calendar
-    'Not an order id': 'Ce n’est pas un numéro de commande',
-    'This order has no receipt: it is not paid.': 'Cette commande n’a pas de reçu : elle n’est pas payée.',
-    'Choose at least one day': 'Choisissez au moins un jour',
-    'No such booking': 'Aucune réservation de ce type',
-    'This order was never paid: nothing is booked.': 'Cette commande n’a jamais été payée : rien n’est réservé.',
-    'These days are already cancelled.': 'Ces jours sont déjà annulés.',
-    'This Idempotency-Key was used to cancel other days: send a new key for a new request.': 'Cette clé d’idempotence a servi à annuler d’autres jours : une nouvelle demande demande une nouvelle clé.',
-    'This payment arrived after the booking had gone to someone else: nothing was booked, and it is refunded in full.':
-      'Ce paiement est arrivé après que la réservation est allée à quelqu’un d’autre : rien n’a été réservé, et il est remboursé en entier.',
-    // Waitlist and messages
-    'Not a waitlist entry id': 'Ce n’est pas un numéro d’inscription',
-    'Not a message id': 'Ce n’est pas un identifiant de message',
-    'This message was already sent': 'Ce message a déjà été envoyé',
-    'This message is being sent right now': 'Ce message est en cours d’envoi',
-    // A unit's waitlist
-    'Nobody is waiting for this unit': 'Personne n’attend cet espace',
-    'A booking takes this unit: it cannot be offered': 'Une réservation occupe cet espace : il ne peut pas être offert',
-    'This unit cannot be offered to its waitlist': 'Cet espace ne peut pas être offert à sa liste d’attente',
-    'Offers are already paused for this unit': 'Les offres de cet espace sont déjà suspendues',
-    'Offers are not paused for this unit': 'Les offres de cet espace ne sont pas suspendues',
-    'Expected an entry number': 'Un numéro d’inscription est attendu',
-    'Expected a unit number': 'Un numéro d’espace est attendu',
-  },
 };
-
-/** Server texts that carry a number or a name: each pattern's groups are the arguments of its text in serverPatterns. */
-const serverPatterns: readonly [RegExp, keyof StaffCatalogue['serverPatterns']][] = [
-  [/^Too many sign-in attempts\. Try again in (\d+) seconds\.$/, 'tooManySignIns'],
-  [/^Too many requests \([^)]*\)\. Try again in (\d+) seconds\.$/, 'tooManyRequests'],
-  [/^No order (\S+)$/, 'noOrder'],
-  [/^No unit (\S+)$/, 'noUnit'],
-  [/^No waitlist entry (\S+)$/, 'noWaitlistEntry'],
-  [/^No message (\S+)$/, 'noMessage'],
-  [/^(\S+) is already the code of another unit$/, 'codeTaken'],
-  [/^(\S+) is already the service code of unit (\S+)$/, 'serviceCodeTaken'],
-  [/^Too many attempts\. Try again in (\d+) seconds\.$/, 'tooManyRequests'],
-  [/^no such office: (.+)$/, 'noSuchOffice'],
-  [/^retired, no longer offered: (.+)$/, 'retiredOffices'],
-  [/^At most (\d+) characters$/, 'atMostChars'],
-  [/^must be within (\d+) days$/, 'withinDays'],
-  [/^(.+) (?:is|are) already cancelled\.$/, 'alreadyCancelled'],
-  [/^This booking is not for (.+)\.$/, 'notForDays'],
-  [/^This unit is already offered to entry (\d+) until (\S+)$/, 'alreadyOffered'],
-  [/^Entry (\d+) is not on the waitlist for this unit$/, 'notOnUnitWaitlist'],
-  [/^Entry (\d+) is not on the waitlist for unit (\d+)$/, 'notOnWaitlistOf'],
-  [/^Entry (\d+) left the waitlist$/, 'entryLeft'],
-  [/^Entry (\d+) already claimed a unit$/, 'entryClaimed'],
-  [/^Entry (\d+) is not waiting for this unit \((\w+)\)$/, 'entryNotWaiting'],
-  [/^Entry (\d+) is no longer waiting$/, 'entryNoLongerWaiting'],
-];
 
 const punctuation = / :/g;
 
@@ -1188,7 +1049,7 @@ const punctuation = / :/g;
  * Quebec typography: a no-break space before a colon in every French text, however it is built
  * (; ! ? take no space in Quebec usage).
  */
-function typeset<T>(value: T): T {
+export function typeset<T>(value: T): T {
   if (typeof value === 'string') return value.replace(punctuation, '\u00a0:') as T;
   if (typeof value === 'function') return ((...args: unknown[]) => typeset((value as (...a: unknown[]) => unknown)(...args))) as T;
   if (value && typeof value === 'object') {
@@ -1198,25 +1059,3 @@ function typeset<T>(value: T): T {
 }
 
 export const staffCatalogue: Record<StaffLanguage, StaffCatalogue> = { en, fr: typeset(fr) };
-
-/**
- * A server text in the console's language when the catalogue knows it, else as the server said
- * it: several problems joined by '; ', each maybe after its field ('name: A name is required'),
- * each exact or one of the patterns.
- */
-export function serverText(m: StaffCatalogue, text: string): string {
-  if (m.locale === en.locale) return text;
-  const exact = m.serverTexts[text];
-  if (exact) return exact;
-  if (text.includes('; ')) return text.split('; ').map((part) => serverText(m, part)).join('; ');
-  const field = /^([a-z_]+(?:\.\d+)*): (.+)$/s.exec(text);
-  if (field?.[1] && field[2]) {
-    const translated = serverText(m, field[2]);
-    return translated === field[2] ? text : m.labelled(field[1], translated);
-  }
-  for (const [pattern, key] of serverPatterns) {
-    const match = pattern.exec(text);
-    if (match) return (m.serverPatterns[key] as (...args: string[]) => string)(...match.slice(1).map(String));
-  }
-  return text;
-}

@@ -8,9 +8,12 @@ import { Alert } from '../ui/alert.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { LoadingText, RetryAlert } from '../ui/status.tsx';
 import { formatDateTime, formatLongDate } from '../i18n/format.ts';
-import { fieldErrorsOf, StaffApiError } from './api.ts';
+import type * as z from 'zod/mini';
+import { fieldProblemsOf } from '../i18n/field-problem-words.ts';
+import type { AnswerField } from '../i18n/problem-headers.ts';
+import { StaffApiError } from './api.ts';
 import type { StaffCatalogue } from './i18n.ts';
-import { serverText } from './i18n.ts';
+import { staffFieldText, staffLabelledFieldText, staffProblemText } from './problem-words.ts';
 import { useStaffLanguage } from './language.tsx';
 
 /** Amounts, dates and instants in the console's language. */
@@ -24,11 +27,17 @@ export function useFormat() {
   };
 }
 
-/** What an error says to staff: the server's own words when it gave any, in French when the catalogue knows them. */
+/**
+ * What an error says to staff: the console's words for the problem the server named, else the
+ * server's own text (an older or newer server's code), else what the status says.
+ */
 export function errorText(m: StaffCatalogue, error: unknown): string {
   if (error instanceof StaffApiError) {
     if (error.status === 0) return m.common.networkError;
-    if (error.serverError) return serverText(m, error.serverError);
+    if (error.unreadable) return m.common.unreadable;
+    const worded = staffProblemText(m, error);
+    if (worded) return worded;
+    if (error.serverError) return error.serverError;
     if (error.status === 404) return m.common.notFound;
     return m.common.unexpected(error.status);
   }
@@ -390,10 +399,35 @@ export function useFocusOnErrors(): { formRef: RefObject<HTMLFormElement | null>
 export type FormErrors<Field extends string> = Partial<Record<Field | '', string>>;
 
 /**
+ * Problems of fields (the server's, or the shared schema's before sending) under the form's fields
+ * their paths name by their first segment, the first one each field has (`worded`: the console's
+ * own words for a field, whatever its problem); a problem that names no field of the form goes
+ * under '', after its path. None when a code has no words here (a newer server's): the caller
+ * then says the answer's own text.
+ */
+export function errorsByField<Field extends string>(
+  m: StaffCatalogue,
+  problems: readonly AnswerField[],
+  fields: readonly Field[],
+  worded: Partial<Record<Field, string>> = {},
+): FormErrors<Field> | undefined {
+  const found: FormErrors<Field> = {};
+  for (const problem of problems) {
+    const name = problem.path.split('.')[0] ?? '';
+    const key: Field | '' = (fields as readonly string[]).includes(name) ? (name as Field) : '';
+    const text = (key && worded[key]) || (key ? staffFieldText(m, problem) : staffLabelledFieldText(m, problem));
+    if (text === undefined) return undefined;
+    found[key] ??= text;
+  }
+  return found;
+}
+
+/**
  * A staff form's errors, found by the server's own schema before sending (`fromIssues`, with the
- * console's own words for some fields) or in the server's answer (`fromServer`: a 400 or 409 names
- * its fields, anything else is the form's); either way focus then moves to the first invalid
- * field, else to the ErrorSummary.
+ * console's own words for some fields) or in the server's answer (`fromServer`: the fields it
+ * lists, each by its path's first segment, which names the form's field); either way each field's
+ * problem is said beside it, what belongs to no field in the summary, and focus then moves to the
+ * first invalid field, else to the ErrorSummary.
  */
 export function useFormErrors<Field extends string>(fields: readonly Field[]) {
   const { m } = useStaffLanguage();
@@ -403,20 +437,12 @@ export function useFormErrors<Field extends string>(fields: readonly Field[]) {
     setErrors(found);
     focusErrors();
   };
-  const fromIssues = (issues: readonly { path: readonly PropertyKey[]; message: string }[], worded: Partial<Record<Field, string>> = {}) => {
-    const found: FormErrors<Field> = {};
-    for (const issue of issues) {
-      const name = String(issue.path[0] ?? '');
-      const key: Field | '' = (fields as readonly string[]).includes(name) ? (name as Field) : '';
-      found[key] ??= (key && worded[key]) || serverText(m, issue.message);
-    }
-    show(found);
+  const fromIssues = (issues: readonly z.core.$ZodIssue[], worded: Partial<Record<Field, string>> = {}) => {
+    show(errorsByField(m, fieldProblemsOf(issues), fields, worded) ?? ({ '': m.common.fixFields } as FormErrors<Field>));
   };
   const fromServer = (err: unknown) => {
-    if (err instanceof StaffApiError && (err.status === 400 || err.status === 409)) {
-      const found = fieldErrorsOf(err.serverError, fields);
-      show(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, serverText(m, v)])) as FormErrors<Field>);
-    } else show({ '': errorText(m, err) } as FormErrors<Field>);
+    const found = err instanceof StaffApiError && err.fields.length > 0 ? errorsByField(m, err.fields, fields) : undefined;
+    show(found ?? ({ '': errorText(m, err) } as FormErrors<Field>));
   };
   return { errors, formRef, summaryRef, fromIssues, fromServer, clear: () => setErrors({}) };
 }

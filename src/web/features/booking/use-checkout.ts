@@ -8,6 +8,7 @@ import { sessionKeys } from '../../../shared/storage-names.ts';
 import { sendNow } from '../../app/mutation.ts';
 import { writeSession } from '../../storage/local.ts';
 import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
+import { visitorProblemText } from '../../i18n/visitor-problem-words.ts';
 import { startCheckout } from './api/create-checkout.ts';
 import { bookingCatalogue } from './catalogue.ts';
 
@@ -20,7 +21,8 @@ export interface PayOptions {
 /**
  * SPEC §4 'Modal flow': pay sets a processing state, calls checkout creation, saves the
  * checkout details and leaves for the checkout page; a failure ends the processing state and
- * puts the error in the dialog. `pay` resolves only when the checkout did not start.
+ * puts the error in the dialog (in the visitor's words when the server named its problem). `pay`
+ * resolves only when the checkout did not start.
  */
 export function useCheckout() {
   const m = useCatalogue(bookingCatalogue);
@@ -30,7 +32,7 @@ export function useCheckout() {
   const checkout = useMutation({
     ...sendNow,
     mutationFn: ({ request, details }: { request: CheckoutRequest; details: CheckoutDetails }) => startCheckout(request, details),
-    onSuccess: (problem) => setError(problem.error ?? (problem.kind === 'refused' ? m.checkoutFailed : m.checkoutError)),
+    onSuccess: (failure) => setError(visitorProblemText(failure.problem, lang) ?? failure.error ?? (failure.kind === 'refused' ? m.checkoutFailed : m.checkoutError)),
   });
   const { mutateAsync } = checkout;
 

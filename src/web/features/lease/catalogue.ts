@@ -2,7 +2,6 @@ import type { MoveInFeeType } from '../../../shared/domain/lease-payment.ts';
 import { formatTaxRate } from '../../../shared/domain/pricing.ts';
 import { site } from '../../../shared/site.ts';
 import { signingProblemMessages, type SigningProblem } from '../../../shared/domain/banking.ts';
-import { requiredFieldsMessage } from '../../../shared/contract/lease.ts';
 import type { Catalogue } from '../../i18n/i18n.tsx';
 import type { LeaseStep } from '../../../shared/contract/lease.ts';
 
@@ -87,7 +86,8 @@ const en = {
     city: 'City',
     province: 'Province',
     postal_code: 'Postal code',
-    required: requiredFieldsMessage,
+    /** SPEC.md §5 'Lease info', to the letter. */
+    required: 'Please fill in all required fields',
     submit: 'Continue',
     submitting: 'Submitting...',
     failed: 'Failed to submit information. Please try again.',

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { customerInfo, defaultProvince, provinces, type CustomerInfo, type LeaseOffer } from '../../../shared/contract/lease.ts';
 import { sendNow } from '../../app/mutation.ts';
-import { useCatalogue } from '../../i18n/i18n.tsx';
+import { fieldProblemsOf, fieldProblemWords } from '../../i18n/field-problem-words.ts';
+import { useCatalogue, useLanguage } from '../../i18n/i18n.tsx';
+import { fieldProblemText } from '../../i18n/problem-words.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { clearLeaseInfoDraft, leaseInfoDraft, readLeaseInfoDraft, saveLeaseInfoDraft, type LeaseInfoDraft } from '../../storage/lease-progress.ts';
 import { leaseOfferQueryOptions } from './api/get-lease-offer.ts';
@@ -37,6 +39,7 @@ function draftFromOffer(offer: LeaseOffer): LeaseInfoDraft {
 export function InfoStep({ code, offer, onSubmitted, onBack }: { code: string; offer: LeaseOffer; onSubmitted: () => void; onBack: (() => void) | undefined }) {
   const m = useCatalogue(leaseCatalogue).info;
   const common = useCatalogue(leaseCatalogue);
+  const { lang } = useLanguage();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<LeaseInfoDraft | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -85,7 +88,9 @@ export function InfoStep({ code, offer, onSubmitted, onBack }: { code: string; o
     if (!parsed.success) {
       const missing = checkedFields.some((f) => values[f].trim() === '');
       setShowMissing(missing);
-      setProblem(missing ? m.required : (parsed.error.issues[0]?.message ?? m.required));
+      // The shared schema's messages are field codes: the first problem, in the visitor's language.
+      const [first] = fieldProblemsOf(parsed.error.issues);
+      setProblem(missing || !first ? m.required : (fieldProblemText(fieldProblemWords[lang], first) ?? m.required));
       return;
     }
     setProblem(null);

@@ -5,6 +5,7 @@ import { formatCad } from '../../../shared/domain/pricing.ts';
 import { ApiRequestError } from '../../app/api.ts';
 import { useOnline } from '../../app/use-online.ts';
 import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
+import { visitorProblemText } from '../../i18n/visitor-problem-words.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { cancelDays, giveNotice } from './api/booking.ts';
@@ -20,9 +21,13 @@ function useIdempotencyKey(): string {
   return key;
 }
 
-/** The server's words for a refusal; a 409 (already done, too late) also means the page is out of date. */
+/**
+ * Why a change was refused, in the visitor's words for the problem the server named, else in the
+ * server's; a 409 (already done, too late) also means the page is out of date.
+ */
 function useChange<T>(run: () => Promise<T>, onDone: (result: T) => void, onStale: () => void) {
   const m = useCatalogue(manageBookingCatalogue);
+  const { lang } = useLanguage();
   const mutation = useMutation({
     mutationFn: run,
     networkMode: 'always',
@@ -31,7 +36,8 @@ function useChange<T>(run: () => Promise<T>, onDone: (result: T) => void, onStal
       if (error instanceof ApiRequestError && error.problem.kind === 'http' && error.problem.status === 409) onStale();
     },
   });
-  const error = mutation.error ? (mutation.error instanceof ApiRequestError && mutation.error.serverText) || m.actionFailed : null;
+  const refusal = mutation.error instanceof ApiRequestError ? mutation.error : undefined;
+  const error = mutation.error ? visitorProblemText(refusal, lang) || refusal?.serverText || m.actionFailed : null;
   return { mutation, error };
 }
 

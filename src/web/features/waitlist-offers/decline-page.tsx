@@ -25,14 +25,14 @@ export function DeclinePage({ token }: { token: string | null }) {
 
 function DeclineOffer({ token, loaded }: { token: string; loaded: LoadedOffer }) {
   const m = useCatalogue(waitlistOfferCatalogue);
-  const { locale } = useLanguage();
+  const { lang, locale } = useLanguage();
   const { offer } = loaded;
   const { mutation: decline, sendOnce } = useSendOnce(() => declineOffer(token));
 
-  const problem = decline.isError ? linkProblem(decline.error) : null;
+  const problem = decline.isError ? linkProblem(decline.error, lang) : null;
   // A 409: the offer ended otherwise in the meantime (claimed, lapsed, passed on, withdrawn).
   const endedMeanwhile = problem?.kind === 'closed' ? m.ended[problem.status ?? 'unknown'] : problem?.kind === 'unknown' ? m.ended.unknown : null;
-  const failure = problem?.kind === 'rate-limited' ? m.rateLimited(problem.seconds) : problem?.kind === 'failed' ? (problem.serverText ?? m.actionFailed) : null;
+  const failure = problem?.kind === 'rate-limited' ? m.rateLimited(problem.seconds) : problem?.kind === 'failed' ? (problem.text ?? m.actionFailed) : null;
   let result = null;
   if (decline.isSuccess) {
     result = (

@@ -31,10 +31,10 @@ export function LeavePage({ token }: { token: string | null }) {
 function LeaveEntry({ token, entry }: { token: string; entry: WaitlistEntryView }) {
   const m = useCatalogue(waitlistOfferCatalogue);
   const common = useCatalogue(appCatalogue);
-  const { locale } = useLanguage();
+  const { lang, locale } = useLanguage();
   const { mutation: leave, sendOnce } = useSendOnce(() => leaveWaitlist(token));
   const offered = entry.units.some((u) => u.status === 'offered');
-  const problem = leave.isError ? linkProblem(leave.error) : null;
+  const problem = leave.isError ? linkProblem(leave.error, lang) : null;
 
   if (leave.isSuccess) {
     return (
@@ -79,7 +79,7 @@ function LeaveEntry({ token, entry }: { token: string; entry: WaitlistEntryView 
           <p>{m.leaveExplain}</p>
           {offered ? <p>{m.leaveEndsOffer}</p> : null}
           <LinkAction
-            failure={problem ? (problem.kind === 'rate-limited' ? m.rateLimited(problem.seconds) : problem.kind === 'unknown' ? m.unknownEntryTitle : (problem.serverText ?? m.actionFailed)) : null}
+            failure={problem ? (problem.kind === 'rate-limited' ? m.rateLimited(problem.seconds) : problem.kind === 'unknown' ? m.unknownEntryTitle : (problem.text ?? m.actionFailed)) : null}
             pending={leave.isPending}
             danger
             label={m.confirmLeave}

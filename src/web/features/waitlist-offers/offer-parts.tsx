@@ -70,7 +70,7 @@ export function LinkProblemView({ problem, subject, onRetry, retrying = false }:
   return (
     <OfferPage>
       <h1 className="offer-page__title">{title}</h1>
-      <RetryAlert title={problem.kind === 'rate-limited' ? m.rateLimited(problem.seconds) : (problem.serverText ?? m.loadFailed)} retryLabel={m.tryAgain} onRetry={() => onRetry?.()} disabled={retrying} />
+      <RetryAlert title={problem.kind === 'rate-limited' ? m.rateLimited(problem.seconds) : (problem.text ?? m.loadFailed)} retryLabel={m.tryAgain} onRetry={() => onRetry?.()} disabled={retrying} />
     </OfferPage>
   );
 }
@@ -99,9 +99,10 @@ export function LinkPage<T>({
   children: (data: T, token: string) => ReactNode;
 }) {
   const online = useOnline();
+  const { lang } = useLanguage();
   usePageTitle(title);
   if (token === null) return <LinkProblemView problem={{ kind: 'unknown' }} subject={subject} />;
-  const problem = query.isError ? linkProblem(query.error) : null;
+  const problem = query.isError ? linkProblem(query.error, lang) : null;
   const gone = subject === 'offer' && (problem?.kind === 'closed' || problem?.kind === 'unknown');
   if (query.data !== undefined && !gone) return <>{children(query.data, token)}</>;
   if (problem) return <LinkProblemView problem={problem} subject={subject} onRetry={() => void query.refetch()} retrying={query.isFetching} />;

@@ -1,6 +1,7 @@
 import { fallbackRejection } from '../../../shared/domain/waitlist-outbox.ts';
-import { isWaitlistProblem, maxOfficesPerEntry, waitlistProblemEn, waitlistProblems, type WaitlistProblem } from '../../../shared/domain/waitlist-rules.ts';
+import { isWaitlistProblem, maxOfficesPerEntry, waitlistProblemEn, waitlistProblems } from '../../../shared/domain/waitlist-rules.ts';
 import type { Catalogue } from '../../i18n/i18n.tsx';
+import { waitlistProblemWords } from '../../i18n/waitlist-problem-words.ts';
 import { waitlistFrameCatalogue } from './frame-catalogue.ts';
 
 /**
@@ -53,7 +54,7 @@ const en = {
   queuedText:
     'There is no connection right now, so your waitlist entry is saved on this device. It will be sent automatically as soon as the connection is back: you do not need to do anything else.',
   /** What is wrong with an entry, by problem code: the server answers these English texts. */
-  problems: waitlistProblemEn satisfies Record<WaitlistProblem, string>,
+  problems: waitlistProblemWords.en,
   editTitle: 'Correct your waitlist entry',
   editText: 'This entry is saved on this device. Once you send it corrected, it replaces the saved one.',
   editGone:
@@ -121,28 +122,7 @@ const fr: typeof en = {
   queuedTitle: 'Enregistrée sur cet appareil',
   queuedText:
     'Il n’y a pas de connexion pour le moment : votre inscription est enregistrée sur cet appareil. Elle sera envoyée automatiquement dès le retour de la connexion; vous n’avez rien d’autre à faire.',
-  problems: {
-    bodyInvalid: 'L’inscription doit être un objet JSON',
-    required: 'Veuillez remplir tous les champs obligatoires',
-    nameTooLong: 'Le nom doit compter au plus 200 caractères',
-    nameInvalid: 'Le nom ne doit pas contenir de caractères de contrôle',
-    emailInvalid: 'Veuillez entrer une adresse courriel valide',
-    phoneTooLong: 'Le numéro de téléphone doit compter au plus 40 caractères',
-    phoneInvalid: 'Le numéro de téléphone ne doit pas contenir de caractères de contrôle',
-    officeRequired: 'Veuillez sélectionner au moins un espace',
-    officeLimit: 'Veuillez sélectionner au plus 3 espaces',
-    officeInvalid: 'Les espaces doivent être choisis dans la liste',
-    officeDuplicate: 'Chaque espace ne peut être choisi qu’une fois',
-    officeUnknown: 'Un ou plusieurs des espaces choisis n’existent pas',
-    officeNotWaitlistable: 'Seuls les bureaux, les postes et les places de stationnement ont une liste d’attente',
-    usersInvalid: 'Le nombre d’utilisateurs doit être un nombre entier d’au moins 1',
-    usersTooMany: 'Le nombre d’utilisateurs doit être d’au plus 10 000',
-    budgetInvalid: 'Les budgets doivent être des nombres de 0 ou plus',
-    budgetTooHigh: 'Les budgets doivent être d’au plus 10 000 000 $',
-    budgetOrder: 'Le budget minimum ne peut pas dépasser le budget maximum',
-    dateInvalid: 'La date de début souhaitée doit être une date valide',
-    datePast: 'La date de début souhaitée ne peut pas être passée',
-  },
+  problems: waitlistProblemWords.fr,
   editTitle: 'Corrigez votre inscription à la liste d’attente',
   editText: 'Cette inscription est enregistrée sur cet appareil. Une fois corrigée et envoyée, elle remplace celle enregistrée.',
   editGone:

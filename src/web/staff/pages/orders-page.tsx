@@ -2,10 +2,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { orderStatuses, type StaffOrder } from '../../../shared/contract/staff-orders.ts';
 import { productNames, type Product } from '../../../shared/domain/products.ts';
+import { StaffApiError } from '../api.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink, useStaffNavigate } from '../navigation.tsx';
 import { ordersQuery, type OrderSearch } from '../queries.ts';
-import { Field, PagedTable, PageTitle, SelectField, useFormat } from '../ui.tsx';
+import { errorsByField, Field, PagedTable, PageTitle, SelectField, useFormat } from '../ui.tsx';
+
+const filterFields = ['status', 'product', 'from', 'to'] as const;
 
 /** Refunded and refund-pending orders stand out by a word in their badge and a marked row, not by colour alone. */
 const standsOut = new Set<StaffOrder['status']>(['refunded', 'refund_pending']);
@@ -31,6 +34,8 @@ export function OrdersPage({ search }: { search: OrderSearch }) {
   const navigate = useStaffNavigate();
   const query = useInfiniteQuery(ordersQuery(search));
   const [draft, setDraft] = useState<OrderSearch>(search);
+  // A filter the server refused says why beside its input.
+  const refused = (query.error instanceof StaffApiError ? errorsByField(m, query.error.fields, filterFields) : undefined) ?? {};
   const t = m.orders;
   const c = t.columns;
 
@@ -49,6 +54,7 @@ export function OrdersPage({ search }: { search: OrderSearch }) {
       <form className="card filters" onSubmit={apply} aria-label={t.filters}>
         <SelectField
           label={t.status}
+          error={refused.status}
           value={draft.status ?? ''}
           blank={t.all}
           options={orderStatuses}
@@ -57,14 +63,15 @@ export function OrdersPage({ search }: { search: OrderSearch }) {
         />
         <SelectField
           label={t.product}
+          error={refused.product}
           value={draft.product ?? ''}
           blank={t.all}
           options={productNames}
           optionLabel={(name: Product) => t.products[name]}
           onChange={(name) => setDraft((d) => ({ ...d, product: name || undefined }))}
         />
-        <Field label={t.from}>{(p) => <input {...p} type="date" value={draft.from ?? ''} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value || undefined }))} />}</Field>
-        <Field label={t.to}>{(p) => <input {...p} type="date" value={draft.to ?? ''} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value || undefined }))} />}</Field>
+        <Field label={t.from} error={refused.from}>{(p) => <input {...p} type="date" value={draft.from ?? ''} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value || undefined }))} />}</Field>
+        <Field label={t.to} error={refused.to}>{(p) => <input {...p} type="date" value={draft.to ?? ''} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value || undefined }))} />}</Field>
         <div className="filters__actions">
           <button type="submit" className="button button--primary">
             {t.apply}

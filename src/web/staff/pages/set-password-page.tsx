@@ -2,8 +2,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { secretTokenPattern } from '../../../shared/contract/common.ts';
 import { staffPasswordRules } from '../../../shared/contract/staff.ts';
 import { Alert } from '../../ui/alert.tsx';
+import { StaffApiError } from '../api.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
+import { staffFieldText } from '../problem-words.ts';
 import { staffCalls } from '../queries.ts';
 import { PlainShell } from '../shell.tsx';
 import { errorText, Field, PageTitle, useFocusOnErrors } from '../ui.tsx';
@@ -55,7 +57,11 @@ export function SetPasswordPage() {
       await staffCalls.setPassword(token, password);
       setDone(true);
     } catch (err) {
-      setError(errorText(m, err));
+      // The password's problem goes beside it; the link's (the token) belongs to no input.
+      const refused = err instanceof StaffApiError && err.fields.length > 0 && err.fields.every((f) => f.path.split('.')[0] === 'password') ? err.fields[0] : undefined;
+      const beside = refused && staffFieldText(m, refused);
+      if (beside) setFields({ password: beside });
+      else setError(errorText(m, err));
       focusErrors();
     } finally {
       setBusy(false);

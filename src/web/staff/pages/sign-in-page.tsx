@@ -2,14 +2,31 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { signInInput } from '../../../shared/contract/staff.ts';
+import { fieldProblemsOf } from '../../i18n/field-problem-words.ts';
+import type { AnswerField } from '../../i18n/problem-headers.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { StaffApiError } from '../api.ts';
-import { serverText } from '../i18n.ts';
+import type { StaffCatalogue } from '../i18n.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { safeNext } from '../navigation.tsx';
+import { staffFieldText } from '../problem-words.ts';
 import { sessionQuery, staffCalls } from '../queries.ts';
 import { PlainShell } from '../shell.tsx';
 import { errorText, Field, PageTitle, useFocusOnErrors } from '../ui.tsx';
+
+type SignInErrors = { email?: string; password?: string };
+
+/** Each input's first problem, from the shared schema's check or the fields of the server's answer; none when one cannot be said here. */
+function errorsByField(m: StaffCatalogue, problems: readonly AnswerField[]): SignInErrors | undefined {
+  const found: SignInErrors = {};
+  for (const problem of problems) {
+    const field = problem.path.split('.')[0];
+    const text = staffFieldText(m, problem);
+    if ((field !== 'email' && field !== 'password') || text === undefined) return undefined;
+    found[field] ??= text;
+  }
+  return found;
+}
 
 export function SignInPage({ next, signedOut }: { next: string | undefined; signedOut: boolean }) {
   const { m } = useStaffLanguage();
@@ -18,7 +35,7 @@ export function SignInPage({ next, signedOut }: { next: string | undefined; sign
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [fields, setFields] = useState<{ email?: string; password?: string }>({});
+  const [fields, setFields] = useState<SignInErrors>({});
   const [error, setError] = useState<string | null>(null);
   const { formRef, summaryRef, focusErrors } = useFocusOnErrors();
 
@@ -27,12 +44,7 @@ export function SignInPage({ next, signedOut }: { next: string | undefined; sign
     setError(null);
     const checked = signInInput.safeParse({ email, password });
     if (!checked.success) {
-      const found: { email?: string; password?: string } = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'email' || field === 'password') && !found[field]) found[field] = serverText(m, issue.message);
-      }
-      setFields(found);
+      setFields(errorsByField(m, fieldProblemsOf(checked.error.issues)) ?? {});
       focusErrors();
       return;
     }
@@ -43,7 +55,9 @@ export function SignInPage({ next, signedOut }: { next: string | undefined; sign
       queryClient.setQueryData(sessionQuery().queryKey, answer);
       router.history.push(safeNext(next));
     } catch (err) {
-      setError(err instanceof StaffApiError && err.status === 401 && !err.serverError ? m.signIn.failed : errorText(m, err));
+      const beside = err instanceof StaffApiError && err.fields.length > 0 ? errorsByField(m, err.fields) : undefined;
+      if (beside) setFields(beside);
+      else setError(err instanceof StaffApiError && err.status === 401 && !err.serverError && !err.code ? m.signIn.failed : errorText(m, err));
       setBusy(false);
       focusErrors();
     }

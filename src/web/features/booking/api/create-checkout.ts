@@ -1,6 +1,7 @@
 import { checkoutResponse, type CheckoutRequest } from '../../../../shared/contract/checkout.ts';
 import type { CheckoutDetails } from '../../../../shared/contract/orders.ts';
 import { ApiRequestError, requestJson } from '../../../app/api.ts';
+import type { ProblemAnswer } from '../../../i18n/problem-headers.ts';
 import { localKeys } from '../../../../shared/storage-names.ts';
 import { writeLocal } from '../../../storage/local.ts';
 
@@ -23,16 +24,24 @@ async function createCheckoutSession(request: CheckoutRequest): Promise<string> 
   return answer.checkoutUrl;
 }
 
+/** Why a checkout did not start: the kind of failure, the server's text, and the problem it named when it named one. */
+export interface CheckoutFailure {
+  kind: 'refused' | 'request';
+  error: string | undefined;
+  problem?: ProblemAnswer;
+}
+
 /**
  * SPEC §8 'Checkout creation' tells two failures apart: an answer that lacks success or
  * checkoutUrl ('refused': its error, else 'Failed to create checkout session') and a request
  * that failed ('request': the error of the answer's body, else 'An error occurred creating the
- * checkout session').
+ * checkout session'). A problem the server named is said in the visitor's words before either.
  */
-function checkoutFailure(error: unknown): { kind: 'refused' | 'request'; error: string | undefined } {
+function checkoutFailure(error: unknown): CheckoutFailure {
   if (!(error instanceof ApiRequestError)) return { kind: 'request', error: undefined };
   const refused = error.problem.kind === 'refused' || error.problem.kind === 'unreadable';
-  return { kind: refused ? 'refused' : 'request', error: error.serverText };
+  const named = error.code ? { problem: { code: error.code, params: error.params, fields: error.fields } } : {};
+  return { kind: refused ? 'refused' : 'request', error: error.serverText, ...named };
 }
 
 /**
@@ -43,7 +52,7 @@ export async function startCheckout(
   request: CheckoutRequest,
   details: CheckoutDetails,
   leave: (url: string) => void = (url) => window.location.assign(url),
-): Promise<ReturnType<typeof checkoutFailure>> {
+): Promise<CheckoutFailure> {
   let checkoutUrl: string;
   try {
     checkoutUrl = await createCheckoutSession(request);

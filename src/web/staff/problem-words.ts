@@ -1,0 +1,146 @@
+import type { StaffProblemCode, VisitorProblemCode } from '../../shared/contract/problems.ts';
+import { spaceDateTimeText } from '../../shared/domain/time.ts';
+import { commonProblemWords } from '../i18n/common-problem-words.ts';
+import { fieldProblemWords } from '../i18n/field-problem-words.ts';
+import type { AnswerField } from '../i18n/problem-headers.ts';
+import { fieldProblemText, problemText, type FieldProblemWords, type NamedProblem, type ProblemWords } from '../i18n/problem-words.ts';
+import { staffCatalogue, typeset, type StaffCatalogue, type StaffLanguage } from './i18n.ts';
+
+/*
+ * The console's own words for every problem the API answers staff, and for every field problem,
+ * in English and French: typed by code, so a code without words fails the type check. An answer
+ * whose code these do not know (an older or newer server) is said in the server's own text.
+ */
+
+type StaffOnlyCode = Exclude<StaffProblemCode, VisitorProblemCode>;
+
+const list = (items: readonly string[]) => items.join(', ');
+const moment = (instant: string, locale: string) => (Number.isNaN(Date.parse(instant)) ? instant : spaceDateTimeText(new Date(instant), locale));
+
+const en: ProblemWords<StaffOnlyCode> = {
+  admin_token_invalid: () => 'A valid admin token is required',
+  sign_in_required: () => 'Please sign in to continue',
+  wrong_origin: () => 'This request must come from the staff console',
+  wrong_sign_in: () => 'The e-mail or password is not right.',
+  too_many_sign_ins: (p) => `Too many sign-in attempts. Try again in ${p.seconds} seconds.`,
+  too_many_attempts: (p) => `Too many attempts. Try again in ${p.seconds} seconds.`,
+  set_password_link_used: () => 'This link has expired or was already used. Ask for a new one.',
+  staff_email_taken: (p) => `${p.email} already has an account`,
+  not_a_staff_account: () => 'Not an account id or e-mail',
+  no_staff_account: () => 'No such staff account',
+  staff_account_disabled: () => 'This account is disabled: it gets no set-password link',
+  invalid_cursor: () => 'This list’s next page is not one this server gave: load the list again',
+  invalid_limit: () => 'limit must be a whole number from 1 to 1000',
+  invalid_status: (p) => `status must be one of ${list(p.statuses)}`,
+  invalid_order_list: (p) => `status must be one of ${list(p.statuses)}; limit a whole number from 1 to 1000`,
+  not_an_order_id: () => 'Not an order id',
+  no_order: (p) => `No order ${p.id}`,
+  order_has_no_receipt: () => 'This order has no receipt: it is not paid.',
+  not_a_unit_id: () => 'Not a unit id',
+  no_unit: (p) => `No unit ${p.id}`,
+  nothing_to_change: () => 'Send at least one field to change',
+  unit_code_taken: (_p, fields) => fields || 'This code is already the code of another unit',
+  unit_already_retired: () => 'This unit is already retired',
+  not_a_waitlist_entry_id: () => 'Not a waitlist entry id',
+  no_waitlist_entry: (p) => `No waitlist entry ${p.id}`,
+  unit_not_offerable: () => 'This unit cannot be offered to its waitlist',
+  unit_already_offered: (p) => `This unit is already offered to entry ${p.entry} until ${moment(p.until, 'en-CA')}`,
+  nobody_waiting: () => 'Nobody is waiting for this unit',
+  entry_not_on_unit_waitlist: (p) => `Entry ${p.entry} is not on the waitlist for this unit`,
+  entry_not_on_waitlist_of: (p) => `Entry ${p.entry} is not on the waitlist for unit ${p.unit}`,
+  entry_left: (p) => `Entry ${p.entry} left the waitlist`,
+  entry_claimed: (p) => `Entry ${p.entry} already claimed a unit`,
+  unit_taken: () => 'A booking takes this unit: it cannot be offered',
+  entry_no_longer_waiting: (p) => `Entry ${p.entry} is no longer waiting`,
+  entry_not_waiting: (p) => `Entry ${p.entry} is not waiting for this unit (${p.status})`,
+  offers_already_paused: () => 'Offers are already paused for this unit',
+  offers_not_paused: () => 'Offers are not paused for this unit',
+  not_an_offer_number: () => 'Not an offer number',
+  signed_offer_cannot_expire: () => 'A signed offer cannot be expired',
+  offer_signed_nothing_to_resend: () => 'This offer is signed: there is nothing to resend',
+  offer_expired_create_new: () => 'This offer has expired: create a new one',
+  invitation_being_sent: () => 'The invitation is being sent right now: try again in a few minutes',
+  not_a_message_id: () => 'Not a message id',
+  no_message: (p) => `No message ${p.id}`,
+  message_already_sent: () => 'This message was already sent',
+  message_being_sent: () => 'This message is being sent right now',
+};
+
+const fr: ProblemWords<StaffOnlyCode> = {
+  admin_token_invalid: () => 'Un jeton d’administration valide est requis',
+  sign_in_required: () => 'Veuillez vous connecter pour continuer',
+  wrong_origin: () => 'Cette demande doit venir de la console du personnel',
+  wrong_sign_in: () => 'Le courriel ou le mot de passe n’est pas le bon.',
+  too_many_sign_ins: (p) => `Trop de tentatives de connexion. Réessayez dans ${p.seconds} secondes.`,
+  too_many_attempts: (p) => `Trop de tentatives. Réessayez dans ${p.seconds} secondes.`,
+  set_password_link_used: () => 'Ce lien a expiré ou a déjà servi. Demandez-en un nouveau.',
+  staff_email_taken: (p) => `${p.email} a déjà un compte`,
+  not_a_staff_account: () => 'Ce n’est pas un identifiant ni un courriel de compte',
+  no_staff_account: () => 'Ce compte du personnel n’existe pas',
+  staff_account_disabled: () => 'Ce compte est désactivé : il ne reçoit pas de lien pour choisir un mot de passe',
+  invalid_cursor: () => 'La page suivante de cette liste ne vient pas de ce serveur : chargez la liste de nouveau',
+  invalid_limit: () => 'limit doit être un nombre entier de 1 à 1000',
+  invalid_status: (p) => `status doit être l’une de ces valeurs : ${list(p.statuses)}`,
+  invalid_order_list: (p) => `status doit être l’une de ces valeurs : ${list(p.statuses)}; limit, un nombre entier de 1 à 1000`,
+  not_an_order_id: () => 'Ce n’est pas un numéro de commande',
+  no_order: (p) => `Aucune commande ${p.id}`,
+  order_has_no_receipt: () => 'Cette commande n’a pas de reçu : elle n’est pas payée.',
+  not_a_unit_id: () => 'Ce n’est pas un numéro d’espace',
+  no_unit: (p) => `Aucun espace ${p.id}`,
+  nothing_to_change: () => 'Envoyez au moins un champ à modifier',
+  unit_code_taken: (_p, fields) => fields || 'Ce code est déjà celui d’un autre espace',
+  unit_already_retired: () => 'Cet espace est déjà retiré',
+  not_a_waitlist_entry_id: () => 'Ce n’est pas un numéro d’inscription',
+  no_waitlist_entry: (p) => `Aucune inscription ${p.id}`,
+  unit_not_offerable: () => 'Cet espace ne peut pas être offert à sa liste d’attente',
+  unit_already_offered: (p) => `Cet espace est déjà offert à l’inscription ${p.entry} jusqu’au ${moment(p.until, 'fr-CA')}`,
+  nobody_waiting: () => 'Personne n’attend cet espace',
+  entry_not_on_unit_waitlist: (p) => `L’inscription ${p.entry} n’est pas sur la liste d’attente de cet espace`,
+  entry_not_on_waitlist_of: (p) => `L’inscription ${p.entry} n’est pas sur la liste d’attente de l’espace ${p.unit}`,
+  entry_left: (p) => `L’inscription ${p.entry} a quitté la liste d’attente`,
+  entry_claimed: (p) => `L’inscription ${p.entry} a déjà obtenu un espace`,
+  unit_taken: () => 'Une réservation occupe cet espace : il ne peut pas être offert',
+  entry_no_longer_waiting: (p) => `L’inscription ${p.entry} n’attend plus`,
+  entry_not_waiting: (p) => `L’inscription ${p.entry} n’attend pas cet espace (${p.status})`,
+  offers_already_paused: () => 'Les offres de cet espace sont déjà suspendues',
+  offers_not_paused: () => 'Les offres de cet espace ne sont pas suspendues',
+  not_an_offer_number: () => 'Ce n’est pas un numéro d’offre',
+  signed_offer_cannot_expire: () => 'Une offre signée ne peut pas expirer',
+  offer_signed_nothing_to_resend: () => 'Cette offre est signée : il n’y a rien à renvoyer',
+  offer_expired_create_new: () => 'Cette offre a expiré : créez-en une nouvelle',
+  invitation_being_sent: () => 'L’invitation est en cours d’envoi : réessayez dans quelques minutes',
+  not_a_message_id: () => 'Ce n’est pas un identifiant de message',
+  no_message: (p) => `Aucun message ${p.id}`,
+  message_already_sent: () => 'Ce message a déjà été envoyé',
+  message_being_sent: () => 'Ce message est en cours d’envoi',
+};
+
+/** Every code the API answers staff, in both languages; the French set in Quebec typography, as the console's catalogue is. */
+export const staffProblemWords: Record<StaffLanguage, ProblemWords<StaffProblemCode>> = {
+  en: { ...commonProblemWords.en, ...en },
+  fr: typeset({ ...commonProblemWords.fr, ...fr }),
+};
+
+/** Every field problem code, in both languages. */
+export const staffFieldWords: Record<StaffLanguage, FieldProblemWords> = { en: fieldProblemWords.en, fr: typeset(fieldProblemWords.fr) };
+
+function languageOf(m: StaffCatalogue): StaffLanguage {
+  return m.locale === staffCatalogue.fr.locale ? 'fr' : 'en';
+}
+
+/** A problem the server named, in the console's language; none when it named none, or one these words do not know. */
+export function staffProblemText(m: StaffCatalogue, problem: NamedProblem | undefined): string | undefined {
+  const lang = languageOf(m);
+  return problemText(staffProblemWords[lang], staffFieldWords[lang], lang, problem);
+}
+
+/** One field's problem, said beside it; none for a code these words do not know. */
+export function staffFieldText(m: StaffCatalogue, field: AnswerField): string | undefined {
+  return fieldProblemText(staffFieldWords[languageOf(m)], field);
+}
+
+/** One field's problem when it belongs to no input of the form: after its path. */
+export function staffLabelledFieldText(m: StaffCatalogue, field: AnswerField): string | undefined {
+  const text = staffFieldText(m, field);
+  return text === undefined || !field.path ? text : m.labelled(field.path, text);
+}
