@@ -377,13 +377,13 @@ describe(`the staff console's API after review (${backend})`, () => {
       const room = await unitId('CONF-A');
       const mailbox = await unitId('MAILBOX-BASIC');
       const body = await checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2026-12-15' });
-      const order = (officeId: number, hold: NewOrder['hold']): NewOrder => ({
+      const order = (unitId: number, hold: NewOrder['hold']): NewOrder => ({
         id: crypto.randomUUID(),
         provider: 'test',
-        officeId,
+        unitId,
         clientKey: 'retire-test',
         maxUnpaidHolds: 5,
-        officeName: 'x',
+        unitName: 'x',
         serviceType: 'conference_room',
         quote: { product: 'conference_room', rentalType: 'daily', lines: [], subtotal: 0, gst: 0, qst: 0, total: 0, dates: [], totalDays: 1 } as unknown as NewOrder['quote'],
         bookingDate: '2026-12-15',

@@ -131,10 +131,10 @@ describe(`a freed unit is offered to its waitlist (${backend})`, () => {
     const placed = await placeOrder(t.db, {
       id: randomUUID(),
       provider: 'test',
-      officeId: office,
+      unitId: office,
       clientKey: 'someone-else',
       maxUnpaidHolds: 3,
-      officeName: unit.name,
+      unitName: unit.name,
       serviceType: unit.service_type,
       quote: q,
       bookingDate: spaceToday(t.clock.now),

@@ -17,7 +17,7 @@ import { LanguageProvider, type Lang } from '../../src/web/i18n/i18n.tsx';
 
 /*
  * What the booking dialogs tell before the visitor pays:
- * - Quebec's sales taxes (DESIGN.md §10): each bill shows its subtotal, GST and QST with the
+ * - Quebec's sales taxes (docs/architecture.md §10): each bill shows its subtotal, GST and QST with the
  *   space's registration numbers, and the total the card is charged; the Pay and Subscribe
  *   buttons say that total; list prices stay before tax and say so;
  * - the cancellation policy of what is bought, beside the terms.

@@ -77,7 +77,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('the success page shows what was paid, taxes included (DESIGN.md §10)', () => {
+describe('the success page shows what was paid, taxes included (docs/architecture.md §10)', () => {
   it('the subtotal, GST and QST with their numbers, then the total paid', async () => {
     answerOrders('paid');
     saveDetails(roomDetails);

@@ -146,7 +146,7 @@ describe('the inventory page while its list loads or fails (SPEC §2, §8)', () 
   });
 });
 
-describe('the list shows prices before tax, and says so once (DESIGN.md §10)', () => {
+describe('the list shows prices before tax, and says so once (docs/architecture.md §10)', () => {
   /** The element the list names as its description. */
   const description = (list: HTMLElement) => document.getElementById(list.getAttribute('aria-describedby') ?? '');
 

@@ -145,10 +145,10 @@ export async function startCheckout(ctx: AppContext, body: CheckoutRequest, clie
   const placed = await placeOrder(ctx.db, {
     id: orderId,
     provider: ctx.payments.kind,
-    officeId: unit.id,
+    unitId: unit.id,
     clientKey: clientKeyOf(client.limitKey),
     maxUnpaidHolds: ctx.config.maxUnpaidHoldsPerClient,
-    officeName: unit.name,
+    unitName: unit.name,
     serviceType: unit.service_type,
     quote: q,
     bookingDate: q.dates[0] ?? today,

@@ -32,26 +32,26 @@ export interface Unit {
   base_monthly_rate: string | null;
 }
 
-/** A unit on offer (not retired) by the officeId of SPEC.md §7: 'daypass', an office_id, a service_code or the numeric id. */
-export async function findUnit(db: Db, officeId: string): Promise<Unit | undefined> {
+/** A unit on offer (not retired) by the officeId of SPEC.md §7 call 1: 'daypass', an office_id, a service_code or the numeric id. */
+export async function findUnit(db: Db, code: string): Promise<Unit | undefined> {
   let q = db
     .selectFrom('offices')
     .select(['id', 'office_id', 'service_code', 'name', 'service_type', 'is_available', sql<string | null>`base_monthly_rate::text`.as('base_monthly_rate')])
     .where('retired_at', 'is', null);
-  if (officeId === dayPassOfficeId) {
+  if (code === dayPassOfficeId) {
     q = q.where('service_type', '=', 'day_pass');
   } else {
-    const numeric = /^\d{1,9}$/.test(officeId) ? Number(officeId) : -1;
-    q = q.where((eb) => eb.or([eb('office_id', '=', officeId), eb('service_code', '=', officeId), eb('id', '=', numeric)]));
+    const numeric = /^\d{1,9}$/.test(code) ? Number(code) : -1;
+    q = q.where((eb) => eb.or([eb('office_id', '=', code), eb('service_code', '=', code), eb('id', '=', numeric)]));
   }
   // An exact office_id wins over a service_code or id that happens to look the same.
-  return q.orderBy(sql`case when office_id = ${officeId} then 0 else 1 end`).orderBy('id').limit(1).executeTakeFirst();
+  return q.orderBy(sql`case when office_id = ${code} then 0 else 1 end`).orderBy('id').limit(1).executeTakeFirst();
 }
 
 /** What an order is for, as written when it is placed and read back when it is paid or looked up. */
 interface OrderFacts {
   id: string;
-  officeName: string;
+  unitName: string;
   serviceType: string;
   quote: Quote;
   bookingDate: IsoDate;
@@ -62,7 +62,7 @@ interface OrderFacts {
 
 export interface NewOrder extends OrderFacts {
   provider: 'stripe' | 'test';
-  officeId: number;
+  unitId: number;
   /** Who placed it (clientKeyOf): the cap on unpaid holds counts per client. */
   clientKey: string;
   /** How many checkouts holding days or a unit a client may have waiting for payment. */
@@ -101,8 +101,8 @@ export type PlaceResult = { kind: 'placed' } | { kind: 'already_booked' } | { ki
  * a retirement that starts after waits for this order instead. Checkouts of one unit do not
  * wait on each other for it (a day pass is one unit for everyone).
  */
-async function isRetired(trx: Db, officeId: number): Promise<boolean> {
-  const row = await trx.selectFrom('offices').select('retired_at').where('id', '=', officeId).forKeyShare().executeTakeFirst();
+async function isRetired(trx: Db, unitId: number): Promise<boolean> {
+  const row = await trx.selectFrom('offices').select('retired_at').where('id', '=', unitId).forKeyShare().executeTakeFirst();
   return !row || row.retired_at !== null;
 }
 
@@ -122,7 +122,7 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<PlaceResult> 
   const offerId = order.hold.kind === 'offer' ? order.hold.offerId : null;
   const insertOrder = sql`insert into orders (id, provider, office_id, product, rental_type, office_name, service_type, total_cents, quote,
       booking_date, locale, success_url, cancel_url, status, expires_at, created_at, client_key, waitlist_offer_id)
-    values (${order.id}, ${order.provider}, ${order.officeId}, ${order.quote.product}, ${order.quote.rentalType}, ${order.officeName},
+    values (${order.id}, ${order.provider}, ${order.unitId}, ${order.quote.product}, ${order.quote.rentalType}, ${order.unitName},
       ${order.serviceType}, ${order.quote.total}, ${JSON.stringify(order.quote)}::jsonb, ${order.bookingDate}::date, ${order.locale},
       ${order.successUrl}, ${order.cancelUrl}, 'pending', ${order.sessionExpiresAt}, ${order.now}, ${order.clientKey}, ${offerId})
     returning id`;
@@ -136,15 +136,15 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<PlaceResult> 
     return await db.transaction().execute(async (trx): Promise<PlaceResult> => {
       if (offerId !== null) {
         // The unit is held for this person by their offer: it holds it for the checkout too.
-        await lockUnit(trx, order.officeId);
-        if (await isRetired(trx, order.officeId)) return { kind: 'retired' };
+        await lockUnit(trx, order.unitId);
+        if (await isRetired(trx, order.unitId)) return { kind: 'retired' };
         if (!(await keepOfferForCheckout(trx, offerId, holdUntil, order.now))) return { kind: 'offer_closed' };
         await insertOrder.execute(trx);
         return { kind: 'placed' };
       }
       if (rows.length === 0) {
         // The checkout found the unit on sale a moment ago; staff may have retired it since.
-        if (await isRetired(trx, order.officeId)) return { kind: 'retired' };
+        if (await isRetired(trx, order.unitId)) return { kind: 'retired' };
         await insertOrder.execute(trx);
         return { kind: 'placed' };
       }
@@ -162,13 +162,13 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<PlaceResult> 
       // Checkouts for one unit take turns. Without this, many visitors inserting at once wait on
       // each other's unfinished rows inside the constraint check, and PostgreSQL needs a second
       // per deadlock to break each cycle. The constraint below still decides who wins.
-      await lockUnit(trx, order.officeId);
+      await lockUnit(trx, order.unitId);
       // retireUnit takes the same lock: a checkout that read the unit before its retirement places no hold after it.
-      if (await isRetired(trx, order.officeId)) return { kind: 'retired' };
-      await releaseExpiredHolds(trx, order.officeId, order.now);
+      if (await isRetired(trx, order.unitId)) return { kind: 'retired' };
+      await releaseExpiredHolds(trx, order.unitId, order.now);
       await sql`with o as (${insertOrder})
         insert into reservations (order_id, office_id, kind, start_date, end_date, status, expires_at, created_at)
-        select o.id, ${order.officeId}, ${order.hold.kind}, v.start_date, v.end_date, 'held', ${holdUntil}, ${order.now}
+        select o.id, ${order.unitId}, ${order.hold.kind}, v.start_date, v.end_date, 'held', ${holdUntil}, ${order.now}
         from o, (values ${sql.join(rows)}) as v(start_date, end_date)`.execute(trx);
       return { kind: 'placed' };
     });
@@ -184,9 +184,9 @@ export async function attachSession(db: Db, orderId: string, session: { id: stri
 
 /** Ends a pending order and frees what it held, under its unit's lock, inside the caller's transaction. */
 async function endPendingOrder(trx: Db, key: OrderKey, status: 'failed' | 'expired' | 'cancelled'): Promise<void> {
-  const officeId = await unitOfOrder(trx, key);
-  if (officeId === undefined) return;
-  await lockUnit(trx, officeId);
+  const unitId = await unitOfOrder(trx, key);
+  if (unitId === undefined) return;
+  await lockUnit(trx, unitId);
   await sql`with o as (update orders set status = ${status} where ${whereOrder(key)} and status = 'pending' returning id)
     update reservations set status = 'released' from o where reservations.order_id = o.id and reservations.status = 'held'`.execute(trx);
 }
@@ -216,10 +216,10 @@ export interface Payment {
  * of the provider once this transaction has committed (settleRefund).
  */
 export async function confirmOrder(trx: Db, sessionId: string, now: Date, payment: Payment, keyring: BankingKeyring): Promise<ConfirmResult> {
-  const officeId = await unitOfOrder(trx, { sessionId });
-  if (officeId === undefined) return 'unknown_session';
+  const unitId = await unitOfOrder(trx, { sessionId });
+  if (unitId === undefined) return 'unknown_session';
   // The same turn-taking as placing a hold: nobody can take these days while this decides.
-  await lockUnit(trx, officeId);
+  await lockUnit(trx, unitId);
   const order = await trx
     .selectFrom('orders')
     .select(['id', 'status', 'office_id', 'product', 'total_cents', 'locale', 'buyer_name', 'buyer_email', 'waitlist_offer_id', sql<string>`booking_date::text`.as('booking_date')])
@@ -343,7 +343,7 @@ export async function findOrderBySession(db: Db, sessionId: string): Promise<Sto
     id: row.id,
     sessionId: row.session_id,
     status: row.status,
-    officeName: row.office_name,
+    unitName: row.office_name,
     serviceType: row.service_type,
     quote: storedQuote(row.quote),
     bookingDate: row.booking_date,
@@ -360,11 +360,11 @@ export async function findOrderBySession(db: Db, sessionId: string): Promise<Sto
  * The dates of a unit, between two dates inclusive, that an active hold or a booking takes: a
  * rental takes every day from its start.
  */
-export async function bookedDates(db: Db, officeId: number, startDate: IsoDate, endDate: IsoDate, now: Date): Promise<IsoDate[]> {
+export async function bookedDates(db: Db, unitId: number, startDate: IsoDate, endDate: IsoDate, now: Date): Promise<IsoDate[]> {
   const rows = await db
     .selectFrom('reservations')
     .select([sql<string>`start_date::text`.as('start_date'), sql<string | null>`end_date::text`.as('end_date')])
-    .where('office_id', '=', officeId)
+    .where('office_id', '=', unitId)
     .where((eb) => eb.or([eb('status', '=', 'booked'), eb.and([eb('status', '=', 'held'), eb('expires_at', '>', now)])]))
     .where(sql<boolean>`daterange(start_date, end_date, '[)') && daterange(${startDate}::date, ${endDate}::date + 1, '[)')`)
     .execute();

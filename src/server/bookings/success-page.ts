@@ -13,7 +13,7 @@ export async function orderForSuccessPage(ctx: AppContext, sessionId: string): P
     success: true,
     // An abandoned test checkout (or a session whose expiry event is late) is over once its time is.
     status: currentStatus(order, ctx.clock()),
-    checkoutDetails: checkoutDetailsOf(order.quote, { name: order.officeName, service_type: order.serviceType }, order.bookingDate),
+    checkoutDetails: checkoutDetailsOf(order.quote, { name: order.unitName, service_type: order.serviceType }, order.bookingDate),
     bookingDates: order.quote.dates,
     ...(order.refundReason ? { refundReason: order.refundReason } : {}),
     ...(order.receiptNumber ? { receiptNumber: order.receiptNumber } : {}),

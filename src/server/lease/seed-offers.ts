@@ -109,13 +109,13 @@ export async function seedDemoOffers(db: Db, bankingKeys: BankingKeyring, now: D
   const today = spaceToday(now);
   const made: DemoOffer[] = [];
   for (const spec of demoSpecs) {
-    const officeIds = spec.offices.map((code) => offices.find((o) => o.office_id === code)?.id).filter((id): id is number => id !== undefined);
-    if (officeIds.length === 0) continue;
+    const unitIds = spec.offices.map((code) => offices.find((o) => o.office_id === code)?.id).filter((id): id is number => id !== undefined);
+    if (unitIds.length === 0) continue;
     const { id, code } = await createOffer(
       db,
       {
         ...spec.offer,
-        office_ids: officeIds,
+        office_ids: unitIds,
         start_date: nextMonthDay(today, spec.startInDays === 'next-month-1st' ? 1 : 15),
         expires_at: new Date(`${addDays(today, 30)}T23:59:00-05:00`),
       },

@@ -134,7 +134,7 @@ const texts = catalogue({
   },
 });
 
-function officeNames(offer: Offer): string[] {
+function unitNames(offer: Offer): string[] {
   return offer.services.map((s) => s.name);
 }
 
@@ -204,7 +204,7 @@ export const leaseOfferCreated: Template<'lease_offer_created'> = (_ctx, message
   const language = message.language;
   const t = texts[language];
   const payment = leasePaymentOf(offer);
-  const offices = officeNames(offer);
+  const offices = unitNames(offer);
   const expires = expiryText(offer.expires_at, language);
   return {
     toName: offer.contact_name,
@@ -263,7 +263,7 @@ export const leaseSigned: Template<'lease_signed'> = async (ctx, message) => {
     languages.map(async (l) => ({ filename: agreementFilename(offer, l), content: await agreementPdf({ offer: signed, language: l, banking: agreement.banking, generatedAt }), contentType: 'application/pdf' })),
   );
   const payment = leasePaymentOf(offer);
-  const offices = officeNames(offer);
+  const offices = unitNames(offer);
   return {
     toName: offer.contact_name ?? signature.signer_name,
     subject: t.signedSubject(offices.join(', ')),
@@ -305,7 +305,7 @@ export const staffLeaseSigned: Template<'staff_lease_signed'> = (_ctx, message):
   const language = message.language;
   const t = texts[language];
   const payment = leasePaymentOf(offer);
-  const offices = officeNames(offer);
+  const offices = unitNames(offer);
   const company = offer.company_name ?? signature.company_name;
   return staffDraft(language, offer.email, {
     subject: t.staffSubject(company, offices.join(', ')),

@@ -10,8 +10,8 @@ const reservationLockSpace = 7301;
  * order (a client's lock, then the unit's, then rows), so they can never wait on each other in a
  * circle.
  */
-export async function lockUnit(trx: Db, officeId: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${reservationLockSpace}, ${officeId})`.execute(trx);
+export async function lockUnit(trx: Db, unitId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${reservationLockSpace}, ${unitId})`.execute(trx);
 }
 
 /**
@@ -19,9 +19,9 @@ export async function lockUnit(trx: Db, officeId: number): Promise<void> {
  * its time); their orders are marked expired. Run under the unit's lock, before anything that
  * places a hold.
  */
-export async function releaseExpiredHolds(db: Db, officeId: number, now: Date): Promise<void> {
+export async function releaseExpiredHolds(db: Db, unitId: number, now: Date): Promise<void> {
   await sql`with r as (
       update reservations set status = 'released'
-      where office_id = ${officeId} and status = 'held' and expires_at <= ${now} returning order_id)
+      where office_id = ${unitId} and status = 'held' and expires_at <= ${now} returning order_id)
     update orders set status = 'expired' where id in (select order_id from r) and status = 'pending'`.execute(db);
 }

@@ -114,10 +114,10 @@ function orderPage(c: Context, order: StoredOrder, answer?: BuyerAnswer) {
     html`<p class="banner" role="status">${t.banner}</p>
       <h1>${t.title}</h1>
       <h2>${t.order}</h2>
-      <p>${order.officeName}${q.dates.length > 0 ? html` · ${q.dates.map((d) => longDate(d, order.locale === 'fr' ? 'fr-CA' : 'en-CA')).join(', ')}` : ''}</p>
+      <p>${order.unitName}${q.dates.length > 0 ? html` · ${q.dates.map((d) => longDate(d, order.locale === 'fr' ? 'fr-CA' : 'en-CA')).join(', ')}` : ''}</p>
       <table>
         <tbody>
-          ${quoteLineNames(q, order.officeName, order.locale).map(({ name, line }) => html`<tr><td>${name}</td><td class="amount">${money(line.cents)}</td></tr>`)}
+          ${quoteLineNames(q, order.unitName, order.locale).map(({ name, line }) => html`<tr><td>${name}</td><td class="amount">${money(line.cents)}</td></tr>`)}
         </tbody>
         <tfoot>
           <tr><td>${t.subtotal}</td><td class="amount">${money(q.subtotal)}</td></tr>

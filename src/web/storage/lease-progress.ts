@@ -37,7 +37,7 @@ let draftDb: UseStore | undefined;
 const progressStore = () => (progressDb ??= createStore(idbStores.leaseProgress.db, idbStores.leaseProgress.store));
 const draftStore = () => (draftDb ??= createStore(idbStores.leaseInfoDraft.db, idbStores.leaseInfoDraft.store));
 
-/** DESIGN §7: once a visitor has progress worth keeping, ask the browser not to evict it. */
+/** docs/architecture.md §7: once a visitor has progress worth keeping, ask the browser not to evict it. */
 async function readParsed<T>(key: string, store: () => UseStore, schema: z.ZodMiniType<T>): Promise<T | undefined> {
   try {
     const parsed = schema.safeParse(await get(key, store()));
