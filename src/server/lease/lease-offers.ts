@@ -5,7 +5,6 @@ import type { StaffOfferSummary } from '../../shared/contract/staff-console.ts';
 import type { BankingNumbers } from '../../shared/domain/banking.ts';
 import { contractPlainText } from '../../shared/domain/contract-text.ts';
 import { dollarsFromCents } from '../../shared/domain/pricing.ts';
-import type { MoveInFeeType } from '../../shared/domain/lease-payment.ts';
 import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { addStaffInput } from '../../shared/contract/staff.ts';
 import type { AppDeps } from '../deps.ts';
-import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
+import { problem } from '../../shared/contract/problems.ts';
 import { problemAnswer } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { siteOrigins } from '../http/public-origin.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { mailStatuses } from '../../shared/contract/staff-mail.ts';
 import type { AppDeps } from '../deps.ts';
-import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
+import { problem } from '../../shared/contract/problems.ts';
 import { problemAnswer } from '../http/errors.ts';
 import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
 import { recordAudit } from '../staff/audit.ts';

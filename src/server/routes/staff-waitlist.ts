@@ -4,7 +4,7 @@ import type { AppContext } from '../deps.ts';
 import { skipEntryInput } from '../../shared/contract/staff-console.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { skipEntry } from '../waitlist/staff-actions.ts';
-import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
+import { problem } from '../../shared/contract/problems.ts';
 import { problemAnswer } from '../http/errors.ts';
 import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
 import { recordAudit } from '../staff/audit.ts';
