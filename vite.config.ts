@@ -241,6 +241,10 @@ const startupModules = new RegExp(
     String.raw`ui[\\/]alert\.tsx`,
     String.raw`contract[\\/](offices|common)\.ts`,
     String.raw`domain[\\/]text\.ts`,
+    String.raw`i18n[\\/]app-catalogue\.ts`,
+    String.raw`shared[\\/]site\.ts`,
+    String.raw`i18n[\\/]format\.ts`,
+    String.raw`domain[\\/]pricing\.ts`,
   ].join('|'),
 );
 

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,6 +10,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
+        // The service worker's registration is a virtual module of the build.
+        resolve: { alias: { 'virtual:pwa-register': fileURLToPath(new URL('./tests/unit/pwa-register-stub.ts', import.meta.url)) } },
       },
       {
         test: {

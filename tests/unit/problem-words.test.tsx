@@ -16,6 +16,7 @@ import { visitorProblemText, visitorProblemWords } from '../../src/web/i18n/visi
 import { staffRequest, StaffApiError } from '../../src/web/staff/api.ts';
 import { staffFieldWords, staffProblemWords } from '../../src/web/staff/problem-words.ts';
 import { answer, fakeAdminApi, renderConsole, setUpConsole, tearDownConsole } from './staff-waitlist-console.tsx';
+import { namedProblem } from '../../src/web/i18n/problem-headers.ts';
 
 /*
  * The problems the API names by code (shared/contract/problems.ts): the PWA and the console say
@@ -85,26 +86,28 @@ describe('ApiRequestError reads the problem the headers name', () => {
       }),
     );
     expect(error).toBeInstanceOf(ApiRequestError);
-    expect(error.code).toBe('invalid_checkout_request');
-    expect(error.params).toEqual({ name: 'Bureau Montréal 101' });
-    expect(error.fields).toEqual([{ path: 'buyer_email', code: 'buyer_email' }]);
+    expect(namedProblem(error)).toEqual({
+      code: 'invalid_checkout_request',
+      params: { name: 'Bureau Montréal 101' },
+      fields: [{ path: 'buyer_email', code: 'buyer_email' }],
+    });
     expect(error.serverText).toBe('Invalid checkout request: buyer_email: email');
   });
 
   it('a code without detail has no values; no code, or a detail that does not read, is no code', async () => {
     const bare = await failure(refusal(503, 'We are busy right now. Please try again in a few seconds.', 'busy'));
-    expect([bare.code, bare.params, bare.fields]).toEqual(['busy', undefined, []]);
+    expect(namedProblem(bare)).toEqual({ code: 'busy' });
 
     for (const detail of ['%%% not base64 %%%', detailHeader('a string, not an object'), detailHeader({ fields: [{ path: 1 }] }), 'e30']) {
       const error = await failure(refusal(409, 'Office 101 is no longer available.', 'unit_unavailable', detail));
       // 'e30' is '{}': a detail that reads, with nothing in it.
-      if (detail === 'e30') expect(error.code).toBe('unit_unavailable');
-      else expect([error.code, error.params, error.fields], detail).toEqual([undefined, undefined, []]);
+      if (detail === 'e30') expect(namedProblem(error)).toEqual({ code: 'unit_unavailable' });
+      else expect(namedProblem(error), detail).toBeUndefined();
       expect(error.serverText).toBe('Office 101 is no longer available.');
     }
 
     const none = await failure(refusal(409, 'Sold out'));
-    expect([none.code, none.params, none.fields]).toEqual([undefined, undefined, []]);
+    expect(namedProblem(none)).toBeUndefined();
   });
 
   it('words a code it knows in the visitor’s language, and nothing for one it does not', () => {

@@ -1,6 +1,5 @@
 import type * as z from 'zod/mini';
 import { apiError } from '../../shared/contract/common.ts';
-import { problemOfHeaders, type AnswerField, type ProblemAnswer } from '../i18n/problem-headers.ts';
 
 /**
  * Where the provider API lives: VITE_API_BASE_URL at build time, else this site's own origin.
@@ -28,11 +27,6 @@ export type ApiProblem =
 
 /** The one error every API call of the PWA throws. */
 export class ApiRequestError extends Error {
-  /** The problem code the answer named (its problem-code header), by which the PWA words it; none from a server that names none. */
-  readonly code: string | undefined;
-  readonly params: Record<string, unknown> | undefined;
-  /** The fields of a body or query the server refused, each with its own code. */
-  readonly fields: readonly AnswerField[];
 
   /**
    * @param body the JSON of the answer, when it had one: some calls find what they need in an
@@ -41,12 +35,13 @@ export class ApiRequestError extends Error {
   constructor(
     readonly problem: ApiProblem,
     readonly body?: unknown,
-    named?: ProblemAnswer,
+    /**
+     * The answer's headers: the problem it named is read from them (i18n/problem-headers.ts
+     * namedProblem) only where a problem is worded, never by the first page.
+     */
+    readonly headers?: Headers,
   ) {
     super(problem.kind === 'http' ? `HTTP ${problem.status}` : problem.kind);
-    this.code = named?.code;
-    this.params = named?.params;
-    this.fields = named?.fields ?? [];
   }
 
   /** The server's own words, when it gave any: shown for a problem the PWA has no words of its own for (SPEC §8). */
@@ -95,12 +90,11 @@ async function readJsonBody(res: Response): Promise<unknown> {
 function statusError(res: Response, body: unknown): ApiRequestError {
   const parsedError = apiError.safeParse(body);
   const error = parsedError.success ? parsedError.data.error : undefined;
-  const named = problemOfHeaders(res.headers);
   if (res.status === 429) {
     const seconds = Number.parseInt(res.headers.get('retry-after') ?? '', 10);
-    return new ApiRequestError({ kind: 'rate-limited', seconds: Number.isFinite(seconds) && seconds > 0 ? seconds : 60, error }, body, named);
+    return new ApiRequestError({ kind: 'rate-limited', seconds: Number.isFinite(seconds) && seconds > 0 ? seconds : 60, error }, body, res.headers);
   }
-  return new ApiRequestError({ kind: 'http', status: res.status, statusText: res.statusText, error }, body, named);
+  return new ApiRequestError({ kind: 'http', status: res.status, statusText: res.statusText, error }, body, res.headers);
 }
 
 /** The provider's answers say `success: false` when they did not do what was asked, whatever their status. */

@@ -6,7 +6,7 @@ import { createRoot } from './react-dom-client.ts';
 import { LanguageProvider } from '../i18n/i18n.tsx';
 import { routeTree } from '../route-tree.gen.ts';
 import { nextTask } from './next-task.ts';
-import { startServiceWorker } from './pwa.tsx';
+import { startServiceWorker } from './pwa-state.ts';
 import { createQueryClient, persistOptions } from './query.ts';
 import './styles.css';
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { applyUpdate, onPwaState, pwaState, setPwaState } from './pwa-state.ts';
 import { appCatalogue } from '../i18n/app-catalogue.ts';
 import { useCatalogue } from '../i18n/i18n.tsx';
 import { localKeys } from '../../shared/storage-names.ts';
@@ -6,59 +7,21 @@ import { onStorageProblem, readLocal, writeLocal } from '../storage/local.ts';
 import * as z from 'zod/mini';
 import { Icon } from '../ui/icons.tsx';
 
-interface BeforeInstallPromptEvent extends Event {
-  prompt: () => Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
-
-let updateServiceWorker: ((reload?: boolean) => Promise<void>) | undefined;
-type Listener = (state: { needRefresh: boolean; offlineReady: boolean }) => void;
-const listeners = new Set<Listener>();
-let swState = { needRefresh: false, offlineReady: false };
-function setSwState(next: Partial<typeof swState>) {
-  swState = { ...swState, ...next };
-  for (const l of listeners) l(swState);
-}
-
-let registering = false;
-
-/**
- * Registers the service worker once, after the first render (workbox-window is not part of what
- * the first screen loads). A waiting update is offered, never applied by itself: a tablet may be
- * mid-signature.
+/*
+ * The service worker's notices and the install button, loaded after the first screen (the shell
+ * asks for them lazily); their state is pwa-state.ts's, kept from the app's start.
  */
-export function startServiceWorker(): void {
-  if (!('serviceWorker' in navigator) || registering) return;
-  registering = true;
-  void import('virtual:pwa-register').then(({ registerSW }) => {
-    updateServiceWorker = registerSW({
-      immediate: true,
-      onNeedRefresh: () => setSwState({ needRefresh: true }),
-      onOfflineReady: () => setSwState({ offlineReady: true }),
-    });
-  });
-}
-
-/**
- * Activates the waiting worker, then reloads once it controls the page. workbox-window reloads
- * by itself only when the page was already controlled at registration, not in the visit that
- * first installed the worker.
- */
-function applyUpdate(): void {
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-  void updateServiceWorker?.(true);
-}
 
 /** Service-worker notices: 'ready to work offline' (once per device) and 'update available'. */
 export function ServiceWorkerNotices() {
   const m = useCatalogue(appCatalogue);
-  const [state, setState] = useState(swState);
+  const [state, setState] = useState(pwaState);
   const [storageProblem, setStorageProblem] = useState<'quota' | 'unavailable' | null>(null);
   useEffect(() => {
-    listeners.add(setState);
+    const unsubscribe = onPwaState(setState);
     const stop = onStorageProblem(setStorageProblem);
     return () => {
-      listeners.delete(setState);
+      unsubscribe();
       stop();
     };
   }, []);
@@ -79,7 +42,7 @@ export function ServiceWorkerNotices() {
           <button type="button" className="button button--primary" onClick={applyUpdate}>
             {m.reload}
           </button>
-          <button type="button" className="button button--ghost" onClick={() => setSwState({ needRefresh: false })}>
+          <button type="button" className="button button--ghost" onClick={() => setPwaState({ needRefresh: false })}>
             {m.dismiss}
           </button>
         </div>
@@ -114,21 +77,12 @@ function isIosSafari(): boolean {
 /** The install button where the browser offers one, and the Add to Home Screen hint on iOS Safari. */
 export function InstallPrompt() {
   const m = useCatalogue(appCatalogue);
-  const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
+  const [deferred, setDeferred] = useState(() => pwaState().install);
   const [iosHint, setIosHint] = useState(false);
   useEffect(() => {
-    const onPrompt = (e: Event) => {
-      e.preventDefault();
-      setDeferred(e as BeforeInstallPromptEvent);
-    };
-    const onInstalled = () => setDeferred(null);
-    window.addEventListener('beforeinstallprompt', onPrompt);
-    window.addEventListener('appinstalled', onInstalled);
+    const unsubscribe = onPwaState((state) => setDeferred(state.install));
     setIosHint(isIosSafari() && !readLocal(localKeys.iosHintDismissed, z.boolean()));
-    return () => {
-      window.removeEventListener('beforeinstallprompt', onPrompt);
-      window.removeEventListener('appinstalled', onInstalled);
-    };
+    return unsubscribe;
   }, []);
   return (
     <>
@@ -138,7 +92,7 @@ export function InstallPrompt() {
           className="button button--on-brand install-button"
           onClick={() => {
             void deferred.prompt();
-            void deferred.userChoice.finally(() => setDeferred(null));
+            void deferred.userChoice.finally(() => setPwaState({ install: null }));
           }}
         >
           <Icon name="install" size={20} />

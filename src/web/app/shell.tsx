@@ -1,10 +1,18 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { appCatalogue } from '../i18n/app-catalogue.ts';
 import { useLanguage, useCatalogue } from '../i18n/i18n.tsx';
 import { site } from '../../shared/site.ts';
-import { InstallPrompt, ServiceWorkerNotices } from './pwa.tsx';
 import { useOnline } from './use-online.ts';
+
+/*
+ * The install button and the service worker's notices come after the first screen: nothing of
+ * theirs is needed to paint it, and their state is kept from the app's start (pwa-state.ts). A
+ * chunk that cannot load (offline, on a page no service worker serves) shows nothing.
+ */
+const pwa = () => import('./pwa.tsx').catch(() => ({ InstallPrompt: () => null, ServiceWorkerNotices: () => null }));
+const InstallPrompt = lazy(() => pwa().then((m) => ({ default: m.InstallPrompt })));
+const ServiceWorkerNotices = lazy(() => pwa().then((m) => ({ default: m.ServiceWorkerNotices })));
 
 /**
  * Header, language switch, install and offline state around every screen. `tools` joins the
@@ -31,7 +39,9 @@ export function Shell({ children, hero, tools }: { children: ReactNode; hero?: b
               </span>
             )}
             {tools}
-            <InstallPrompt />
+            <Suspense fallback={null}>
+              <InstallPrompt />
+            </Suspense>
             <button type="button" className="button button--on-brand" lang={lang === 'en' ? 'fr' : 'en'} aria-label={m.languageSwitchLabel} onClick={() => setLang(lang === 'en' ? 'fr' : 'en')}>
               {m.languageSwitch}
             </button>
@@ -47,7 +57,9 @@ export function Shell({ children, hero, tools }: { children: ReactNode; hero?: b
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <ServiceWorkerNotices />
+      <Suspense fallback={null}>
+        <ServiceWorkerNotices />
+      </Suspense>
     </>
   );
 }

@@ -31,15 +31,20 @@ function fromBase64Url(text: string): string {
  * The problem an answer's headers name, or none: no code, or a detail that does not read (then
  * the words would lack their values, and the answer's own text says it better).
  */
-export function problemOfHeaders(headers: Headers): ProblemAnswer | undefined {
-  const code = headers.get(problemCodeHeader)?.trim();
+export function problemOfHeaders(headers: Headers | undefined): ProblemAnswer | undefined {
+  const code = headers?.get(problemCodeHeader)?.trim();
   if (!code) return undefined;
-  const raw = headers.get(problemDetailHeader);
-  if (raw === null) return { code };
+  const raw = headers?.get(problemDetailHeader);
+  if (raw === null || raw === undefined) return { code };
   try {
     const detail = problemDetail.safeParse(JSON.parse(fromBase64Url(raw.trim())));
     return detail.success ? { code, ...detail.data } : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The problem an error of the PWA's API calls names (app/api.ts keeps the answer's headers for this). */
+export function namedProblem(error: { headers?: Headers | undefined }): ProblemAnswer | undefined {
+  return problemOfHeaders(error.headers);
 }

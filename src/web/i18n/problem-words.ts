@@ -18,8 +18,8 @@ type FieldParams<C extends FieldProblemCode> = NonNullable<Extract<FieldProblem,
 /** Words for every field problem code: what is wrong with one field, said beside it. */
 export type FieldProblemWords = { readonly [C in FieldProblemCode]: (params: FieldParams<C>) => string };
 
-/** A problem as an error carries it: any of its parts may be missing (an answer that named no code). */
-export type NamedProblem = { readonly [K in keyof ProblemAnswer]?: ProblemAnswer[K] | undefined };
+/** A problem as an answer named it, its detail read (problem-headers.ts namedProblem). */
+export type NamedProblem = ProblemAnswer;
 
 /** A field's problem after its path, as a list of fields says it ('name: A name is required'). */
 export function labelled(path: string, text: string, lang: Lang): string {

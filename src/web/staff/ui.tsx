@@ -35,7 +35,7 @@ export function errorText(m: StaffCatalogue, error: unknown): string {
   if (error instanceof StaffApiError) {
     if (error.status === 0) return m.common.networkError;
     if (error.unreadable) return m.common.unreadable;
-    const worded = staffProblemText(m, error);
+    const worded = staffProblemText(m, error.code === undefined ? undefined : { code: error.code, params: error.params, fields: error.fields });
     if (worded) return worded;
     if (error.serverError) return error.serverError;
     if (error.status === 404) return m.common.notFound;

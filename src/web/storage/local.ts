@@ -2,16 +2,21 @@ import * as z from 'zod/mini';
 
 type Listener = (message: 'quota' | 'unavailable') => void;
 const listeners = new Set<Listener>();
+/** A problem nobody was listening for yet: the notices load after the first screen, and hear of it then. */
+let unheard: Parameters<Listener>[0] | undefined;
 
 /** The app shows a visible notice when the browser refuses to store something. */
 export function onStorageProblem(listener: Listener): () => void {
   listeners.add(listener);
+  if (unheard) listener(unheard);
+  unheard = undefined;
   return () => listeners.delete(listener);
 }
 
 export function reportStorageProblem(error: unknown): void {
-  const quota = error instanceof DOMException && (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED');
-  for (const l of listeners) l(quota ? 'quota' : 'unavailable');
+  const problem = error instanceof DOMException && (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED') ? 'quota' : 'unavailable';
+  if (listeners.size === 0) unheard = problem;
+  for (const l of listeners) l(problem);
 }
 
 export function readLocal<T>(key: string, schema: z.ZodMiniType<T>): T | undefined {

@@ -11,6 +11,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { cancelDays, giveNotice } from './api/booking.ts';
 import { refundOf, ticketDate } from './booking-rules.ts';
 import { manageBookingCatalogue } from './catalogue.ts';
+import { namedProblem } from '../../i18n/problem-headers.ts';
 
 /**
  * The key of one decision: made when the dialog opens and kept for every try of that decision,
@@ -37,7 +38,7 @@ function useChange<T>(run: () => Promise<T>, onDone: (result: T) => void, onStal
     },
   });
   const refusal = mutation.error instanceof ApiRequestError ? mutation.error : undefined;
-  const error = mutation.error ? visitorProblemText(refusal, lang) || refusal?.serverText || m.actionFailed : null;
+  const error = mutation.error ? visitorProblemText(refusal && namedProblem(refusal), lang) || refusal?.serverText || m.actionFailed : null;
   return { mutation, error };
 }
 
