@@ -23,7 +23,7 @@ export function staffSessionRoutes(deps: AppDeps, limits: { account: Limiter; ad
   const { production } = deps.config;
   const cost = deps.config.staffPasswordCost ?? defaultPasswordCost;
   return new Hono<StaffEnv>()
-    .post('/', jsonBody(signInInput, (fields) => (fields.some((f) => f.path === 'email') ? fieldsProblem('invalid_request', fields.filter((f) => f.path === 'email')) : problem('wrong_sign_in'))), async (c) => {
+    .post('/', jsonBody(signInInput, (fields) => (fields.some((f) => f.path === 'email') ? fieldsProblem('invalid_request', fields.filter((f) => f.path === 'email')) : problem('sign_in_incomplete'))), async (c) => {
       const { email, password } = c.var.body;
       const address = client(c);
       for (const [limiter, key] of [

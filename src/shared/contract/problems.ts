@@ -202,6 +202,8 @@ export const problems = {
   sign_in_required: staff(401, () => 'Please sign in to continue'),
   wrong_origin: staff(403, () => 'This request must come from the staff console'),
   wrong_sign_in: staff(401, () => 'The e-mail or password is not right.'),
+  /** A sign-in with no password (or one longer than any password): said as a wrong one, before any account is looked up. */
+  sign_in_incomplete: staff(400, () => 'The e-mail or password is not right.'),
   too_many_sign_ins: staff<{ seconds: number }>(429, (p) => `Too many sign-in attempts. ${retryIn(p.seconds)}`),
   too_many_attempts: staff<{ seconds: number }>(429, (p) => `Too many attempts. ${retryIn(p.seconds)}`),
   set_password_link_used: staff(410, () => 'This link has expired or was already used. Ask for a new one.'),
