@@ -22,7 +22,7 @@ export interface RenderDeps {
   siteOrigin: string;
   from: { name: string; address: string };
   clock: () => Date;
-  /** Rows written before messages carried their data (mail/earlier-rows.ts). */
+  /** Rows written before messages carried their data (messages/earlier-rows.ts). */
   earlierRows: EarlierRows;
 }
 
