@@ -82,6 +82,13 @@ const landingRoutes: { paths: RegExp; module: RegExp }[] = [
  */
 const laterModule = /[\\/]features[\\/]waitlist[\\/]pending-entries\.tsx$/;
 
+/**
+ * What every page's shell loads right after the first screen (the install button and the service
+ * worker's notices, app/pwa.tsx): /boot.js asks for it with the entry's modules, so no request
+ * comes after them, and a page the worker controls asks for everything in one task.
+ */
+const shellModule = /[\\/]app[\\/]pwa\.tsx$/;
+
 type BuiltChunk = { type: string; fileName: string; facadeModuleId?: string | null; imports?: string[] };
 
 /** A chunk and every chunk it imports statically, by file name: what is loaded once it has run. */
@@ -100,8 +107,8 @@ function staticClosure(chunks: Record<string, Pick<BuiltChunk, 'imports'>>, file
  * Replaces the entry's module script and its modulepreload links with /boot.js, which requests
  * them after the first frame: index.html's own content (header, categories, loading text)
  * always paints before any JavaScript is fetched or run. It also lists each landing route's
- * chunks that the entry does not import already (data-routes: [path pattern, files]), and the
- * chunks to fetch once the app has started (data-later).
+ * chunks that the entry does not import already (data-routes: [path pattern, files]), the shell's
+ * own lazy chunks (data-shell), and the chunks to fetch once the app has started (data-later).
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -128,10 +135,11 @@ function startAfterFirstPaint(): Plugin {
         };
         const routes = landingRoutes.map(({ paths, module }) => [paths.source, missingFor(module)]);
         const later = missingFor(laterModule);
+        const shell = missingFor(shellModule);
         out = out.replace(
           /<script type="module" crossorigin src="([^"]+)"><\/script>/,
           (_tag, src: string) =>
-            `<script src="/boot.js" data-entry="${src}" data-preload="${preloads.join(' ')}" data-routes='${JSON.stringify(routes)}' data-later="${later.join(' ')}" defer></script>`,
+            `<script src="/boot.js" data-entry="${src}" data-preload="${preloads.join(' ')}" data-routes='${JSON.stringify(routes)}' data-shell="${shell.join(' ')}" data-later="${later.join(' ')}" defer></script>`,
         );
         return out;
       },

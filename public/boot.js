@@ -32,7 +32,9 @@
   // Chromium spends a millisecond or more on each link it is given (a few on a slow phone): a
   // few links per task keep each task short, in the order they are needed. Six took 50-110 ms at
   // 4x CPU, in the task that also starts the first import; three, 25-55 ms.
-  var links = preloads.concat([entry], routeChunks);
+  // The shell's own chunks that every page loads just after its first screen (data-shell).
+  var shellChunks = (boot.getAttribute('data-shell') || '').split(' ').filter(Boolean);
+  var links = preloads.concat([entry], routeChunks, shellChunks);
   var linksPerTask = 3;
   function appendLinks(list, from, perTask) {
     list.slice(from, from + perTask).forEach(function (href) {
