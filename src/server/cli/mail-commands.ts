@@ -1,15 +1,12 @@
 import { mailRetryResponse, staffMailResponse } from '../../shared/contract/staff-mail.ts';
 import type { Command } from './command.ts';
-import { readAllPages } from './pages.ts';
-import { printTable } from './table.ts';
-
-const when = (iso: string | null) => (iso ? iso.replace('T', ' ').replace(/:\d{2}\.\d{3}Z$/, ' UTC') : '');
+import { limitFlag, readAllPages } from './pages.ts';
+import { printList, utcMinute } from './table.ts';
 
 /** `npm run admin -- mail list [--failed] [--limit N] [--json]`: the outbox, newest first. */
 const list: Command = async ({ client, flags, json, print }) => {
   const path = flags.failed === true ? '/admin-api/mail?status=failed' : '/admin-api/mail';
-  const max = typeof flags.limit === 'string' ? Number(flags.limit) : undefined;
-  if (max !== undefined && !(Number.isInteger(max) && max > 0)) throw new Error('--limit must be a whole number of at least 1');
+  const max = limitFlag(flags);
   const messages = await readAllPages(
     client,
     path,
@@ -19,24 +16,17 @@ const list: Command = async ({ client, flags, json, print }) => {
     },
     max,
   );
-  if (json) {
-    print(JSON.stringify(messages, null, 2));
-    return;
-  }
-  printTable(
-    messages.map((m) => ({
-      created: when(m.created_at),
-      status: m.status,
-      kind: m.kind,
-      to: m.recipient,
-      lang: m.language,
-      tries: m.attempts,
-      [m.status === 'sent' ? 'sent' : 'next']: m.status === 'sent' ? when(m.sent_at) : when(m.next_attempt_at),
-      id: m.id,
-      error: m.last_error ?? '',
-    })),
-    print,
-  );
+  printList(messages, { json, print }, (m) => ({
+    created: utcMinute(m.created_at),
+    status: m.status,
+    kind: m.kind,
+    to: m.recipient,
+    lang: m.language,
+    tries: m.attempts,
+    [m.status === 'sent' ? 'sent' : 'next']: m.status === 'sent' ? utcMinute(m.sent_at) : utcMinute(m.next_attempt_at),
+    id: m.id,
+    error: m.last_error ?? '',
+  }));
 };
 
 /** `npm run admin -- mail retry ID`: a failed message is tried again (for another day). */

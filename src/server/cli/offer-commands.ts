@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Command } from './command.ts';
-import { printTable } from './table.ts';
+import { printList } from './table.ts';
 
 /** The fields of POST /admin-api/lease-offers, each a flag of `offer create`. */
 const offerFields = [
@@ -81,24 +81,17 @@ const create: Command = async ({ client, flags, json, print }) => {
 /** `offer list [--json]`: every offer with its status, newest first. */
 const list: Command = async ({ client, json, print }) => {
   const { offers } = listAnswer.parse(await client.call('GET', '/admin-api/lease-offers'));
-  if (json) {
-    print(JSON.stringify(offers, null, 2));
-    return;
-  }
-  printTable(
-    offers.map((o) => ({
-      id: o.id,
-      status: o.status,
-      email: o.email,
-      company: o.company_name,
-      start: o.start_date,
-      monthly: o.monthly_rate.toFixed(2),
-      offices: o.offices.join(', '),
-      expires: o.expires_at.slice(0, 10),
-      signed: o.signed_at?.slice(0, 10) ?? '',
-    })),
-    print,
-  );
+  printList(offers, { json, print }, (o) => ({
+    id: o.id,
+    status: o.status,
+    email: o.email,
+    company: o.company_name,
+    start: o.start_date,
+    monthly: o.monthly_rate.toFixed(2),
+    offices: o.offices.join(', '),
+    expires: o.expires_at.slice(0, 10),
+    signed: o.signed_at?.slice(0, 10) ?? '',
+  }));
 };
 
 /** `offer expire CODE`: closes an unsigned offer; its link then answers 'Offer Expired'. */

@@ -1,8 +1,8 @@
 import { staffOrdersResponse, type StaffOrder } from '../../shared/contract/staff-orders.ts';
 import { formatCad } from '../../shared/domain/pricing.ts';
 import type { Command } from './command.ts';
-import { readAllPages } from './pages.ts';
-import { printTable } from './table.ts';
+import { limitFlag, readAllPages } from './pages.ts';
+import { printList, utcMinute } from './table.ts';
 
 /** The days of a day-based order, or where a rental starts. */
 function when(o: StaffOrder): string {
@@ -23,8 +23,7 @@ function note(o: StaffOrder): string {
 /** `npm run admin -- orders list [--status paid] [--limit N] [--json]`: every order (or the N newest), newest first. */
 const list: Command = async ({ client, flags, json, print }) => {
   const path = typeof flags.status === 'string' ? `/admin-api/orders?status=${encodeURIComponent(flags.status)}` : '/admin-api/orders';
-  const max = typeof flags.limit === 'string' ? Number(flags.limit) : undefined;
-  if (max !== undefined && !(Number.isInteger(max) && max > 0)) throw new Error('--limit must be a whole number of at least 1');
+  const max = limitFlag(flags);
   const orders = await readAllPages(
     client,
     path,
@@ -34,24 +33,17 @@ const list: Command = async ({ client, flags, json, print }) => {
     },
     max,
   );
-  if (json) {
-    print(JSON.stringify(orders, null, 2));
-    return;
-  }
-  printTable(
-    orders.map((o) => ({
-      created: o.created_at.replace('T', ' ').replace(/:\d{2}Z$/, ' UTC'),
-      status: o.status,
-      unit: o.office_id,
-      name: o.office_name,
-      type: o.rental_type,
-      when: when(o),
-      total: formatCad(Math.round(o.total * 100)),
-      order: o.id,
-      note: note(o),
-    })),
-    print,
-  );
+  printList(orders, { json, print }, (o) => ({
+    created: utcMinute(o.created_at),
+    status: o.status,
+    unit: o.office_id,
+    name: o.office_name,
+    type: o.rental_type,
+    when: when(o),
+    total: formatCad(Math.round(o.total * 100)),
+    order: o.id,
+    note: note(o),
+  }));
 };
 
 export const orderCommands: Record<string, Command> = { list };

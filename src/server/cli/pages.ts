@@ -1,4 +1,4 @@
-import type { AdminClient } from './command.ts';
+import type { AdminClient, CommandContext } from './command.ts';
 
 /**
  * Every row of a staff list, following its cursor page after page; `max` stops early (the
@@ -21,4 +21,12 @@ export async function readAllPages<T>(
     cursor = page.next_cursor;
   } while (cursor && rows.length < max);
   return rows;
+}
+
+/** The --limit flag: undefined when absent, else a whole number of at least 1. */
+export function limitFlag(flags: CommandContext['flags']): number | undefined {
+  if (typeof flags.limit !== 'string') return undefined;
+  const max = Number(flags.limit);
+  if (!(Number.isInteger(max) && max > 0)) throw new Error('--limit must be a whole number of at least 1');
+  return max;
 }

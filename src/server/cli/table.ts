@@ -11,3 +11,12 @@ export function printTable(rows: Record<string, unknown>[], print: (line: string
   print(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) print(columns.map((c, i) => cell(r[c]).padEnd(widths[i]!)).join('  '));
 }
+
+/** A list command's answer: the rows as JSON with --json, else a table of `row` of each. */
+export function printList<T>(rows: T[], { json, print }: { json: boolean; print: (line: string) => void }, row: (r: T) => Record<string, unknown>): void {
+  if (json) print(JSON.stringify(rows, null, 2));
+  else printTable(rows.map(row), print);
+}
+
+/** An API time (ISO, in UTC) to the minute, as the tables show it: "2026-11-28 03:52 UTC". */
+export const utcMinute = (iso: string | null): string => (iso ? iso.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC') : '');

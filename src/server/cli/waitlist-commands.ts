@@ -1,7 +1,7 @@
 import { waitlistListResponse, type WaitlistEntryRecord } from '../../shared/contract/waitlist.ts';
 import type { Command } from './command.ts';
-import { readAllPages } from './pages.ts';
-import { printTable } from './table.ts';
+import { limitFlag, readAllPages } from './pages.ts';
+import { printList, utcMinute } from './table.ts';
 
 function budgetRange(e: WaitlistEntryRecord): string {
   const money = (n: number) => `$${n.toLocaleString('en-CA', { maximumFractionDigits: 2 })}`;
@@ -13,8 +13,7 @@ function budgetRange(e: WaitlistEntryRecord): string {
 
 /** `npm run admin -- waitlist list [--json] [--limit N]`: every entry (or the N newest), newest first. */
 const list: Command = async ({ client, flags, json, print }) => {
-  const max = typeof flags.limit === 'string' ? Number(flags.limit) : undefined;
-  if (max !== undefined && !(Number.isInteger(max) && max > 0)) throw new Error('--limit must be a whole number of at least 1');
+  const max = limitFlag(flags);
   const entries = await readAllPages(
     client,
     '/admin-api/waitlist',
@@ -24,25 +23,18 @@ const list: Command = async ({ client, flags, json, print }) => {
     },
     max,
   );
-  if (json) {
-    print(JSON.stringify(entries, null, 2));
-    return;
-  }
-  printTable(
-    entries.map((e) => ({
-      id: e.id,
-      received: e.created_at.replace('T', ' ').replace(/:\d{2}Z$/, ' UTC'),
-      name: e.customer_name,
-      email: e.email,
-      phone: e.phone,
-      users: e.number_of_users,
-      budget: budgetRange(e),
-      start: e.desired_start_date,
-      state: e.state,
-      offices: e.offices.map((o) => `${o.office_id} (${o.place === null ? o.status : `#${o.place}`})`).join(', '),
-    })),
-    print,
-  );
+  printList(entries, { json, print }, (e) => ({
+    id: e.id,
+    received: utcMinute(e.created_at),
+    name: e.customer_name,
+    email: e.email,
+    phone: e.phone,
+    users: e.number_of_users,
+    budget: budgetRange(e),
+    start: e.desired_start_date,
+    state: e.state,
+    offices: e.offices.map((o) => `${o.office_id} (${o.place === null ? o.status : `#${o.place}`})`).join(', '),
+  }));
 };
 
 export const waitlistCommands: Record<string, Command> = { list };
