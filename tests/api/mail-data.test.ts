@@ -94,16 +94,60 @@ describe(`every message renders from its row alone, with the database closed (${
     await t.close();
   });
 
+  /**
+   * What each message written above must say, taken from its event: by kind, recipient and the
+   * first fact (who it is about, or what), then the facts it carries (names, receipt and credit
+   * note numbers, units, amounts, its links). French amounts are written with spaces here; the
+   * text's no-break spaces read as spaces.
+   */
+  const ops = site.operations.email;
+  const carries: { kind: ClaimedMessage['kind']; to: string; facts: string[] }[] = [
+    { kind: 'order_paid', to: 'camille@example.com', facts: ['Camille Tremblay', 'Conference Room Saint-Laurent', 'receipt 2026-000001', '$402.41', `${siteOrigin}/booking/`] },
+    { kind: 'staff_order_paid', to: ops, facts: ['Camille Tremblay', 'camille@example.com', 'Conference Room Saint-Laurent', 'Reçu : 2026-000001', '402,41 $'] },
+    { kind: 'order_paid', to: 'dana@example.com', facts: ['Dana Okafor', 'Office 102 - Courtyard', 'reçu 2026-000002', '482,90 $', `${siteOrigin}/booking/`] },
+    { kind: 'staff_order_paid', to: ops, facts: ['Dana Okafor', 'dana@example.com', 'Office 102 - Courtyard', 'Reçu : 2026-000002', '482,90 $'] },
+    { kind: 'booking_cancelled', to: 'dana@example.com', facts: ['Dana Okafor', 'Office 102 - Courtyard', 'Jour annulé : jeudi 26 novembre 2026', 'Toujours réservé : mercredi 25 novembre 2026', 'Note de crédit : NC-2026-000001', '241,45 $'] },
+    { kind: 'staff_booking_cancelled', to: ops, facts: ['Dana Okafor', 'Office 102 - Courtyard', 'Jours annulés : jeudi 26 novembre 2026', 'Note de crédit : NC-2026-000001', 'Montant remboursé : 241,45 $'] },
+    { kind: 'order_paid', to: 'sam@example.com', facts: ['Sam Spot', 'Parking Spot P1', 'receipt 2026-000003', '$275.94'] },
+    { kind: 'staff_order_paid', to: ops, facts: ['Sam Spot', 'sam@example.com', 'Parking Spot P1', 'Reçu : 2026-000003', '275,94 $'] },
+    { kind: 'rental_notice_given', to: 'sam@example.com', facts: ['Sam Spot', 'Parking Spot P1', 'Last day of the rental: Monday, November 22, 2027'] },
+    { kind: 'staff_rental_notice_given', to: ops, facts: ['Sam Spot', 'Parking Spot P1', 'Dernier jour de la location : lundi 22 novembre 2027'] },
+    { kind: 'order_paid', to: 'paul@example.com', facts: ['Paul Winner', 'Meeting Room Mont-Royal', 'receipt 2026-000004', '$252.95'] },
+    { kind: 'staff_order_paid', to: ops, facts: ['Paul Winner', 'paul@example.com', 'Meeting Room Mont-Royal', 'Reçu : 2026-000004', '252,95 $'] },
+    { kind: 'order_refunded', to: 'lina@example.com', facts: ['Lina Late', 'Meeting Room Mont-Royal', 'Original receipt: 2026-000005', 'Credit note: NC-2026-000002', '$252.95'] },
+    { kind: 'staff_order_refunded', to: ops, facts: ['Lina Late', 'Meeting Room Mont-Royal', 'Note de crédit : NC-2026-000002', 'Montant remboursé : 252,95 $', 'pi_late'] },
+    { kind: 'waitlist_received', to: 'emilie@example.ca', facts: ['Émilie Gagnon', 'Office 201 - Studio', 'de 900,00 $ à 1 500,50 $ par mois', `${siteOrigin}/waitlist/leave/`] },
+    { kind: 'staff_waitlist_entry', to: ops, facts: ['Émilie Gagnon', 'emilie@example.ca', 'Office 201 - Studio', 'Inscription : #1'] },
+    { kind: 'waitlist_offer', to: 'emilie@example.ca', facts: ['Émilie Gagnon', 'Office 201 - Studio', '1 829,64 $', '940,80 $', `${siteOrigin}/waitlist/offer/`, `${siteOrigin}/waitlist/decline/`] },
+    { kind: 'lease_offer_created', to: 'invited@example.com', facts: ['Ines Invitée', 'Office 101 - Window', 'Loyer mensuel : 1 200,00 $', '4 034,40 $', `${siteOrigin}/lease/`] },
+    { kind: 'lease_offer_created', to: 'signer@example.com', facts: ['Office 101 - Window', 'Monthly rent: $1,200.00', '$4,034.40', `${siteOrigin}/lease/`] },
+    { kind: 'lease_signed', to: 'signer@example.com', facts: ['Jeanne Tremblay', 'Acme Analytics inc.', 'Office 101 - Window', '$4,034.40', '$1,379.70'] },
+    { kind: 'staff_lease_signed', to: ops, facts: ['Acme Analytics inc.', 'Jeanne Tremblay', 'signer@example.com', 'Office 101 - Window', '4 034,40 $', 'Offre : #2'] },
+  ];
+
   it('renders each kind, and a row that carries its data never asks for its records', async () => {
     expect(new Set(claimed.map((m) => m.kind))).toEqual(new Set(messageKinds));
     const render = createRenderer({ keyring: testBankingKeys, siteOrigin, from, clock, earlierRows: noEarlierRows });
+    const rendered: { id: string; kind: string; to: string; text: string }[] = [];
     for (const message of claimed) {
       const mail = await render(message);
       expect(mail, message.kind).not.toBe('gone');
       if (mail === 'gone') continue;
       expect(mail.to.address).toBe(message.recipient);
       expect(mail.text.length).toBeGreaterThan(200);
+      rendered.push({ id: message.id, kind: message.kind, to: mail.to.address, text: mail.text.replaceAll('\u00a0', ' ') });
     }
+    // Each message says the facts of its own event, and every message written is one of these.
+    const found = new Set<string>();
+    for (const { kind, to, facts } of carries) {
+      const mail = rendered.find((m) => m.kind === kind && m.to === to && m.text.includes(facts[0]!));
+      const label = `${kind} to ${to} about ${facts[0]}`;
+      expect(mail, label).toBeDefined();
+      for (const fact of facts) expect(mail?.text, label).toContain(fact);
+      found.add(mail!.id);
+    }
+    expect(found.size).toBe(carries.length);
+    expect(rendered.length).toBe(carries.length);
   });
 });
 
