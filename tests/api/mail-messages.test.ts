@@ -62,14 +62,15 @@ describe(`the outbox's messages, rendered from their records (${backend})`, () =
 
   /**
    * The message of a kind about these records, as the worker claims it: what the outbox row its
-   * event wrote says (the row named by `id`, else the row about these records), with that row's
-   * id and secret unless told otherwise. Without such a row, a row naming the records as an
-   * earlier version wrote it: no data.
+   * event wrote says (the row named by `id`, else the first row about these records that carries
+   * its data, which must exist), with that row's id and secret unless told otherwise. An `id` no
+   * row has asks for a row naming the records as an earlier version wrote it: no data.
    */
   async function claimed(kind: MessageKind, recipient: string, about: MessageSubject, language: 'en' | 'fr', id?: string, secretEncrypted: string | null = null): Promise<ClaimedMessage> {
-    const rows = await t.db.selectFrom('outbox').select(['id', 'subject_ids', 'data', 'secret_encrypted']).where('kind', '=', kind).execute();
+    const rows = await t.db.selectFrom('outbox').select(['id', 'subject_ids', 'data', 'secret_encrypted']).where('kind', '=', kind).orderBy('created_at').execute();
     const names = (subject: unknown) => Object.entries(about).every(([key, value]) => (subject as Record<string, unknown>)[key] === value);
     const row = id === undefined ? rows.find((r) => names(r.subject_ids) && r.data !== null) : rows.find((r) => r.id === id);
+    if (id === undefined && !row) throw new Error(`no ${kind} row with its data is about ${JSON.stringify(about)}: pass an id no row has for a row an earlier version wrote`);
     const read = row && row.data !== null ? readMessageData(kind, row.data) : null;
     if (read && !read.ok) throw new Error(read.problem);
     const own = id === undefined && row ? { id: row.id, secretEncrypted: row.secret_encrypted } : { id: id ?? randomUUID(), secretEncrypted };
@@ -446,12 +447,12 @@ describe(`the outbox's messages, rendered from their records (${backend})`, () =
     await t.db.deleteFrom('waitlist_entry_offices').where('entry_id', '=', extra.id).execute();
     await t.db.deleteFrom('waitlist_entries').where('id', '=', extra.id).execute();
     expect(await render(message)).toBe('gone');
-    expect(await render(claimed('staff_waitlist_entry', site.operations.email, { waitlistEntryId: extra.id }, 'fr'))).toBe('gone');
-    expect(await render(claimed('order_paid', 'x@example.com', { orderId: randomUUID() }, 'en'))).toBe('gone');
-    expect(await render(claimed('lease_signed', 'x@example.com', { offerId: 999_999 }, 'en'))).toBe('gone');
+    expect(await render(claimed('staff_waitlist_entry', site.operations.email, { waitlistEntryId: extra.id }, 'fr', randomUUID()))).toBe('gone');
+    expect(await render(claimed('order_paid', 'x@example.com', { orderId: randomUUID() }, 'en', randomUUID()))).toBe('gone');
+    expect(await render(claimed('lease_signed', 'x@example.com', { offerId: 999_999 }, 'en', randomUUID()))).toBe('gone');
 
     await expect(render(claimed('order_paid', 'someone-else@example.com', { orderId: room.id }, 'en'))).rejects.toThrow(/recipient/);
     await expect(render({ ...(await acknowledgement(entries.emilie, 'emilie@example.ca', 'en')), recipient: 'camille@example.com' })).rejects.toThrow(/recipient/);
-    await expect(render(claimed('order_refunded', late.email, { orderId: room.id, refundId: late.refundId }, 'en'))).rejects.toThrow(/not one of the order/);
+    await expect(render(claimed('order_refunded', late.email, { orderId: room.id, refundId: late.refundId }, 'en', randomUUID()))).rejects.toThrow(/not one of the order/);
   });
 });
