@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appCatalogue } from '../../src/web/i18n/app-catalogue.ts';
 import { LanguageProvider } from '../../src/web/i18n/i18n.tsx';
 import { Shell } from '../../src/web/app/shell.tsx';
 import { pwaState, startServiceWorker } from '../../src/web/app/pwa-state.ts';
@@ -43,8 +44,13 @@ describe('the shell’s install button and notices, loaded after the first scree
       </LanguageProvider>,
     );
     expect(screen.getByText('page')).toBeTruthy();
+    // The first screen paints without them: the button comes once their chunk has loaded.
+    expect(screen.queryByRole('button', { name: 'Install app' })).toBeNull();
     const install = await screen.findByRole('button', { name: 'Install app' });
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toBeTruthy();
+    // The alert is the storage problem reported before the notices loaded: the quota's words.
+    expect(alert.querySelector('span')?.textContent).toBe(appCatalogue.en.storageQuota);
 
     await act(async () => install.click());
     expect(offer.prompted()).toBe(true);
