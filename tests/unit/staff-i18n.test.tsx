@@ -1,10 +1,15 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { auditActions } from '../../src/shared/contract/staff.ts';
 import { normalizeAmount } from '../../src/web/staff/amount.ts';
 import { StaffApiError } from '../../src/web/staff/api.ts';
 import { staffCatalogue, type StaffCatalogue } from '../../src/web/staff/i18n.ts';
+import { StaffLanguageProvider } from '../../src/web/staff/language.tsx';
 import { staffProblemText } from '../../src/web/staff/problem-words.ts';
-import { errorsByField, errorText } from '../../src/web/staff/ui.tsx';
+import { ErrorSummary, errorsByField, errorText, useFormErrors } from '../../src/web/staff/ui.tsx';
+
+afterEach(cleanup);
 
 /** Every text of a catalogue, functions called with sample arguments. */
 function texts(value: unknown, path = ''): [string, string][] {
@@ -19,7 +24,7 @@ describe('the staff console catalogue', () => {
   const fr = texts(staffCatalogue.fr);
 
   it('has every text in both languages', () => {
-    const keys = (list: [string, string][]) => list.map(([k]) => k).filter((k) => !k.startsWith('serverTexts.'));
+    const keys = (list: [string, string][]) => list.map(([k]) => k);
     expect(keys(fr)).toEqual(keys(en));
     for (const [key, text] of [...en, ...fr]) expect(text, key).not.toBe('');
   });
@@ -65,6 +70,33 @@ describe("the server's refused fields, each under its field", () => {
     expect(staffProblemText(en, { code: 'nothing_to_change' })).toBe('Send at least one field to change');
     expect(errorsByField(en, [{ path: 'colour', code: 'custom', params: { message: 'not a field' } }], fields)).toEqual({ '': 'colour: not a field' });
     expect(errorsByField(en, [], fields)).toEqual({});
+  });
+
+  /** A form as the console's are: its summary above, and the server's refusal of what it sent. */
+  function RefusedForm({ refusal }: { refusal: unknown }) {
+    const form = useFormErrors(fields);
+    return (
+      <form ref={form.formRef}>
+        <ErrorSummary errors={form.errors} summaryRef={form.summaryRef} />
+        <button type="button" onClick={() => form.fromServer(refusal)}>
+          Save
+        </button>
+      </form>
+    );
+  }
+
+  it('says a refusal that names no field in the form’s summary, in its own words, and moves focus there', async () => {
+    localStorage.setItem('staff-console-language', 'en');
+    render(
+      <StaffLanguageProvider>
+        <RefusedForm refusal={new StaffApiError(400, 'the server’s own text', { code: 'nothing_to_change' })} />
+      </StaffLanguageProvider>,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => screen.getByRole('button', { name: 'Save' }).click());
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Send at least one field to change');
+    expect(document.activeElement).toBe(alert.parentElement);
   });
 });
 
