@@ -15,7 +15,7 @@ import { LanguageProvider, type Lang } from '../../src/web/i18n/i18n.tsx';
 import { visitorProblemText, visitorProblemWords } from '../../src/web/i18n/visitor-problem-words.ts';
 import { staffRequest, StaffApiError } from '../../src/web/staff/api.ts';
 import { staffFieldWords, staffProblemWords } from '../../src/web/staff/problem-words.ts';
-import { answer, fakeAdminApi, renderConsole, setUpConsole, tearDownConsole } from './staff-waitlist-console.tsx';
+import { answer, detailHeader, fakeAdminApi, refusal, renderConsole, setUpConsole, tearDownConsole } from './staff-waitlist-console.tsx';
 import { namedProblem } from '../../src/web/i18n/problem-headers.ts';
 
 /*
@@ -25,19 +25,6 @@ import { namedProblem } from '../../src/web/i18n/problem-headers.ts';
  */
 
 const nbsp = '\u00a0';
-
-/** The problem-detail header: base64url of the JSON, as the server writes it. */
-function detailHeader(detail: unknown): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(detail));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function refusal(status: number, error: string, code?: string, detail?: unknown): Response {
-  const headers: Record<string, string> = {};
-  if (code) headers['problem-code'] = code;
-  if (detail !== undefined) headers['problem-detail'] = typeof detail === 'string' ? detail : detailHeader(detail);
-  return Response.json({ success: false, error }, { status, headers });
-}
 
 afterEach(() => {
   cleanup();

@@ -28,9 +28,22 @@ export function answer<S extends z.ZodMiniType>(schema: S, body: z.input<S>, sta
   return Response.json(schema.parse(body), { status });
 }
 
-/** A refusal as the server answers it: the English `error`, and the problem's code in its header when it names one. */
-export function refusal(status: number, error: string, code?: string): Response {
-  return Response.json({ success: false, error }, { status, headers: code ? { 'problem-code': code } : {} });
+/** The problem-detail header: base64url of the JSON, as the server writes it. */
+export function detailHeader(detail: unknown): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(detail));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * A refusal as the server answers it: the English `error`, the problem's code in its header when
+ * it names one, and its values and fields (`detail`) in theirs: written as the server writes
+ * them, or a string sent as it is (a header no server would write).
+ */
+export function refusal(status: number, error: string, code?: string, detail?: unknown): Response {
+  const headers: Record<string, string> = {};
+  if (code) headers['problem-code'] = code;
+  if (detail !== undefined) headers['problem-detail'] = typeof detail === 'string' ? detail : detailHeader(detail);
+  return Response.json({ success: false, error }, { status, headers });
 }
 
 /** Stubs fetch: the session, then each handler in turn; every request is recorded. */
