@@ -16,7 +16,7 @@ import { visitorProblemText, visitorProblemWords } from '../../src/web/i18n/visi
 import { staffRequest, StaffApiError } from '../../src/web/staff/api.ts';
 import { staffFieldWords, staffProblemWords } from '../../src/web/staff/problem-words.ts';
 import { answer, detailHeader, fakeAdminApi, refusal, renderConsole, setUpConsole, tearDownConsole } from './staff-waitlist-console.tsx';
-import { namedProblem } from '../../src/web/i18n/problem-headers.ts';
+import { problemOfHeaders } from '../../src/web/i18n/problem-headers.ts';
 
 /*
  * The problems the API names by code (shared/contract/problems.ts): the PWA and the console say
@@ -73,7 +73,7 @@ describe('ApiRequestError reads the problem the headers name', () => {
       }),
     );
     expect(error).toBeInstanceOf(ApiRequestError);
-    expect(namedProblem(error)).toEqual({
+    expect(problemOfHeaders(error.headers)).toEqual({
       code: 'invalid_checkout_request',
       params: { name: 'Bureau Montréal 101' },
       fields: [{ path: 'buyer_email', code: 'buyer_email' }],
@@ -83,18 +83,18 @@ describe('ApiRequestError reads the problem the headers name', () => {
 
   it('a code without detail has no values; no code, or a detail that does not read, is no code', async () => {
     const bare = await failure(refusal(503, 'We are busy right now. Please try again in a few seconds.', 'busy'));
-    expect(namedProblem(bare)).toEqual({ code: 'busy' });
+    expect(problemOfHeaders(bare.headers)).toEqual({ code: 'busy' });
 
     for (const detail of ['%%% not base64 %%%', detailHeader('a string, not an object'), detailHeader({ fields: [{ path: 1 }] }), 'e30']) {
       const error = await failure(refusal(409, 'Office 101 is no longer available.', 'unit_unavailable', detail));
       // 'e30' is '{}': a detail that reads, with nothing in it.
-      if (detail === 'e30') expect(namedProblem(error)).toEqual({ code: 'unit_unavailable' });
-      else expect(namedProblem(error), detail).toBeUndefined();
+      if (detail === 'e30') expect(problemOfHeaders(error.headers)).toEqual({ code: 'unit_unavailable' });
+      else expect(problemOfHeaders(error.headers), detail).toBeUndefined();
       expect(error.serverText).toBe('Office 101 is no longer available.');
     }
 
     const none = await failure(refusal(409, 'Sold out'));
-    expect(namedProblem(none)).toBeUndefined();
+    expect(problemOfHeaders(none.headers)).toBeUndefined();
   });
 
   it('words a code it knows in the visitor’s language, and nothing for one it does not', () => {

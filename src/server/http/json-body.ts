@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod/mini';
-import { fieldsProblem, isNamedFieldProblem, problem, schemaIssueCodes, type FieldProblem, type Problem, type SchemaIssueCode } from '../../shared/contract/problems.ts';
+import { issueFieldsOf } from '../../shared/contract/field-problems.ts';
+import { fieldsProblem, isNamedFieldProblem, problem, schemaIssueCodes, type FieldProblem, type Problem } from '../../shared/contract/problems.ts';
 import { problemAnswer } from './errors.ts';
 
 type Issue = z.core.$ZodIssue;
@@ -8,24 +9,14 @@ type Issue = z.core.$ZodIssue;
 /** A body answers at most this many of its fields' problems. */
 const maxFields = 20;
 
-const isSchemaIssueCode = (code: string): code is SchemaIssueCode => (schemaIssueCodes as readonly string[]).includes(code);
+const isFieldCode = (code: string) => isNamedFieldProblem(code) || (schemaIssueCodes as readonly string[]).includes(code);
 
 /**
- * A failed parse's issues as the API lists them: each field's path and code. The shared schemas'
- * messages are field codes (problems.ts); zod's own checks keep zod's code and English.
+ * A failed parse's issues as the API lists them (at most `maxFields`): each field's path and code.
+ * The shared schemas' messages are field codes (problems.ts); zod's own checks keep zod's code and English.
  */
 export function fieldProblemsOf(issues: readonly Issue[]): FieldProblem[] {
-  return issues.slice(0, maxFields).map((issue): FieldProblem => {
-    const path = issue.path.map(String).join('.');
-    if (isNamedFieldProblem(issue.message)) {
-      const bounds = {
-        ...('minimum' in issue ? { minimum: Number(issue.minimum) } : {}),
-        ...('maximum' in issue ? { maximum: Number(issue.maximum) } : {}),
-      };
-      return { path, code: issue.message, ...(Object.keys(bounds).length > 0 ? { params: bounds } : {}) } as FieldProblem;
-    }
-    return { path, code: isSchemaIssueCode(issue.code) ? issue.code : 'custom', params: { message: issue.message } };
-  });
+  return issueFieldsOf(issues.slice(0, maxFields), isFieldCode) as FieldProblem[];
 }
 
 /** The body as JSON, or not ok when it is not JSON. */

@@ -4,6 +4,7 @@ import { productNames } from '../domain/products.ts';
 import { waitlistProblemEn, type WaitlistProblem } from '../domain/waitlist-rules.ts';
 import { site } from '../site.ts';
 import { dayPassOfficeId } from './checkout.ts';
+import { bookingNotFoundMessage } from './bookings.ts';
 
 /*
  * Every problem the API answers (a 4xx, and the few 5xx it gives) has a stable code, defined once
@@ -149,7 +150,7 @@ export const problems = {
   receipt_not_ready: visitor(409, () => 'This order has no receipt yet: it is not paid. Reload the page in a moment.'),
 
   // ─── A booking's manage link, and staff cancelling days ───────────────────
-  booking_not_found: visitor(404, () => "We can't find this booking"),
+  booking_not_found: visitor(404, () => bookingNotFoundMessage),
   too_many_booking_lookups: visitor<{ seconds: number }>(429, (p) => `Too many booking lookups. ${retryIn(p.seconds)}`),
   no_credit_note: visitor(404, () => 'No such credit note for this booking'),
   no_booking: any(422, () => 'No such booking'),

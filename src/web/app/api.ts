@@ -37,7 +37,7 @@ export class ApiRequestError extends Error {
     readonly body?: unknown,
     /**
      * The answer's headers: the problem it named is read from them (i18n/problem-headers.ts
-     * namedProblem) only where a problem is worded, never by the first page.
+     * problemOfHeaders) only where a problem is worded, never by the first page.
      */
     readonly headers?: Headers,
   ) {

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { issueFieldsOf } from '../../shared/contract/field-problems.ts';
 import { dayPassOfficeId } from '../../shared/contract/checkout.ts';
 import { productNames } from '../../shared/domain/products.ts';
 import type { Catalogue } from './i18n.tsx';
@@ -139,21 +140,5 @@ const fr: FieldProblemWords = {
 
 export const fieldProblemWords: Catalogue<FieldProblemWords> = { en, fr };
 
-/**
- * A failed check with a shared schema as the fields of a refused body: each issue's path, and
- * its message when that is a field code (with the bound zod gives it), else zod's own issue code
- * with zod's English, as the server lists them.
- */
-export function fieldProblemsOf(issues: readonly z.core.$ZodIssue[]): AnswerField[] {
-  return issues.map((issue): AnswerField => {
-    const path = issue.path.map(String).join('.');
-    if (Object.hasOwn(en, issue.message)) {
-      const bounds = {
-        ...('minimum' in issue ? { minimum: Number(issue.minimum) } : {}),
-        ...('maximum' in issue ? { maximum: Number(issue.maximum) } : {}),
-      };
-      return { path, code: issue.message, params: bounds };
-    }
-    return { path, code: Object.hasOwn(en, issue.code) ? issue.code : 'custom', params: { message: issue.message } };
-  });
-}
+/** A failed check with a shared schema as the fields of a refused body, as the server lists them (a code these words know, else zod's). */
+export const fieldProblemsOf = (issues: readonly z.core.$ZodIssue[]): AnswerField[] => issueFieldsOf(issues, (code) => Object.hasOwn(en, code));

@@ -1,18 +1,15 @@
+import type { IssueField } from '../../shared/contract/field-problems.ts';
 import { problemCodeHeader, problemDetail, problemDetailHeader } from '../../shared/contract/common.ts';
 
 /*
  * What an error answer names beside its English `error`: its problem code and that code's values
  * and fields (shared/contract/problems.ts), read from its headers. The PWA and the staff console
- * choose their own words by it, so both bundles read it here; this file stays small because the
- * PWA's first page loads it with every API call.
+ * choose their own words by it, so both bundles read it here; only what words a problem loads
+ * it (never the first page).
  */
 
 /** One field of a body or query the server refused: its path, why (a field problem code) and that code's values. */
-export interface AnswerField {
-  path: string;
-  code: string;
-  params?: Record<string, unknown> | undefined;
-}
+export type AnswerField = IssueField;
 
 /** A problem as an answer named it. The code is any string: a server older or newer than this page may name codes it does not know. */
 export interface ProblemAnswer {
@@ -42,9 +39,4 @@ export function problemOfHeaders(headers: Headers | undefined): ProblemAnswer | 
   } catch {
     return undefined;
   }
-}
-
-/** The problem an error of the PWA's API calls names (app/api.ts keeps the answer's headers for this). */
-export function namedProblem(error: { headers?: Headers | undefined }): ProblemAnswer | undefined {
-  return problemOfHeaders(error.headers);
 }

@@ -18,9 +18,6 @@ type FieldParams<C extends FieldProblemCode> = NonNullable<Extract<FieldProblem,
 /** Words for every field problem code: what is wrong with one field, said beside it. */
 export type FieldProblemWords = { readonly [C in FieldProblemCode]: (params: FieldParams<C>) => string };
 
-/** A problem as an answer named it, its detail read (problem-headers.ts namedProblem). */
-export type NamedProblem = ProblemAnswer;
-
 /** A field's problem after its path, as a list of fields says it ('name: A name is required'). */
 export function labelled(path: string, text: string, lang: Lang): string {
   return lang === 'fr' ? `${path} : ${text}` : `${path}: ${text}`;
@@ -51,7 +48,7 @@ export function fieldProblemText(words: FieldProblemWords, field: AnswerField): 
  * whose code they do not know (an older or newer server): the caller then shows the answer's own
  * `error`, which SPEC.md §8 has clients show, and failing that its own generic text.
  */
-export function problemText<C extends ProblemCode>(words: ProblemWords<C>, fieldWords: FieldProblemWords, lang: Lang, problem: NamedProblem | undefined): string | undefined {
+export function problemText<C extends ProblemCode>(words: ProblemWords<C>, fieldWords: FieldProblemWords, lang: Lang, problem: ProblemAnswer | undefined): string | undefined {
   const code = problem?.code;
   if (!code || !Object.hasOwn(words, code)) return undefined;
   const fields: string[] = [];

@@ -3,8 +3,10 @@ import { formatCad, type ComparedAmount } from '../../shared/domain/pricing.ts';
 import { commonProblemWords } from './common-problem-words.ts';
 import { fieldProblemWords } from './field-problem-words.ts';
 import { formatHour } from './hours.ts';
+import type { ApiRequestError } from '../app/api.ts';
 import type { Catalogue, Lang } from './i18n.tsx';
-import { problemDay, problemDays, problemText, type NamedProblem, type ProblemWords } from './problem-words.ts';
+import { problemOfHeaders, type ProblemAnswer } from './problem-headers.ts';
+import { problemDay, problemDays, problemText, type ProblemWords } from './problem-words.ts';
 import { waitlistProblemWords } from './waitlist-problem-words.ts';
 
 /*
@@ -174,6 +176,11 @@ export const visitorProblemWords: Catalogue<ProblemWords<VisitorProblemCode>> = 
  * A problem the server named, in the visitor's language; none when it named none, or one this
  * version has no words for: then the server's own text (SPEC.md §8), else the caller's generic one.
  */
-export function visitorProblemText(problem: NamedProblem | undefined, lang: Lang): string | undefined {
+export function visitorProblemText(problem: ProblemAnswer | undefined, lang: Lang): string | undefined {
   return problemText(visitorProblemWords[lang], fieldProblemWords[lang], lang, problem);
+}
+
+/** What to tell a visitor of a refused API call: the words for the problem it names, else the server's own text. */
+export function visitorErrorText(error: ApiRequestError, lang: Lang): string | undefined {
+  return visitorProblemText(problemOfHeaders(error.headers), lang) ?? error.serverText;
 }

@@ -3,7 +3,8 @@ import { spaceDateTimeText } from '../../shared/domain/time.ts';
 import { commonProblemWords } from '../i18n/common-problem-words.ts';
 import { fieldProblemWords } from '../i18n/field-problem-words.ts';
 import type { AnswerField } from '../i18n/problem-headers.ts';
-import { fieldProblemText, problemText, type FieldProblemWords, type NamedProblem, type ProblemWords } from '../i18n/problem-words.ts';
+import type { ProblemAnswer } from '../i18n/problem-headers.ts';
+import { fieldProblemText, problemText, type FieldProblemWords, type ProblemWords } from '../i18n/problem-words.ts';
 import { staffCatalogue, typeset, type StaffCatalogue, type StaffLanguage } from './i18n.ts';
 
 /*
@@ -131,7 +132,7 @@ function languageOf(m: StaffCatalogue): StaffLanguage {
 }
 
 /** A problem the server named, in the console's language; none when it named none, or one these words do not know. */
-export function staffProblemText(m: StaffCatalogue, problem: NamedProblem | undefined): string | undefined {
+export function staffProblemText(m: StaffCatalogue, problem: ProblemAnswer | undefined): string | undefined {
   const lang = languageOf(m);
   return problemText(staffProblemWords[lang], staffFieldWords[lang], lang, problem);
 }

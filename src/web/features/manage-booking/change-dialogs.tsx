@@ -5,13 +5,12 @@ import { formatCad } from '../../../shared/domain/pricing.ts';
 import { ApiRequestError } from '../../app/api.ts';
 import { useOnline } from '../../app/use-online.ts';
 import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
-import { visitorProblemText } from '../../i18n/visitor-problem-words.ts';
+import { visitorErrorText } from '../../i18n/visitor-problem-words.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { cancelDays, giveNotice } from './api/booking.ts';
 import { refundOf, ticketDate } from './booking-rules.ts';
 import { manageBookingCatalogue } from './catalogue.ts';
-import { namedProblem } from '../../i18n/problem-headers.ts';
 
 /**
  * The key of one decision: made when the dialog opens and kept for every try of that decision,
@@ -38,7 +37,7 @@ function useChange<T>(run: () => Promise<T>, onDone: (result: T) => void, onStal
     },
   });
   const refusal = mutation.error instanceof ApiRequestError ? mutation.error : undefined;
-  const error = mutation.error ? visitorProblemText(refusal && namedProblem(refusal), lang) || refusal?.serverText || m.actionFailed : null;
+  const error = mutation.error ? (refusal && visitorErrorText(refusal, lang)) || m.actionFailed : null;
   return { mutation, error };
 }
 

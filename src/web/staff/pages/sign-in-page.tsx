@@ -9,23 +9,16 @@ import { StaffApiError } from '../api.ts';
 import type { StaffCatalogue } from '../i18n.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { safeNext } from '../navigation.tsx';
-import { staffFieldText } from '../problem-words.ts';
 import { sessionQuery, staffCalls } from '../queries.ts';
 import { PlainShell } from '../shell.tsx';
-import { errorText, Field, PageTitle, useFocusOnErrors } from '../ui.tsx';
+import { errorsByField, errorText, Field, PageTitle, useFocusOnErrors } from '../ui.tsx';
 
 type SignInErrors = { email?: string; password?: string };
 
-/** Each input's first problem, from the shared schema's check or the fields of the server's answer; none when one cannot be said here. */
-function errorsByField(m: StaffCatalogue, problems: readonly AnswerField[]): SignInErrors | undefined {
-  const found: SignInErrors = {};
-  for (const problem of problems) {
-    const field = problem.path.split('.')[0];
-    const text = staffFieldText(m, problem);
-    if ((field !== 'email' && field !== 'password') || text === undefined) return undefined;
-    found[field] ??= text;
-  }
-  return found;
+/** Each input's first problem, from the shared schema's check or the fields of the server's answer; none when one belongs to neither input or cannot be said here. */
+function signInErrors(m: StaffCatalogue, problems: readonly AnswerField[]): SignInErrors | undefined {
+  const found = errorsByField(m, problems, ['email', 'password'] as const);
+  return found && !('' in found) ? found : undefined;
 }
 
 export function SignInPage({ next, signedOut }: { next: string | undefined; signedOut: boolean }) {
@@ -44,7 +37,7 @@ export function SignInPage({ next, signedOut }: { next: string | undefined; sign
     setError(null);
     const checked = signInInput.safeParse({ email, password });
     if (!checked.success) {
-      setFields(errorsByField(m, fieldProblemsOf(checked.error.issues)) ?? {});
+      setFields(signInErrors(m, fieldProblemsOf(checked.error.issues)) ?? {});
       focusErrors();
       return;
     }
@@ -55,7 +48,7 @@ export function SignInPage({ next, signedOut }: { next: string | undefined; sign
       queryClient.setQueryData(sessionQuery().queryKey, answer);
       router.history.push(safeNext(next));
     } catch (err) {
-      const beside = err instanceof StaffApiError && err.fields.length > 0 ? errorsByField(m, err.fields) : undefined;
+      const beside = err instanceof StaffApiError && err.fields.length > 0 ? signInErrors(m, err.fields) : undefined;
       if (beside) setFields(beside);
       else setError(err instanceof StaffApiError && err.status === 401 && !err.serverError && !err.code ? m.signIn.failed : errorText(m, err));
       setBusy(false);

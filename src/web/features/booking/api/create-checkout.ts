@@ -1,7 +1,7 @@
 import { checkoutResponse, type CheckoutRequest } from '../../../../shared/contract/checkout.ts';
 import type { CheckoutDetails } from '../../../../shared/contract/orders.ts';
 import { ApiRequestError, requestJson } from '../../../app/api.ts';
-import { type ProblemAnswer, namedProblem } from '../../../i18n/problem-headers.ts';
+import { problemOfHeaders, type ProblemAnswer } from '../../../i18n/problem-headers.ts';
 import { localKeys } from '../../../../shared/storage-names.ts';
 import { writeLocal } from '../../../storage/local.ts';
 
@@ -40,7 +40,7 @@ export interface CheckoutFailure {
 function checkoutFailure(error: unknown): CheckoutFailure {
   if (!(error instanceof ApiRequestError)) return { kind: 'request', error: undefined };
   const refused = error.problem.kind === 'refused' || error.problem.kind === 'unreadable';
-  const problem = namedProblem(error);
+  const problem = problemOfHeaders(error.headers);
   return { kind: refused ? 'refused' : 'request', error: error.serverText, ...(problem ? { problem } : {}) };
 }
 

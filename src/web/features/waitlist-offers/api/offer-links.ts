@@ -2,8 +2,7 @@ import { waitlistOfferClosed } from '../../../../shared/contract/waitlist-offers
 import type { WaitlistOfferStatus } from '../../../../shared/domain/waitlist-states.ts';
 import { ApiRequestError } from '../../../app/api.ts';
 import type { Lang } from '../../../i18n/i18n.tsx';
-import { visitorProblemText } from '../../../i18n/visitor-problem-words.ts';
-import { namedProblem } from '../../../i18n/problem-headers.ts';
+import { visitorErrorText } from '../../../i18n/visitor-problem-words.ts';
 
 /*
  * The waitlist's links, and what they can answer besides what they ask for. Their answers name a
@@ -33,7 +32,7 @@ export function linkProblem(error: unknown, lang: Lang): LinkProblem {
   const { problem } = error;
   if (problem.kind === 'rate-limited') return { kind: 'rate-limited', seconds: problem.seconds };
   if (problem.kind === 'http' && problem.status === 404) return { kind: 'unknown' };
-  const text = visitorProblemText(namedProblem(error), lang) ?? error.serverText;
+  const text = visitorErrorText(error, lang);
   if (problem.kind === 'http' && (problem.status === 410 || problem.status === 409)) {
     const closed = waitlistOfferClosed.safeParse(error.body);
     return { kind: 'closed', status: closed.success && closed.data.status !== 'open' ? closed.data.status : null, text };
