@@ -10,15 +10,10 @@ import { problemAnswer } from '../http/errors.ts';
 import { requireIdempotencyKey } from '../http/idempotency-key.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { tooManyRequests, type Limiter } from '../http/rate-limit.ts';
+import { noStore } from '../http/no-store.ts';
+import { pdfAnswer } from '../http/pdf-answer.ts';
 
 type Env = { Variables: { orderId: string; idempotencyKey: string } };
-
-/** A PDF download, never kept by a browser, proxy or service worker. */
-export function pdfAnswer(c: Context, file: { filename: string; pdf: Buffer }) {
-  c.header('Content-Type', 'application/pdf');
-  c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
-  return c.body(new Uint8Array(file.pdf));
-}
 
 function answer(c: Context, result: ManageAnswer) {
   if (result.kind === 'ok') return c.json({ success: true as const, booking: result.booking });
@@ -34,10 +29,7 @@ export function bookingRoutes(ctx: AppContext, guess: Limiter) {
   const app = new Hono<Env>();
 
   // A booking carries a name, door codes and money: no browser, proxy or service worker keeps it.
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
+  app.use('*', noStore);
 
   /**
    * Tokens are unguessable, and lookups that find nothing are counted per client (with the lease

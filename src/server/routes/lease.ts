@@ -22,6 +22,8 @@ import { readSignatureDataUrl } from '../lease/signature-image.ts';
 import { problemAnswer } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { tooManyRequests, type Limiter } from '../http/rate-limit.ts';
+import { noStore } from '../http/no-store.ts';
+import { pdfAnswer } from '../http/pdf-answer.ts';
 
 
 function maskedBanking(deps: AppDeps, offer: OfferRecord): BankingNumbers | null {
@@ -46,13 +48,7 @@ function alreadySignedAnswer(c: Context, deps: AppDeps, offer: OfferRecord) {
 export async function signedAgreementAnswer(c: Context, deps: Pick<AppDeps, 'config' | 'clock'>, offer: OfferRecord, language: LeaseLanguage, tag: string) {
   if (!offer.signature) return problemAnswer(c, problem('lease_not_signed'));
   const pdf = await agreementPdf({ offer, language, banking: maskedBankingOf(deps.config.bankingKeys, offer), generatedAt: deps.clock() });
-  const filename = leasePdfFilename(offer.company_name ?? offer.signature.company_name, tag);
-  const asciiName = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
-  return c.body(new Uint8Array(pdf), 200, {
-    'Content-Type': 'application/pdf',
-    'Content-Disposition': `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-    'Content-Length': String(pdf.length),
-  });
+  return pdfAnswer(c, { filename: leasePdfFilename(offer.company_name ?? offer.signature.company_name, tag), pdf });
 }
 
 function readLanguage(c: Context): LeaseLanguage | null {
@@ -97,10 +93,7 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
   const address = (c: Context) => clientAddress(c, deps.config.trustedProxies);
 
   // Offers carry personal and banking details: no browser, proxy or service worker keeps them.
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
+  app.use('*', noStore);
 
   /**
    * Every call names its offer: this finds it, or answers 404 / 410. Codes are unguessable,

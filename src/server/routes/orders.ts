@@ -5,6 +5,7 @@ import { orderIdBySession, receiptPdfForOrder } from '../documents/receipts.ts';
 import { problem } from '../../shared/contract/problems.ts';
 import { problemAnswer } from '../http/errors.ts';
 import { orderForSuccessPage } from '../bookings/success-page.ts';
+import { pdfAnswer } from '../http/pdf-answer.ts';
 
 /** An order by its checkout session (the session id, ≥ 128 bits, is what grants it): the success page's view and the receipt. */
 export function orderRoutes(ctx: AppContext) {
@@ -24,9 +25,6 @@ export function orderRoutes(ctx: AppContext) {
       if (!orderId) return problemAnswer(c, problem('no_order_for_session'));
       const receipt = await receiptPdfForOrder(ctx.db, orderId);
       if (!receipt) return problemAnswer(c, problem('receipt_not_ready'));
-      c.header('Cache-Control', 'no-store');
-      c.header('Content-Type', 'application/pdf');
-      c.header('Content-Disposition', `attachment; filename="${receipt.filename}"`);
-      return c.body(new Uint8Array(receipt.pdf));
+      return pdfAnswer(c, receipt);
     });
 }

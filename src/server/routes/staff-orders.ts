@@ -11,7 +11,7 @@ import { requireIdempotencyKey } from '../http/idempotency-key.ts';
 import { fieldProblemsOf, jsonBody } from '../http/json-body.ts';
 import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
 import { recordAudit } from '../staff/audit.ts';
-import { pdfAnswer } from './bookings.ts';
+import { pdfAnswer } from '../http/pdf-answer.ts';
 import { cursorSchema, encodeCursor, instantPosition, pageLimit } from '../http/cursor.ts';
 import { pathParam, recordUuid } from '../http/path-params.ts';
 import { listOrders, orderDetail, orderExists } from '../bookings/staff-orders.ts';
