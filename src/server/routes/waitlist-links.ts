@@ -6,7 +6,8 @@ import { problemAnswer } from '../http/errors.ts';
 import { tooManyRequests, type Limiter } from '../http/rate-limit.ts';
 import { isSecretToken } from '../secrets/secret-token.ts';
 import { declineOffer, leaveWaitlist } from '../waitlist/unit-offers.ts';
-import { offerView, entryView } from '../waitlist/link-views.ts';
+import { entryView, linkNamesSomething, offerView } from '../waitlist/link-views.ts';
+import { noStore } from '../http/no-store.ts';
 
 const linkInvalid = problem('waitlist_link_invalid');
 
@@ -21,10 +22,7 @@ export function waitlistLinkRoutes(ctx: AppContext, guess: Limiter) {
   const app = new Hono();
 
   // A person's name and an offer's links: no browser, proxy or service worker keeps them.
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
+  app.use('*', noStore);
 
   /**
    * Lookups that find nothing count against the client's budget of guesses (shared with lease
@@ -43,13 +41,12 @@ export function waitlistLinkRoutes(ctx: AppContext, guess: Limiter) {
       await next();
     };
 
-  const offerBy = (link: 'claim' | 'decline') => async (token: string) => (await offerView(ctx.db, link, token, ctx.clock())) !== undefined;
-  const entryExists = async (token: string) => (await entryView(ctx.db, token)) !== undefined;
+  const names = (link: 'claim' | 'decline' | 'leave') => (token: string) => linkNamesSomething(ctx.db, link, token);
 
-  app.use('/offers/:token', guarded(offerBy('claim')));
-  app.use('/declines/:token', guarded(offerBy('decline')));
-  app.use('/entries/:token', guarded(entryExists));
-  app.use('/entries/:token/*', guarded(entryExists));
+  app.use('/offers/:token', guarded(names('claim')));
+  app.use('/declines/:token', guarded(names('decline')));
+  app.use('/entries/:token', guarded(names('leave')));
+  app.use('/entries/:token/*', guarded(names('leave')));
 
   const showOffer = (link: 'claim' | 'decline') => async (c: Context) => {
     const offer = await offerView(ctx.db, link, c.req.param('token')!, ctx.clock());

@@ -33,10 +33,11 @@ export function waitlistRoutes(deps: AppDeps) {
     // arrive days after the visitor filled it in, and it must not be lost for that.
     jsonBody(waitlistEntryPayload, (_fields, c, issues) => problem(c, waitlistProblemOf({ issues }))),
     async (c) => {
-      const result = await joinWaitlist(deps, c.var.body, c.var.idempotencyKey);
+      const result = await joinWaitlist({ db: deps.db, keyring: deps.config.bankingKeys, now: deps.clock() }, c.var.body, c.var.idempotencyKey);
       if (result.kind === 'problem') return problem(c, result.problem);
       if (result.kind === 'conflict') return problemAnswer(c, problemOf('idempotency_key_conflict'));
       if (result.kind === 'replay') c.header('Idempotent-Replayed', 'true');
+      else deps.mailer?.wake();
       return c.json({ success: true as const, id: result.id }, 201);
     },
   );

@@ -5,7 +5,6 @@ import { isRentable, isServiceType } from '../../shared/domain/products.ts';
 import type { WaitlistProblem } from '../../shared/domain/waitlist-rules.ts';
 import type { Db } from '../db/database.ts';
 import type { WaitlistEntriesTable } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
 import { hashSecretToken, newSecretToken } from '../secrets/secret-token.ts';
 import { entryState } from '../../shared/domain/waitlist-offers.ts';
 import { utcInstantText } from '../db/instant-text.ts';
@@ -13,15 +12,14 @@ import { pageOf } from '../db/pages.ts';
 import { unitsOfEntries } from './queue.ts';
 import { type OfferDeps, markEntryLeft, passOnOffersOf } from './unit-offers.ts';
 import { tellEntryReceived } from './waitlist-mail.ts';
+import { dollarsFromCents, dollarsToCents } from '../../shared/domain/pricing.ts';
 
 /** The entry as stored, and the units chosen; canonicalEntry writes its keys in a fixed order, so the same entry always hashes the same. */
 type CanonicalEntry = Pick<Selectable<WaitlistEntriesTable>, 'customer_name' | 'email' | 'phone' | 'number_of_users' | 'budget_min_cents' | 'budget_max_cents' | 'desired_start_date'> & {
   service_offering_ids: string[];
 };
 
-function toCents(dollars: number | null | undefined): number | null {
-  return dollars == null ? null : Math.round(dollars * 100);
-}
+const toCents = (dollars: number | null | undefined): number | null => (dollars == null ? null : dollarsToCents(dollars));
 
 function canonicalEntry(entry: WaitlistEntryPayload): CanonicalEntry {
   return {
@@ -60,6 +58,13 @@ async function resolveUnits(db: Db, ids: readonly string[]): Promise<number[] | 
   return resolved;
 }
 
+/** What storing an entry needs: the database, the keys that seal its leave link, and the time. */
+export interface EntryDeps {
+  db: Db;
+  keyring: OfferDeps['keyring'];
+  now: Date;
+}
+
 type Stored = { kind: 'created'; id: number } | { kind: 'replay'; id: number } | { kind: 'conflict' };
 
 async function findByKey(db: Db, key: string, hash: string): Promise<Stored | undefined> {
@@ -73,8 +78,8 @@ async function findByKey(db: Db, key: string, hash: string): Promise<Stored | un
  * the loser's insert does nothing (after waiting for the winner's commit) and it answers
  * with the winner's entry.
  */
-async function storeEntry(deps: AppDeps, entry: CanonicalEntry, language: 'en' | 'fr' | null, unitIds: number[], key: string | null, hash: string): Promise<Stored> {
-  const now = deps.clock();
+async function storeEntry(deps: EntryDeps, entry: CanonicalEntry, language: 'en' | 'fr' | null, unitIds: number[], key: string | null, hash: string): Promise<Stored> {
+  const { now } = deps;
   // The acknowledgement's leave link: kept as its hash, and sealed in the e-mail's row until sent.
   const leaveToken = newSecretToken();
   const inserted = await deps.db.transaction().execute(async (trx) => {
@@ -102,13 +107,10 @@ async function storeEntry(deps: AppDeps, entry: CanonicalEntry, language: 'en' |
       .insertInto('waitlist_entry_offices')
       .values(unitIds.map((unitId, i) => ({ entry_id: row.id, office_id: unitId, position: i + 1 })))
       .execute();
-    await tellEntryReceived(trx, deps.config.bankingKeys, row.id, leaveToken, now);
+    await tellEntryReceived(trx, deps.keyring, row.id, leaveToken, now);
     return row.id;
   });
-  if (inserted !== undefined) {
-    deps.mailer?.wake();
-    return { kind: 'created', id: inserted };
-  }
+  if (inserted !== undefined) return { kind: 'created', id: inserted };
   // Only a keyed insert can hit the conflict, and the row that won is committed by now.
   const existing = key === null ? undefined : await findByKey(deps.db, key, hash);
   if (!existing) throw new Error('waitlist entry insert did nothing, yet no entry holds its key');
@@ -118,9 +120,9 @@ async function storeEntry(deps: AppDeps, entry: CanonicalEntry, language: 'en' |
 /**
  * SPEC call 4: an entry, stored once per Idempotency-Key (the same key and body answer the first
  * entry again; the same key with another body is a conflict), with its acknowledgement and staff's
- * notice in the outbox.
+ * notice in the outbox (the caller wakes the mail worker once it is created).
  */
-export async function joinWaitlist(deps: AppDeps, payload: WaitlistEntryPayload, key: string | null): Promise<Stored | { kind: 'problem'; problem: WaitlistProblem }> {
+export async function joinWaitlist(deps: EntryDeps, payload: WaitlistEntryPayload, key: string | null): Promise<Stored | { kind: 'problem'; problem: WaitlistProblem }> {
   const entry = canonicalEntry(payload);
   const hash = hashEntry(entry);
   if (key !== null) {
@@ -160,7 +162,7 @@ export async function listWaitlistEntries(db: Db, options: { limit: number; afte
   const units = await unitsOfEntries(db, entries.map((e) => e.id));
   const byEntry = new Map<number, WaitlistEntryRecord['offices']>();
   for (const { entry_id, service_type: _type, ...unit } of units) byEntry.set(entry_id, [...(byEntry.get(entry_id) ?? []), unit]);
-  const dollars = (cents: number | null) => (cents === null ? null : Number(cents) / 100);
+  const dollars = (cents: number | null) => (cents === null ? null : dollarsFromCents(Number(cents)));
   return {
     entries: entries.map(({ budget_min_cents, budget_max_cents, left, claimed, ...e }) => {
       const offices = byEntry.get(e.id) ?? [];

@@ -8,6 +8,16 @@ import { unitColumns } from '../db/unit-columns.ts';
 
 /* What the waitlist's e-mail links show: the offer a claim or not-interested link names, the entry a leave link names. */
 
+/** Whether a link's token names an offer (its claim or not-interested link) or an entry (its leave link): one indexed lookup, for the guard that counts guesses. */
+export async function linkNamesSomething(db: Db, link: 'claim' | 'decline' | 'leave', token: string): Promise<boolean> {
+  const hash = hashSecretToken(token);
+  const row =
+    link === 'leave'
+      ? await db.selectFrom('waitlist_entries').select('id').where('leave_token_hash', '=', hash).executeTakeFirst()
+      : await db.selectFrom('waitlist_offers').select('id').where(link === 'claim' ? 'claim_token_hash' : 'decline_token_hash', '=', hash).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The offer one of its links names, as its pages show it: the unit priced as on sale to its person. */
 export async function offerView(db: Db, link: 'claim' | 'decline', token: string, now: Date): Promise<WaitlistOfferView | undefined> {
   const row = await db
