@@ -52,7 +52,7 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** The built PWA (http/static-files.ts), when there is one. */
   staticSite?: { readonly inlineStyleHashes: readonly string[]; respond(c: Context): Response | undefined };
-  /** The mail worker (mail/worker.ts): told when an event has just committed a message, so it is sent soon. */
+  /** The mail worker (outbox/worker.ts): told when an event has just committed a message, so it is sent soon. */
   mailer?: { wake(): void };
 }
 

@@ -209,7 +209,7 @@ export interface Payment {
  * become bookings and a rented unit leaves the list of available units. Run inside the caller's
  * transaction, applied once: a second call finds the order already paid and changes nothing.
  *
- * The caller drops the cached offices list once its transaction commits.
+ * The caller drops the cached unit list once its transaction commits.
  *
  * A payment that arrives after its hold lapsed and the days (or the unit) went to someone else
  * books nothing: the order becomes refund_pending with a refund row, and the refund is asked

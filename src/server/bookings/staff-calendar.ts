@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type StaffCalendarUnit, type StaffCalendarDay, productName } from '../../shared/contract/staff-console.ts';
 import { cancellationRule, canCancelDay } from '../../shared/domain/cancellation.ts';
 import { productNames, productRule } from '../../shared/domain/products.ts';
-import { daysInMonth } from '../../shared/domain/time.ts';
+import { monthBounds } from '../../shared/domain/booking-windows.ts';
 import type { Db } from '../db/database.ts';
 
 /** The kinds of unit booked by the day (a room, an office for a day): what the calendar shows. */
@@ -14,8 +14,7 @@ const dayBookedTypes = [...new Set(productNames.filter((p) => productRule(p).hol
  * only while it still has days that month.
  */
 export async function calendarMonth(db: Db, month: string, now: Date): Promise<{ units: StaffCalendarUnit[]; days: StaffCalendarDay[] }> {
-  const first = `${month}-01`;
-  const last = `${month}-${String(daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)))).padStart(2, '0')}`;
+  const { startDate: first, endDate: last } = monthBounds(month);
   const rows = await db
     .selectFrom('reservations as v')
     .innerJoin('orders as r', 'r.id', 'v.order_id')

@@ -9,6 +9,7 @@ import { pageOf, type InstantPosition } from '../db/pages.ts';
 import { quoteLineNames } from '../documents/line-names.ts';
 import { storedQuote } from '../documents/stored-amounts.ts';
 import { auditOf } from '../staff/audit.ts';
+import { dollarsFromCents } from '../../shared/domain/pricing.ts';
 
 /* The orders as staff read them: a page of the list, with each order's days, and one order in full. */
 
@@ -68,8 +69,8 @@ async function withDays(db: Db, page: readonly OrderRow[]): Promise<StaffOrder[]
   }
   return page.map(({ total_cents, refunded_cents, position: _position, ...o }) => ({
     ...o,
-    total: Number(total_cents) / 100,
-    refunded: Number(refunded_cents) / 100,
+    total: dollarsFromCents(Number(total_cents)),
+    refunded: dollarsFromCents(Number(refunded_cents)),
     days: byOrder.get(o.id) ?? [],
     cancelled_days: cancelledByOrder.get(o.id) ?? [],
   }));

@@ -161,7 +161,7 @@ export interface OrdersTable {
   /** Who paid, as the checkout collected them. */
   buyer_name: ColumnType<string | null, string | null | undefined, string | null>;
   buyer_email: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Given in the payment's transaction (receipt-numbers.ts). */
+  /** Given in the payment's transaction (documents/numbers.ts). */
   receipt_number: ColumnType<string | null, string | null | undefined, string | null>;
   /** SHA-256 of the manage link's token (manage-link.ts); the token itself only sealed, beside it. */
   manage_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
@@ -189,7 +189,7 @@ export interface RefundsTable {
   claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date, Date>;
   refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** Given in the transaction that decides the refund (receipt-numbers.ts). */
+  /** Given in the transaction that decides the refund (documents/numbers.ts). */
   credit_note_number: ColumnType<string | null, string | null | undefined, string | null>;
   /** What it gives back (cancellation.ts RefundAmounts); null for a late payment's, which gives back the whole order. */
   amounts: ColumnType<unknown, string | null | undefined, string | null>;

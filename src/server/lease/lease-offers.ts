@@ -239,7 +239,7 @@ export type ReissueResult = { kind: 'reissued'; code: string } | { kind: 'unknow
  *
  * The old link is never e-mailed after a resend has answered: the offer's waiting invitations
  * are locked (FOR UPDATE) before anything changes. The mail worker claims rows in a short
- * transaction with FOR UPDATE SKIP LOCKED (mail/worker.ts), so while they are locked here it
+ * transaction with FOR UPDATE SKIP LOCKED (outbox/worker.ts), so while they are locked here it
  * cannot take them, and they are deleted before the lock goes. A claim that committed first
  * shows here as claimed_until in the future: that invitation is being sent right now, outside
  * any transaction, and nothing can call it back, so the resend is refused ('sending') and

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import type { FieldProblem } from '../../shared/contract/problems.ts';
 import type { createOfferInput, StaffOfferDetail } from '../../shared/contract/staff-console.ts';
-import { rateToCents } from '../../shared/domain/pricing.ts';
+import { dollarsToCents, rateToCents } from '../../shared/domain/pricing.ts';
 import { addDays, isIsoDate } from '../../shared/domain/time.ts';
 import { endOfSpaceDay, spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
@@ -36,7 +36,7 @@ export async function newOfferOf(db: Db, input: z.infer<typeof createOfferInput>
 
   let monthlyRateCents: number;
   if (input.monthly_rate !== undefined) {
-    monthlyRateCents = Math.round(input.monthly_rate * 100);
+    monthlyRateCents = dollarsToCents(input.monthly_rate);
   } else {
     const rates = units.map((u) => rateToCents(u.base_monthly_rate));
     if (rates.some((r) => r === null)) return { path: 'monthly_rate', code: 'rate_required' };
@@ -51,7 +51,7 @@ export async function newOfferOf(db: Db, input: z.infer<typeof createOfferInput>
   if (expiresAt.getTime() <= now.getTime()) return { path: 'expires_at', code: 'in_future' };
   if (!(expiresAt.getTime() <= now.getTime() + maxOfferValidityDays * 86_400_000)) return { path: 'expires_at', code: 'within_days', params: { days: maxOfferValidityDays } };
 
-  const cents = (dollars: number | null | undefined) => (dollars === undefined || dollars === null ? null : Math.round(dollars * 100));
+  const cents = (dollars: number | null | undefined) => (dollars === undefined || dollars === null ? null : dollarsToCents(dollars));
   return {
     offer: {
       email: input.email,
@@ -60,8 +60,8 @@ export async function newOfferOf(db: Db, input: z.infer<typeof createOfferInput>
       office_ids: units.map((u) => u.id),
       start_date: input.start_date,
       monthly_rate_cents: monthlyRateCents,
-      monthly_discount_cents: Math.round(input.monthly_discount * 100),
-      signup_discount_cents: Math.round(input.signup_discount * 100),
+      monthly_discount_cents: dollarsToCents(input.monthly_discount),
+      signup_discount_cents: dollarsToCents(input.signup_discount),
       lease_term_months: input.lease_term_months,
       move_in_fee_type: input.move_in_fee_type,
       move_in_fee_amount_cents: cents(input.move_in_fee_amount),

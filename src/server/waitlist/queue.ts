@@ -8,7 +8,7 @@ import { inLine } from './line.ts';
 /*
  * Where people stand: an entry's place in line for each of its units, and a unit's queue. The
  * line is the entries still waiting for the unit (not left, not served by a unit already), oldest
- * first: the order offers go in (offers.ts nextInLine).
+ * first: the order offers go in (unit-offers.ts nextInLine).
  */
 
 export interface EntryUnit {

@@ -514,7 +514,7 @@ const en = {
     retryFor: (kind: string, to: string) => `Retry ${kind} to ${to}`,
     retried: 'The message is queued again.',
     language: { en: 'EN', fr: 'FR' } as Record<string, string>,
-    // The outbox's kinds (src/server/mail/outbox.ts); a kind not named here shows as it is.
+    // The outbox's kinds (src/server/outbox/message-data.ts); a kind not named here shows as it is.
     kinds: {
       order_paid: 'Order confirmation',
       order_refunded: 'Refund notice',

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { checkoutOfficeId } from '../../../shared/contract/checkout.ts';
 import { firstBookableDate } from '../../../shared/domain/booking-windows.ts';
-import type { IsoDate } from '../../../shared/domain/time.ts';
 import type { UnitActionDialogProps } from '../../app/unit-dialog.ts';
 import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { useCatalogue } from '../../i18n/i18n.tsx';
@@ -11,9 +10,9 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { bookedDatesQueryOptions } from './api/get-availability.ts';
 import { bookingCatalogue } from './catalogue.ts';
 import { OneDayCalendar, OneDayCheckout, useOneDayBooking } from './one-day-booking.tsx';
+import { noDates } from './window-calendar.tsx';
 import './booking.css';
 
-const noDates: ReadonlySet<IsoDate> = new Set();
 
 /**
  * SPEC §2 modal 4: one date in the room's booking window, booked dates from call 2 for the

@@ -9,9 +9,8 @@ import { Alert } from '../../ui/alert.tsx';
 import { CancellationPolicy, SummaryLines, taxesCharged, useMoney } from './booking-parts.tsx';
 import { bookingCatalogue } from './catalogue.ts';
 import { useCheckout } from './use-checkout.ts';
-import { WindowCalendar } from './window-calendar.tsx';
+import { noDates, WindowCalendar } from './window-calendar.tsx';
 
-const noDates: ReadonlySet<IsoDate> = new Set();
 
 /** The products a dialog sells one date of (SPEC §2 modals 4 and 5). */
 type OneDayProduct = 'conference_room' | 'day_pass';

@@ -5,7 +5,7 @@ import { Calendar, type CalendarProps } from '../../ui/calendar.tsx';
 import { bookingCatalogue } from './catalogue.ts';
 import { dayReason } from './day-reasons.ts';
 
-const noDates: ReadonlySet<IsoDate> = new Set();
+export const noDates: ReadonlySet<IsoDate> = new Set();
 
 /**
  * The calendar of a product's booking window: it shows only the months the window spans, and a
