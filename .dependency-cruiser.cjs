@@ -2,7 +2,8 @@
  * The layers of src (docs/architecture.md), checked by `npm test` (scripts/test-all.ts):
  * no import cycle, type imports included; each runtime keeps to its side; a feature of the
  * PWA uses another feature only through what they share in app/, ui/, i18n/, storage/ or shared/,
- * or through that feature's index (its public entry); the server's floors import only downward.
+ * or through that feature's index (its public entry); the server's floors import only downward,
+ * and every file of the server is on one of them.
  */
 
 /**
@@ -37,6 +38,7 @@ const serverLayers = [
   {
     name: 'server-adapters-below-composition',
     severity: 'error',
+    comment: 'A route, an HTTP helper or an e-mail template imports the composition (index.ts, app.ts, env.ts, the command line): take what it needs as a dependency instead.',
     from: { path: adapters },
     to: { path: composition },
   },
@@ -47,13 +49,42 @@ const serverLayers = [
     from: { path: `^${server}http/` },
     to: { path: `^${server}(routes|messages)/` },
   },
-  ...domainOrder.map((domain, i) => ({
+  {
+    name: 'server-messages-not-http',
+    severity: 'error',
+    comment: 'An e-mail template imports a route or an HTTP helper: messages are written from their rows, not from a request.',
+    from: { path: `^${server}messages/` },
+    to: { path: `^${server}(routes|http)/` },
+  },
+  {
+    name: 'server-routes-not-messages',
+    severity: 'error',
+    comment: 'A route imports an e-mail template: a route writes the event (its domain enqueues the message), and the mail worker renders it.',
+    from: { path: `^${server}routes/` },
+    to: { path: `^${server}messages/` },
+  },
+  // Each domain keeps from those listed before it; the first, with none above it, needs no rule.
+  ...domainOrder.slice(1).map((domain, i) => ({
     name: `server-domain-order-${domain}`,
     severity: 'error',
     comment: `A domain imports one above it (${domainOrder.join(' > ')}): move what both need down, or pass it in.`,
     from: { path: `^${server}${domain}/` },
-    to: { path: i === 0 ? '^$' : `^${server}(${domainOrder.slice(0, i).join('|')})/` },
+    to: { path: `^${server}(${domainOrder.slice(0, i + 1).join('|')})/` },
   })),
+];
+
+/**
+ * Every file of the server belongs to one of the floors above, so that none escapes their rules:
+ * a new folder (or a file directly under src/server/) is given its floor here first. Flagged
+ * whichever way it is reached: what it imports, what imports it, or neither.
+ */
+const layered = [...composition, ...adapters, ...domains, ...infrastructure];
+const inNoLayer = { path: `^${server}`, pathNot: layered };
+const comment = 'A file of src/server/ on none of the floors (composition, adapters, domains, infrastructure: .dependency-cruiser.cjs): add it or its folder to its floor, so that the floors\' rules apply to it.';
+const serverFilesInALayer = [
+  { name: 'server-file-in-no-layer', severity: 'error', comment, from: inNoLayer, to: {} },
+  { name: 'server-file-in-no-layer-imported', severity: 'error', comment, from: {}, to: inNoLayer },
+  { name: 'server-file-in-no-layer-orphan', severity: 'error', comment, from: { ...inNoLayer, orphan: true }, to: {} },
 ];
 
 module.exports = {
@@ -75,12 +106,14 @@ module.exports = {
     {
       name: 'server-not-web',
       severity: 'error',
+      comment: 'The server imports the PWA or the service worker: what both need belongs in src/shared.',
       from: { path: '^src/server/' },
       to: { path: '^src/(web|sw)/' },
     },
     {
       name: 'web-not-server',
       severity: 'error',
+      comment: 'The PWA or the service worker imports the server (its code would ship to browsers): what both need belongs in src/shared.',
       from: { path: '^src/(web|sw)/' },
       to: { path: '^src/server/' },
     },
@@ -113,6 +146,7 @@ module.exports = {
       to: { path: '^src/web/(features|routes|app)/' },
     },
     ...serverLayers,
+    ...serverFilesInALayer,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
