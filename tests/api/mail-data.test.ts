@@ -219,8 +219,9 @@ describe(`what the worker does with rows it cannot send as written (${backend})`
     expect((await patchUnit(t, studio, { is_available: true, next_available_date: null })).status).toBe(200);
     const offer = await rowOf('waitlist_offer');
     expect((await row(offer.id)).status).toBe('pending');
+    expect((await row(offer.id)).secret_encrypted).toEqual(expect.any(String));
     // Staff find the unit taken after all: the offer is withdrawn before its e-mail goes.
     expect((await patchUnit(t, studio, { is_available: false, next_available_date: null })).status).toBe(200);
-    expect(await row(offer.id)).toMatchObject({ status: 'failed', last_error: 'the offer ended before its e-mail could be sent', data: null });
+    expect(await row(offer.id)).toMatchObject({ status: 'failed', last_error: 'the offer ended before its e-mail could be sent', data: null, secret_encrypted: null });
   });
 });

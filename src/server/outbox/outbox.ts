@@ -59,14 +59,14 @@ export async function enqueueMessage(trx: Db, message: NewMessage, now: Date): P
 
 /**
  * Messages not sent yet that would now say what is no longer so (the e-mail of an offer that
- * ended before it went): failed, with why, for staff to see, and the person's details erased.
- * Their sealed links stay, as a sent message's would have: they open only what has ended. One a
- * worker is sending right now is left to it.
+ * ended before it went): failed, with why, for staff to see, and what it carried erased (the
+ * person's details and its sealed links), as when it is sent or found gone: nobody was given those
+ * links, so nothing needs them. One a worker is sending right now is left to it.
  */
 export async function withdrawUnsentMessages(trx: Db, kind: MessageKind, about: MessageSubject, reason: string, now: Date): Promise<void> {
   await trx
     .updateTable('outbox')
-    .set({ status: 'failed', last_error: reason, data: null, claimed_until: null })
+    .set({ status: 'failed', last_error: reason, data: null, secret_encrypted: null, claimed_until: null })
     .where('kind', '=', kind)
     .where('status', '=', 'pending')
     .where(sql<boolean>`subject_ids @> ${JSON.stringify(about)}::jsonb`)
