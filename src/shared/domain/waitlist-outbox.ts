@@ -4,7 +4,7 @@ import { waitlistEntryCreated, waitlistProblemHeader } from '../contract/waitlis
 import { defaultUsers, type OfficeId, type WaitlistForm } from './waitlist-rules.ts';
 
 /**
- * The waitlist outbox (docs/architecture.md §3): entries are stored on the device, each with its own
+ * The waitlist outbox (docs/architecture.md §3.1): entries are stored on the device, each with its own
  * Idempotency-Key, before the first send, and sent until the server has them. The page and the
  * service worker both flush it, so the decisions they make live here (and the names they share
  * in src/shared/storage-names.ts).

@@ -17,7 +17,7 @@ import { announce, outboxStore } from './outbox-store.ts';
 import { reportStorageProblem, askForPersistentStorage } from './local.ts';
 
 /*
- * The waitlist outbox on this device (docs/architecture.md §3). An entry is written here, with its
+ * The waitlist outbox on this device (docs/architecture.md §3.1). An entry is written here, with its
  * Idempotency-Key, before it is first sent, and stays until the server has answered for it.
  */
 
