@@ -489,6 +489,8 @@ describe(`what a review of the first version found (${backend})`, () => {
     const res = await postCheckout(t, await claimBody(t, office, { product: 'office_monthly' }, mail!.claim));
     const sessionId = ((await res.json()) as { checkoutUrl: string }).checkoutUrl.split('/').pop()!;
     expect((await t.app.request(`/admin-api/waitlist/${first}`, { method: 'DELETE', headers: admin })).status).toBe(200);
+    // Every message about the entry goes with it, its offer's e-mail too.
+    expect(await t.db.selectFrom('outbox').select('id').where('recipient', '=', 'remi@example.com').execute()).toEqual([]);
     expect((await openOffers(t, office)).map((o) => o.entry_id)).toEqual([second]);
     expect((await payTestCheckout(t, sessionId, { buyer_name: 'Rémi Côté', buyer_email: 'remi@example.com' })).status).toBe(303);
     const order = await t.db.selectFrom('orders').select(['status', 'refund_reason']).where('session_id', '=', sessionId).executeTakeFirstOrThrow();

@@ -7,7 +7,7 @@ import { contractPlainText } from '../../shared/domain/contract-text.ts';
 import { dollarsFromCents } from '../../shared/domain/pricing.ts';
 import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
-import { enqueueMessage } from '../outbox/outbox.ts';
+import { deleteMessages, enqueueMessage, lockUnsentMessages } from '../outbox/outbox.ts';
 import { encryptBanking, type BankingKeyring } from '../secrets/banking-keys.ts';
 import type { OfferRecord } from './offer-record.ts';
 import { contractSections } from './contract-templates.ts';
@@ -252,27 +252,11 @@ export async function reissueOffer(db: Db, offerId: number, now: Date, invitatio
     if (!locked) return { kind: 'unknown' };
     const status = effectiveStatus({ status: locked.status, expires_at: new Date(locked.expires_at) }, now);
     if (status === 'signed' || status === 'expired') return { kind: 'closed', status };
-    const waiting = await trx
-      .selectFrom('outbox')
-      .select(['id', 'claimed_until'])
-      .where('kind', '=', 'lease_offer_created')
-      .where('status', 'in', ['pending', 'failed'])
-      .where(sql<boolean>`subject_ids->>'offerId' = ${String(offerId)}`)
-      .forUpdate()
-      .execute();
+    const waiting = await lockUnsentMessages(trx, 'lease_offer_created', { offerId });
     if (waiting.some((m) => m.claimed_until !== null && new Date(m.claimed_until).getTime() > now.getTime())) return { kind: 'sending' };
     const code = generateOfferCode();
     await trx.updateTable('lease_offers').set({ code_hash: hashOfferCode(code) }).where('id', '=', offerId).execute();
-    if (waiting.length > 0) {
-      await trx
-        .deleteFrom('outbox')
-        .where(
-          'id',
-          'in',
-          waiting.map((m) => m.id),
-        )
-        .execute();
-    }
+    await deleteMessages(trx, waiting.map((m) => m.id));
     await enqueueInvitation(trx, offerId, locked.email, code, invitation, now);
     await also(trx);
     return { kind: 'reissued', code };

@@ -69,7 +69,28 @@ export async function withdrawUnsentMessages(trx: Db, kind: MessageKind, about: 
     .set({ status: 'failed', last_error: reason, data: null, secret_encrypted: null, claimed_until: null })
     .where('kind', '=', kind)
     .where('status', '=', 'pending')
-    .where(sql<boolean>`subject_ids @> ${JSON.stringify(about)}::jsonb`)
+    .where(isAbout(about))
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
     .execute();
+}
+
+const isAbout = (about: MessageSubject) => sql<boolean>`subject_ids @> ${JSON.stringify(about)}::jsonb`;
+
+/**
+ * The messages of `kind` about `about` not sent yet (waiting, or failed and retried by staff),
+ * locked until the caller's transaction ends: the worker claims rows with FOR UPDATE SKIP LOCKED
+ * (worker.ts), so it cannot take them meanwhile. One whose claim is still running is being sent.
+ */
+export function lockUnsentMessages(trx: Db, kind: MessageKind, about: MessageSubject): Promise<{ id: string; claimed_until: Date | null }[]> {
+  return trx.selectFrom('outbox').select(['id', 'claimed_until']).where('kind', '=', kind).where('status', 'in', ['pending', 'failed']).where(isAbout(about)).forUpdate().execute();
+}
+
+/** Messages that must never go (they carry a link no longer valid), by id. */
+export async function deleteMessages(trx: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await trx.deleteFrom('outbox').where('id', 'in', ids).execute();
+}
+
+/** Every message about any of `abouts`, sent or not: deleted with what they are about (a person's entry, on request). */
+export async function deleteMessagesAbout(trx: Db, abouts: readonly MessageSubject[]): Promise<void> {
+  if (abouts.length > 0) await trx.deleteFrom('outbox').where(({ or }) => or(abouts.map(isAbout))).execute();
 }

@@ -13,6 +13,7 @@ import { unitsOfEntries } from './queue.ts';
 import { type OfferDeps, markEntryLeft, passOnOffersOf } from './unit-offers.ts';
 import { tellEntryReceived } from './waitlist-mail.ts';
 import { dollarsFromCents, dollarsToCents } from '../../shared/domain/pricing.ts';
+import { deleteMessagesAbout } from '../outbox/outbox.ts';
 
 /** The entry as stored, and the units chosen; canonicalEntry writes its keys in a fixed order, so the same entry always hashes the same. */
 type CanonicalEntry = Pick<Selectable<WaitlistEntriesTable>, 'customer_name' | 'email' | 'phone' | 'number_of_users' | 'budget_min_cents' | 'budget_max_cents' | 'desired_start_date'> & {
@@ -199,15 +200,8 @@ export async function deleteEntry(db: Db, offerDeps: OfferDeps, id: number, now:
   await markEntryLeft(db, id, now);
   await passOnOffersOf(db, offerDeps, id, now);
   return db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('outbox')
-      .where(({ or, eb }) =>
-        or([
-          eb(sql`subject_ids->>'waitlistEntryId'`, '=', String(id)),
-          eb(sql`subject_ids->>'waitlistOfferId'`, 'in', trx.selectFrom('waitlist_offers').select(sql<string>`id::text`.as('id')).where('entry_id', '=', id)),
-        ]),
-      )
-      .execute();
+    const offers = await trx.selectFrom('waitlist_offers').select('id').where('entry_id', '=', id).execute();
+    await deleteMessagesAbout(trx, [{ waitlistEntryId: id }, ...offers.map((o) => ({ waitlistOfferId: String(o.id) }))]);
     // Its units and offers go with it (on delete cascade).
     const row = await trx.deleteFrom('waitlist_entries').where('id', '=', id).returning('id').executeTakeFirst();
     if (!row) return false;
