@@ -15,6 +15,7 @@ import { storedQuote } from '../documents/stored-amounts.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { settleManageToken } from './manage-link.ts';
 import { tellLatePaymentRefunded, tellOrderPaid } from './order-mail.ts';
+import { takesItsDays } from '../reservations/takes-days.ts';
 
 /** Stripe refuses a session that expires in under 30 minutes; a minute more absorbs the round trip. */
 export const checkoutSessionMinutes = 31;
@@ -267,7 +268,7 @@ export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymen
   const taken = await sql<{ n: number }>`select count(*)::int as n from reservations mine join reservations other
       on other.office_id = mine.office_id and other.order_id is distinct from mine.order_id
       and daterange(other.start_date, other.end_date, '[)') && daterange(mine.start_date, mine.end_date, '[)')
-      and (other.status = 'booked' or (other.status = 'held' and other.expires_at > ${now}))
+      and ${takesItsDays(now, 'other')}
     where mine.order_id = ${order.id}`.execute(trx);
   if ((taken.rows[0]?.n ?? 0) > 0 || lapsed || claimTooLate) {
     await trx
@@ -365,7 +366,7 @@ export async function bookedDates(db: Db, unitId: number, startDate: IsoDate, en
     .selectFrom('reservations')
     .select([sql<string>`start_date::text`.as('start_date'), sql<string | null>`end_date::text`.as('end_date')])
     .where('office_id', '=', unitId)
-    .where((eb) => eb.or([eb('status', '=', 'booked'), eb.and([eb('status', '=', 'held'), eb('expires_at', '>', now)])]))
+    .where(takesItsDays(now))
     .where(sql<boolean>`daterange(start_date, end_date, '[)') && daterange(${startDate}::date, ${endDate}::date + 1, '[)')`)
     .execute();
   const dates = new Set<IsoDate>();

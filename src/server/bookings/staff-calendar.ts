@@ -4,6 +4,7 @@ import { cancellationRule, canCancelDay } from '../../shared/domain/cancellation
 import { productNames, productRule } from '../../shared/domain/products.ts';
 import { monthBounds } from '../../shared/domain/booking-windows.ts';
 import type { Db } from '../db/database.ts';
+import { takesItsDays } from '../reservations/takes-days.ts';
 
 /** The kinds of unit booked by the day (a room, an office for a day): what the calendar shows. */
 const dayBookedTypes = [...new Set(productNames.filter((p) => productRule(p).holds === 'days').flatMap((p) => productRule(p).serviceTypes))];
@@ -33,8 +34,7 @@ export async function calendarMonth(db: Db, month: string, now: Date): Promise<{
     ])
     .where('v.kind', '=', 'day')
     .where('o.service_type', 'in', dayBookedTypes)
-    // A hold whose time is up holds nothing, even before a checkout releases it.
-    .where((eb) => eb.or([eb('v.status', '=', 'booked'), eb.and([eb('v.status', '=', 'held'), eb('v.expires_at', '>', now)])]))
+    .where(takesItsDays(now, 'v'))
     .where(sql<boolean>`v.start_date between ${first}::date and ${last}::date`)
     .orderBy('v.start_date')
     .orderBy('v.office_id')

@@ -11,6 +11,7 @@ import { withdrawUnsentMessages } from '../outbox/outbox.ts';
 import { hashSecretToken, newSecretToken } from '../secrets/secret-token.ts';
 import { tellUnitOffered } from './waitlist-mail.ts';
 import type { WaitlistOffersTable } from '../db/schema.ts';
+import { takesItsDays } from '../reservations/takes-days.ts';
 
 /*
  * The waitlist that fills a unit by itself. A unit frees up (staff mark it available, its rental
@@ -55,7 +56,7 @@ async function unitFacts(trx: Db, unitId: number) {
 async function isTaken(trx: Db, unitId: number, today: string, now: Date): Promise<boolean> {
   const row = await sql<{ n: number }>`select count(*)::int as n from reservations
     where office_id = ${unitId} and offer_id is null
-      and (status = 'booked' or (status = 'held' and expires_at > ${now}))
+      and ${takesItsDays(now)}
       and daterange(start_date, end_date, '[)') && daterange(${today}::date, null, '[)')`.execute(trx);
   return (row.rows[0]?.n ?? 0) > 0;
 }
