@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { secretTokenPattern } from '../../../shared/contract/common.ts';
-import { staffPasswordRules } from '../../../shared/contract/staff.ts';
+import { staffPassword, staffPasswordRules } from '../../../shared/contract/staff.ts';
+import { fieldProblemsOf } from '../../i18n/field-problem-words.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { StaffApiError } from '../api.ts';
 import { useStaffLanguage } from '../language.tsx';
@@ -8,7 +9,7 @@ import { StaffLink } from '../navigation.tsx';
 import { staffFieldText } from '../problem-words.ts';
 import { staffCalls } from '../queries.ts';
 import { PlainShell } from '../shell.tsx';
-import { errorText, Field, PageTitle, useFocusOnErrors } from '../ui.tsx';
+import { errorsByField, errorText, Field, PageTitle, useFocusOnErrors } from '../ui.tsx';
 
 /**
  * The token travels in the link's fragment (/staff/set-password#token): it never reaches a server
@@ -44,8 +45,9 @@ export function SetPasswordPage() {
     event.preventDefault();
     setError(null);
     const found: { password?: string; again?: string } = {};
-    if (password.length < staffPasswordRules.min) found.password = m.setPassword.tooShort(staffPasswordRules.min);
-    else if (password.length > staffPasswordRules.max) found.password = m.setPassword.tooLong(staffPasswordRules.max);
+    // The server's own rule for a password, in the console's words for its field problem.
+    const checked = staffPassword.safeParse(password);
+    if (!checked.success) found.password = errorsByField(m, fieldProblemsOf(checked.error.issues), ['password'] as const)?.password ?? m.common.fixFields;
     if (!found.password && again !== password) found.again = m.setPassword.mismatch;
     setFields(found);
     if (found.password || found.again) {
