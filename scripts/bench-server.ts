@@ -96,7 +96,7 @@ export async function createPaidOrder(base: string): Promise<string> {
     const paid = await fetch(`${base}/public-api/test-checkout/${sessionId}/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ buyer_name: 'Bench Visitor', buyer_email: 'bench@example.com' }).toString(),
+      body: new URLSearchParams({ buyer_name: 'Bench Visitor', buyer_email: 'bench@example.com', card_number: '4242424242424242' }).toString(),
       redirect: 'manual',
     });
     if (paid.status !== 303) throw new Error(`bench: the test checkout's pay answered ${paid.status}`);

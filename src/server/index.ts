@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { spaceToday } from '../shared/domain/zoned-time.ts';
 import { createApp } from './app.ts';
 import { startWaitlistRounds } from './waitlist/round.ts';
+import { startBillingRounds } from './billing/round.ts';
 import { defaultRateLimits } from './deps.ts';
 import { isPostgresUrl, migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
@@ -102,7 +103,7 @@ if (!staticSite.available) console.warn(`No built PWA in ${env.STATIC_DIR}/: run
 
 const payments = env.STRIPE_SECRET_KEY
   ? stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET })
-  : testCheckoutProvider();
+  : testCheckoutProvider(db);
 if (!env.STRIPE_SECRET_KEY) {
   console.warn(
     production && env.ALLOW_TEST_CHECKOUT !== 'true'
@@ -174,6 +175,21 @@ const refundRound = setInterval(() => {
 }, minute);
 refundRound.unref();
 
+// Rentals bill every month: each period is invoiced the day it begins and charged to the card on
+// file, failed payments tried again on schedule (billing/round.ts). Every instance looks each
+// minute, and at start, so a server that was down on the 1st catches up at once.
+const billingRounds = startBillingRounds({
+  db,
+  clock,
+  payments,
+  keyring: banking.keyring,
+  everyMs: minute,
+  changed: (result) => {
+    mailer.wake();
+    if (result.refunds > 0) settleDueRefunds(deps).catch((err: unknown) => logError('refunds.round_failed', err));
+  },
+});
+
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   console.log(`Serving on http://${info.address}:${info.port}${startInstant === undefined ? '' : ` (clock started at ${new Date(startInstant).toISOString()})`}`);
   // Outside production only: production refuses to start without ADMIN_TOKEN, so nothing is generated there.
@@ -182,7 +198,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 
 function shutdown() {
   clearInterval(refundRound);
-  server.close(() => void Promise.all([mailer.stop(), waitlistRounds.stop()]).then(() => db.destroy()).then(() => process.exit(0)));
+  server.close(() => void Promise.all([mailer.stop(), waitlistRounds.stop(), billingRounds.stop()]).then(() => db.destroy()).then(() => process.exit(0)));
   // Browsers keep idle connections open for reuse: closing them lets the database close cleanly
   // now, rather than at the deadline below.
   if ('closeIdleConnections' in server) server.closeIdleConnections();

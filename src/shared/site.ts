@@ -38,6 +38,12 @@ export const site = {
    * A freed unit is offered to the oldest waitlist entry that names it, held for that person for
    * this many hours (its claim window), then offered to the next (waitlist-offers.ts).
    */
+  /**
+   * A rental's monthly invoice is charged to the card on file on its billing day; a payment that
+   * fails is tried again this many days after that first try, each time with an e-mail, and after
+   * the last try staff are told and the rental shows as overdue (src/shared/domain/billing.ts).
+   */
+  billing: { retryAfterDays: [3, 7] },
   waitlist: { claimWindowHours: { dedicated_office: 48, assigned_desk: 24, hotdesk: 24, parking_spot: 24 } },
   /**
    * Quebec's sales taxes (commercial rentals are taxable supplies). Each rate is in thousandths of

@@ -5,6 +5,7 @@ import { createApp } from '../../src/server/app.ts';
 import { keyringOf } from '../../src/server/secrets/banking-keys.ts';
 import { confirmPayment } from '../../src/server/bookings/payment-events.ts';
 import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
+import type { Db } from '../../src/server/db/database.ts';
 import { testCheckoutProvider, type TestPaymentProvider } from '../../src/server/payments/test-checkout.ts';
 import { orderResponse } from '../../src/shared/contract/orders.ts';
 import { staffOrdersResponse } from '../../src/shared/contract/staff-orders.ts';
@@ -78,13 +79,15 @@ describe(`a payment that arrives after its days were sold is refunded, and says 
   let payments: TestPaymentProvider;
   let refuse: string | null = null;
   beforeAll(async () => {
-    const provider = testCheckoutProvider();
-    payments = provider;
-    // The same test provider, with a switch to make its refunds fail.
-    const refusing: TestPaymentProvider = Object.assign(Object.create(provider) as TestPaymentProvider, {
-      refund: (request: Parameters<TestPaymentProvider['refund']>[0]) => (refuse ? Promise.reject(new Error(refuse)) : provider.refund(request)),
-    });
-    t = await buildTestApp({ deps: { clock: () => now, payments: refusing } });
+    // The test provider, with a switch to make its refunds fail.
+    const refusing = (db: Db): TestPaymentProvider => {
+      const provider = testCheckoutProvider(db);
+      payments = provider;
+      return Object.assign(Object.create(provider) as TestPaymentProvider, {
+        refund: (request: Parameters<TestPaymentProvider['refund']>[0]) => (refuse ? Promise.reject(new Error(refuse)) : provider.refund(request)),
+      });
+    };
+    t = await buildTestApp({ payments: refusing, deps: { clock: () => now } });
   });
   afterAll(() => t.close());
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmPayment } from '../../src/server/bookings/payment-events.ts';
+import { runBillingRound } from '../../src/server/billing/round.ts';
 import { earlierRows } from '../../src/server/messages/earlier-rows.ts';
 import { emlFileTransport } from '../../src/server/mail/transport.ts';
 import { createRenderer, type EarlierRows } from '../../src/server/messages/render.ts';
@@ -83,6 +84,18 @@ describe(`every message renders from its row alone, with the database closed (${
     await createOffer(t, { email: 'invited@example.com', contact_name: 'Ines Invitée', language: 'fr' });
     await signedOffer(t, { email: 'signer@example.com', company_name: 'Acme Analytics inc.' });
 
+    // A desk whose bank asks for authentication on every charge made without its customer.
+    const { sessionId: deskSession } = await checkoutOk(t, await checkoutBody(t, 'DSK-01', { product: 'standard' }, 'fr'));
+    expect((await payTestCheckout(t, deskSession, { buyer_name: 'Noémie Refus', buyer_email: 'noemie@example.com', card_number: '4000 0027 6000 3184' })).status).toBe(303);
+    // December is invoiced on the 1st: the parking spot's is paid, the desk's tried three times, then staff are told.
+    const billing = { db: t.db, clock, payments: t.deps.payments, keyring: testBankingKeys };
+    for (const day of ['2026-12-01', '2026-12-04', '2026-12-08']) {
+      now = new Date(`${day}T14:00:00Z`);
+      await runBillingRound(billing);
+    }
+    // The renderer's clock: before the waitlist offer's claim window ends, so its e-mail still offers.
+    now = new Date(testNow.getTime() + 40 * 60_000);
+
     const rows = await t.db.selectFrom('outbox').selectAll().where('status', '=', 'pending').execute();
     claimed = rows.map((row) => {
       const read = readMessageData(row.kind as ClaimedMessage['kind'], row.data);
@@ -123,6 +136,13 @@ describe(`every message renders from its row alone, with the database closed (${
     { kind: 'lease_offer_created', to: 'signer@example.com', facts: ['Office 101 - Window', 'Monthly rent: $1,200.00', '$4,034.40', `${siteOrigin}/lease/`] },
     { kind: 'lease_signed', to: 'signer@example.com', facts: ['Jeanne Tremblay', 'Acme Analytics inc.', 'Office 101 - Window', '$4,034.40', '$1,379.70'] },
     { kind: 'staff_lease_signed', to: ops, facts: ['Acme Analytics inc.', 'Jeanne Tremblay', 'signer@example.com', 'Office 101 - Window', '4 034,40 $', 'Offre : #2'] },
+    { kind: 'order_paid', to: 'noemie@example.com', facts: ['Noémie Refus', 'Desk A1', 'reçu 2026-000006'] },
+    { kind: 'staff_order_paid', to: ops, facts: ['Noémie Refus', 'noemie@example.com', 'Desk A1', 'Reçu : 2026-000006'] },
+    { kind: 'invoice_paid', to: 'sam@example.com', facts: ['Sam Spot', 'F-2026-000001', 'Period: December 2026', 'Parking Spot P1: rent, December 2026', 'Total paid', '$172.46', 'January 1, 2027', `${siteOrigin}/booking/`] },
+    { kind: 'invoice_payment_failed', to: 'noemie@example.com', facts: ['Essai de paiement : 1 sur 3', 'Noémie Refus', 'F-2026-000002', '517,39 $', 'vendredi 4 décembre 2026', `${siteOrigin}/booking/`] },
+    { kind: 'invoice_payment_failed', to: 'noemie@example.com', facts: ['Essai de paiement : 2 sur 3', 'Noémie Refus', 'F-2026-000002', 'mardi 8 décembre 2026', `${siteOrigin}/booking/`] },
+    { kind: 'invoice_payment_failed', to: 'noemie@example.com', facts: ['Essai de paiement : 3 sur 3', 'Noémie Refus', 'F-2026-000002', 'dernier essai automatique', `${siteOrigin}/booking/`] },
+    { kind: 'staff_invoice_overdue', to: ops, facts: ['Noémie Refus', 'noemie@example.com', 'Desk A1', 'F-2026-000002', '517,39 $', 'authentication_required'] },
   ];
 
   it('renders each kind, and a row that carries its data never asks for its records', async () => {

@@ -18,6 +18,7 @@ import type { OutgoingMail } from '../../src/server/mail/transport.ts';
 import { site } from '../../src/shared/site.ts';
 import { testCheckoutProvider, type TestPaymentProvider } from '../../src/server/payments/test-checkout.ts';
 import type { PaymentProvider } from '../../src/server/payments/provider.ts';
+import type { Db } from '../../src/server/db/database.ts';
 import { booked, checkoutBody, checkoutOk, inventory, payTestCheckout } from './checkout-helpers.ts';
 import { adminToken, backend, buildTestApp, testBankingKeys, testNow, type TestApp } from './test-app.ts';
 
@@ -306,17 +307,17 @@ describe(`a refund the provider refuses (${backend})`, () => {
   let now = testNow;
   let refusing = true;
   beforeAll(async () => {
-    const base = testCheckoutProvider();
-    const payments: PaymentProvider = {
-      kind: 'test',
-      createCheckoutSession: (request) => base.createCheckoutSession(request),
-      verifyWebhook: (body, signature) => base.verifyWebhook(body, signature),
-      refund: async (request) => {
-        if (refusing) throw new Error('charge_disputed: this charge is disputed and cannot be refunded');
-        return base.refund(request);
-      },
+    // The test provider, whose refunds the provider refuses while `refusing` is set.
+    const payments = (db: Db): PaymentProvider => {
+      const base = testCheckoutProvider(db);
+      return Object.assign(Object.create(base) as PaymentProvider, {
+        refund: async (request: Parameters<PaymentProvider['refund']>[0]) => {
+          if (refusing) throw new Error('charge_disputed: this charge is disputed and cannot be refunded');
+          return base.refund(request);
+        },
+      });
     };
-    t = await buildTestApp({ deps: { payments, clock: () => now } });
+    t = await buildTestApp({ payments, deps: { clock: () => now } });
   });
   afterAll(async () => {
     await t?.close();

@@ -7,6 +7,7 @@ import { keyringOf, type BankingKeyring } from '../../src/server/secrets/banking
 import { migrateToLatest, openDatabase, postgresPoolOptions, type Db } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
 import { testCheckoutProvider } from '../../src/server/payments/test-checkout.ts';
+import type { PaymentProvider } from '../../src/server/payments/provider.ts';
 import { spaceToday } from '../../src/shared/domain/zoned-time.ts';
 import type { AdminClient } from '../../src/server/cli/command.ts';
 import { createUnitListCache } from '../../src/server/http/unit-list-cache.ts';
@@ -72,14 +73,14 @@ export async function openTestDatabase(options: { seed?: boolean; now?: Date } =
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 export async function buildTestApp(
-  options: { now?: Date; seed?: boolean; config?: Partial<AppConfig>; deps?: Partial<AppDeps> } = {},
+  options: { now?: Date; seed?: boolean; config?: Partial<AppConfig>; deps?: Partial<AppDeps>; payments?: (db: Db) => PaymentProvider } = {},
 ) {
   const now = options.now ?? testNow;
   const { db, close } = await openTestDatabase({ seed: options.seed, now });
   const deps: AppDeps = {
     db,
     clock: () => now,
-    payments: testCheckoutProvider(),
+    payments: options.payments ? options.payments(db) : testCheckoutProvider(db),
     config: {
       production: false,
       trustedProxies: 1,

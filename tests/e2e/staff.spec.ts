@@ -300,7 +300,7 @@ test.describe('the staff console', changesSharedData, () => {
     // A paid conference-room booking, as a visitor makes it through the public API.
     let day: IsoDate = e2eDaysFromToday(8);
     while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1);
-    const buyer = { buyer_name: 'Noémie Gagnon', buyer_email: 'noemie.gagnon@example.com' };
+    const buyer = { buyer_name: 'Noémie Gagnon', buyer_email: 'noemie.gagnon@example.com', card_number: '4242 4242 4242 4242' };
     const offices = officesResponse.parse(await (await page.request.get('/public-api/offices/available')).json()).data!.offices;
     const room = offices.find((o) => o.office_id === 'CONF-A');
     if (!room) throw new Error('no CONF-A in the demo inventory');

@@ -123,7 +123,7 @@ describe('two instances on one PostgreSQL', () => {
     const paid = await fetch(`${a.url}/public-api/test-checkout/${sessionId}/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ buyer_name: 'Fleet Buyer', buyer_email: 'fleet-buyer@example.com' }).toString(),
+      body: new URLSearchParams({ buyer_name: 'Fleet Buyer', buyer_email: 'fleet-buyer@example.com', card_number: '4242424242424242' }).toString(),
       redirect: 'manual',
     });
     expect(paid.status).toBe(303);

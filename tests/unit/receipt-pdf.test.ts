@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceLineNames, periodText } from '../../src/server/documents/line-names.ts';
 import type { ReceiptDocument } from '../../src/server/documents/receipt.ts';
 import { receiptPdf } from '../../src/server/documents/receipt-pdf.ts';
 import { addDays, longDate } from '../../src/shared/domain/time.ts';
@@ -108,13 +109,80 @@ const oddBuyer: ReceiptDocument = {
   buyer: { name: 'Bob 🎉 <script>alert(1)</script>\nO’Brien (Ω)', email: 'bob+"x"@example.com' },
 };
 
-const pdfs = {} as Record<'receipt' | 'creditNote' | 'longBooking' | 'oddBuyer' | 'testPayment', Buffer>;
+const rentDecember = {
+  description: { fr: 'Bureau D-12 : loyer, décembre 2026', en: 'Desk D-12: rent, December 2026' },
+  cents: 45_000,
+  taxable: true,
+};
+
+const paidInvoice: ReceiptDocument = {
+  kind: 'invoice',
+  number: 'F-2026-000001',
+  issuedAt: new Date('2026-12-01T11:00:00.000Z'),
+  // 9:15 at the space on 1 December.
+  invoice: { period: { from: '2026-12-01', to: '2026-12-31' }, paidAt: new Date('2026-12-01T14:15:00.000Z') },
+  buyer: { name: 'Élodie Tremblay-Côté', email: 'elodie@example.ca' },
+  item: { fr: 'Bureau D-12 (Bureau dédié, au mois)', en: 'Desk D-12 (Dedicated desk, month to month)' },
+  lines: [rentDecember],
+  dates: [],
+  subtotal: 45_000,
+  gst: 2_250,
+  qst: 4_489,
+  total: 51_739,
+  payment: { method: 'card', reference: 'pi_3Invoice0001' },
+};
+
+const dueInvoice: ReceiptDocument = {
+  ...paidInvoice,
+  number: 'F-2026-000002',
+  invoice: { period: { from: '2026-12-01', to: '2026-12-31' }, paidAt: null },
+  payment: { method: 'pad', reference: null },
+};
+
+/** A rental's final invoice, 1–14 December, paid in full by the last month paid in advance at checkout. */
+const settledInvoice: ReceiptDocument = {
+  ...paidInvoice,
+  number: 'F-2026-000003',
+  invoice: { period: { from: '2026-12-01', to: '2026-12-14' }, paidAt: null },
+  lines: [
+    { description: { fr: 'Bureau D-12 : loyer, 1er–14 décembre 2026 (14 jours sur 31)', en: 'Desk D-12: rent, December 1–14, 2026 (14 of 31 days)' }, cents: 20_323, taxable: true },
+    { description: { fr: 'Bureau D-12 : dernier mois payé d’avance, appliqué', en: 'Desk D-12: last month paid in advance, applied' }, cents: -20_323, taxable: true },
+  ],
+  subtotal: 0,
+  gst: 0,
+  qst: 0,
+  total: 0,
+  payment: { method: 'card', reference: null },
+};
+
+/** Paid by cheque, over a period across two months. */
+const chequeInvoice: ReceiptDocument = {
+  ...paidInvoice,
+  number: 'F-2026-000004',
+  invoice: { period: { from: '2026-12-18', to: '2027-01-17' }, paidAt: new Date('2027-01-05T20:00:00.000Z') },
+  lines: [{ description: { fr: 'Bureau D-12 : loyer', en: 'Desk D-12: rent' }, cents: 150_000, taxable: true }],
+  subtotal: 150_000,
+  gst: 7_500,
+  qst: 14_963,
+  total: 172_463,
+  payment: { method: 'cheque', reference: 'Chèque nº 001234' },
+};
+
+const pdfs = {} as Record<
+  'receipt' | 'creditNote' | 'longBooking' | 'oddBuyer' | 'testPayment' | 'paidInvoice' | 'dueInvoice' | 'settledInvoice' | 'chequeInvoice' | 'etransferInvoice',
+  Buffer
+>;
 beforeAll(async () => {
   pdfs.receipt = await receiptPdf(receipt, { compress: false });
   pdfs.creditNote = await receiptPdf(creditNote, { compress: false });
   pdfs.longBooking = await receiptPdf(longBooking, { compress: false });
   pdfs.oddBuyer = await receiptPdf(oddBuyer, { compress: false });
   pdfs.testPayment = await receiptPdf({ ...receipt, payment: { method: 'test', reference: null } }, { compress: false });
+  pdfs.paidInvoice = await receiptPdf(paidInvoice, { compress: false });
+  pdfs.dueInvoice = await receiptPdf(dueInvoice, { compress: false });
+  pdfs.settledInvoice = await receiptPdf(settledInvoice, { compress: false });
+  pdfs.chequeInvoice = await receiptPdf(chequeInvoice, { compress: false });
+  pdfs.etransferInvoice = await receiptPdf({ ...paidInvoice, payment: { method: 'etransfer', reference: null } }, { compress: false });
 });
 
 /** Asserts that each text occurs, each after the one before it. */
@@ -233,12 +301,126 @@ describe.each(extractors)('the receipt PDF, read by %s', (_name, textOf) => {
   });
 });
 
+describe.each(extractors)('the invoice PDF, read by %s', (_name, textOf) => {
+  it('is an invoice, French first, on one page', () => {
+    expect(pageCount(pdfs.paidInvoice)).toBe(1);
+    const text = textOf(pdfs.paidInvoice);
+    for (const label of ['Facture / Invoice', 'Nº de facture / Invoice no.', 'Date d’émission / Date of issue', 'Facturé à / Billed to', 'Article / Item', 'Période / Period', 'Sous-total / Subtotal']) {
+      expect(text).toContain(label);
+    }
+    expectInOrder(text, ['Nº de facture / Invoice no.', 'F-2026-000001']);
+    expect(text).not.toMatch(/Reçu \/ Receipt|Note de crédit|Invoice \/ Facture/);
+    expect(text).toContain('Page 1 / 1');
+  });
+
+  it('says the period it bills in both languages', () => {
+    const text = textOf(pdfs.paidInvoice);
+    expectInOrder(text, ['Période / Period', '1er–31 décembre 2026', 'December 1–31, 2026']);
+    expectInOrder(textOf(pdfs.settledInvoice), ['Période / Period', '1er–14 décembre 2026', 'December 1–14, 2026']);
+    expectInOrder(textOf(pdfs.chequeInvoice), ['Période / Period', '18 décembre 2026 – 17 janvier 2027', 'December 18, 2026 – January 17, 2027']);
+  });
+
+  it('says a paid invoice was paid, when at the space, by card, and its reference', () => {
+    const text = textOf(pdfs.paidInvoice);
+    expectInOrder(text, ['Bureau D-12 : loyer, décembre 2026', 'Desk D-12: rent, December 2026', '450,00 $']);
+    expectInOrder(text, ['Paiement / Payment', 'Payée / Paid', '1er décembre 2026', 'December 1, 2026', 'Carte / Card', '517,39 $', 'Réf. / Ref. pi_3Invoice0001']);
+    for (const amount of ['450,00 $', '22,50 $', '44,89 $', '517,39 $']) expect(text).toContain(amount);
+    expectInOrder(text, ['Total', '517,39 $']);
+    expect(text).not.toMatch(/À payer|Total à payer|Amount due|Total due|Mode de paiement/);
+  });
+
+  it('says what is still due on an unpaid invoice, with no word of a payment made', () => {
+    const text = textOf(pdfs.dueInvoice);
+    expectInOrder(text, ['Paiement / Payment', 'À payer / Amount due', '517,39 $']);
+    expectInOrder(text, ['Total à payer / Total due', '517,39 $']);
+    expectInOrder(text, ['Mode de paiement / Payment method', 'Prélèvement automatique / Pre-authorized debit']);
+    expect(text).not.toMatch(/Payée|Paid|Payé par carte|Paid by card|Réf\./i);
+  });
+
+  it('prints the prepaid last month as a negative line, and a zero total as paid', () => {
+    const text = textOf(pdfs.settledInvoice);
+    expectInOrder(text, [
+      'Bureau D-12 : loyer, 1er–14 décembre 2026 (14 jours sur 31)',
+      'Desk D-12: rent, December 1–14, 2026 (14 of 31 days)',
+      'Bureau D-12 : dernier mois payé d’avance, appliqué',
+      'Desk D-12: last month paid in advance, applied',
+    ]);
+    // The amounts' column reads after the descriptions'.
+    expectInOrder(text, [' 203,23 $', ' -203,23 $']);
+    // Settled the day it was issued (6:00 at the space on 1 December); no payment was made, so no method is named.
+    expectInOrder(text, ['Payée / Paid', '1er décembre 2026', 'December 1, 2026', '0,00 $']);
+    expectInOrder(text, ['Total', '0,00 $']);
+    expect(text).not.toMatch(/À payer|Total à payer|Carte \/ Card|Paid by card/);
+  });
+
+  it('names a cheque and its reference', () => {
+    const text = textOf(pdfs.chequeInvoice);
+    expectInOrder(text, ['Payée / Paid', '5 janvier 2027', 'January 5, 2027', 'Chèque / Cheque', '1 724,63 $', 'Réf. / Ref. Chèque nº 001234']);
+    expect(text).not.toContain('Carte / Card');
+  });
+
+  it('names an Interac e-Transfer', () => {
+    expect(textOf(pdfs.etransferInvoice)).toContain('Virement Interac / Interac e-Transfer');
+  });
+});
+
+describe('invoice line names', () => {
+  const december = { start: '2026-12-01', end: '2026-12-31', days: 31, daysInMonth: 31 };
+  const rent = (cents: number) => [{ item: 'monthly_rent' as const, cents }];
+
+  it('names a whole month by its month', () => {
+    expect(invoiceLineNames(rent(45_000), 'Desk D-12', december, 'en')).toEqual([{ name: 'Desk D-12: rent, December 2026', cents: 45_000 }]);
+    expect(invoiceLineNames(rent(45_000), 'Bureau D-12', december, 'fr')).toEqual([{ name: 'Bureau D-12 : loyer, décembre 2026', cents: 45_000 }]);
+  });
+
+  it('names part of a month by its days, and how many of the month’s', () => {
+    const period = { start: '2026-12-18', end: '2026-12-31', days: 14, daysInMonth: 31 };
+    expect(invoiceLineNames(rent(20_323), 'Desk D-12', period, 'en')[0]?.name).toBe('Desk D-12: rent, December 18–31, 2026 (14 of 31 days)');
+    expect(invoiceLineNames(rent(20_323), 'Bureau D-12', period, 'fr')[0]?.name).toBe('Bureau D-12 : loyer, 18–31 décembre 2026 (14 jours sur 31)');
+    // A final period from the 1st: French writes '1er'; one day is 'jour', not 'jours'.
+    const first = { start: '2026-12-01', end: '2026-12-14', days: 14, daysInMonth: 31 };
+    expect(invoiceLineNames(rent(1), 'Desk D-12', first, 'en')[0]?.name).toBe('Desk D-12: rent, December 1–14, 2026 (14 of 31 days)');
+    expect(invoiceLineNames(rent(1), 'Bureau D-12', first, 'fr')[0]?.name).toBe('Bureau D-12 : loyer, 1er–14 décembre 2026 (14 jours sur 31)');
+    const oneDay = { start: '2026-12-01', end: '2026-12-01', days: 1, daysInMonth: 31 };
+    expect(invoiceLineNames(rent(1), 'Desk D-12', oneDay, 'en')[0]?.name).toBe('Desk D-12: rent, December 1, 2026 (1 of 31 days)');
+    expect(invoiceLineNames(rent(1), 'Bureau D-12', oneDay, 'fr')[0]?.name).toBe('Bureau D-12 : loyer, 1er décembre 2026 (1 jour sur 31)');
+  });
+
+  it('counts February of a leap year as 29 days', () => {
+    const february = { start: '2028-02-01', end: '2028-02-29', days: 29, daysInMonth: 29 };
+    expect(invoiceLineNames(rent(45_000), 'Desk D-12', february, 'en')[0]?.name).toBe('Desk D-12: rent, February 2028');
+    expect(invoiceLineNames(rent(45_000), 'Bureau D-12', february, 'fr')[0]?.name).toBe('Bureau D-12 : loyer, février 2028');
+    const lateFebruary = { start: '2028-02-15', end: '2028-02-29', days: 15, daysInMonth: 29 };
+    expect(invoiceLineNames(rent(23_276), 'Desk D-12', lateFebruary, 'en')[0]?.name).toBe('Desk D-12: rent, February 15–29, 2028 (15 of 29 days)');
+    expect(invoiceLineNames(rent(23_276), 'Bureau D-12', lateFebruary, 'fr')[0]?.name).toBe('Bureau D-12 : loyer, 15–29 février 2028 (15 jours sur 29)');
+  });
+
+  it('names the prepaid last month applied, keeping its negative amount and the lines’ order', () => {
+    const period = { start: '2026-12-01', end: '2026-12-14', days: 14, daysInMonth: 31 };
+    const lines = [...rent(20_323), { item: 'prepaid_last_month' as const, cents: -20_323 }];
+    expect(invoiceLineNames(lines, 'Desk D-12', period, 'en')).toEqual([
+      { name: 'Desk D-12: rent, December 1–14, 2026 (14 of 31 days)', cents: 20_323 },
+      { name: 'Desk D-12: last month paid in advance, applied', cents: -20_323 },
+    ]);
+    expect(invoiceLineNames(lines, 'Bureau D-12', period, 'fr')).toEqual([
+      { name: 'Bureau D-12 : loyer, 1er–14 décembre 2026 (14 jours sur 31)', cents: 20_323 },
+      { name: 'Bureau D-12 : dernier mois payé d’avance, appliqué', cents: -20_323 },
+    ]);
+  });
+
+  it('writes a period across two months with both ends in full', () => {
+    expect(periodText('2026-12-18', '2027-01-17', 'en')).toBe('December 18, 2026 – January 17, 2027');
+    expect(periodText('2026-12-18', '2027-01-01', 'fr')).toBe('18 décembre 2026 – 1er janvier 2027');
+  });
+});
+
 describe('the receipt PDF’s metadata', () => {
   it('has a title, the seller as author and a subject', () => {
     expect(infoEntry(pdfs.receipt, 'Title')).toBe('Reçu / Receipt 2026-000042');
     expect(infoEntry(pdfs.receipt, 'Author')).toBe('Espace Cowork Montréal inc.');
     expect(infoEntry(pdfs.receipt, 'Subject')).toBe('Reçu / Receipt - Espace Cowork Montréal');
     expect(infoEntry(pdfs.creditNote, 'Title')).toBe('Note de crédit / Credit note NC-2026-000003');
+    expect(infoEntry(pdfs.paidInvoice, 'Title')).toBe('Facture / Invoice F-2026-000001');
   });
 
   it('loads no remote resource', () => {

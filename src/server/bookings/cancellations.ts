@@ -11,6 +11,7 @@ import { nextDocumentNumber } from '../documents/numbers.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { tellDaysCancelled, tellNoticeGiven } from './order-mail.ts';
 import { lockUnit } from '../reservations/unit-lock.ts';
+import { setRentalEnd } from '../billing/rentals.ts';
 import { paidAmounts, storedQuote, storedRefundAmounts } from '../documents/stored-amounts.ts';
 import { problem, type Problem } from '../../shared/contract/problems.ts';
 import type { OrdersTable, RefundsTable } from '../db/schema.ts';
@@ -261,6 +262,7 @@ export async function giveNotice(db: Db, keyring: BankingKeyring, orderId: strin
     const givenOn = spaceToday(now);
     const endsOn = rentalEndsOn(rule, order.booking_date, givenOn);
     await trx.updateTable('orders').set({ notice_given_on: givenOn, rental_ends_on: endsOn, notice_key: key }).where('id', '=', orderId).execute();
+    await setRentalEnd(trx, orderId, endsOn);
     if (rentsUnit) {
       const freeFrom = addDays(endsOn, 1);
       await trx

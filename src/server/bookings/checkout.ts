@@ -3,7 +3,7 @@ import { type CheckoutRequest } from '../../shared/contract/checkout.ts';
 import { bookingWindow, dayStatus, type DayStatus } from '../../shared/domain/booking-windows.ts';
 import { amountMismatches, checkoutPricing, dollarsToCents, quote, type ProductChoice } from '../../shared/domain/pricing.ts';
 import { problem, type DateRefusal, type Problem } from '../../shared/contract/problems.ts';
-import { isBookingProduct, productRule, products, productsFor, serviceTypeNames, isServiceType, type BookingProduct, type Product } from '../../shared/domain/products.ts';
+import { isBilledMonthly, isBookingProduct, productRule, products, productsFor, serviceTypeNames, isServiceType, type BookingProduct, type Product } from '../../shared/domain/products.ts';
 import { isIsoDate, type IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { AppContext } from '../deps.ts';
@@ -180,6 +180,7 @@ export async function startCheckout(ctx: AppContext, body: CheckoutRequest, clie
       expiresAt: sessionExpiresAt,
       metadata: { order_id: orderId, office_id: unit.office_id },
       origin: client.origin,
+      saveCard: isBilledMonthly(choice.product),
     });
     await attachSession(ctx.db, orderId, session);
     return { kind: 'session', url: session.url, claimLinkFound };

@@ -5,7 +5,7 @@ import { creditNoteOfRefund, receiptOfOrder } from '../documents/receipts.ts';
 import { storedQuote, storedRefundAmounts } from '../documents/stored-amounts.ts';
 import { enqueueMessage, type MessageData } from '../outbox/outbox.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
-import { settleManageToken } from './manage-link.ts';
+import { settleManageToken } from '../billing/manage-link.ts';
 
 /*
  * The messages an order's events write, and what each says, gathered in the event's own

@@ -8,12 +8,13 @@ import { addDays, type IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
 import { nextDocumentNumber } from '../documents/numbers.ts';
-import type { PaymentEvent } from '../payments/provider.ts';
+import type { PaymentEvent, SavedCard } from '../payments/provider.ts';
+import { startRental } from '../billing/rentals.ts';
 import { keepOfferForCheckout, settleClaim } from '../waitlist/unit-offers.ts';
 import { lockUnit, releaseExpiredHolds } from '../reservations/unit-lock.ts';
 import { storedQuote } from '../documents/stored-amounts.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
-import { settleManageToken } from './manage-link.ts';
+import { settleManageToken } from '../billing/manage-link.ts';
 import { tellLatePaymentRefunded, tellOrderPaid } from './order-mail.ts';
 import { takesItsDays } from '../reservations/takes-days.ts';
 
@@ -199,10 +200,12 @@ export async function failOrder(db: Db, orderId: string): Promise<void> {
 
 export type ConfirmResult = 'confirmed' | 'already_applied' | 'unknown_session' | 'paid_but_taken';
 
-/** A payment as the provider reports it: its id (to refund it by) and who paid, as the checkout collected them. */
+/** A payment as the provider reports it: its id (to refund it by), who paid, as the checkout collected them, and the card it kept for a rental. */
 export interface Payment {
   paymentIntentId: string | null;
   buyer: { name: string; email: string } | null;
+  /** Absent or null: no card kept (a day product, or a provider that kept none). */
+  savedCard?: SavedCard | null;
 }
 
 /**
@@ -223,7 +226,7 @@ export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymen
   await lockUnit(trx, unitId);
   const order = await trx
     .selectFrom('orders')
-    .select(['id', 'status', 'office_id', 'product', 'total_cents', 'locale', 'buyer_name', 'buyer_email', 'waitlist_offer_id', sql<string>`booking_date::text`.as('booking_date')])
+    .select(['id', 'status', 'office_id', 'office_name', 'service_type', 'quote', 'provider', 'product', 'total_cents', 'locale', 'buyer_name', 'buyer_email', 'waitlist_offer_id', sql<string>`booking_date::text`.as('booking_date')])
     .where('session_id', '=', sessionId)
     .forUpdate()
     .executeTakeFirstOrThrow();
@@ -291,6 +294,21 @@ export async function confirmOrder(trx: Db, sessionId: string, now: Date, paymen
   if (rentsUnit) {
     await trx.updateTable('offices').set({ is_available: false, next_available_date: null, updated_at: now }).where('id', '=', order.office_id).execute();
   }
+  await startRental(
+    trx,
+    {
+      id: order.id,
+      unitId: order.office_id,
+      unitName: order.office_name,
+      serviceType: order.service_type,
+      quote: storedQuote(order.quote),
+      startDate: order.booking_date,
+      provider: order.provider,
+      customer: { name: buyer?.name ?? '', email: buyer?.email ?? '', language: order.locale },
+    },
+    payment.savedCard ?? null,
+    now,
+  );
   await tellOrderPaid(trx, keyring, order.id, manageToken, now);
   return 'confirmed';
 }
@@ -308,7 +326,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, now: Date, 
       .returning('id')
       .executeTakeFirst();
     if (!recorded) return 'duplicate' as const;
-    if (event.sessionId && event.action === 'confirm') return confirmOrder(trx, event.sessionId, now, { paymentIntentId: event.paymentIntentId, buyer: event.buyer }, keyring);
+    if (event.sessionId && event.action === 'confirm') return confirmOrder(trx, event.sessionId, now, { paymentIntentId: event.paymentIntentId, buyer: event.buyer, savedCard: event.savedCard ?? null }, keyring);
     if (event.sessionId && event.action === 'expire') await endPendingOrder(trx, { sessionId: event.sessionId }, 'expired');
     return 'applied' as const;
   });

@@ -1,7 +1,7 @@
 import { checkoutDetailsOf } from '../../shared/contract/checkout.ts';
 import type { OrderResponse } from '../../shared/contract/orders.ts';
 import type { AppContext } from '../deps.ts';
-import { manageTokenOf } from './manage-link.ts';
+import { manageTokenOf } from '../billing/manage-link.ts';
 import { findOrderBySession, currentStatus } from './orders.ts';
 
 /** What the success page shows of an order when its browser has no checkoutDetails; undefined for no such session. */

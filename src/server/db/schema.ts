@@ -180,7 +180,8 @@ export interface RefundsTable {
   id: string;
   order_id: string;
   amount_cents: number;
-  reason: 'paid_after_taken' | 'cancelled';
+  /** A late payment's, a cancellation's, or what a rental's prepaid last month left over once its final period was paid from it. */
+  reason: 'paid_after_taken' | 'cancelled' | 'prepaid_surplus';
   status: 'pending' | 'succeeded';
   provider_refund_id: string | null;
   last_error: string | null;
@@ -229,11 +230,117 @@ export interface PaymentEventsTable {
   received_at: ColumnType<Date, Date, Date>;
 }
 
-/** The two numbered series of documents: receipts and credit notes, each counted per year. */
+/** The numbered series of documents: receipts, credit notes and invoices, each counted per year. */
 export interface DocumentCountersTable {
-  series: 'receipt' | 'credit_note';
+  series: DocumentSeries;
   year: number;
   last_number: number;
+}
+
+export type DocumentSeries = 'receipt' | 'credit_note' | 'invoice';
+
+/** What a paid rental or subscription bills every month (billing/rentals.ts). */
+export interface RentalsTable {
+  id: string;
+  order_id: string | null;
+  office_id: number;
+  product: string;
+  service_type: string;
+  unit_name: string;
+  customer_name: string;
+  customer_email: string;
+  language: 'en' | 'fr';
+  /** Before tax, as sold (its discounts included): a later price change leaves it alone. */
+  monthly_cents: number;
+  /** The last month paid in advance at checkout, before tax: applied to the final period. */
+  prepaid_last_month_cents: number;
+  /** date: read it back with ::text. */
+  start_date: ColumnType<string, string, string>;
+  minimum_term_months: number | null;
+  billing_day: ColumnType<number, number | undefined, number>;
+  /** The first day no invoice covers yet. date. */
+  next_period_start: ColumnType<string, string, string>;
+  provider: 'stripe' | 'test';
+  /** The customer and card the provider keeps for later payments; null when none was saved (Pay now instead). */
+  provider_customer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  payment_method_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The rental's last day, once notice is given or staff end it. date. */
+  ends_on: ColumnType<string | null, string | null | undefined, string | null>;
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  end_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date, Date>;
+}
+
+/** The sales document of one period of a rental: written before any money moves, never rewritten. */
+export interface InvoicesTable {
+  id: string;
+  number: string;
+  rental_id: string;
+  period_start: ColumnType<string, string, string>;
+  period_end: ColumnType<string, string, string>;
+  final: ColumnType<boolean, boolean | undefined, boolean>;
+  lines: ColumnType<unknown, string, string>;
+  subtotal_cents: number;
+  gst_cents: number;
+  qst_cents: number;
+  total_cents: number;
+  issued_at: ColumnType<Date, Date, Date>;
+}
+
+export type InvoicePaymentMethod = 'card' | 'pad' | 'cheque' | 'etransfer';
+export type InvoicePaymentTrigger = 'billing_day' | 'retry' | 'retry_now' | 'pay_now' | 'staff';
+
+/** A payment of an invoice, or a try at one: an invoice's state is derived from these. */
+export interface InvoicePaymentsTable {
+  id: string;
+  invoice_id: string;
+  method: InvoicePaymentMethod;
+  trigger: InvoicePaymentTrigger;
+  status: 'open' | 'succeeded' | 'failed';
+  amount_cents: number;
+  provider_payment_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Pay now: the provider's checkout session the customer pays on, and its address. */
+  checkout_session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  checkout_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The provider's reason for a failed try ('card_declined', 'authentication_required'…). */
+  failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A cheque's number or an e-Transfer's reference, as staff recorded it. */
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
+  recorded_by: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date, Date>;
+  settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Change card: a setup session at the provider; once completed, its card is the one the rental's invoices are charged to. */
+export interface CardChangesTable {
+  id: string;
+  rental_id: string;
+  checkout_session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  checkout_url: ColumnType<string | null, string | null | undefined, string | null>;
+  status: 'open' | 'saved' | 'expired' | 'failed';
+  expires_at: ColumnType<Date, Date, Date>;
+  created_at: ColumnType<Date, Date, Date>;
+  settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** The test checkout's saved cards and the charges it made (payments/test-checkout.ts). */
+export interface TestPaymentCardsTable {
+  id: string;
+  customer_id: string;
+  last4: string;
+  behaviour: 'succeeds' | 'declines' | 'needs_authentication';
+  created_at: ColumnType<Date, Date, Date>;
+}
+
+export interface TestPaymentChargesTable {
+  id: string;
+  idempotency_key: string;
+  card_id: string;
+  amount_cents: number;
+  status: 'succeeded' | 'failed';
+  failure_code: string | null;
+  metadata: ColumnType<unknown, string, string>;
+  created_at: ColumnType<Date, Date, Date>;
 }
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
@@ -295,6 +402,12 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
   document_counters: DocumentCountersTable;
+  rentals: RentalsTable;
+  invoices: InvoicesTable;
+  invoice_payments: InvoicePaymentsTable;
+  card_changes: CardChangesTable;
+  test_payment_cards: TestPaymentCardsTable;
+  test_payment_charges: TestPaymentChargesTable;
   outbox: OutboxTable;
   offices: OfficesTable;
   orders: OrdersTable;

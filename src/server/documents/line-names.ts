@@ -1,7 +1,40 @@
 import { formatTaxRate, type Quote, type QuoteLine } from '../../shared/domain/pricing.ts';
-import { longDate } from '../../shared/domain/time.ts';
+import { longDate, type IsoDate } from '../../shared/domain/time.ts';
 import { site } from '../../shared/site.ts';
 import type { CheckoutLineItem } from '../payments/provider.ts';
+
+/** The days of a monthly rental an invoice bills, both ends included: `days` of its month's `daysInMonth`. */
+interface InvoicePeriod {
+  start: IsoDate;
+  end: IsoDate;
+  days: number;
+  daysInMonth: number;
+}
+
+const wholeMonth = (p: InvoicePeriod) => p.days === p.daysInMonth;
+
+/** 'December 2026' / 'décembre 2026'; in UTC, as the date is a calendar date, not an instant. */
+function monthText(date: IsoDate, locale: 'en' | 'fr'): string {
+  return new Intl.DateTimeFormat(`${locale}-CA`, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A calendar date, French writing the first of a month '1er' ('1er décembre 2026'). */
+export function dateText(date: IsoDate, locale: 'en' | 'fr'): string {
+  return locale === 'fr' ? longDate(date, 'fr-CA').replace(/^1 /, '1er ') : longDate(date, 'en-CA');
+}
+
+/**
+ * Days from `from` to `to`, both included: '18–31 décembre 2026' / 'December 18–31, 2026'; a
+ * period across two months names both ends in full, a single day is just its date.
+ */
+export function periodText(from: IsoDate, to: IsoDate, locale: 'en' | 'fr'): string {
+  if (from === to) return dateText(from, locale);
+  if (from.slice(0, 7) !== to.slice(0, 7)) return `${dateText(from, locale)} – ${dateText(to, locale)}`;
+  const first = Number(from.slice(8, 10));
+  if (locale === 'fr') return `${first === 1 ? '1er' : first}–${dateText(to, 'fr')}`;
+  // 'December 31, 2026' → 'December 18–31, 2026'.
+  return dateText(to, 'en').replace(/ (\d+),/, ` ${first}–$1,`);
+}
 
 const labels = {
   en: {
@@ -12,6 +45,9 @@ const labels = {
     first_month: () => 'first month',
     day: (_q: Quote, line: QuoteLine) => (line.date ? longDate(line.date, 'en-CA') : 'day'),
     lease: '12-month lease',
+    monthly_rent: (p: InvoicePeriod) =>
+      wholeMonth(p) ? `rent, ${monthText(p.start, 'en')}` : `rent, ${periodText(p.start, p.end, 'en')} (${p.days} of ${p.daysInMonth} days)`,
+    prepaid_last_month: (_p: InvoicePeriod) => 'last month paid in advance, applied',
     /** Between the unit and the line: French sets a space before a colon. */
     colon: ': ',
     gst: 'GST',
@@ -25,6 +61,9 @@ const labels = {
     first_month: () => 'premier mois',
     day: (_q: Quote, line: QuoteLine) => (line.date ? longDate(line.date, 'fr-CA') : 'jour'),
     lease: 'bail de 12 mois',
+    monthly_rent: (p: InvoicePeriod) =>
+      wholeMonth(p) ? `loyer, ${monthText(p.start, 'fr')}` : `loyer, ${periodText(p.start, p.end, 'fr')} (${p.days} ${p.days > 1 ? 'jours' : 'jour'} sur ${p.daysInMonth})`,
+    prepaid_last_month: (_p: InvoicePeriod) => 'dernier mois payé d’avance, appliqué',
     colon: ' : ',
     gst: 'TPS',
     qst: 'TVQ',
@@ -43,6 +82,21 @@ export function quoteLineNames(quote: Quote, unitName: string, locale: 'en' | 'f
   const l = labels[locale];
   const prefix = quote.product === 'office_lease' ? `${unitName} (${l.lease})` : unitName;
   return quote.lines.filter((line) => line.cents > 0).map((line) => ({ name: `${prefix}${l.colon}${l[line.item](quote, line)}`, line }));
+}
+
+/**
+ * An invoice's lines, described in one language: 'Desk D-12: rent, December 2026', or for part of
+ * a month 'Desk D-12: rent, December 18–31, 2026 (14 of 31 days)'. The prepaid line keeps its
+ * negative amount.
+ */
+export function invoiceLineNames(
+  lines: readonly { item: 'monthly_rent' | 'prepaid_last_month'; cents: number }[],
+  unitName: string,
+  period: InvoicePeriod,
+  locale: 'en' | 'fr',
+): { name: string; cents: number }[] {
+  const l = labels[locale];
+  return lines.map(({ item, cents }) => ({ name: `${unitName}${l.colon}${l[item](period)}`, cents }));
 }
 
 /**

@@ -1,15 +1,17 @@
 import PDFDocument from 'pdfkit';
 import { formatCad, formatTaxRate, type Cents } from '../../shared/domain/pricing.ts';
 import { longDate, type IsoDate } from '../../shared/domain/time.ts';
-import { formatAtSpace } from '../../shared/domain/zoned-time.ts';
+import { formatAtSpace, spaceToday } from '../../shared/domain/zoned-time.ts';
 import { site } from '../../shared/site.ts';
-import type { ReceiptDocument } from './receipt.ts';
+import { dateText, periodText } from './line-names.ts';
+import type { DocumentPaymentMethod, ReceiptDocument } from './receipt.ts';
 import { pdfSafeText } from './pdf-text.ts';
 
 /*
- * The receipt of a paid order, or the credit note of a refund, as a PDF: one Letter page for a
- * normal order, more (with the table's header repeated) for a long daily booking. A Quebec
- * receipt may be bilingual but French comes first: every label reads 'français / English'.
+ * The receipt of a paid order, the credit note of a refund, or the invoice of a month of a rental,
+ * as a PDF: one Letter page for a normal order, more (with the table's header repeated) for a
+ * long daily booking. A Quebec receipt may be bilingual but French comes first: every label
+ * reads 'français / English'.
  * Amounts are written one way throughout, as French Canada writes them ('1 234,50 $'), in CAD.
  */
 
@@ -17,8 +19,10 @@ import { pdfSafeText } from './pdf-text.ts';
 const labels = {
   receipt: 'Reçu / Receipt',
   creditNote: 'Note de crédit / Credit note',
+  invoice: 'Facture / Invoice',
   receiptNo: 'Nº de reçu / Receipt no.',
   creditNoteNo: 'Nº de note de crédit / Credit note no.',
+  invoiceNo: 'Nº de facture / Invoice no.',
   refundsReceipt: 'Rembourse le reçu nº / Refunds receipt no.',
   issuedOn: 'Date d’émission / Date of issue',
   billedTo: 'Facturé à / Billed to',
@@ -26,6 +30,7 @@ const labels = {
   bookedDates: 'Dates réservées / Booked dates',
   refundedDates: 'Dates remboursées / Refunded dates',
   hours: 'Heures (heure de Montréal) / Hours (Montréal time)',
+  period: 'Période / Period',
   description: 'Description',
   amount: 'Montant / Amount',
   continued: 'suite / continued',
@@ -33,12 +38,16 @@ const labels = {
   subtotal: 'Sous-total / Subtotal',
   total: 'Total',
   totalRefunded: 'Total remboursé / Total refunded',
+  totalDue: 'Total à payer / Total due',
   payment: 'Paiement / Payment',
   refund: 'Remboursement / Refund',
   paidByCard: 'Payé par carte / Paid by card',
   testPayment: 'Paiement de test (aucune carte débitée) / Test payment (no card charged)',
   refundedToCard: 'Remboursé sur la carte / Refunded to card',
   testRefund: 'Remboursement de test (aucune carte créditée) / Test refund (no card credited)',
+  paid: 'Payée / Paid',
+  amountDue: 'À payer / Amount due',
+  paymentMethod: 'Mode de paiement / Payment method',
   reference: 'Réf. / Ref.',
   currency: 'Montants en dollars canadiens (CAD) / Amounts in Canadian dollars (CAD)',
   thanks: 'Merci de votre confiance! / Thank you for your business!',
@@ -55,6 +64,15 @@ function qstLabel(): string {
   const rate = site.taxes.qst.rateThousandthsOfPercent;
   return `TVQ (${formatTaxRate(rate, 'fr')} %) / QST (${formatTaxRate(rate, 'en')}%)`;
 }
+
+/** How an invoice was (or is to be) paid; a receipt's card and test payments keep their own wording. */
+const invoiceMethods: Record<DocumentPaymentMethod, string> = {
+  card: 'Carte / Card',
+  test: labels.testPayment,
+  pad: 'Prélèvement automatique / Pre-authorized debit',
+  cheque: 'Chèque / Cheque',
+  etransfer: 'Virement Interac / Interac e-Transfer',
+};
 
 const gstNumber = `Nº TPS / GST no. ${site.taxes.gst.registrationNumber}`;
 const qstNumber = `Nº TVQ / QST no. ${site.taxes.qst.registrationNumber}`;
@@ -107,10 +125,12 @@ function oneLine(value: string): string {
 const colors = { text: '#1a1a1a', muted: '#5f6368', accent: '#1f4e79', rule: '#c9ced6', band: '#eef2f7' } as const;
 type Font = 'Helvetica' | 'Helvetica-Bold' | 'Helvetica-Oblique';
 
-/** The receipt (or credit note) as a PDF; `compress: false` keeps the text streams readable (tests). */
+/** The receipt (or credit note, or invoice) as a PDF; `compress: false` keeps the text streams readable (tests). */
 export function receiptPdf(doc: ReceiptDocument, options: { compress?: boolean } = {}): Promise<Buffer> {
   const isCredit = doc.kind === 'credit_note';
-  const title = isCredit ? labels.creditNote : labels.receipt;
+  const title = { receipt: labels.receipt, credit_note: labels.creditNote, invoice: labels.invoice }[doc.kind];
+  // Nothing left to pay (the prepaid last month covered it all) is as good as paid.
+  const invoicePaidAt = doc.invoice?.paidAt ?? (doc.total === 0 ? doc.issuedAt : null);
   const margins = { top: 48, bottom: 64, left: 50, right: 50 };
   const pdf = new PDFDocument({
     size: 'LETTER',
@@ -183,7 +203,7 @@ export function receiptPdf(doc: ReceiptDocument, options: { compress?: boolean }
     if (extra) ry += put(extra, metaX, ry, { width: metaWidth, size: 9, color: colors.muted, align: 'right' });
     ry += 5;
   };
-  meta(isCredit ? labels.creditNoteNo : labels.receiptNo, doc.number);
+  meta({ receipt: labels.receiptNo, credit_note: labels.creditNoteNo, invoice: labels.invoiceNo }[doc.kind], doc.number);
   if (isCredit && doc.refersTo) meta(labels.refundsReceipt, doc.refersTo);
   meta(labels.issuedOn, issuedText(doc.issuedAt, 'fr-CA'), issuedText(doc.issuedAt, 'en-CA'));
 
@@ -200,6 +220,13 @@ export function receiptPdf(doc: ReceiptDocument, options: { compress?: boolean }
   let iy = y + label(labels.item, itemX, y, half) + 2;
   iy += put(oneLine(doc.item.fr), itemX, iy, { width: half, font: 'Helvetica-Bold', size: 10.5 });
   if (doc.item.en !== doc.item.fr) iy += put(oneLine(doc.item.en), itemX, iy, { width: half, size: 9.5, color: colors.muted });
+  if (doc.invoice) {
+    const { from, to } = doc.invoice.period;
+    iy += 8;
+    iy += label(labels.period, itemX, iy, half) + 2;
+    iy += put(periodText(from, to, 'fr'), itemX, iy, { width: half, size: 10 });
+    iy += put(periodText(from, to, 'en'), itemX, iy, { width: half, size: 9.5, color: colors.muted });
+  }
   y = Math.max(by, iy) + 12;
 
   if (doc.dates.length > 0) {
@@ -279,7 +306,7 @@ export function receiptPdf(doc: ReceiptDocument, options: { compress?: boolean }
     totalRow(gstLabel(), doc.gst, gstNumber);
     totalRow(qstLabel(), doc.qst, qstNumber);
   }
-  const totalLabel = isCredit ? labels.totalRefunded : labels.total;
+  const totalLabel = isCredit ? labels.totalRefunded : doc.kind === 'invoice' && invoicePaidAt === null ? labels.totalDue : labels.total;
   const totalAmountWidth = pdf.font('Helvetica-Bold').fontSize(11.5).widthOfString(pdfSafeText(money(doc.total)));
   const totalLabelWidth = totalsWidth - 16 - totalAmountWidth - 10;
   const totalHeight = measure(totalLabel, { width: totalLabelWidth, font: 'Helvetica-Bold', size: 11.5 }) + 14;
@@ -291,10 +318,30 @@ export function receiptPdf(doc: ReceiptDocument, options: { compress?: boolean }
 
   const paymentWidth = width - totalsWidth - 30;
   let py = top + label(isCredit ? labels.refund : labels.payment, left, top, paymentWidth) + 2;
-  const method = doc.payment.method === 'card' ? (isCredit ? labels.refundedToCard : labels.paidByCard) : isCredit ? labels.testRefund : labels.testPayment;
-  py += put(method, left, py, { width: paymentWidth, size: 10 });
-  py += put(money(doc.total), left, py + 2, { width: paymentWidth, font: 'Helvetica-Bold', size: 10 }) + 2;
-  if (doc.payment.reference) py += put(`${labels.reference} ${oneLine(doc.payment.reference)}`, left, py + 2, { width: paymentWidth, size: 8, color: colors.muted }) + 2;
+  const showReference = () => {
+    if (doc.payment.reference) py += put(`${labels.reference} ${oneLine(doc.payment.reference)}`, left, py + 2, { width: paymentWidth, size: 8, color: colors.muted }) + 2;
+  };
+  if (doc.kind !== 'invoice') {
+    const method = doc.payment.method === 'card' ? (isCredit ? labels.refundedToCard : labels.paidByCard) : isCredit ? labels.testRefund : labels.testPayment;
+    py += put(method, left, py, { width: paymentWidth, size: 10 });
+    py += put(money(doc.total), left, py + 2, { width: paymentWidth, font: 'Helvetica-Bold', size: 10 }) + 2;
+    showReference();
+  } else if (invoicePaidAt !== null) {
+    const paidOn = spaceToday(invoicePaidAt);
+    py += put(labels.paid, left, py, { width: paymentWidth, font: 'Helvetica-Bold', size: 10.5, color: colors.accent }) + 1;
+    py += put(dateText(paidOn, 'fr'), left, py, { width: paymentWidth, size: 10 });
+    py += put(dateText(paidOn, 'en'), left, py, { width: paymentWidth, size: 9.5, color: colors.muted });
+    // A zero total was settled by the prepaid month: no payment was made, so none is named.
+    if (doc.total !== 0) py += put(invoiceMethods[doc.payment.method], left, py + 2, { width: paymentWidth, size: 10 }) + 2;
+    py += put(money(doc.total), left, py + 2, { width: paymentWidth, font: 'Helvetica-Bold', size: 10 }) + 2;
+    showReference();
+  } else {
+    py += put(labels.amountDue, left, py, { width: paymentWidth, font: 'Helvetica-Bold', size: 10.5, color: colors.accent }) + 1;
+    py += put(money(doc.total), left, py + 2, { width: paymentWidth, font: 'Helvetica-Bold', size: 10 }) + 2;
+    py += 6;
+    py += label(labels.paymentMethod, left, py, paymentWidth) + 1;
+    py += put(invoiceMethods[doc.payment.method], left, py, { width: paymentWidth, size: 9.5 });
+  }
 
   y = Math.max(ty, py) + 28;
   y += put(labels.currency, left, y, { width, size: 8.5, color: colors.muted, align: 'center' });

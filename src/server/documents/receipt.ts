@@ -12,13 +12,15 @@ export interface Bilingual {
  * server's own; receipt-pdf.ts lays it out with the seller's facts from site.ts.
  */
 export interface ReceiptDocument {
-  kind: 'receipt' | 'credit_note';
-  /** '2026-000001' for a receipt; 'NC-2026-000001' for a credit note. */
+  kind: 'receipt' | 'credit_note' | 'invoice';
+  /** '2026-000001' for a receipt; 'NC-2026-000001' for a credit note; 'F-2026-000001' for an invoice. */
   number: string;
   /** When it was paid (or refunded). */
   issuedAt: Date;
   /** The receipt a credit note gives money back on. */
   refersTo?: string;
+  /** An invoice: the days of the rental it bills (at the space, both included), and when it was paid (null: still due). */
+  invoice?: { period: { from: IsoDate; to: IsoDate }; paidAt: Date | null };
   buyer: { name: string; email: string };
   /** The unit bought, and the product ('Conference room', 'Office, month to month'…). */
   item: Bilingual;
@@ -31,10 +33,15 @@ export interface ReceiptDocument {
   gst: Cents;
   qst: Cents;
   total: Cents;
-  payment: { method: 'card' | 'test'; reference: string | null };
+  /** How it was paid (an unpaid invoice: how it is to be paid), and the payment's reference. */
+  payment: { method: DocumentPaymentMethod; reference: string | null };
 }
+
+/** 'test': the built-in test checkout, no card charged; the others as an invoice's payment rows record them. */
+export type DocumentPaymentMethod = 'card' | 'test' | 'pad' | 'cheque' | 'etransfer';
 
 /** The file a receipt or a credit note is downloaded and attached as, named in both languages. */
 export function documentFileName(doc: Pick<ReceiptDocument, 'kind' | 'number'>): string {
-  return doc.kind === 'receipt' ? `receipt-recu-${doc.number}.pdf` : `credit-note-note-de-credit-${doc.number}.pdf`;
+  const names = { receipt: 'receipt-recu', credit_note: 'credit-note-note-de-credit', invoice: 'invoice-facture' } as const;
+  return `${names[doc.kind]}-${doc.number}.pdf`;
 }

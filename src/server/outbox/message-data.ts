@@ -49,12 +49,15 @@ const paidOrder = z.object({
 
 const bilingual = z.object({ fr: z.string(), en: z.string() });
 
-/** A receipt or a credit note as its PDF lays it out (documents/receipt.ts ReceiptDocument). */
+const paymentMethod = z.enum(['card', 'test', 'pad', 'cheque', 'etransfer']);
+
+/** A receipt, a credit note or an invoice as its PDF lays it out (documents/receipt.ts ReceiptDocument). */
 const receiptDocument = z.object({
-  kind: z.enum(['receipt', 'credit_note']),
+  kind: z.enum(['receipt', 'credit_note', 'invoice']),
   number: z.string(),
   issuedAt: instant,
   refersTo: z.optional(z.string()),
+  invoice: z.optional(z.object({ period: z.object({ from: isoDateString, to: isoDateString }), paidAt: z.nullable(instant) })),
   buyer: z.object({ name: z.string(), email: z.string() }),
   item: bilingual,
   lines: z.array(z.object({ description: bilingual, cents, taxable: z.boolean() })),
@@ -64,7 +67,7 @@ const receiptDocument = z.object({
   gst: cents,
   qst: cents,
   total: cents,
-  payment: z.object({ method: z.enum(['card', 'test']), reference: z.nullable(z.string()) }),
+  payment: z.object({ method: paymentMethod, reference: z.nullable(z.string()) }),
 });
 
 /** Money going back, as the event decided it: what it gives back, under which credit note. */
@@ -147,6 +150,53 @@ const tenantLeaseSigned = z.extend(leaseSigned, {
   }),
 });
 
+/** A rental as its billing messages name it: the unit, who rents it, the rent as sold and its last day once set. */
+const rental = z.object({
+  id: z.string(),
+  unitName: z.string(),
+  serviceType: z.string(),
+  product: z.enum(productNames),
+  monthlyCents: cents,
+  endsOn: z.nullable(isoDateString),
+  customer: z.object({ name: z.string(), email: z.string(), language }),
+});
+
+/** An invoice of a rental's period (billing/invoices.ts), as issued. */
+const invoice = z.object({
+  id: z.string(),
+  number: z.string(),
+  periodStart: isoDateString,
+  periodEnd: isoDateString,
+  /** The rental's last period: the prepaid last month is applied to it. */
+  final: z.boolean(),
+  lines: z.array(z.object({ item: z.enum(['monthly_rent', 'prepaid_last_month']), cents })),
+  subtotal: cents,
+  gst: cents,
+  qst: cents,
+  total: cents,
+  issuedAt: instant,
+});
+
+/** An invoice paid: how and when, its PDF marked paid, and the next invoice the rental will get (none once it ends). */
+const invoicePaid = z.object({
+  rental,
+  invoice,
+  payment: z.object({ method: paymentMethod, paidAt: instant, reference: z.nullable(z.string()), cents }),
+  document: receiptDocument,
+  next: z.nullable(z.object({ on: isoDateString, cents })),
+});
+
+/**
+ * A try at paying an invoice failed: which try of how many, the provider's reason
+ * ('card_declined', 'authentication_required', 'expired_card', 'insufficient_funds', or another
+ * code), and the day of the next try (null after the last).
+ */
+const invoicePaymentFailed = z.object({
+  rental,
+  invoice,
+  attempt: z.object({ number: z.int(), of: z.int(), reason: z.string(), nextTryOn: z.nullable(isoDateString), at: instant }),
+});
+
 /** Each kind of message (named staff_… when it is for the operations team), and what it carries. */
 const schemas = {
   order_paid: z.extend(orderPaid, { receipt: receiptDocument }),
@@ -163,6 +213,9 @@ const schemas = {
   staff_rental_notice_given: rentalNoticeGiven,
   staff_waitlist_entry: waitlistEntry,
   staff_lease_signed: leaseSigned,
+  invoice_paid: invoicePaid,
+  invoice_payment_failed: invoicePaymentFailed,
+  staff_invoice_overdue: invoicePaymentFailed,
 };
 
 export type MessageKind = keyof typeof schemas;

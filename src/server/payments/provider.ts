@@ -20,6 +20,8 @@ export interface CheckoutSessionRequest {
   metadata: Record<string, string>;
   /** The origin this server was reached at, for a checkout page it serves itself. */
   origin: string;
+  /** A rental's checkout keeps the card for the rental's later payments (Stripe: a Customer, setup_future_usage off_session). */
+  saveCard: boolean;
 }
 
 export interface CheckoutSession {
@@ -31,13 +33,40 @@ export interface CheckoutSession {
 export interface PaymentEvent {
   id: string;
   type: string;
-  action: 'confirm' | 'expire' | 'ignore';
+  /** settle_charge: a saved card's charge (a monthly invoice's try) succeeded or failed, told apart from its answer. */
+  action: 'confirm' | 'expire' | 'settle_charge' | 'ignore';
   sessionId: string | null;
   /** The payment a confirmed session made (Stripe's payment intent), to refund it by. */
   paymentIntentId: string | null;
   /** Who paid, as the checkout collected them (Stripe's customer_details). */
   buyer: { name: string; email: string } | null;
+  /** The card a rental's checkout kept at the provider, for its later payments; absent or null: none. */
+  savedCard?: SavedCard | null;
+  /** settle_charge: which payment row it settles (our metadata), and how. */
+  charge?: { invoicePaymentId: string; paymentId: string } & ({ outcome: 'succeeded'; paymentMethodId: string | null } | { outcome: 'failed'; reason: string });
 }
+
+/** A card the provider keeps for a customer: the payment method may be unknown yet (the provider then uses the customer's newest card). */
+export interface SavedCard {
+  customerId: string;
+  paymentMethodId: string | null;
+}
+
+/** A charge of a saved card without the customer (a rental's monthly invoice). */
+export interface SavedCardCharge {
+  card: SavedCard;
+  amountCents: number;
+  /** One per payment row: the same try asked again charges nothing twice (Stripe keeps keys for 24 hours only). */
+  idempotencyKey: string;
+  description: string;
+  /** Our ids only: the payment row and its invoice, to settle a try whose answer was lost. */
+  metadata: { invoice_payment_id: string; invoice_id: string };
+}
+
+/** What the provider answered: the money moved, or why not (its own code: card_declined, authentication_required…). */
+export type ChargeOutcome =
+  | { outcome: 'succeeded'; paymentId: string; paymentMethodId: string | null }
+  | { outcome: 'failed'; paymentId: string | null; reason: string };
 
 export interface RefundRequest {
   orderId: string;
@@ -56,6 +85,11 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
   /** Gives money back; throws with the provider's reason when it refuses. */
   refund(request: RefundRequest): Promise<{ id: string }>;
+  /**
+   * Charges a saved card off session. A refusal is an outcome; an error (the provider down, a
+   * timeout) throws, and the try stays open to be asked again with the same key.
+   */
+  chargeSavedCard(request: SavedCardCharge): Promise<ChargeOutcome>;
 }
 
 export class WebhookSignatureError extends Error {}

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './provider.ts';
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type SavedCard } from './provider.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -33,7 +33,9 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
           // The receipt names the buyer: Stripe always collects the e-mail, and here the name too.
           name_collection: { individual: { enabled: true, optional: false } },
           metadata: request.metadata,
-          payment_intent_data: { metadata: request.metadata },
+          // A rental's card is kept for its monthly invoices, charged without the customer.
+          ...(request.saveCard ? { customer_creation: 'always' as const } : {}),
+          payment_intent_data: { metadata: request.metadata, ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}) },
         },
         { idempotencyKey: request.idempotencyKey },
       );
@@ -59,6 +61,37 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`Stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason ?? 'no reason given'}`);
       return { id: refund.id };
     },
+    async chargeSavedCard(request) {
+      let paymentMethod = request.card.paymentMethodId;
+      if (!paymentMethod) {
+        // A checkout saved the card on its Customer; the webhook named the customer only.
+        paymentMethod = (await stripe.customers.listPaymentMethods(request.card.customerId, { limit: 1 })).data[0]?.id ?? null;
+        if (!paymentMethod) return { outcome: 'failed', paymentId: null, reason: 'no_saved_card' };
+      }
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: 'cad',
+            customer: request.card.customerId,
+            payment_method: paymentMethod,
+            off_session: true,
+            confirm: true,
+            description: request.description,
+            metadata: request.metadata,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (intent.status === 'succeeded') return { outcome: 'succeeded', paymentId: intent.id, paymentMethodId: paymentMethod };
+        // A card charge that is neither done nor refused yet: its webhook settles it.
+        if (intent.status === 'processing') throw new Error(`Stripe payment ${intent.id} is still processing`);
+        return { outcome: 'failed', paymentId: intent.id, reason: intent.last_payment_error?.code ?? intent.status };
+      } catch (err) {
+        // A refusal (declined, authentication required) is an answer; anything else leaves the try open.
+        if (err instanceof Stripe.errors.StripeCardError) return { outcome: 'failed', paymentId: err.payment_intent?.id ?? null, reason: refusalOf(err) };
+        throw err;
+      }
+    },
     verifyWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new WebhookSignatureError('No webhook secret is configured (STRIPE_WEBHOOK_SECRET)');
       if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing');
@@ -71,6 +104,17 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       return toPaymentEvent(event);
     },
   };
+}
+
+/** The issuer's reason when the card was declined (insufficient_funds…), else Stripe's code (authentication_required, expired_card…). */
+function refusalOf(err: Stripe.errors.StripeCardError): string {
+  return (err.code === 'card_declined' && err.decline_code) || err.code || 'card_declined';
+}
+
+/** The Customer a rental's checkout created, its card saved on it. */
+function savedCardOf(session: Stripe.Checkout.Session): SavedCard | null {
+  const customer = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+  return customer ? { customerId: customer, paymentMethodId: null } : null;
 }
 
 function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
@@ -94,14 +138,36 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     case 'checkout.session.completed': {
       // Delayed payment methods complete the session unpaid; their money arrives with async_payment_succeeded.
       const session = event.data.object;
-      return { ...base, sessionId: session.id, paymentIntentId: paymentIntentOf(session), buyer: buyerOf(session), action: session.payment_status === 'unpaid' ? 'ignore' : 'confirm' };
+      return {
+        ...base,
+        sessionId: session.id,
+        paymentIntentId: paymentIntentOf(session),
+        buyer: buyerOf(session),
+        savedCard: savedCardOf(session),
+        action: session.payment_status === 'unpaid' ? 'ignore' : 'confirm',
+      };
     }
-    case 'checkout.session.async_payment_succeeded':
-      return { ...base, sessionId: event.data.object.id, paymentIntentId: paymentIntentOf(event.data.object), buyer: buyerOf(event.data.object), action: 'confirm' };
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      return { ...base, sessionId: session.id, paymentIntentId: paymentIntentOf(session), buyer: buyerOf(session), savedCard: savedCardOf(session), action: 'confirm' };
+    }
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed':
-      return { ...base, sessionId: event.data.object.id, paymentIntentId: null, buyer: null, action: 'expire' };
+      return { ...base, sessionId: event.data.object.id, paymentIntentId: null, buyer: null, savedCard: null, action: 'expire' };
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed': {
+      // Only the monthly charges carry a payment row's id; a checkout's own payment is settled by its session's event.
+      const intent = event.data.object;
+      const invoicePaymentId = intent.metadata?.invoice_payment_id;
+      if (!invoicePaymentId) return { ...base, sessionId: null, paymentIntentId: null, buyer: null, savedCard: null, action: 'ignore' };
+      const method = typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null);
+      const charge =
+        event.type === 'payment_intent.succeeded'
+          ? { invoicePaymentId, paymentId: intent.id, outcome: 'succeeded' as const, paymentMethodId: method }
+          : { invoicePaymentId, paymentId: intent.id, outcome: 'failed' as const, reason: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? 'card_declined' };
+      return { ...base, sessionId: null, paymentIntentId: intent.id, buyer: null, savedCard: null, action: 'settle_charge', charge };
+    }
     default:
-      return { ...base, sessionId: null, paymentIntentId: null, buyer: null, action: 'ignore' };
+      return { ...base, sessionId: null, paymentIntentId: null, buyer: null, savedCard: null, action: 'ignore' };
   }
 }

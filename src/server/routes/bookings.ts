@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { cancelRequest } from '../../shared/contract/bookings.ts';
 import { bookingFor, cancelBooking, giveRentalNotice, type ManageAnswer } from '../bookings/manage.ts';
-import { orderIdByManageToken } from '../bookings/manage-link.ts';
+import { orderIdByManageToken } from '../billing/manage-link.ts';
 import { clientAddress, limitKey } from '../http/client-address.ts';
 import type { AppContext } from '../deps.ts';
 import { creditNotePdfOfOrder, receiptPdfForOrder } from '../documents/receipts.ts';

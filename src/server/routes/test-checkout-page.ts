@@ -11,7 +11,8 @@ import { problem } from '../../shared/contract/problems.ts';
 import { problemAnswer } from '../http/errors.ts';
 import { quoteLineNames, taxLabel } from '../documents/line-names.ts';
 import { sessionIdPlaceholder, successUrlTemplate } from '../payments/provider.ts';
-import { testCheckoutAllowed } from '../payments/test-checkout.ts';
+import { isTestProvider, paysOnSession, testCardOf, testCheckoutAllowed } from '../payments/test-checkout.ts';
+import { isBilledMonthly } from '../../shared/domain/products.ts';
 
 /** The built-in test checkout's pages (docs/architecture.md §5): its Pay and Cancel take the same path as Stripe's events. */
 const texts = {
@@ -27,6 +28,11 @@ const texts = {
     problems: 'Please correct the following:',
     nameProblem: 'Enter your name (up to 200 characters).',
     emailProblem: 'Enter a valid e-mail address, such as name@example.com.',
+    card: 'Card number',
+    cardHint: 'Test cards: 4242 4242 4242 4242 always works; 4000 0000 0000 0341 is declined; 4000 0027 6000 3184 asks for authentication on later charges.',
+    cardProblem: 'Use one of the test card numbers below the field.',
+    declined: 'Your card was declined. Try another card.',
+    cardKept: 'Your card is kept for this rental’s monthly invoices, charged on the 1st of each month.',
     pay: (amount: string) => `Pay ${amount} CAD`,
     cancel: 'Cancel',
     expired: 'This checkout has expired. Please start again from the booking page.',
@@ -45,6 +51,11 @@ const texts = {
     problems: 'Veuillez corriger ce qui suit :',
     nameProblem: 'Entrez votre nom (200 caractères au plus).',
     emailProblem: 'Entrez une adresse courriel valide, comme nom@exemple.com.',
+    card: 'Numéro de carte',
+    cardHint: 'Cartes de test : 4242 4242 4242 4242 fonctionne toujours; 4000 0000 0000 0341 est refusée; 4000 0027 6000 3184 demande une authentification pour les paiements suivants.',
+    cardProblem: 'Utilisez l’un des numéros de carte de test indiqués sous le champ.',
+    declined: 'Votre carte a été refusée. Essayez une autre carte.',
+    cardKept: 'Votre carte est conservée pour les factures mensuelles de cette location, débitées le 1er de chaque mois.',
     pay: (amount: string) => `Payer ${amount} CAD`,
     cancel: 'Annuler',
     expired: 'Ce paiement a expiré. Veuillez recommencer depuis la page de réservation.',
@@ -61,7 +72,7 @@ tfoot td{border-bottom:0}tfoot tr.total td{font-weight:700;border-top:2px solid 
 fieldset{border:0;padding:0;margin:0 0 1rem}legend{font-weight:700;margin-bottom:.5rem}
 label{display:block;margin:.6rem 0 .2rem}input{width:100%;box-sizing:border-box;padding:.6rem;font-size:1rem;border:1px solid #71717a;border-radius:.4rem}
 input[aria-invalid=true]{border:2px solid #b91c1c}.problem{color:#b91c1c;margin:.25rem 0 0}
-.alert{border:2px solid #b91c1c;border-radius:.5rem;padding:.5rem .75rem;color:#7f1d1d}
+.hint{color:#52525b;font-size:.875rem;margin:.25rem 0 1rem}.alert{border:2px solid #b91c1c;border-radius:.5rem;padding:.5rem .75rem;color:#7f1d1d}
 .actions{display:flex;gap:.75rem;margin-top:1rem}.actions>*{flex:1}
 button{width:100%;padding:.8rem;font-size:1rem;border-radius:.5rem;border:1px solid #3f3f46;cursor:pointer;background:#fff;color:#18181b}
 button.pay{background:#1d4ed8;border-color:#1d4ed8;color:#fff}`;
@@ -88,9 +99,12 @@ function page(c: Context, locale: 'en' | 'fr', title: string, body: unknown, sta
 
 /** What the buyer typed, and what is wrong with it, when the form comes back. */
 interface BuyerAnswer {
-  values: { buyer_name: string; buyer_email: string };
-  problems: ('name' | 'email')[];
+  values: { buyer_name: string; buyer_email: string; card_number: string };
+  problems: ('name' | 'email' | 'card' | 'declined')[];
 }
+
+/** Stripe's always-working test number: the page starts with it, as a demo should; any test number can replace it. */
+const defaultCard = '4242 4242 4242 4242';
 
 function orderPage(c: Context, order: StoredOrder, answer?: BuyerAnswer) {
   const t = texts[order.locale];
@@ -99,6 +113,8 @@ function orderPage(c: Context, order: StoredOrder, answer?: BuyerAnswer) {
   const total = money(q.total);
   const action = `/public-api/test-checkout/${encodeURIComponent(order.sessionId)}`;
   const problems = answer?.problems ?? [];
+  const problemText = (p: BuyerAnswer['problems'][number]) => ({ name: t.nameProblem, email: t.emailProblem, card: t.cardProblem, declined: t.declined })[p];
+  const cardBad = problems.includes('card') || problems.includes('declined');
   const field = (name: 'name' | 'email', type: string, autocomplete: string) => {
     const id = `buyer_${name}` as const;
     const bad = problems.includes(name);
@@ -126,11 +142,17 @@ function orderPage(c: Context, order: StoredOrder, answer?: BuyerAnswer) {
         </tfoot>
       </table>
       <form method="post" action="${action}/pay" id="pay" novalidate>
-        ${problems.length > 0 ? html`<p class="alert" role="alert">${t.problems} ${problems.map((p) => (p === 'name' ? t.nameProblem : t.emailProblem)).join(' ')}</p>` : ''}
+        ${problems.length > 0 ? html`<p class="alert" role="alert">${t.problems} ${problems.map(problemText).join(' ')}</p>` : ''}
         <fieldset>
           <legend>${t.buyer}</legend>
           ${field('name', 'text', 'name')} ${field('email', 'email', 'email')}
         </fieldset>
+        <label for="card_number">${t.card}</label>
+        <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required maxlength="23"
+          value="${answer?.values.card_number ?? defaultCard}" aria-describedby="card_hint${cardBad ? ' card_number_problem' : ''}" ${cardBad ? html`aria-invalid="true"` : ''} />
+        ${cardBad ? html`<p class="problem" id="card_number_problem">${problemText(problems.includes('card') ? 'card' : 'declined')}</p>` : ''}
+        <p class="hint" id="card_hint">${t.cardHint}</p>
+        ${isBilledMonthly(q.product) ? html`<p>${t.cardKept}</p>` : ''}
       </form>
       <div class="actions">
         <form method="post" action="${action}/cancel"><button type="submit">${t.cancel}</button></form>
@@ -186,13 +208,19 @@ export function testCheckoutRoutes(deps: AppContext) {
     if (order.status === 'paid') return toSuccessPage();
     if (currentStatus(order, deps.clock()) !== 'pending') return notice(c, order.locale, texts[order.locale].expired, 410);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const values = { buyer_name: typeof form.buyer_name === 'string' ? form.buyer_name : '', buyer_email: typeof form.buyer_email === 'string' ? form.buyer_email : '' };
+    const text = (name: string) => (typeof form[name] === 'string' ? form[name] : '');
+    const values = { buyer_name: text('buyer_name'), buyer_email: text('buyer_email'), card_number: text('card_number') };
     const parsed = buyerForm.safeParse(values);
-    if (!parsed.success) {
-      const problems = (['name', 'email'] as const).filter((f) => parsed.error.issues.some((i) => i.path[0] === `buyer_${f}`));
+    const card = testCardOf(values.card_number);
+    if (!parsed.success || !card || !paysOnSession(card)) {
+      const problems: BuyerAnswer['problems'] = (['name', 'email'] as const).filter((f) => !parsed.success && parsed.error.issues.some((i) => i.path[0] === `buyer_${f}`));
+      if (!card) problems.push('card');
+      else if (!paysOnSession(card)) problems.push('declined');
       return orderPage(c, order, { values, problems });
     }
-    await confirmPayment(deps, sessionId, { paymentIntentId: null, buyer: { name: parsed.data.buyer_name, email: parsed.data.buyer_email } });
+    // A rental's card is kept, as Stripe keeps it on a Customer, for its monthly invoices.
+    const savedCard = isBilledMonthly(order.quote.product) && isTestProvider(deps.payments) ? await deps.payments.saveCard(card) : null;
+    await confirmPayment(deps, sessionId, { paymentIntentId: null, buyer: { name: parsed.data.buyer_name, email: parsed.data.buyer_email }, savedCard });
     return toSuccessPage();
   });
 

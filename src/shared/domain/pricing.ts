@@ -118,7 +118,7 @@ export interface QuoteLine {
  * Whether each is a taxable supply is said here once (commercial rentals and their fees are;
  * refundable deposits are not; a signup discount lowers the taxable rent it discounts).
  */
-export type ChargeItem = QuoteItem | 'lease_first_month' | 'move_in_fee' | 'security_deposit' | 'key_fob_deposit' | 'signup_discount' | 'monthly_rent';
+export type ChargeItem = QuoteItem | 'lease_first_month' | 'move_in_fee' | 'security_deposit' | 'key_fob_deposit' | 'signup_discount' | 'monthly_rent' | 'prepaid_last_month';
 
 export const taxableCharges: Record<ChargeItem, boolean> = {
   prorated_first_month: true,
@@ -131,6 +131,8 @@ export const taxableCharges: Record<ChargeItem, boolean> = {
   move_in_fee: true,
   monthly_rent: true,
   signup_discount: true,
+  // The last month paid in advance, applied on a rental's final invoice: a negative line of the rent it paid, so its taxes come off too.
+  prepaid_last_month: true,
   security_deposit: false,
   key_fob_deposit: false,
 };

@@ -197,6 +197,11 @@ export function productRule(product: Product): ProductRule {
   return products[product];
 }
 
+/** A product bought without dates is a rental or a subscription: it is billed every month until it ends (billing.ts). */
+export function isBilledMonthly(product: Product): boolean {
+  return products[product].dates === 'none';
+}
+
 /** The products sold for a kind of unit, in the table's order. */
 export function productsFor(serviceType: string): Product[] {
   return productNames.filter((p) => (products[p].serviceTypes as readonly string[]).includes(serviceType));

@@ -9,6 +9,7 @@ import * as manageBookings from './0007-manage-bookings.ts';
 import * as staff from './0008-staff.ts';
 import * as waitlistOffers from './0009-waitlist-offers.ts';
 import * as outboxData from './0010-outbox-data.ts';
+import * as billing from './0011-billing.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-staff': staff,
   '0009-waitlist-offers': waitlistOffers,
   '0010-outbox-data': outboxData,
+  '0011-billing': billing,
 };

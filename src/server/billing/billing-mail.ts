@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import { nextInvoice, periodFrom } from '../../shared/domain/billing.ts';
+import { isServiceType, productNames, serviceTypeNames, type Product } from '../../shared/domain/products.ts';
+import { site } from '../../shared/site.ts';
+import type { Db } from '../db/database.ts';
+import { invoiceLineNames } from '../documents/line-names.ts';
+import type { ReceiptDocument } from '../documents/receipt.ts';
+import { enqueueMessage, type MessageData } from '../outbox/outbox.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
+import { findInvoice, type StoredInvoice } from './invoices.ts';
+import { settleManageToken } from './manage-link.ts';
+
+/*
+ * The messages of a rental's billing, gathered in the transaction that settles a payment from
+ * the rows it has just written: the customer's (with the rental's manage link, sealed in their
+ * row) and, after the last automatic try, staff's.
+ */
+
+type RentalFacts = MessageData['invoice_paid']['rental'];
+
+async function rentalRow(db: Db, rentalId: string) {
+  return db
+    .selectFrom('rentals')
+    .select(['id', 'order_id', 'product', 'service_type', 'unit_name', 'customer_name', 'customer_email', 'language', 'monthly_cents', 'prepaid_last_month_cents', 'provider'])
+    .select([sql<string>`next_period_start::text`.as('next_period_start'), sql<string | null>`ends_on::text`.as('ends_on')])
+    .where('id', '=', rentalId)
+    .executeTakeFirstOrThrow();
+}
+
+function productOf(value: string): Product {
+  if (!(productNames as readonly string[]).includes(value)) throw new Error(`a rental of an unknown product: ${value}`);
+  return value as Product;
+}
+
+function rentalFactsOf(row: Awaited<ReturnType<typeof rentalRow>>): RentalFacts {
+  return {
+    id: row.id,
+    unitName: row.unit_name,
+    serviceType: row.service_type,
+    product: productOf(row.product),
+    monthlyCents: row.monthly_cents,
+    endsOn: row.ends_on,
+    customer: { name: row.customer_name, email: row.customer_email, language: row.language },
+  };
+}
+
+function invoiceFactsOf(invoice: StoredInvoice): MessageData['invoice_paid']['invoice'] {
+  const { id, number, periodStart, periodEnd, final, lines, subtotal, gst, qst, total, issuedAt } = invoice;
+  return { id, number, periodStart, periodEnd, final, lines, subtotal, gst, qst, total, issuedAt };
+}
+
+/** The invoice as its PDF lays it out, paid (when, how) or still due. */
+export async function invoiceDocumentOf(db: Db, invoiceId: string): Promise<ReceiptDocument | undefined> {
+  const invoice = await findInvoice(db, invoiceId);
+  if (!invoice) return undefined;
+  const rental = await rentalRow(db, invoice.rentalId);
+  const paid = await db
+    .selectFrom('invoice_payments')
+    .select(['method', 'settled_at', 'provider_payment_id', 'reference'])
+    .where('invoice_id', '=', invoiceId)
+    .where('status', '=', 'succeeded')
+    .orderBy('settled_at')
+    .limit(1)
+    .executeTakeFirst();
+  const period = periodFrom(invoice.periodStart, invoice.periodEnd);
+  const fr = invoiceLineNames(invoice.lines, rental.unit_name, period, 'fr');
+  const en = invoiceLineNames(invoice.lines, rental.unit_name, period, 'en');
+  const typeName = (locale: 'en' | 'fr') => (isServiceType(rental.service_type) ? serviceTypeNames[locale][rental.service_type] : rental.service_type);
+  const method = paid?.method ?? 'card';
+  // Nothing left to pay (the prepaid month paid it all) is paid the day it was issued.
+  const paidAt = paid?.settled_at ? new Date(paid.settled_at) : invoice.total === 0 ? invoice.issuedAt : null;
+  return {
+    kind: 'invoice',
+    number: invoice.number,
+    issuedAt: invoice.issuedAt,
+    invoice: { period: { from: invoice.periodStart, to: invoice.periodEnd }, paidAt },
+    buyer: { name: rental.customer_name, email: rental.customer_email },
+    item: { fr: `${rental.unit_name} (${typeName('fr')})`, en: `${rental.unit_name} (${typeName('en')})` },
+    lines: fr.map(({ name, cents }, i) => ({ description: { fr: name, en: en[i]?.name ?? name }, cents, taxable: true })),
+    dates: [],
+    subtotal: invoice.subtotal,
+    gst: invoice.gst,
+    qst: invoice.qst,
+    total: invoice.total,
+    payment: { method: method === 'card' && rental.provider === 'test' ? 'test' : method, reference: paid?.reference ?? paid?.provider_payment_id ?? null },
+  };
+}
+
+const staff = { to: site.operations.email, language: site.operations.language };
+
+/** The rental's manage link, for the customer's messages: its order's (a rental bought at checkout). */
+async function manageTokenFor(trx: Db, keyring: BankingKeyring, orderId: string | null): Promise<string | null> {
+  return orderId ? settleManageToken(trx, keyring, orderId) : null;
+}
+
+/** An invoice paid: the customer's e-mail with the invoice PDF marked paid, and what comes next. */
+export async function tellInvoicePaid(trx: Db, keyring: BankingKeyring, ids: { invoiceId: string; paymentId: string }, now: Date): Promise<void> {
+  const invoice = (await findInvoice(trx, ids.invoiceId))!;
+  const row = await rentalRow(trx, invoice.rentalId);
+  if (!row.customer_email) return;
+  const payment = await trx
+    .selectFrom('invoice_payments')
+    .select(['method', 'settled_at', 'reference', 'provider_payment_id', 'amount_cents'])
+    .where('id', '=', ids.paymentId)
+    .executeTakeFirstOrThrow();
+  const document = (await invoiceDocumentOf(trx, ids.invoiceId))!;
+  const token = await manageTokenFor(trx, keyring, row.order_id);
+  await enqueueMessage(
+    trx,
+    {
+      kind: 'invoice_paid',
+      to: row.customer_email,
+      language: row.language,
+      about: { rentalId: row.id, invoiceId: invoice.id, paymentId: ids.paymentId },
+      data: {
+        rental: rentalFactsOf(row),
+        invoice: invoiceFactsOf(invoice),
+        payment: { method: document.payment.method, paidAt: new Date(payment.settled_at ?? now), reference: payment.reference ?? payment.provider_payment_id, cents: payment.amount_cents },
+        document,
+        next: nextInvoice({ nextPeriodStart: row.next_period_start, endsOn: row.ends_on, monthlyCents: row.monthly_cents, prepaidLastMonthCents: row.prepaid_last_month_cents }),
+      },
+      ...(token ? { secret: { keyring, text: token } } : {}),
+    },
+    now,
+  );
+}
+
+export type FailedTry = MessageData['invoice_payment_failed']['attempt'];
+
+/** A try failed: the customer's e-mail with Pay now; when it was the last scheduled try (`overdue`), staff's too. */
+export async function tellPaymentFailed(trx: Db, keyring: BankingKeyring, ids: { invoiceId: string; paymentId: string }, attempt: FailedTry, overdue: boolean, now: Date): Promise<void> {
+  const invoice = (await findInvoice(trx, ids.invoiceId))!;
+  const row = await rentalRow(trx, invoice.rentalId);
+  const data = { rental: rentalFactsOf(row), invoice: invoiceFactsOf(invoice), attempt };
+  const about = { rentalId: row.id, invoiceId: invoice.id, paymentId: ids.paymentId };
+  if (row.customer_email) {
+    const token = await manageTokenFor(trx, keyring, row.order_id);
+    await enqueueMessage(trx, { kind: 'invoice_payment_failed', to: row.customer_email, language: row.language, about, data, ...(token ? { secret: { keyring, text: token } } : {}) }, now);
+  }
+  if (overdue) await enqueueMessage(trx, { kind: 'staff_invoice_overdue', ...staff, about, data }, now);
+}

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { nextTryOn, triesPerInvoice } from '../../shared/domain/billing.ts';
+import type { IsoDate } from '../../shared/domain/time.ts';
+import { spaceToday } from '../../shared/domain/zoned-time.ts';
+import type { Db } from '../db/database.ts';
+import type { InvoicePaymentTrigger } from '../db/schema.ts';
+import { logError, logEvent } from '../log.ts';
+import type { ChargeOutcome, PaymentProvider } from '../payments/provider.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
+import { tellInvoicePaid, tellPaymentFailed } from './billing-mail.ts';
+
+/*
+ * Charging an invoice to the card on file, exactly once (docs/architecture.md §4.11 for the
+ * pattern): a try is a payment row opened in a short transaction (one open try per invoice: a
+ * partial unique index), the provider is asked outside any transaction with the row's id as its
+ * idempotency key, and the answer settles the row once (whoever settles it first: this call, a
+ * later round that asks again with the same key, or the provider's webhook). An invoice's state
+ * is derived from its payment rows; nothing is rewritten.
+ */
+
+export interface ChargeDeps {
+  db: Db;
+  clock: () => Date;
+  payments: PaymentProvider;
+  keyring: BankingKeyring;
+}
+
+/** The automatic tries, whose count the retry schedule follows; Pay now and staff's Retry now are the customer's and staff's own. */
+const scheduledTriggers: InvoicePaymentTrigger[] = ['billing_day', 'retry'];
+
+/** What an unpaid invoice's card tries say: how many scheduled ones failed, and the first's day at the space. */
+interface TryHistory {
+  failed: number;
+  firstTryOn: IsoDate | null;
+}
+
+/** The trigger of the scheduled try due today, or null: none due (paid, a try open, the next one later, or all tries made). */
+export function scheduledTryDue(history: TryHistory, today: IsoDate): 'billing_day' | 'retry' | null {
+  if (history.firstTryOn === null) return 'billing_day';
+  if (history.failed >= triesPerInvoice) return null;
+  const next = nextTryOn(history.firstTryOn, history.failed);
+  return next !== null && next <= today ? 'retry' : null;
+}
+
+/** The invoice's amount still owed, and whether a try is open; under the invoice's row lock. */
+async function owedAndOpen(trx: Db, invoiceId: string): Promise<{ owed: number; open: boolean; history: TryHistory; card: { customerId: string; paymentMethodId: string | null } | null } | undefined> {
+  const row = await sql<{
+    total_cents: number;
+    paid: number;
+    open: number;
+    failed: number;
+    first_try_at: Date | null;
+    provider_customer_id: string | null;
+    payment_method_id: string | null;
+  }>`select i.total_cents,
+      coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id and p.status = 'succeeded'), 0)::int as paid,
+      (select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'open')::int as open,
+      (select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'failed' and p.trigger in (${sql.join(scheduledTriggers)}))::int as failed,
+      (select min(p.created_at) from invoice_payments p where p.invoice_id = i.id and p.trigger in (${sql.join(scheduledTriggers)})) as first_try_at,
+      r.provider_customer_id, r.payment_method_id
+    from invoices i join rentals r on r.id = i.rental_id
+    where i.id = ${invoiceId}
+    for update of i`.execute(trx);
+  const r = row.rows[0];
+  if (!r) return undefined;
+  return {
+    owed: r.total_cents - r.paid,
+    open: r.open > 0,
+    history: { failed: r.failed, firstTryOn: r.first_try_at ? spaceToday(new Date(r.first_try_at)) : null },
+    card: r.provider_customer_id ? { customerId: r.provider_customer_id, paymentMethodId: r.payment_method_id } : null,
+  };
+}
+
+interface OpenTry {
+  paymentId: string;
+  invoiceId: string;
+  amountCents: number;
+  card: { customerId: string; paymentMethodId: string | null };
+}
+
+/**
+ * Opens the try `trigger` asks for, if it is due: the scheduled one of the day ('scheduled'), or
+ * staff's Retry now. Under the invoice's row lock, so that two instances (or a retry racing
+ * staff) decide one after the other, on what the other committed.
+ */
+async function openTry(db: Db, invoiceId: string, trigger: 'scheduled' | 'retry_now', now: Date): Promise<OpenTry | null> {
+  return db.transaction().execute(async (trx) => {
+    const state = await owedAndOpen(trx, invoiceId);
+    if (!state || state.owed <= 0 || state.open || !state.card) return null;
+    const kind = trigger === 'retry_now' ? 'retry_now' : scheduledTryDue(state.history, spaceToday(now));
+    if (kind === null) return null;
+    const paymentId = randomUUID();
+    await trx
+      .insertInto('invoice_payments')
+      .values({ id: paymentId, invoice_id: invoiceId, method: 'card', trigger: kind, status: 'open', amount_cents: state.owed, created_at: now })
+      .execute();
+    return { paymentId, invoiceId, amountCents: state.owed, card: state.card };
+  });
+}
+
+/** The provider's idempotency key of a try: its own row's id, so asking again charges nothing twice. */
+const keyOf = (paymentId: string) => `invoice-payment-${paymentId}`;
+
+async function askProvider(deps: ChargeDeps, open: OpenTry): Promise<ChargeOutcome | null> {
+  try {
+    return await deps.payments.chargeSavedCard({
+      card: open.card,
+      amountCents: open.amountCents,
+      idempotencyKey: keyOf(open.paymentId),
+      description: `Invoice ${open.invoiceId}`,
+      metadata: { invoice_payment_id: open.paymentId, invoice_id: open.invoiceId },
+    });
+  } catch (err) {
+    // No answer (the provider down or slow): the try stays open, and a later round asks again with the same key.
+    logError('billing.charge_unanswered', err, { payment: open.paymentId, invoice: open.invoiceId });
+    return null;
+  }
+}
+
+/**
+ * Settles an open try with the provider's answer, once: whoever gets here second (a webhook, a
+ * round asking again) finds it settled and does nothing. Writes the customer's e-mail (and staff's
+ * after the last scheduled try) in the same transaction.
+ */
+export async function settleTry(db: Db, keyring: BankingKeyring, paymentId: string, outcome: ChargeOutcome, now: Date): Promise<'settled' | 'already'> {
+  return db.transaction().execute(async (trx) => {
+    const settled = await trx
+      .updateTable('invoice_payments')
+      .set(
+        outcome.outcome === 'succeeded'
+          ? { status: 'succeeded', provider_payment_id: outcome.paymentId, settled_at: now }
+          : { status: 'failed', provider_payment_id: outcome.paymentId, failure_reason: outcome.reason.slice(0, 100), settled_at: now },
+      )
+      .where('id', '=', paymentId)
+      .where('status', '=', 'open')
+      .returning(['invoice_id', 'trigger'])
+      .executeTakeFirst();
+    if (!settled) return 'already' as const;
+    if (outcome.outcome === 'succeeded') {
+      // The card the provider charged is the one to charge next month (a Stripe checkout names only its customer).
+      if (outcome.paymentMethodId) {
+        await sql`update rentals set payment_method_id = ${outcome.paymentMethodId}
+          from invoices where invoices.id = ${settled.invoice_id} and rentals.id = invoices.rental_id and rentals.payment_method_id is null`.execute(trx);
+      }
+      await tellInvoicePaid(trx, keyring, { invoiceId: settled.invoice_id, paymentId }, now);
+      return 'settled' as const;
+    }
+    const state = (await owedAndOpen(trx, settled.invoice_id))!;
+    const scheduled = scheduledTriggers.includes(settled.trigger);
+    // A failed Retry now moves no schedule: the next scheduled try stands.
+    const next = state.history.firstTryOn ? nextTryOn(state.history.firstTryOn, state.history.failed) : null;
+    const overdue = scheduled && next === null;
+    await tellPaymentFailed(trx, keyring, { invoiceId: settled.invoice_id, paymentId }, { number: state.history.failed, of: triesPerInvoice, reason: outcome.reason, nextTryOn: next, at: now }, overdue, now);
+    if (overdue) logEvent('warn', 'billing.overdue', { invoice: settled.invoice_id });
+    return 'settled' as const;
+  });
+}
+
+/** One try at an invoice, from opening it to settling it; null when none was due. */
+async function chargeInvoice(deps: ChargeDeps, invoiceId: string, trigger: 'scheduled' | 'retry_now'): Promise<'succeeded' | 'failed' | 'unanswered' | null> {
+  const open = await openTry(deps.db, invoiceId, trigger, deps.clock());
+  if (!open) return null;
+  const outcome = await askProvider(deps, open);
+  if (!outcome) return 'unanswered';
+  await settleTry(deps.db, deps.keyring, open.paymentId, outcome, deps.clock());
+  return outcome.outcome;
+}
+
+/** Staff's Retry now: a try outside the schedule, made at once. */
+export async function retryNow(deps: ChargeDeps, invoiceId: string): Promise<'succeeded' | 'failed' | 'unanswered' | null> {
+  return chargeInvoice(deps, invoiceId, 'retry_now');
+}
+
+/**
+ * The scheduled tries due today: each unpaid invoice with a card on file and no open try, whose
+ * first try has not been made or whose next retry day has come. Each is decided again under its
+ * row lock (openTry), so this list may be stale.
+ */
+export async function chargeDueInvoices(deps: ChargeDeps, limit: number): Promise<{ succeeded: number; failed: number }> {
+  const candidates = await sql<{ id: string }>`select i.id from invoices i join rentals r on r.id = i.rental_id
+    where r.provider_customer_id is not null
+      and i.total_cents > coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id and p.status = 'succeeded'), 0)
+      and not exists (select 1 from invoice_payments p where p.invoice_id = i.id and p.status = 'open')
+      and (select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'failed' and p.trigger in (${sql.join(scheduledTriggers)})) < ${triesPerInvoice}
+    order by i.issued_at, i.id
+    limit ${limit}`.execute(deps.db);
+  const done = { succeeded: 0, failed: 0 };
+  for (const { id } of candidates.rows) {
+    try {
+      const result = await chargeInvoice(deps, id, 'scheduled');
+      if (result === 'succeeded' || result === 'failed') done[result]++;
+    } catch (err) {
+      logError('billing.charge_failed', err, { invoice: id });
+    }
+  }
+  return done;
+}
+
+/** How long a try may wait for its answer before a round asks again (the SDK's own tries take about a minute). */
+const unansweredAfterMs = 5 * 60_000;
+
+/**
+ * Tries left open (the provider did not answer, or the instance stopped between asking and
+ * settling): asked again with the same idempotency key, which charges nothing twice, and settled
+ * with that answer. Stripe keeps a key 24 hours; the webhook settles those older.
+ */
+export async function settleUnansweredTries(deps: ChargeDeps, limit: number): Promise<number> {
+  const now = deps.clock();
+  const open = await deps.db
+    .selectFrom('invoice_payments as p')
+    .innerJoin('invoices as i', 'i.id', 'p.invoice_id')
+    .innerJoin('rentals as r', 'r.id', 'i.rental_id')
+    .select(['p.id', 'p.invoice_id', 'p.amount_cents', 'r.provider_customer_id', 'r.payment_method_id'])
+    .where('p.status', '=', 'open')
+    .where('p.method', '=', 'card')
+    .where('p.trigger', '!=', 'pay_now')
+    .where('p.created_at', '<=', new Date(now.getTime() - unansweredAfterMs))
+    .where('p.created_at', '>', new Date(now.getTime() - 20 * 60 * 60_000))
+    .orderBy('p.created_at')
+    .limit(limit)
+    .execute();
+  let settled = 0;
+  for (const row of open) {
+    if (!row.provider_customer_id) continue;
+    const outcome = await askProvider(deps, { paymentId: row.id, invoiceId: row.invoice_id, amountCents: row.amount_cents, card: { customerId: row.provider_customer_id, paymentMethodId: row.payment_method_id } });
+    if (outcome && (await settleTry(deps.db, deps.keyring, row.id, outcome, deps.clock())) === 'settled') settled++;
+  }
+  return settled;
+}

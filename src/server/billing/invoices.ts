@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { periodCharges, periodFrom, type InvoiceLine } from '../../shared/domain/billing.ts';
+import { taxedTotal } from '../../shared/domain/pricing.ts';
+import { addDays, type IsoDate } from '../../shared/domain/time.ts';
+import { spaceToday } from '../../shared/domain/zoned-time.ts';
+import type { Db } from '../db/database.ts';
+import { nextDocumentNumber } from '../documents/numbers.ts';
+
+/*
+ * Invoices: the sales document of one period of a rental, written and committed before any money
+ * moves, and never rewritten. A rental's next period is invoiced the day it begins at the space;
+ * a round that missed days (a server down on the 1st, or started with a later APP_NOW) issues
+ * every period due, one by one, none twice.
+ */
+
+export interface IssuedInvoice {
+  rentalId: string;
+  invoiceId: string;
+  totalCents: number;
+  /** The final invoice's refund of what the prepaid last month left over. */
+  refundId: string | null;
+}
+
+/**
+ * Issues the invoice of one rental's period due by `now`, in one transaction, and moves the
+ * rental's next period on; null when no rental has a period due. The rental's row is taken with
+ * SKIP LOCKED, so two instances issue different rentals' invoices side by side, and the unique
+ * (rental, period) key stands behind that. The number is taken only once the rental is held, so
+ * the series has no gap.
+ */
+export async function issueNextInvoice(db: Db, now: Date): Promise<IssuedInvoice | null> {
+  const today = spaceToday(now);
+  return db.transaction().execute(async (trx) => {
+    const rental = await trx
+      .selectFrom('rentals')
+      .select(['id', 'order_id', 'monthly_cents', 'prepaid_last_month_cents', sql<string>`next_period_start::text`.as('next_period_start'), sql<string | null>`ends_on::text`.as('ends_on')])
+      .where('ended_at', 'is', null)
+      .where(sql<boolean>`next_period_start <= ${today}::date`)
+      .where(sql<boolean>`(ends_on is null or next_period_start <= ends_on)`)
+      .orderBy('next_period_start')
+      .orderBy('id')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+    if (!rental) return null;
+    const period = periodFrom(rental.next_period_start, rental.ends_on);
+    const final = rental.ends_on !== null && period.end === rental.ends_on;
+    const charges = periodCharges(rental.monthly_cents, period, final ? rental.prepaid_last_month_cents : null);
+    const invoiceId = randomUUID();
+    await trx
+      .insertInto('invoices')
+      .values({
+        id: invoiceId,
+        number: await nextDocumentNumber(trx, 'invoice', Number(today.slice(0, 4))),
+        rental_id: rental.id,
+        period_start: period.start,
+        period_end: period.end,
+        final,
+        lines: JSON.stringify(charges.lines),
+        subtotal_cents: charges.subtotal,
+        gst_cents: charges.gst,
+        qst_cents: charges.qst,
+        total_cents: charges.total,
+        issued_at: now,
+      })
+      .execute();
+    await trx.updateTable('rentals').set({ next_period_start: addDays(period.end, 1) }).where('id', '=', rental.id).execute();
+    const refundId = final && charges.surplusCents > 0 && rental.order_id ? await refundPrepaidSurplus(trx, rental.order_id, charges.surplusCents, now) : null;
+    return { rentalId: rental.id, invoiceId, totalCents: charges.total, refundId };
+  });
+}
+
+/**
+ * What the prepaid last month leaves over once the final period is paid from it: refunded with
+ * its taxes (it was taxed at checkout), under a credit note against the checkout's receipt, and
+ * asked of the provider once this commits (bookings' refund round).
+ */
+async function refundPrepaidSurplus(trx: Db, orderId: string, surplusCents: number, now: Date): Promise<string> {
+  const lines = [{ item: 'last_month' as const, cents: surplusCents }];
+  const amounts = { lines, ...taxedTotal(lines) };
+  const id = randomUUID();
+  await trx
+    .insertInto('refunds')
+    .values({
+      id,
+      order_id: orderId,
+      amount_cents: amounts.total,
+      reason: 'prepaid_surplus',
+      status: 'pending',
+      amounts: JSON.stringify({ lines, subtotal: amounts.subtotal, gst: amounts.gst, qst: amounts.qst, total: amounts.total }),
+      next_attempt_at: now,
+      created_at: now,
+      credit_note_number: await nextDocumentNumber(trx, 'credit_note', Number(spaceToday(now).slice(0, 4))),
+    })
+    .execute();
+  return id;
+}
+
+/** An invoice as stored, its lines read back. */
+export interface StoredInvoice {
+  id: string;
+  number: string;
+  rentalId: string;
+  periodStart: IsoDate;
+  periodEnd: IsoDate;
+  final: boolean;
+  lines: InvoiceLine[];
+  subtotal: number;
+  gst: number;
+  qst: number;
+  total: number;
+  issuedAt: Date;
+}
+
+export async function findInvoice(db: Db, invoiceId: string): Promise<StoredInvoice | undefined> {
+  const row = await db
+    .selectFrom('invoices')
+    .select(['id', 'number', 'rental_id', 'final', 'lines', 'subtotal_cents', 'gst_cents', 'qst_cents', 'total_cents', 'issued_at'])
+    .select([sql<string>`period_start::text`.as('period_start'), sql<string>`period_end::text`.as('period_end')])
+    .where('id', '=', invoiceId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    number: row.number,
+    rentalId: row.rental_id,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    final: row.final,
+    lines: storedLines(row.lines),
+    subtotal: row.subtotal_cents,
+    gst: row.gst_cents,
+    qst: row.qst_cents,
+    total: row.total_cents,
+    issuedAt: new Date(row.issued_at),
+  };
+}
+
+/** An invoice's lines as issueNextInvoice wrote them (jsonb comes back parsed, or as text on some drivers). */
+function storedLines(value: unknown): InvoiceLine[] {
+  const lines: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!Array.isArray(lines)) throw new Error('an invoice’s stored lines are unreadable');
+  return lines.map((line: unknown) => {
+    const { item, cents } = (line ?? {}) as { item?: unknown; cents?: unknown };
+    if ((item !== 'monthly_rent' && item !== 'prepaid_last_month') || typeof cents !== 'number' || !Number.isInteger(cents)) throw new Error('an invoice’s stored line is unreadable');
+    return { item, cents };
+  });
+}

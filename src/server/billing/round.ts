@@ -1,0 +1,81 @@
+import type { Db } from '../db/database.ts';
+import { logError, logEvent } from '../log.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
+import { chargeDueInvoices, settleUnansweredTries } from './card-charges.ts';
+import { issueNextInvoice } from './invoices.ts';
+
+export interface BillingRoundDeps {
+  db: Db;
+  clock: () => Date;
+  payments: PaymentProvider;
+  keyring: BankingKeyring;
+}
+
+/** At most this many invoices issued, and tries made, a round: a round stays short, and the next takes the rest. */
+const perRound = 500;
+
+export interface BillingRoundResult {
+  issued: number;
+  succeeded: number;
+  failed: number;
+  settledLate: number;
+  /** Refunds of what a prepaid last month left over, for the refund round to ask for. */
+  refunds: number;
+}
+
+/**
+ * The billing's own clock, like the waitlist's: every period that has begun is invoiced (each
+ * invoice committed before its money is asked for), the tries due today are made, and tries left
+ * without an answer are asked again. Every instance runs it; row locks and unique keys make each
+ * invoice, charge and e-mail happen once, whoever gets there first.
+ */
+export async function runBillingRound(deps: BillingRoundDeps): Promise<BillingRoundResult> {
+  const result: BillingRoundResult = { issued: 0, succeeded: 0, failed: 0, settledLate: 0, refunds: 0 };
+  for (let i = 0; i < perRound; i++) {
+    const issued = await issueNextInvoice(deps.db, deps.clock());
+    if (!issued) break;
+    result.issued++;
+    if (issued.refundId) result.refunds++;
+  }
+  const charged = await chargeDueInvoices(deps, perRound);
+  result.succeeded = charged.succeeded;
+  result.failed = charged.failed;
+  result.settledLate = await settleUnansweredTries(deps, perRound);
+  return result;
+}
+
+/**
+ * Runs the round every `everyMs` (and once at start), so a server down on the 1st bills as soon
+ * as it is back. A round still running when the next is due is not doubled; `changed` is told
+ * when a round wrote something to send (mail to wake, refunds to ask for); `stop` waits for the
+ * round under way.
+ */
+export function startBillingRounds(deps: BillingRoundDeps & { everyMs: number; changed: (result: BillingRoundResult) => void }): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const round = () => {
+    if (running) return;
+    running = runBillingRound(deps)
+      .then(
+        (result) => {
+          if (result.issued + result.succeeded + result.failed + result.settledLate > 0) {
+            logEvent('info', 'billing.round', { ...result });
+            deps.changed(result);
+          }
+        },
+        (err: unknown) => logError('billing.round_failed', err),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  round();
+  const timer = setInterval(round, deps.everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,277 @@
+import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
+import { daysBetween, daysInMonth, type IsoDate } from '../../shared/domain/time.ts';
+import { site } from '../../shared/site.ts';
+import { invoiceLineNames, periodText } from '../documents/line-names.ts';
+import type { MessageData } from '../outbox/outbox.ts';
+import { taxRows } from './amounts.ts';
+import { catalogue, type Language } from './catalogue.ts';
+import { assertRecipient, staffDraft, type Draft, type Template, type TemplateContext } from './draft.ts';
+import type { Block, Fact, Letter } from './layout.ts';
+import { fullDate, instantAtSpace, localeOf, money } from './letter-format.ts';
+import { documentAttachment, manageLink, orderWords } from './purchase.ts';
+import { greeting, shared } from './shared-words.ts';
+
+/*
+ * A rental's monthly invoice, charged to the card on file: paid (with the invoice's PDF), a try
+ * at charging it failed (with a link to pay now), and, once the last automatic try has failed,
+ * staff told that the rental is overdue.
+ */
+
+type Rental = MessageData['invoice_paid']['rental'];
+type Invoice = MessageData['invoice_paid']['invoice'];
+type Method = MessageData['invoice_paid']['payment']['method'];
+
+/** The reasons a provider gives that the customer is told in plain words; any other code gets a general sentence. */
+type Reason = 'card_declined' | 'authentication_required' | 'expired_card' | 'insufficient_funds' | 'incorrect_cvc' | 'processing_error';
+
+/** The invoice's days, as invoiceLineNames names them (documents/line-names.ts). */
+interface Period {
+  start: IsoDate;
+  end: IsoDate;
+  days: number;
+  daysInMonth: number;
+}
+
+function periodOf(invoice: Invoice): Period {
+  const [y, m] = invoice.periodStart.split('-').map(Number) as [number, number];
+  return { start: invoice.periodStart, end: invoice.periodEnd, days: daysBetween(invoice.periodStart, invoice.periodEnd) + 1, daysInMonth: daysInMonth(y, m) };
+}
+
+/**
+ * 'December 2026' for a whole month, else the days as the invoice's lines name them
+ * ('December 18–31, 2026' / '18–31 décembre 2026'), so that the message and its PDF agree.
+ */
+function periodName(invoice: Invoice, language: Language): string {
+  const p = periodOf(invoice);
+  if (p.days !== p.daysInMonth) return periodText(p.start, p.end, language);
+  const [y, m] = p.start.split('-').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(localeOf(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
+const texts = catalogue({
+  en: {
+    forPeriod: (name: string, _p: Period) => `for ${name}`,
+    paidBy: { card: 'by card', test: 'as a test payment (no card charged)', pad: 'by pre-authorized debit', cheque: 'by cheque', etransfer: 'by Interac e-Transfer' } as Record<Method, string>,
+    methods: { card: 'Card', test: 'Test payment (no card charged)', pad: 'Pre-authorized debit', cheque: 'Cheque', etransfer: 'Interac e-Transfer' } as Record<Method, string>,
+    paidSubject: (number: string, unit: string, period: string) => `Invoice ${number} paid: ${unit}, ${period}`,
+    paidTitle: 'Your invoice is paid',
+    paid: (number: string, forPeriod: string, amount: string, by: string) =>
+      `Thank you: your invoice ${number} ${forPeriod} is paid. We have received ${amount}, taxes included, ${by}; the invoice is attached to this e-mail.`,
+    // A final period the prepaid month covers in full leaves nothing to charge.
+    settled: (number: string, forPeriod: string) => `Your invoice ${number} ${forPeriod} is settled: the last month you paid in advance covers it, so nothing was charged. The invoice is attached to this e-mail.`,
+    invoiceDetails: 'Invoice details',
+    invoice: 'Invoice',
+    period: 'Period',
+    paidOn: 'Paid on',
+    payment: 'Payment',
+    totalPaid: 'Total paid',
+    finalApplied: 'This is the last invoice of your rental: the last month you paid in advance is applied to it.',
+    final: 'This is the last invoice of your rental.',
+    next: (amount: string, on: string) => `Your next invoice: ${amount} on ${on}.`,
+    noNext: (ends: string | null) => (ends ? `There is no next invoice: your rental ends on ${ends}.` : 'There is no next invoice.'),
+    manageRental: 'Manage your rental',
+    reason: (host: string) => `You are receiving this e-mail about your rental, booked on ${host}.`,
+    reasons: {
+      card_declined: 'your bank declined the card',
+      authentication_required: 'your bank asks you to confirm the payment yourself',
+      expired_card: 'the card has expired',
+      insufficient_funds: 'the card does not have enough funds or credit available',
+      incorrect_cvc: 'the card’s security code (CVC) was refused',
+      processing_error: 'an error occurred while the card was being processed',
+    } as Record<Reason, string>,
+    otherReason: 'your bank did not accept the payment',
+    failedSubject: (number: string, unit: string) => `Payment failed: invoice ${number}, ${unit}`,
+    failedTitle: 'Your payment did not go through',
+    failedPreview: (amount: string, forPeriod: string) => `Pay now: ${amount} ${forPeriod}.`,
+    failed: (amount: string, forPeriod: string, reason: string) => `Your payment of ${amount} ${forPeriod} could not be taken from your card: ${reason}.`,
+    payWith: 'You can pay now with this card or another one; the card you pay with is kept for the months to come.',
+    payNow: 'Pay now',
+    nextTry: (on: string) => `We will try your card again on ${on}, unless you have paid by then.`,
+    lastTry: (email: string, phone: string) => `This was our last automatic try: please pay now, or contact us at ${email} or ${phone}.`,
+    space: 'Space',
+    amountDue: 'Amount due (taxes included)',
+    paymentTry: 'Payment try',
+    tryOf: (n: number, of: number) => `${n} of ${of}`,
+    staffSubject: (number: string, unit: string, who: string) => `Overdue invoice ${number}: ${unit} – ${who}`,
+    staffTitle: 'Rent overdue: the last automatic try failed',
+    staffWhy: (tries: string) =>
+      `The last automatic try at charging this invoice failed (try ${tries}). The rental is now overdue; nothing is ended automatically: record a payment, retry, or end the rental in the console.`,
+    providerReason: 'Reason (payment provider)',
+    lastTryOn: 'Last try',
+    rental: 'Rental',
+  },
+  fr: {
+    // 'pour décembre 2026', 'pour la période 18–31 décembre 2026', 'pour le 1er décembre 2026'.
+    forPeriod: (name, p) => (p.days === p.daysInMonth ? `pour ${name}` : p.start === p.end ? `pour le ${name}` : `pour la période ${name}`),
+    paidBy: { card: 'par carte', test: 'par paiement de test (aucune carte débitée)', pad: 'par prélèvement préautorisé', cheque: 'par chèque', etransfer: 'par virement Interac' },
+    methods: { card: 'Carte', test: 'Paiement de test (aucune carte débitée)', pad: 'Prélèvement préautorisé', cheque: 'Chèque', etransfer: 'Virement Interac' },
+    paidSubject: (number, unit, period) => `Facture ${number} payée : ${unit}, ${period}`,
+    paidTitle: 'Votre facture est payée',
+    paid: (number, forPeriod, amount, by) => `Merci : votre facture ${number} ${forPeriod} est payée. Nous avons reçu ${amount}, taxes incluses, ${by}; la facture est jointe à ce courriel.`,
+    settled: (number, forPeriod) => `Votre facture ${number} ${forPeriod} est réglée : le dernier mois que vous avez payé d’avance la couvre, rien n’a donc été prélevé. La facture est jointe à ce courriel.`,
+    invoiceDetails: 'Détails de la facture',
+    invoice: 'Facture',
+    period: 'Période',
+    paidOn: 'Payée le',
+    payment: 'Paiement',
+    totalPaid: 'Total payé',
+    finalApplied: 'Il s’agit de la dernière facture de votre location : le dernier mois que vous avez payé d’avance y est appliqué.',
+    final: 'Il s’agit de la dernière facture de votre location.',
+    next: (amount, on) => `Votre prochaine facture : ${amount} le ${on}.`,
+    noNext: (ends) => (ends ? `Aucune autre facture ne suivra : votre location se termine le ${ends}.` : 'Aucune autre facture ne suivra.'),
+    manageRental: 'Gérer votre location',
+    reason: (host) => `Vous recevez ce courriel au sujet de votre location, réservée sur ${host}.`,
+    reasons: {
+      card_declined: 'votre banque a refusé la carte',
+      authentication_required: 'votre banque demande que vous confirmiez vous-même le paiement',
+      expired_card: 'la carte est expirée',
+      insufficient_funds: 'les fonds ou le crédit disponibles sur la carte sont insuffisants',
+      incorrect_cvc: 'le code de sécurité (CVC) de la carte a été refusé',
+      processing_error: 'une erreur s’est produite pendant le traitement de la carte',
+    },
+    otherReason: 'votre banque n’a pas accepté le paiement',
+    failedSubject: (number, unit) => `Paiement refusé : facture ${number}, ${unit}`,
+    failedTitle: 'Votre paiement n’a pas été accepté',
+    failedPreview: (amount, forPeriod) => `Payez maintenant : ${amount} ${forPeriod}.`,
+    failed: (amount, forPeriod, reason) => `Votre paiement de ${amount} ${forPeriod} n’a pas pu être prélevé sur votre carte : ${reason}.`,
+    payWith: 'Vous pouvez payer maintenant avec cette carte ou une autre; la carte utilisée sera conservée pour les mois suivants.',
+    payNow: 'Payer maintenant',
+    nextTry: (on) => `Nous essaierons de nouveau votre carte le ${on}, à moins que vous ayez payé d’ici là.`,
+    lastTry: (email, phone) => `C’était notre dernier essai automatique : veuillez payer maintenant, ou communiquez avec nous à ${email} ou au ${phone}.`,
+    space: 'Espace',
+    amountDue: 'Montant dû (taxes incluses)',
+    paymentTry: 'Essai de paiement',
+    tryOf: (n, of) => `${n} sur ${of}`,
+    staffSubject: (number, unit, who) => `Facture en souffrance ${number} : ${unit} – ${who}`,
+    staffTitle: 'Loyer en souffrance : le dernier essai automatique a échoué',
+    staffWhy: (tries) =>
+      `Le dernier essai automatique de paiement de cette facture a échoué (essai ${tries}). La location est maintenant en retard de paiement; rien n’est résilié automatiquement : enregistrez un paiement, relancez le paiement ou mettez fin à la location dans la console.`,
+    providerReason: 'Motif (fournisseur de paiement)',
+    lastTryOn: 'Dernier essai',
+    rental: 'Location',
+  },
+});
+
+/** 'for December 2026' / 'pour décembre 2026', as a sentence names the invoice's days. */
+function forPeriod(invoice: Invoice, language: Language): string {
+  return texts[language].forPeriod(periodName(invoice, language), periodOf(invoice));
+}
+
+function reasonText(code: string, language: Language): string {
+  const t = texts[language];
+  return Object.hasOwn(t.reasons, code) ? t.reasons[code as Reason] : t.otherReason;
+}
+
+/** The space, its kind, the invoice's number and its days: what both of the customer's messages name it by. */
+function invoiceFacts(rental: Rental, invoice: Invoice, language: Language): Fact[] {
+  const t = texts[language];
+  return [
+    { label: t.space, value: rental.unitName },
+    { label: orderWords[language].type, value: isServiceType(rental.serviceType) ? serviceTypeNames[language][rental.serviceType] : rental.serviceType },
+    { label: t.invoice, value: invoice.number },
+    { label: t.period, value: periodName(invoice, language) },
+  ];
+}
+
+/** The invoice's lines (the period's rent, and on a final invoice the prepaid month as a negative line), then the taxes and the total. */
+function invoiceAmounts(rental: Rental, invoice: Invoice, totalLabel: string, language: Language): Block {
+  const rows: Fact[] = invoiceLineNames(invoice.lines, rental.unitName, periodOf(invoice), language).map(({ name, cents }) => ({ label: name, value: money(cents, language) }));
+  return { kind: 'amounts', rows: [...rows, ...taxRows(invoice, language)], total: { label: totalLabel, value: money(invoice.total, language) } };
+}
+
+/** A letter to the person who rents: greeted by name, signed by the space, with why they get it. */
+function rentalLetter(ctx: TemplateContext, rental: Rental, language: Language, parts: { title: string; preview: string; blocks: Block[] }): Letter {
+  const host = new URL(ctx.siteOrigin).host;
+  return { language, ...parts, greeting: greeting(rental.customer.name, language), signOff: shared[language].signOff, reason: texts[language].reason(host) };
+}
+
+export const invoicePaid: Template<'invoice_paid'> = async (ctx, message) => {
+  const { rental, invoice, payment, document, next } = message.data;
+  assertRecipient(message, rental.customer.email);
+  const language = message.language;
+  const t = texts[language];
+  const link = manageLink(ctx, message.secret);
+  const period = periodName(invoice, language);
+  const prepaid = invoice.lines.some((line) => line.item === 'prepaid_last_month');
+  const blocks: Block[] = [
+    { kind: 'paragraph', text: invoice.total > 0 ? t.paid(invoice.number, forPeriod(invoice, language), money(invoice.total, language), t.paidBy[payment.method]) : t.settled(invoice.number, forPeriod(invoice, language)) },
+    { kind: 'section', title: t.invoiceDetails },
+    {
+      kind: 'facts',
+      rows: [...invoiceFacts(rental, invoice, language), { label: t.paidOn, value: instantAtSpace(payment.paidAt, language) }, ...(invoice.total > 0 ? [{ label: t.payment, value: t.methods[payment.method] }] : [])],
+    },
+    invoiceAmounts(rental, invoice, t.totalPaid, language),
+  ];
+  if (invoice.final) blocks.push({ kind: 'paragraph', text: prepaid ? t.finalApplied : t.final });
+  blocks.push({ kind: 'paragraph', text: next ? t.next(money(next.cents, language), fullDate(next.on, language)) : t.noNext(rental.endsOn && fullDate(rental.endsOn, language)) });
+  if (link) blocks.push({ kind: 'button', label: t.manageRental, url: link });
+  blocks.push({ kind: 'paragraph', text: shared[language].questions });
+  return {
+    toName: rental.customer.name,
+    subject: t.paidSubject(invoice.number, rental.unitName, period),
+    letter: rentalLetter(ctx, rental, language, { title: t.paidTitle, preview: `${rental.unitName}, ${period}: ${money(invoice.total, language)}`, blocks }),
+    attachments: [await documentAttachment(document)],
+  };
+};
+
+export const invoicePaymentFailed: Template<'invoice_payment_failed'> = (ctx, message): Draft => {
+  const { rental, invoice, attempt } = message.data;
+  assertRecipient(message, rental.customer.email);
+  // Paying now is what this message asks for: without its link it would only worry the reader.
+  const link = manageLink(ctx, message.secret);
+  if (!link) throw new Error('the manage link is not stored with the message');
+  const language = message.language;
+  const t = texts[language];
+  const amount = money(invoice.total, language);
+  const blocks: Block[] = [
+    { kind: 'notice', text: t.failed(amount, forPeriod(invoice, language), reasonText(attempt.reason, language)) },
+    { kind: 'paragraph', text: t.payWith },
+    { kind: 'button', label: t.payNow, url: link },
+    { kind: 'paragraph', text: attempt.nextTryOn ? t.nextTry(fullDate(attempt.nextTryOn, language)) : t.lastTry(site.email, site.phoneDisplay) },
+    { kind: 'section', title: t.invoiceDetails },
+    {
+      kind: 'facts',
+      rows: [...invoiceFacts(rental, invoice, language), { label: t.amountDue, value: amount }, { label: t.paymentTry, value: t.tryOf(attempt.number, attempt.of) }],
+    },
+  ];
+  // After the last try, the contacts are already in the sentence that asks to use them.
+  if (attempt.nextTryOn) blocks.push({ kind: 'paragraph', text: shared[language].questions });
+  return {
+    toName: rental.customer.name,
+    subject: t.failedSubject(invoice.number, rental.unitName),
+    letter: rentalLetter(ctx, rental, language, { title: t.failedTitle, preview: t.failedPreview(amount, forPeriod(invoice, language)), blocks }),
+    attachments: [],
+  };
+};
+
+export const staffInvoiceOverdue: Template<'staff_invoice_overdue'> = (_ctx, message): Draft => {
+  const { rental, invoice, attempt } = message.data;
+  const language = message.language;
+  const t = texts[language];
+  const w = orderWords[language];
+  return staffDraft(language, rental.customer.email, {
+    subject: t.staffSubject(invoice.number, rental.unitName, rental.customer.name.trim() || rental.customer.email),
+    title: t.staffTitle,
+    blocks: [
+      { kind: 'notice', text: t.staffWhy(t.tryOf(attempt.number, attempt.of)) },
+      {
+        kind: 'facts',
+        rows: [
+          { label: w.customer, value: rental.customer.name.trim() || '—' },
+          { label: w.email, value: rental.customer.email },
+          { label: w.customerLanguage, value: shared[language].languageNames[rental.customer.language] },
+        ],
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ...invoiceFacts(rental, invoice, language),
+          { label: t.amountDue, value: money(invoice.total, language) },
+          { label: t.providerReason, value: attempt.reason },
+          { label: t.lastTryOn, value: instantAtSpace(attempt.at, language) },
+          { label: t.rental, value: rental.id },
+        ],
+      },
+    ],
+  });
+};

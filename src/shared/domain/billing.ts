@@ -1,0 +1,117 @@
+import { site } from '../site.ts';
+import { addMonths } from './booking-windows.ts';
+import { roundDiv, taxedTotal, type Cents, type TaxedTotal } from './pricing.ts';
+import type { Product } from './products.ts';
+import { addDays, daysBetween, daysInMonth, type IsoDate } from './time.ts';
+
+/*
+ * A rental's monthly billing (SPEC §9 'Terms': billing is on the 1st of each month), in calendar
+ * months at the space. The checkout pays the first month (prorated to the month's end); a
+ * mailbox plan's checkout pays a full month, from the purchase day to the day before the same
+ * date next month. From the first day the checkout did not pay for, each period runs to the end
+ * of its month (prorated by days when it starts later than the 1st) or to the rental's last day,
+ * and is invoiced the day it begins. The last month paid in advance at checkout pays the final
+ * period; what it leaves over is refunded.
+ */
+
+/** Days of one month a rental is billed for, both ends included, at the space. */
+export interface BillingPeriod {
+  start: IsoDate;
+  end: IsoDate;
+  /** How many days it covers, and how many its month has: the rent is prorated by them. */
+  days: number;
+  daysInMonth: number;
+}
+
+function monthEnd(date: IsoDate): IsoDate {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  return `${date.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`;
+}
+
+/**
+ * The last day a rental's checkout paid for. A rental's first month is prorated to the end of
+ * its month; a mailbox plan's is a whole month: to the day before the same date next month, or
+ * to that month's last day when it has no such date (bought 31 January: to 28 February).
+ */
+export function checkoutPaidThrough(product: Product, startDate: IsoDate): IsoDate {
+  if (product !== 'mailbox') return monthEnd(startDate);
+  const sameDateNextMonth = addMonths(startDate, 1);
+  // Temporal clamps a missing date to the month's last day: that day is then the last one paid.
+  return sameDateNextMonth.slice(8) === startDate.slice(8) ? addDays(sameDateNextMonth, -1) : sameDateNextMonth;
+}
+
+/** The period that begins on `start`: to the end of its month, or to the rental's last day when that comes first. */
+export function periodFrom(start: IsoDate, endsOn: IsoDate | null): BillingPeriod {
+  const last = monthEnd(start);
+  const end = endsOn !== null && endsOn < last ? endsOn : last;
+  return { start, end, days: daysBetween(start, end) + 1, daysInMonth: Number(last.slice(8)) };
+}
+
+/**
+ * Every period from `firstDay` (the first day not yet invoiced) that has begun by `today`, in
+ * order: a round that missed some (a server down on the 1st) issues them all, none twice.
+ */
+export function periodsDue(firstDay: IsoDate, today: IsoDate, endsOn: IsoDate | null): BillingPeriod[] {
+  const due: BillingPeriod[] = [];
+  for (let start = firstDay; start <= today && (endsOn === null || start <= endsOn); ) {
+    const period = periodFrom(start, endsOn);
+    due.push(period);
+    start = addDays(period.end, 1);
+  }
+  return due;
+}
+
+/** The rent of a period: the month's rent for a whole month, else prorated by its days, to the cent. */
+export function periodRentCents(monthly: Cents, period: BillingPeriod): Cents {
+  return period.days === period.daysInMonth ? monthly : roundDiv(monthly * period.days, period.daysInMonth);
+}
+
+/** A line of an invoice: the period's rent, or the prepaid last month applied to it (negative). */
+export interface InvoiceLine {
+  item: 'monthly_rent' | 'prepaid_last_month';
+  cents: Cents;
+}
+
+/** What a period's invoice charges, and, on the final one, what the prepaid month leaves over (before tax) to refund. */
+export interface PeriodCharges extends TaxedTotal {
+  lines: InvoiceLine[];
+  surplusCents: Cents;
+}
+
+/**
+ * The invoice of a period. On the rental's final period the last month paid in advance (taxed
+ * at checkout) is applied as a negative line of the same taxable kind, up to the period's rent,
+ * so its GST and QST come off too and nothing is charged twice; what it leaves over is refunded.
+ */
+export function periodCharges(monthly: Cents, period: BillingPeriod, finalWithPrepaid: Cents | null): PeriodCharges {
+  const rent = periodRentCents(monthly, period);
+  const lines: InvoiceLine[] = [{ item: 'monthly_rent', cents: rent }];
+  let surplusCents = 0;
+  if (finalWithPrepaid !== null && finalWithPrepaid > 0) {
+    const applied = Math.min(finalWithPrepaid, rent);
+    if (applied > 0) lines.push({ item: 'prepaid_last_month', cents: -applied });
+    surplusCents = finalWithPrepaid - applied;
+  }
+  return { lines, surplusCents, ...taxedTotal(lines) };
+}
+
+/** How many times an invoice's payment is tried: on its billing day, then after each retry delay. */
+export const triesPerInvoice = 1 + site.billing.retryAfterDays.length;
+
+/**
+ * The day of the next try after `failedTries` failed ones, counted from the first try's day; null
+ * after the last, when staff are told and the rental is overdue.
+ */
+export function nextTryOn(firstTryOn: IsoDate, failedTries: number): IsoDate | null {
+  const delay = site.billing.retryAfterDays[failedTries - 1];
+  return delay === undefined ? null : addDays(firstTryOn, delay);
+}
+
+/** What a rental's next invoice will be: its day and its total, taxes included; null once its last period is invoiced. */
+export function nextInvoice(rental: { nextPeriodStart: IsoDate; endsOn: IsoDate | null; monthlyCents: Cents; prepaidLastMonthCents: Cents }): { on: IsoDate; cents: Cents } | null {
+  if (rental.endsOn !== null && rental.nextPeriodStart > rental.endsOn) return null;
+  const period = periodFrom(rental.nextPeriodStart, rental.endsOn);
+  const final = rental.endsOn !== null && period.end === rental.endsOn;
+  return { on: period.start, cents: periodCharges(rental.monthlyCents, period, final ? rental.prepaidLastMonthCents : null).total };
+}

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBillingRound } from '../../src/server/billing/round.ts';
+import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
+import { readMessageData } from '../../src/server/outbox/message-data.ts';
+import type { ProductChoice } from '../../src/shared/domain/pricing.ts';
+import { taxedTotal } from '../../src/shared/domain/pricing.ts';
+import { orderResponse } from '../../src/shared/contract/orders.ts';
+import { checkoutBody, checkoutOk, payTestCheckout, testBuyer } from './checkout-helpers.ts';
+import { backend, buildTestApp, testBankingKeys, type TestApp } from './test-app.ts';
+
+/*
+ * Rentals pay every month: the billing round issues each period's invoice the day it begins at the
+ * space and charges it to the card the checkout kept, follows failed payments on schedule, and
+ * applies the prepaid last month to the final period. The clock is the test's, moved by hand.
+ */
+
+const at = (iso: string) => new Date(iso);
+/** 9 a.m. at the space (EST, UTC−5, from November to March). */
+const morningOf = (date: string) => at(`${date}T14:00:00Z`);
+
+describe(`monthly billing (${backend})`, () => {
+  let t: TestApp;
+  let now = morningOf('2026-11-23');
+  beforeAll(async () => {
+    t = await buildTestApp({ deps: { clock: () => now } });
+  });
+  afterAll(() => t?.close());
+
+  const round = () => runBillingRound({ db: t.db, clock: () => now, payments: t.deps.payments, keyring: testBankingKeys });
+
+  /** Rents a unit through the checkout, paying with `card`, and returns its order and rental. */
+  async function rent(officeId: string, choice: ProductChoice, card = '4242 4242 4242 4242', locale: 'en' | 'fr' = 'en') {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, officeId, choice, locale));
+    expect((await payTestCheckout(t, sessionId, { ...testBuyer, card_number: card })).status).toBe(303);
+    const order = await t.db.selectFrom('orders').select(['id', 'quote']).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    const rental = await t.db.selectFrom('rentals').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    const lookup = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json());
+    return { orderId: order.id, rental, manageToken: lookup.manageToken! };
+  }
+
+  async function invoicesOf(rentalId: string) {
+    return t.db
+      .selectFrom('invoices')
+      .select(['id', 'number', 'total_cents', 'subtotal_cents', 'gst_cents', 'qst_cents', 'final', 'lines'])
+      .select((eb) => [eb.cast<string>('period_start', 'text').as('start'), eb.cast<string>('period_end', 'text').as('end')])
+      .where('rental_id', '=', rentalId)
+      .orderBy('period_start')
+      .execute();
+  }
+
+  async function paymentsOf(invoiceId: string) {
+    return t.db.selectFrom('invoice_payments').select(['status', 'trigger', 'amount_cents', 'failure_reason']).where('invoice_id', '=', invoiceId).orderBy('created_at').orderBy('id').execute();
+  }
+
+  async function mailAbout(invoiceId: string) {
+    const rows = await t.db.selectFrom('outbox').select(['kind', 'recipient', 'language', 'subject_ids', 'data']).execute();
+    return rows.filter((r) => JSON.stringify(r.subject_ids).includes(invoiceId));
+  }
+
+  it('keeps the card of a rental bought at checkout, and bills nothing before its first month is over', async () => {
+    const desk = await rent('DSK-01', { product: 'standard' });
+    expect(desk.rental).toMatchObject({ product: 'standard', monthly_cents: 45_000, prepaid_last_month_cents: 45_000, minimum_term_months: 3, billing_day: 1, provider: 'test' });
+    expect(desk.rental.provider_customer_id).toMatch(/^test_cus_/);
+    expect(desk.rental.payment_method_id).toMatch(/^test_pm_/);
+    expect(await round()).toMatchObject({ issued: 0, succeeded: 0, failed: 0 });
+    // A day product makes no rental.
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2026-11-26' }));
+    expect((await payTestCheckout(t, sessionId)).status).toBe(303);
+    const room = await t.db.selectFrom('orders').select('id').where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(await t.db.selectFrom('rentals').select('id').where('order_id', '=', room.id).execute()).toEqual([]);
+  });
+
+  it('invoices December on 1 December, charges the card once, and e-mails the paid invoice with its PDF and the next one', async () => {
+    const desk = await t.db.selectFrom('rentals').select(['id']).where('unit_name', '=', 'Desk A1').executeTakeFirstOrThrow();
+    // The price list changes: the rental keeps the amount it was sold at.
+    await t.db.updateTable('offices').set({ base_monthly_rate: '999.00' }).where('office_id', '=', 'DSK-01').execute();
+    now = at('2026-12-01T05:30:00Z'); // 00:30 on 1 December at the space
+    const first = await round();
+    expect(first.issued).toBeGreaterThanOrEqual(1);
+    const [december] = await invoicesOf(desk.id);
+    const taxes = taxedTotal([{ item: 'monthly_rent', cents: 45_000 }]);
+    expect(december).toMatchObject({ number: 'F-2026-000001', start: '2026-12-01', end: '2026-12-31', final: false, subtotal_cents: 45_000, gst_cents: taxes.gst, qst_cents: taxes.qst, total_cents: taxes.total });
+    expect(await paymentsOf(december!.id)).toEqual([{ status: 'succeeded', trigger: 'billing_day', amount_cents: taxes.total, failure_reason: null }]);
+    const charges = await t.db.selectFrom('test_payment_charges').select(['amount_cents', 'status']).where('metadata', '@>', JSON.stringify({ invoice_id: december!.id })).execute();
+    expect(charges).toEqual([{ amount_cents: taxes.total, status: 'succeeded' }]);
+
+    // Again, the same day, and again later that month: nothing more.
+    expect(await round()).toMatchObject({ issued: 0, succeeded: 0, failed: 0 });
+    now = morningOf('2026-12-20');
+    await round();
+    expect(await invoicesOf(desk.id)).toHaveLength(1);
+    const mail = await mailAbout(december!.id);
+    expect(mail.map((m) => m.kind)).toEqual(['invoice_paid']);
+    expect(mail[0]).toMatchObject({ recipient: testBuyer.buyer_email, language: 'en' });
+    const data = readMessageData('invoice_paid', mail[0]!.data);
+    if (!data.ok) throw new Error(data.problem);
+    expect(data.data.document).toMatchObject({ kind: 'invoice', number: 'F-2026-000001', total: taxes.total, payment: { method: 'test' } });
+    expect(data.data.document.invoice?.paidAt).toBeInstanceOf(Date);
+    expect(data.data.next).toEqual({ on: '2027-01-01', cents: taxes.total });
+  });
+
+  it('catches up every period a server missed, once, when it starts again later', async () => {
+    const desk = await t.db.selectFrom('rentals').select(['id']).where('unit_name', '=', 'Desk A1').executeTakeFirstOrThrow();
+    now = morningOf('2027-02-03'); // January and February both due
+    await round();
+    await round();
+    const invoices = await invoicesOf(desk.id);
+    expect(invoices.map((i) => [i.number, i.start, i.end])).toEqual([
+      ['F-2026-000001', '2026-12-01', '2026-12-31'],
+      ['F-2027-000001', '2027-01-01', '2027-01-31'],
+      ['F-2027-000002', '2027-02-01', '2027-02-28'],
+    ]);
+    for (const invoice of invoices) expect((await paymentsOf(invoice.id)).map((p) => p.status)).toEqual(['succeeded']);
+  });
+
+  it('bills a mailbox plan from the day after its full first month, prorated to the month’s end, then on the 1st', async () => {
+    now = morningOf('2026-11-23');
+    const mailbox = await rent('MAILBOX-BASIC', { product: 'mailbox' }, '4242424242424242', 'fr');
+    expect(mailbox.rental.next_period_start).toBeDefined();
+    now = morningOf('2026-12-22');
+    await round();
+    expect(await invoicesOf(mailbox.rental.id)).toEqual([]);
+    now = morningOf('2026-12-23');
+    await round();
+    const [rest] = await invoicesOf(mailbox.rental.id);
+    // 23–31 December: 9 of 31 days of $39.00.
+    expect(rest).toMatchObject({ start: '2026-12-23', end: '2026-12-31', subtotal_cents: Math.floor((2 * 3_900 * 9 + 31) / 62) });
+    const mail = await mailAbout(rest!.id);
+    expect(mail.map((m) => [m.kind, m.language])).toEqual([['invoice_paid', 'fr']]);
+  });
+
+  it('follows a card that needs authentication: failed on the 1st, tried again on days 3 and 7, then overdue and staff told', async () => {
+    now = morningOf('2027-02-10');
+    const spot = await rent('PRK-01', { product: 'standard' }, '4000 0027 6000 3184');
+    now = morningOf('2027-03-01');
+    await round();
+    const [march] = await invoicesOf(spot.rental.id);
+    expect(await paymentsOf(march!.id)).toMatchObject([{ status: 'failed', trigger: 'billing_day', failure_reason: 'authentication_required' }]);
+    const firstMail = readMessageData('invoice_payment_failed', (await mailAbout(march!.id))[0]!.data);
+    if (!firstMail.ok) throw new Error(firstMail.problem);
+    expect(firstMail.data.attempt).toMatchObject({ number: 1, of: 3, reason: 'authentication_required', nextTryOn: '2027-03-04' });
+
+    now = morningOf('2027-03-03');
+    await round();
+    expect(await paymentsOf(march!.id)).toHaveLength(1);
+    now = morningOf('2027-03-04');
+    await round();
+    await round();
+    expect((await paymentsOf(march!.id)).map((p) => p.trigger)).toEqual(['billing_day', 'retry']);
+    now = morningOf('2027-03-08');
+    await round();
+    expect((await paymentsOf(march!.id)).map((p) => [p.trigger, p.status])).toEqual([
+      ['billing_day', 'failed'],
+      ['retry', 'failed'],
+      ['retry', 'failed'],
+    ]);
+    const kinds = (await mailAbout(march!.id)).map((m) => m.kind).sort();
+    expect(kinds).toEqual(['invoice_payment_failed', 'invoice_payment_failed', 'invoice_payment_failed', 'staff_invoice_overdue']);
+    const last = (await mailAbout(march!.id)).filter((m) => m.kind === 'staff_invoice_overdue')[0]!;
+    const staffData = readMessageData('staff_invoice_overdue', last.data);
+    if (!staffData.ok) throw new Error(staffData.problem);
+    expect(staffData.data.attempt).toMatchObject({ number: 3, nextTryOn: null });
+    // Nothing is ended by itself, and no fourth try is made.
+    now = morningOf('2027-03-20');
+    await round();
+    expect(await paymentsOf(march!.id)).toHaveLength(3);
+    expect(await t.db.selectFrom('rentals').select(['ended_at', 'ends_on']).where('id', '=', spot.rental.id).executeTakeFirstOrThrow()).toEqual({ ended_at: null, ends_on: null });
+  });
+
+  it('prorates the final period to the notice’s end, pays it from the prepaid month and refunds the rest with a credit note', async () => {
+    now = morningOf('2027-03-10');
+    const hot = await rent('HOT-01', { product: 'standard' });
+    now = morningOf('2027-04-01');
+    await round();
+    // Notice on 5 April: a hot desk is month to month, so it ends 30 days later, on 5 May.
+    now = morningOf('2027-04-05');
+    const res = await t.app.request(`/public-api/bookings/${hot.manageToken}/notice`, { method: 'POST', headers: { 'idempotency-key': crypto.randomUUID(), 'x-forwarded-for': '203.0.113.9' } });
+    expect(res.status).toBe(200);
+    now = morningOf('2027-05-01');
+    await round();
+    const invoices = await invoicesOf(hot.rental.id);
+    expect(invoices.map((i) => [i.start, i.end, i.final])).toEqual([
+      ['2027-04-01', '2027-04-30', false],
+      ['2027-05-01', '2027-05-05', true],
+    ]);
+    const final = invoices[1]!;
+    const rent5of31 = Math.floor((2 * 25_000 * 5 + 31) / 62);
+    expect(final.lines).toEqual([
+      { item: 'monthly_rent', cents: rent5of31 },
+      { item: 'prepaid_last_month', cents: -rent5of31 },
+    ]);
+    expect(final).toMatchObject({ subtotal_cents: 0, gst_cents: 0, qst_cents: 0, total_cents: 0 });
+    // Nothing to charge; the surplus of the prepaid month goes back, taxes included.
+    expect(await paymentsOf(final.id)).toEqual([]);
+    const refunds = await t.db.selectFrom('refunds').select(['id', 'amount_cents', 'reason', 'credit_note_number', 'status']).where('order_id', '=', hot.orderId).execute();
+    const surplus = taxedTotal([{ item: 'last_month', cents: 25_000 - rent5of31 }]);
+    expect(refunds).toMatchObject([{ amount_cents: surplus.total, reason: 'prepaid_surplus', credit_note_number: expect.stringMatching(/^NC-2027-\d{6}$/), status: 'pending' }]);
+    await settleDueRefunds({ db: t.db, clock: () => now, payments: t.deps.payments });
+    expect(await t.db.selectFrom('refunds').select('status').where('order_id', '=', hot.orderId).executeTakeFirstOrThrow()).toEqual({ status: 'succeeded' });
+    // No period after the last day.
+    now = morningOf('2027-06-02');
+    await round();
+    expect(await invoicesOf(hot.rental.id)).toHaveLength(2);
+  });
+
+  it('issues one invoice per rental and period, one charge and one e-mail, with two rounds at once', async () => {
+    now = morningOf('2027-06-10');
+    const desk = await rent('DSK-02', { product: 'standard' });
+    now = morningOf('2027-07-01');
+    await Promise.all([round(), round(), round()]);
+    const invoices = await invoicesOf(desk.rental.id);
+    expect(invoices).toHaveLength(1);
+    expect(await paymentsOf(invoices[0]!.id)).toHaveLength(1);
+    expect((await mailAbout(invoices[0]!.id)).map((m) => m.kind)).toEqual(['invoice_paid']);
+    // The series stays gapless, whoever numbered what.
+    const numbers = (await t.db.selectFrom('invoices').select('number').where('number', 'like', 'F-2027-%').orderBy('number').execute()).map((r) => r.number);
+    expect(numbers).toEqual(numbers.map((_, i) => `F-2027-${String(i + 1).padStart(6, '0')}`));
+  });
+});
