@@ -5,6 +5,7 @@ import { readMessageData } from '../../src/server/outbox/message-data.ts';
 import type { ProductChoice } from '../../src/shared/domain/pricing.ts';
 import { taxedTotal } from '../../src/shared/domain/pricing.ts';
 import { orderResponse } from '../../src/shared/contract/orders.ts';
+import { bookingResponse, paymentPageResponse } from '../../src/shared/contract/bookings.ts';
 import { checkoutBody, checkoutOk, payTestCheckout, testBuyer } from './checkout-helpers.ts';
 import { backend, buildTestApp, testBankingKeys, type TestApp } from './test-app.ts';
 
@@ -215,5 +216,123 @@ describe(`monthly billing (${backend})`, () => {
     // The series stays gapless, whoever numbered what.
     const numbers = (await t.db.selectFrom('invoices').select('number').where('number', 'like', 'F-2027-%').orderBy('number').execute()).map((r) => r.number);
     expect(numbers).toEqual(numbers.map((_, i) => `F-2027-${String(i + 1).padStart(6, '0')}`));
+  });
+});
+
+describe(`Pay now and Change card from a rental's manage page (${backend})`, () => {
+  let t: TestApp;
+  let now = morningOf('2026-11-23');
+  beforeAll(async () => {
+    t = await buildTestApp({ deps: { clock: () => now } });
+  });
+  afterAll(() => t?.close());
+
+  const round = () => runBillingRound({ db: t.db, clock: () => now, payments: t.deps.payments, keyring: testBankingKeys });
+  const post = (path: string) => t.app.request(path, { method: 'POST', headers: { 'x-forwarded-for': '203.0.113.20' } });
+  const view = async (token: string) => bookingResponse.parse(await (await t.app.request(`/public-api/bookings/${token}`, { headers: { 'x-forwarded-for': '203.0.113.21' } })).json()).booking;
+  /** Opens the provider's page a manage-page button asks for, and answers it with a card. */
+  async function onPage(answer: Response, card: string | null): Promise<Response> {
+    expect(answer.status).toBe(200);
+    const { url } = paymentPageResponse.parse(await answer.json());
+    const path = new URL(url).pathname;
+    expect((await t.app.request(path)).status).toBe(200);
+    return t.app.request(card === null ? `${path}/cancel` : `${path}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ card_number: card ?? '' }).toString(),
+    });
+  }
+
+  it('changes the card, is declined on the 1st, and Pay now with another card pays the invoice and keeps that card', async () => {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'DSK-01', { product: 'standard' }));
+    expect((await payTestCheckout(t, sessionId)).status).toBe(303);
+    const token = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json()).manageToken!;
+    const rentalOf = () => t.db.selectFrom('rentals').select(['id', 'provider_customer_id', 'payment_method_id']).where('unit_name', '=', 'Desk A1').executeTakeFirstOrThrow();
+    const first = await rentalOf();
+    expect(await view(token)).toMatchObject({ billing: { state: 'active', monthlyCents: 45_000, cardOnFile: true, invoices: [], next: { on: '2026-12-01' } } });
+
+    // Change card to one that is always declined: the card is kept, nothing is charged.
+    const changed = await onPage(await post(`/public-api/bookings/${token}/card`), '4000 0000 0000 0341');
+    expect(changed.status).toBe(303);
+    expect(changed.headers.get('location')).toBe(`http://localhost:5173/booking/${token}?returned=card`);
+    const second = await rentalOf();
+    expect(second.provider_customer_id).toBe(first.provider_customer_id);
+    expect(second.payment_method_id).not.toBe(first.payment_method_id);
+    // A number that is not a test card is refused on the page.
+    expect((await onPage(await post(`/public-api/bookings/${token}/card`), '1234 5678 9012 3456')).status).toBe(422);
+
+    now = morningOf('2026-12-01');
+    await round();
+    let billing = (await view(token)).billing!;
+    expect(billing.invoices).toMatchObject([{ number: 'F-2026-000001', state: 'due', periodStart: '2026-12-01', periodEnd: '2026-12-31' }]);
+    const [december] = billing.invoices;
+    const failed = await t.db.selectFrom('invoice_payments').select(['failure_reason', 'trigger']).where('status', '=', 'failed').execute();
+    expect(failed).toEqual([{ failure_reason: 'card_declined', trigger: 'billing_day' }]);
+
+    // Pay now: a second tap opens the same page; the declined card is refused on it; a good one pays.
+    const pay = await post(`/public-api/bookings/${token}/invoices/${december!.number}/pay`);
+    const again = await post(`/public-api/bookings/${token}/invoices/${december!.number}/pay`);
+    const urls = [paymentPageResponse.parse(await pay.clone().json()).url, paymentPageResponse.parse(await again.json()).url];
+    expect(urls[0]).toBe(urls[1]);
+    const path = new URL(urls[0]!).pathname;
+    const declined = await t.app.request(`${path}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'card_number=4000000000000341' });
+    expect(declined.status).toBe(422);
+    expect(await declined.text()).toContain('Your card was declined.');
+    const paid = await onPage(pay, '4242 4242 4242 4242');
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`http://localhost:5173/booking/${token}?returned=paid`);
+    billing = (await view(token)).billing!;
+    expect(billing.invoices[0]).toMatchObject({ state: 'paid', owed: 0 });
+    const payments = await t.db.selectFrom('invoice_payments').select(['trigger', 'status', 'amount_cents']).orderBy('created_at').execute();
+    expect(payments.map((p) => [p.trigger, p.status])).toEqual([
+      ['billing_day', 'failed'],
+      ['pay_now', 'succeeded'],
+    ]);
+    const kinds = (await t.db.selectFrom('outbox').select('kind').where('kind', 'like', 'invoice%').execute()).map((m) => m.kind).sort();
+    expect(kinds).toEqual(['invoice_paid', 'invoice_payment_failed']);
+    // The card paid with is the one charged from now on; the scheduled retry of a paid invoice does not happen.
+    const third = await rentalOf();
+    expect(third.payment_method_id).not.toBe(second.payment_method_id);
+    now = morningOf('2026-12-04');
+    await round();
+    expect(await t.db.selectFrom('invoice_payments').select('id').execute()).toHaveLength(2);
+    now = morningOf('2027-01-01');
+    await round();
+    expect((await view(token)).billing!.invoices.map((i) => [i.number, i.state])).toEqual([
+      ['F-2027-000001', 'paid'],
+      ['F-2026-000001', 'paid'],
+    ]);
+
+    // A paid invoice says so plainly; its PDF downloads through the manage link; an unknown one is not found.
+    const twice = await post(`/public-api/bookings/${token}/invoices/F-2026-000001/pay`);
+    expect(twice.status).toBe(409);
+    expect(twice.headers.get('problem-code')).toBe('invoice_already_paid');
+    const pdf = await t.app.request(`/public-api/bookings/${token}/invoices/F-2026-000001`, { headers: { 'x-forwarded-for': '203.0.113.22' } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect((await pdf.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    expect((await post(`/public-api/bookings/${token}/invoices/F-2026-999999/pay`)).status).toBe(404);
+  });
+
+  it('a day booking has no billing, and its manage link refuses Pay now and Change card plainly', async () => {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2027-01-12' }));
+    expect((await payTestCheckout(t, sessionId)).status).toBe(303);
+    const token = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json()).manageToken!;
+    expect((await view(token)).billing).toBeNull();
+    const card = await post(`/public-api/bookings/${token}/card`);
+    expect(card.status).toBe(409);
+    expect(card.headers.get('problem-code')).toBe('not_a_rental');
+  });
+
+  it('refuses Change card once the rental has ended', async () => {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'HOT-01', { product: 'standard' }));
+    expect((await payTestCheckout(t, sessionId)).status).toBe(303);
+    const token = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json()).manageToken!;
+    expect((await t.app.request(`/public-api/bookings/${token}/notice`, { method: 'POST', headers: { 'idempotency-key': crypto.randomUUID(), 'x-forwarded-for': '203.0.113.23' } })).status).toBe(200);
+    now = morningOf('2027-03-01');
+    const card = await post(`/public-api/bookings/${token}/card`);
+    expect(card.status).toBe(409);
+    expect(card.headers.get('problem-code')).toBe('rental_has_ended');
+    now = morningOf('2027-01-01');
   });
 });

@@ -68,6 +68,8 @@ const sampleParams: { [C in CodeWithParams]: ProblemParams<C>[] } = {
   some_already_cancelled: [{ dates: ['2026-12-08'] }, { dates: ['2026-12-08', '2026-12-09'] }],
   too_late_to_cancel: [{ dates: ['2026-12-08'], hours: 48 }],
   notice_already_given: [{ givenOn: '2026-11-23', endsOn: '2027-11-22' }],
+  no_invoice: [{ number: 'F-2026-000001' }],
+  invoice_already_paid: [{ number: 'F-2026-000001' }],
   waitlist_entry_refused: waitlistProblems.map((problem) => ({ problem })),
   too_many_waitlist_link_lookups: [{ seconds: 30 }],
   too_many_lease_lookups: [{ seconds: 30 }],

@@ -4,7 +4,8 @@ import { isServiceType, productNames, serviceTypeNames, type Product } from '../
 import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
 import { invoiceLineNames } from '../documents/line-names.ts';
-import type { ReceiptDocument } from '../documents/receipt.ts';
+import { documentFileName, type ReceiptDocument } from '../documents/receipt.ts';
+import { receiptPdf } from '../documents/receipt-pdf.ts';
 import { enqueueMessage, type MessageData } from '../outbox/outbox.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { findInvoice, type StoredInvoice } from './invoices.ts';
@@ -84,6 +85,19 @@ export async function invoiceDocumentOf(db: Db, invoiceId: string): Promise<Rece
     total: invoice.total,
     payment: { method: method === 'card' && rental.provider === 'test' ? 'test' : method, reference: paid?.reference ?? paid?.provider_payment_id ?? null },
   };
+}
+
+/** An invoice of the rental an order's manage link opens, by its number, as a PDF. */
+export async function invoicePdfOfOrder(db: Db, orderId: string, number: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
+  const invoice = await db
+    .selectFrom('invoices as i')
+    .innerJoin('rentals as r', 'r.id', 'i.rental_id')
+    .select('i.id')
+    .where('r.order_id', '=', orderId)
+    .where('i.number', '=', number)
+    .executeTakeFirst();
+  const doc = invoice && (await invoiceDocumentOf(db, invoice.id));
+  return doc && { filename: documentFileName(doc), pdf: await receiptPdf(doc) };
 }
 
 const staff = { to: site.operations.email, language: site.operations.language };

@@ -27,7 +27,7 @@ export interface ChargeDeps {
 }
 
 /** The automatic tries, whose count the retry schedule follows; Pay now and staff's Retry now are the customer's and staff's own. */
-const scheduledTriggers: InvoicePaymentTrigger[] = ['billing_day', 'retry'];
+export const scheduledTriggers: InvoicePaymentTrigger[] = ['billing_day', 'retry'];
 
 /** What an unpaid invoice's card tries say: how many scheduled ones failed, and the first's day at the space. */
 interface TryHistory {

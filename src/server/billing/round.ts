@@ -4,6 +4,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { chargeDueInvoices, settleUnansweredTries } from './card-charges.ts';
 import { issueNextInvoice } from './invoices.ts';
+import { releaseAbandonedPayNow } from './pay-now.ts';
 
 export interface BillingRoundDeps {
   db: Db;
@@ -38,6 +39,8 @@ export async function runBillingRound(deps: BillingRoundDeps): Promise<BillingRo
     result.issued++;
     if (issued.refundId) result.refunds++;
   }
+  // A Pay now page closed unpaid stops holding its invoice, so the day's scheduled try can be made.
+  await releaseAbandonedPayNow(deps.db, deps.clock());
   const charged = await chargeDueInvoices(deps, perRound);
   result.succeeded = charged.succeeded;
   result.failed = charged.failed;

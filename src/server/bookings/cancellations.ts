@@ -12,6 +12,7 @@ import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { tellDaysCancelled, tellNoticeGiven } from './order-mail.ts';
 import { lockUnit } from '../reservations/unit-lock.ts';
 import { setRentalEnd } from '../billing/rentals.ts';
+import { rentalBillingOfOrder } from '../billing/rental-view.ts';
 import { paidAmounts, storedQuote, storedRefundAmounts } from '../documents/stored-amounts.ts';
 import { problem, type Problem } from '../../shared/contract/problems.ts';
 import type { OrdersTable, RefundsTable } from '../db/schema.ts';
@@ -133,6 +134,7 @@ export async function bookingViewOf(db: Db, orderId: string, now: Date): Promise
     policy: rule,
     notice: order.notice_given_on && order.rental_ends_on ? { givenOn: order.notice_given_on, endsOn: order.rental_ends_on } : null,
     endsIfNoticeToday: rule.kind === 'notice' && !order.notice_given_on && state === 'paid' ? rentalEndsOn(rule, order.booking_date, spaceToday(now)) : null,
+    billing: await rentalBillingOfOrder(db, orderId, now),
     checkedAt: now.toISOString(),
   };
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../deps.ts';
 import { logError, logEvent, maskPath } from '../log.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
 import { settleDueRefunds } from './refunds.ts';
+import { applyBillingEvent } from '../billing/pay-now.ts';
 import { applyPaymentEvent, confirmOrder, type ConfirmResult, type Payment } from './orders.ts';
 
 /**
@@ -31,7 +32,12 @@ export async function confirmPayment(deps: PaymentDeps, sessionId: string, payme
  * A provider's webhook event, recorded and applied once. The provider is answered as soon as
  * the event is recorded; a refund it calls for is asked of the provider after that answer.
  */
-export async function receivePaymentEvent(deps: PaymentDeps, event: PaymentEvent): Promise<'applied' | 'duplicate' | ConfirmResult> {
+export async function receivePaymentEvent(deps: PaymentDeps, event: PaymentEvent): Promise<'applied' | 'duplicate' | 'already' | 'ignored' | ConfirmResult> {
+  if (event.action === 'settle_charge' || event.action === 'card_saved') {
+    const applied = await applyBillingEvent({ db: deps.db, clock: deps.clock, payments: deps.payments, keyring: deps.config.bankingKeys }, event);
+    if (applied === 'applied') deps.mailer?.wake();
+    return applied;
+  }
   const result = await applyPaymentEvent(deps.db, event, deps.clock(), deps.config.bankingKeys);
   if (event.sessionId) {
     const sessionId = event.sessionId;

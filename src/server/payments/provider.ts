@@ -24,6 +24,37 @@ export interface CheckoutSessionRequest {
   saveCard: boolean;
 }
 
+/** Pay now: a checkout of one invoice's amount owed, that keeps the card for the rental's later invoices. */
+export interface InvoiceSessionRequest {
+  /** The payment row it pays: the session's metadata, and its idempotency key's subject. */
+  invoicePaymentId: string;
+  invoiceId: string;
+  idempotencyKey: string;
+  amountCents: number;
+  /** The line the payment page shows ('Invoice F-2026-000003: Desk A1, December 2026'). */
+  description: string;
+  /** The rental's customer at the provider, so the new card joins it; null: the checkout makes one. */
+  customerId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  locale: 'en' | 'fr';
+  expiresAt: Date;
+  origin: string;
+}
+
+/** Change card: a setup checkout that keeps a new card for the rental's customer, charging nothing. */
+export interface CardSessionRequest {
+  cardChangeId: string;
+  rentalId: string;
+  idempotencyKey: string;
+  customerId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  locale: 'en' | 'fr';
+  expiresAt: Date;
+  origin: string;
+}
+
 export interface CheckoutSession {
   id: string;
   url: string;
@@ -34,7 +65,7 @@ export interface PaymentEvent {
   id: string;
   type: string;
   /** settle_charge: a saved card's charge (a monthly invoice's try) succeeded or failed, told apart from its answer. */
-  action: 'confirm' | 'expire' | 'settle_charge' | 'ignore';
+  action: 'confirm' | 'expire' | 'settle_charge' | 'card_saved' | 'ignore';
   sessionId: string | null;
   /** The payment a confirmed session made (Stripe's payment intent), to refund it by. */
   paymentIntentId: string | null;
@@ -42,6 +73,8 @@ export interface PaymentEvent {
   buyer: { name: string; email: string } | null;
   /** The card a rental's checkout kept at the provider, for its later payments; absent or null: none. */
   savedCard?: SavedCard | null;
+  /** card_saved: the card change a setup checkout completed, and the customer the card was kept for. */
+  cardChange?: { cardChangeId: string; customerId: string | null };
   /** settle_charge: which payment row it settles (our metadata), and how. */
   charge?: { invoicePaymentId: string; paymentId: string } & ({ outcome: 'succeeded'; paymentMethodId: string | null } | { outcome: 'failed'; reason: string });
 }
@@ -90,6 +123,10 @@ export interface PaymentProvider {
    * timeout) throws, and the try stays open to be asked again with the same key.
    */
   chargeSavedCard(request: SavedCardCharge): Promise<ChargeOutcome>;
+  /** Pay now's checkout page, for one invoice. */
+  createInvoiceSession(request: InvoiceSessionRequest): Promise<CheckoutSession>;
+  /** Change card's page. */
+  createCardSession(request: CardSessionRequest): Promise<CheckoutSession>;
 }
 
 export class WebhookSignatureError extends Error {}

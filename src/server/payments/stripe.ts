@@ -61,6 +61,47 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`Stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason ?? 'no reason given'}`);
       return { id: refund.id };
     },
+    async createInvoiceSession(request) {
+      const metadata = { invoice_payment_id: request.invoicePaymentId, invoice_id: request.invoiceId };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [{ quantity: 1, price_data: { currency: 'cad', unit_amount: request.amountCents, product_data: { name: request.description } } }],
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          locale: request.locale,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+          client_reference_id: request.invoicePaymentId,
+          // The card paid with is kept on the rental's customer for the months after.
+          ...(request.customerId ? { customer: request.customerId } : { customer_creation: 'always' as const }),
+          metadata,
+          payment_intent_data: { metadata, setup_future_usage: 'off_session' },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
+      return { id: session.id, url: session.url };
+    },
+    async createCardSession(request) {
+      const metadata = { card_change_id: request.cardChangeId, rental_id: request.rentalId };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'setup',
+          currency: 'cad',
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          locale: request.locale,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+          client_reference_id: request.cardChangeId,
+          ...(request.customerId ? { customer: request.customerId } : { customer_creation: 'always' as const }),
+          metadata,
+          setup_intent_data: { metadata },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
+      return { id: session.id, url: session.url };
+    },
     async chargeSavedCard(request) {
       let paymentMethod = request.card.paymentMethodId;
       if (!paymentMethod) {
@@ -117,6 +158,24 @@ function savedCardOf(session: Stripe.Checkout.Session): SavedCard | null {
   return customer ? { customerId: customer, paymentMethodId: null } : null;
 }
 
+/**
+ * A completed Pay now or Change card session: settles its payment row (the card it paid with
+ * becomes the rental's, through its customer) or makes its card the rental's; null for an order's.
+ */
+function billingSessionEvent(base: { id: string; type: string }, session: Stripe.Checkout.Session): PaymentEvent | null {
+  const none = { sessionId: null, paymentIntentId: null, buyer: null };
+  const savedCard = savedCardOf(session);
+  const invoicePaymentId = session.metadata?.invoice_payment_id;
+  if (invoicePaymentId) {
+    const paymentId = paymentIntentOf(session);
+    if (session.payment_status !== 'paid' || !paymentId) return { ...base, ...none, savedCard, action: 'ignore' };
+    return { ...base, ...none, paymentIntentId: paymentId, savedCard, action: 'settle_charge', charge: { invoicePaymentId, paymentId, outcome: 'succeeded', paymentMethodId: null } };
+  }
+  const cardChangeId = session.metadata?.card_change_id;
+  if (cardChangeId) return { ...base, ...none, savedCard, action: 'card_saved', cardChange: { cardChangeId, customerId: savedCard?.customerId ?? null } };
+  return null;
+}
+
 function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
   const intent = session.payment_intent;
   return typeof intent === 'string' ? intent : (intent?.id ?? null);
@@ -138,6 +197,8 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     case 'checkout.session.completed': {
       // Delayed payment methods complete the session unpaid; their money arrives with async_payment_succeeded.
       const session = event.data.object;
+      const billing = billingSessionEvent(base, session);
+      if (billing) return billing;
       return {
         ...base,
         sessionId: session.id,

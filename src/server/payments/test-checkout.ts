@@ -14,8 +14,8 @@ export interface TestPaymentProvider extends PaymentProvider {
   readonly kind: 'test';
   /** The refunds it gave, one per idempotency key, for staff to see in the log and tests to read. */
   readonly refunds: readonly RefundRequest[];
-  /** Keeps a card for a new customer, as a rental's checkout does. */
-  saveCard(card: TestCard): Promise<SavedCard>;
+  /** Keeps a card for a customer (a new one unless given), as a rental's checkout, Pay now and Change card do. */
+  saveCard(card: TestCard, customerId?: string | null): Promise<SavedCard>;
 }
 
 type CardBehaviour = TestPaymentCardsTable['behaviour'];
@@ -51,6 +51,15 @@ const chargeRefusal: Record<Exclude<CardBehaviour, 'succeeds'>, string> = { decl
 export function testCheckoutProvider(db: Db): TestPaymentProvider {
   const byIdempotencyKey = new Map<string, CheckoutSession>();
   const refunds = new Map<string, RefundRequest & { id: string }>();
+  /** A session on this server's own page: what it is for is the record that names its id (an order, a payment row, a card change). */
+  const session = (request: { idempotencyKey: string; origin: string }): CheckoutSession => {
+    const existing = byIdempotencyKey.get(request.idempotencyKey);
+    if (existing) return existing;
+    const id = `test_cs_${randomBytes(16).toString('hex')}`;
+    const created = { id, url: `${request.origin}/public-api/test-checkout/${id}` };
+    byIdempotencyKey.set(request.idempotencyKey, created);
+    return created;
+  };
   return {
     kind: 'test',
     get refunds() {
@@ -64,15 +73,16 @@ export function testCheckoutProvider(db: Db): TestPaymentProvider {
       return { id };
     },
     async createCheckoutSession(request) {
-      const existing = byIdempotencyKey.get(request.idempotencyKey);
-      if (existing) return existing;
-      const id = `test_cs_${randomBytes(16).toString('hex')}`;
-      const session = { id, url: `${request.origin}/public-api/test-checkout/${id}` };
-      byIdempotencyKey.set(request.idempotencyKey, session);
-      return session;
+      return session(request);
     },
-    async saveCard(card) {
-      const saved = { id: `test_pm_${randomBytes(12).toString('hex')}`, customer_id: `test_cus_${randomBytes(12).toString('hex')}` };
+    async createInvoiceSession(request) {
+      return session(request);
+    },
+    async createCardSession(request) {
+      return session(request);
+    },
+    async saveCard(card, customerId) {
+      const saved = { id: `test_pm_${randomBytes(12).toString('hex')}`, customer_id: customerId ?? `test_cus_${randomBytes(12).toString('hex')}` };
       await db
         .insertInto('test_payment_cards')
         .values({ ...saved, last4: card.number.slice(-4), behaviour: card.behaviour, created_at: new Date() })

@@ -12,6 +12,9 @@ import { jsonBody } from '../http/json-body.ts';
 import { tooManyRequests, type Limiter } from '../http/rate-limit.ts';
 import { noStore } from '../http/no-store.ts';
 import { pdfAnswer } from '../http/pdf-answer.ts';
+import { requestOrigin, siteOrigins } from '../http/public-origin.ts';
+import { startCardChange, startPayNow, type SessionResult } from '../billing/pay-now.ts';
+import { invoicePdfOfOrder } from '../billing/billing-mail.ts';
 
 type Env = { Variables: { orderId: string; idempotencyKey: string } };
 
@@ -70,6 +73,21 @@ export function bookingRoutes(ctx: AppContext, guess: Limiter) {
   app.post('/:token/cancel', requireIdempotencyKey, jsonBody(cancelRequest), async (c) => {
     return answer(c, await cancelBooking(ctx, c.var.orderId, c.var.body.dates, c.var.idempotencyKey));
   });
+
+  app.get('/:token/invoices/:number', async (c) => {
+    const file = await invoicePdfOfOrder(ctx.db, c.var.orderId, c.req.param('number'));
+    if (!file) return problemAnswer(c, problem('no_invoice', { number: c.req.param('number').slice(0, 40) }));
+    return pdfAnswer(c, file);
+  });
+
+  /** Pay now and Change card: the provider's page, with the way back to this rental's page. */
+  const link = (c: Context<Env>) => ({ orderId: c.var.orderId, manageToken: c.req.param('token') ?? '', siteOrigin: siteOrigins(c, ctx.config)[0]!, pageOrigin: requestOrigin(c, ctx.config.trustedProxies) });
+  const toPage = (c: Context, result: SessionResult) => (result.kind === 'session' ? c.json({ success: true as const, url: result.url }) : problemAnswer(c, result.problem));
+  const billing = { db: ctx.db, clock: ctx.clock, payments: ctx.payments, keyring: ctx.config.bankingKeys };
+
+  // Neither changes anything the customer has not confirmed on the provider's page: no Idempotency-Key, and a second tap opens the same page.
+  app.post('/:token/invoices/:number/pay', async (c) => toPage(c, await startPayNow(billing, link(c), c.req.param('number'))));
+  app.post('/:token/card', async (c) => toPage(c, await startCardChange(billing, link(c))));
 
   // Notice carries nothing but its key: whatever body comes with it is not read.
   app.post('/:token/notice', requireIdempotencyKey, async (c) => {

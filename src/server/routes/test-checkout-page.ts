@@ -13,6 +13,11 @@ import { quoteLineNames, taxLabel } from '../documents/line-names.ts';
 import { sessionIdPlaceholder, successUrlTemplate } from '../payments/provider.ts';
 import { isTestProvider, paysOnSession, testCardOf, testCheckoutAllowed } from '../payments/test-checkout.ts';
 import { isBilledMonthly } from '../../shared/domain/products.ts';
+import { randomBytes } from 'node:crypto';
+import { managePath } from '../../shared/contract/bookings.ts';
+import { abandonBillingSession, billingSessionClosed, billingSessionOf, cardChangeSaved, payNowPaid, type BillingSession } from '../billing/pay-now.ts';
+import { manageTokenOf } from '../billing/manage-link.ts';
+import { siteOrigins } from '../http/public-origin.ts';
 
 /** The built-in test checkout's pages (docs/architecture.md §5): its Pay and Cancel take the same path as Stripe's events. */
 const texts = {
@@ -33,6 +38,12 @@ const texts = {
     cardProblem: 'Use one of the test card numbers below the field.',
     declined: 'Your card was declined. Try another card.',
     cardKept: 'Your card is kept for this rental’s monthly invoices, charged on the 1st of each month.',
+    invoiceTitle: 'Pay your invoice',
+    invoiceKept: 'The card you pay with is kept for this rental’s next invoices.',
+    cardTitle: 'Change the card on file',
+    cardIntro: (unit: string) => `The card you save here is charged for the next invoices of your rental of ${unit}. Nothing is charged now.`,
+    saveCard: 'Save this card',
+    paid: 'This invoice is already paid.',
     pay: (amount: string) => `Pay ${amount} CAD`,
     cancel: 'Cancel',
     expired: 'This checkout has expired. Please start again from the booking page.',
@@ -56,6 +67,12 @@ const texts = {
     cardProblem: 'Utilisez l’un des numéros de carte de test indiqués sous le champ.',
     declined: 'Votre carte a été refusée. Essayez une autre carte.',
     cardKept: 'Votre carte est conservée pour les factures mensuelles de cette location, débitées le 1er de chaque mois.',
+    invoiceTitle: 'Payer votre facture',
+    invoiceKept: 'La carte avec laquelle vous payez est conservée pour les prochaines factures de cette location.',
+    cardTitle: 'Changer la carte enregistrée',
+    cardIntro: (unit: string) => `La carte enregistrée ici sera débitée pour les prochaines factures de votre location de ${unit}. Rien n’est débité maintenant.`,
+    saveCard: 'Enregistrer cette carte',
+    paid: 'Cette facture est déjà payée.',
     pay: (amount: string) => `Payer ${amount} CAD`,
     cancel: 'Annuler',
     expired: 'Ce paiement a expiré. Veuillez recommencer depuis la page de réservation.',
@@ -114,7 +131,6 @@ function orderPage(c: Context, order: StoredOrder, answer?: BuyerAnswer) {
   const action = `/public-api/test-checkout/${encodeURIComponent(order.sessionId)}`;
   const problems = answer?.problems ?? [];
   const problemText = (p: BuyerAnswer['problems'][number]) => ({ name: t.nameProblem, email: t.emailProblem, card: t.cardProblem, declined: t.declined })[p];
-  const cardBad = problems.includes('card') || problems.includes('declined');
   const field = (name: 'name' | 'email', type: string, autocomplete: string) => {
     const id = `buyer_${name}` as const;
     const bad = problems.includes(name);
@@ -147,11 +163,7 @@ function orderPage(c: Context, order: StoredOrder, answer?: BuyerAnswer) {
           <legend>${t.buyer}</legend>
           ${field('name', 'text', 'name')} ${field('email', 'email', 'email')}
         </fieldset>
-        <label for="card_number">${t.card}</label>
-        <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required maxlength="23"
-          value="${answer?.values.card_number ?? defaultCard}" aria-describedby="card_hint${cardBad ? ' card_number_problem' : ''}" ${cardBad ? html`aria-invalid="true"` : ''} />
-        ${cardBad ? html`<p class="problem" id="card_number_problem">${problemText(problems.includes('card') ? 'card' : 'declined')}</p>` : ''}
-        <p class="hint" id="card_hint">${t.cardHint}</p>
+        ${cardField(t, answer?.values.card_number, problems.includes('card') ? 'card' : problems.includes('declined') ? 'declined' : null)}
         ${isBilledMonthly(q.product) ? html`<p>${t.cardKept}</p>` : ''}
       </form>
       <div class="actions">
@@ -159,6 +171,63 @@ function orderPage(c: Context, order: StoredOrder, answer?: BuyerAnswer) {
         <button type="submit" form="pay" class="pay">${t.pay(total)}</button>
       </div>`,
     problems.length > 0 ? 422 : 200,
+  );
+}
+
+/** The card number field, with Stripe's test numbers below it and the problem with the one typed. */
+function cardField(t: (typeof texts)['en' | 'fr'], typed: string | undefined, problem: 'card' | 'declined' | null) {
+  return html`<label for="card_number">${t.card}</label>
+    <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required maxlength="23"
+      value="${typed ?? defaultCard}" aria-describedby="card_hint${problem ? ' card_number_problem' : ''}" ${problem ? html`aria-invalid="true"` : ''} />
+    ${problem ? html`<p class="problem" id="card_number_problem">${problem === 'card' ? t.cardProblem : t.declined}</p>` : ''}
+    <p class="hint" id="card_hint">${t.cardHint}</p>`;
+}
+
+/** Pay now's page: one invoice's amount owed, paid with a test card that is then kept for the rental. */
+function invoicePage(c: Context, session: Extract<BillingSession, { kind: 'invoice' }>, action: string, typed?: string, problem: 'card' | 'declined' | null = null) {
+  const t = texts[session.language];
+  const total = formatCad(session.amountCents, session.language);
+  return page(
+    c,
+    session.language,
+    t.invoiceTitle,
+    html`<p class="banner" role="status">${t.banner}</p>
+      <h1>${t.invoiceTitle}</h1>
+      <table>
+        <tbody><tr><td>${session.description}</td><td class="amount">${total}</td></tr></tbody>
+      </table>
+      <form method="post" action="${action}/pay" id="pay" novalidate>
+        ${problem ? html`<p class="alert" role="alert">${t.problems} ${problem === 'card' ? t.cardProblem : t.declined}</p>` : ''}
+        ${cardField(t, typed, problem)}
+        <p>${t.invoiceKept}</p>
+      </form>
+      <div class="actions">
+        <form method="post" action="${action}/cancel"><button type="submit">${t.cancel}</button></form>
+        <button type="submit" form="pay" class="pay">${t.pay(total)}</button>
+      </div>`,
+    problem ? 422 : 200,
+  );
+}
+
+/** Change card's page: a test card saved for the rental, nothing charged. */
+function cardPage(c: Context, session: Extract<BillingSession, { kind: 'card' }>, action: string, typed?: string, problem: 'card' | null = null) {
+  const t = texts[session.language];
+  return page(
+    c,
+    session.language,
+    t.cardTitle,
+    html`<p class="banner" role="status">${t.banner}</p>
+      <h1>${t.cardTitle}</h1>
+      <p>${t.cardIntro(session.unitName)}</p>
+      <form method="post" action="${action}/pay" id="pay" novalidate>
+        ${problem ? html`<p class="alert" role="alert">${t.problems} ${t.cardProblem}</p>` : ''}
+        ${cardField(t, typed, problem)}
+      </form>
+      <div class="actions">
+        <form method="post" action="${action}/cancel"><button type="submit">${t.cancel}</button></form>
+        <button type="submit" form="pay" class="pay">${t.saveCard}</button>
+      </div>`,
+    problem ? 422 : 200,
   );
 }
 
@@ -173,6 +242,37 @@ function notice(c: Context, locale: 'en' | 'fr', message: string, status: 200 | 
  */
 export function testCheckoutRoutes(deps: AppContext) {
   const app = new Hono();
+  const billingDeps = { db: deps.db, clock: deps.clock, payments: deps.payments, keyring: deps.config.bankingKeys };
+
+  /** Back to the rental's own page (its manage link, opened from the order's sealed token), saying how it went. */
+  const backToRental = async (c: Context, billing: BillingSession, returned: 'paid' | 'card' | 'cancelled') => {
+    const token = billing.orderId ? await manageTokenOf(deps.db, deps.config.bankingKeys, billing.orderId) : undefined;
+    const origin = siteOrigins(c, deps.config)[0]!;
+    return c.redirect(token ? `${origin}${managePath(token)}?returned=${returned}` : origin, 303);
+  };
+
+  /** Pay on a Pay now or Change card page: the test card typed is checked as Stripe's test mode would, then kept for the rental. */
+  const payBilling = async (c: Context, sessionId: string) => {
+    const billing = await billingSessionOf(deps.db, sessionId, deps.clock());
+    if (!billing) return notice(c, 'en', texts.en.unknown, 404);
+    const closed = billingSessionClosed(billing);
+    if (closed) return closed === 'paid' ? backToRental(c, billing, 'paid') : notice(c, billing.language, texts[billing.language][closed], 410);
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const typed = typeof form.card_number === 'string' ? form.card_number : '';
+    const card = testCardOf(typed);
+    const action = `/public-api/test-checkout/${encodeURIComponent(sessionId)}`;
+    if (!isTestProvider(deps.payments)) return notice(c, billing.language, texts[billing.language].unknown, 404);
+    if (billing.kind === 'card') {
+      if (!card) return cardPage(c, billing, action, typed, 'card');
+      await cardChangeSaved(deps.db, billing.cardChangeId, await deps.payments.saveCard(card, billing.customerId), deps.clock());
+      return backToRental(c, billing, 'card');
+    }
+    if (!card || !paysOnSession(card)) return invoicePage(c, billing, action, typed, card ? 'declined' : 'card');
+    const saved = await deps.payments.saveCard(card, billing.customerId);
+    await payNowPaid(billingDeps, billing.invoicePaymentId, { outcome: 'succeeded', paymentId: `test_pi_${randomBytes(12).toString('hex')}`, paymentMethodId: saved.paymentMethodId }, saved);
+    deps.mailer?.wake();
+    return backToRental(c, billing, 'paid');
+  };
   const enabled: MiddlewareHandler = async (c, next) => {
     if (!testCheckoutAllowed(deps)) return problemAnswer(c, problem('test_checkout_disabled'));
     await next();
@@ -193,8 +293,16 @@ export function testCheckoutRoutes(deps: AppContext) {
   });
 
   app.get('/test-checkout/:sessionId', async (c) => {
-    const order = await findOrderBySession(deps.db, c.req.param('sessionId'));
-    if (!order) return notice(c, 'en', texts.en.unknown, 404);
+    const sessionId = c.req.param('sessionId');
+    const order = await findOrderBySession(deps.db, sessionId);
+    if (!order) {
+      const billing = await billingSessionOf(deps.db, sessionId, deps.clock());
+      if (!billing) return notice(c, 'en', texts.en.unknown, 404);
+      const closed = billingSessionClosed(billing);
+      if (closed) return notice(c, billing.language, texts[billing.language][closed], 410);
+      const action = `/public-api/test-checkout/${encodeURIComponent(sessionId)}`;
+      return billing.kind === 'invoice' ? invoicePage(c, billing, action) : cardPage(c, billing, action);
+    }
     const status = currentStatus(order, deps.clock());
     if (status !== 'pending') return notice(c, order.locale, status === 'expired' ? texts[order.locale].expired : texts[order.locale].done, 410);
     return orderPage(c, order);
@@ -203,7 +311,7 @@ export function testCheckoutRoutes(deps: AppContext) {
   app.post('/test-checkout/:sessionId/pay', async (c) => {
     const sessionId = c.req.param('sessionId');
     const order = await findOrderBySession(deps.db, sessionId);
-    if (!order) return notice(c, 'en', texts.en.unknown, 404);
+    if (!order) return payBilling(c, sessionId);
     const toSuccessPage = () => c.redirect(successUrlTemplate(order.successUrl).replace(sessionIdPlaceholder, encodeURIComponent(sessionId)), 303);
     if (order.status === 'paid') return toSuccessPage();
     if (currentStatus(order, deps.clock()) !== 'pending') return notice(c, order.locale, texts[order.locale].expired, 410);
@@ -227,7 +335,12 @@ export function testCheckoutRoutes(deps: AppContext) {
   app.post('/test-checkout/:sessionId/cancel', async (c) => {
     const sessionId = c.req.param('sessionId');
     const order = await findOrderBySession(deps.db, sessionId);
-    if (!order) return notice(c, 'en', texts.en.unknown, 404);
+    if (!order) {
+      const billing = await billingSessionOf(deps.db, sessionId, deps.clock());
+      if (!billing) return notice(c, 'en', texts.en.unknown, 404);
+      await abandonBillingSession(deps.db, billing, deps.clock());
+      return backToRental(c, billing, 'cancelled');
+    }
     await cancelOrder(deps.db, sessionId);
     return c.redirect(order.cancelUrl, 303);
   });

@@ -42,6 +42,40 @@ export const bookingStates = ['paid', 'partly_cancelled', 'cancelled', 'not_book
 /** The money going back: none, asked of the payment provider and not confirmed yet, or refunded. */
 export const refundStates = ['none', 'pending', 'refunded'] as const;
 
+/**
+ * An invoice of a rental, as its manage page lists it: paid, being paid (an automatic try or a
+ * Pay now page under way), due, or overdue (every automatic try failed).
+ */
+export const invoiceStates = ['paid', 'processing', 'due', 'overdue'] as const;
+export type InvoiceState = (typeof invoiceStates)[number];
+/** A rental: billed every month; ending (its last day is set); ended; or overdue (an invoice whose every automatic try failed). */
+export const rentalStates = ['active', 'ending', 'ended', 'overdue'] as const;
+export type RentalState = (typeof rentalStates)[number];
+
+export const rentalBilling = z.object({
+  state: z.enum(rentalStates),
+  /** The month's rent as sold, before tax. */
+  monthlyCents: cents,
+  /** The next invoice's day and total (taxes included); null once the last one is issued. */
+  next: z.nullable(z.object({ on: isoDateString, cents })),
+  /** Whether a card is kept for the invoices: without one, each invoice waits for Pay now. */
+  cardOnFile: z.boolean(),
+  invoices: z.array(
+    z.object({
+      number: z.string(),
+      periodStart: isoDateString,
+      periodEnd: isoDateString,
+      /** The rental's last period, paid from the last month paid in advance. */
+      final: z.boolean(),
+      total: cents,
+      owed: cents,
+      state: z.enum(invoiceStates),
+      paidAt: z.nullable(z.string()),
+    }),
+  ),
+});
+export type RentalBilling = z.infer<typeof rentalBilling>;
+
 export const bookingView = z.object({
   /** The receipt's number. */
   reference: z.string(),
@@ -75,6 +109,8 @@ export const bookingView = z.object({
   notice: z.nullable(z.object({ givenOn: isoDateString, endsOn: isoDateString })),
   /** A rental not given notice yet: its last day if notice were given today. */
   endsIfNoticeToday: z.nullable(isoDateString),
+  /** A rental's (or subscription's) monthly billing; null for a day product. Absent from copies a device kept before billing existed. */
+  billing: z.optional(z.nullable(rentalBilling)),
   /** The server's clock when it answered: how fresh a copy kept on the device is. */
   checkedAt: z.string(),
 });
@@ -88,6 +124,9 @@ export const cancelRequest = z.object({
   dates: z.array(isoDateString).check(z.minLength(1, 'days_to_cancel'), z.maxLength(62)),
 });
 export type CancelRequest = z.infer<typeof cancelRequest>;
+
+/** POST /public-api/bookings/{token}/invoices/{number}/pay and …/card: the provider's page to go to. */
+export const paymentPageResponse = z.object({ success: z.literal(true), url: z.string() });
 
 /** The answer to a cancellation or a notice: the booking as it now stands. */
 export const manageActionResponse = bookingResponse;

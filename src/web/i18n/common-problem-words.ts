@@ -40,6 +40,11 @@ const en: ProblemWords<CommonProblemCode> = {
   not_an_active_rental: () => 'This order is not an active rental.',
   day_not_given_notice: () => 'A booked day is cancelled, not given notice.',
   lease_not_ended_online: () => `A 12-month lease cannot be ended online. ${contactEn}`,
+  not_a_rental: () => 'This booking is not a rental: it has no invoices or card on file.',
+  no_invoice: (p) => `This rental has no invoice ${p.number}.`,
+  invoice_already_paid: (p) => `Invoice ${p.number} is already paid: nothing is owed on it.`,
+  invoice_payment_in_progress: () => 'A payment of this invoice is under way. Try again in a few minutes.',
+  rental_has_ended: () => `This rental has ended: its card is no longer used. ${contactEn}`,
   lease_offer_not_found: () => 'Lease offer not found',
 };
 
@@ -71,6 +76,11 @@ const fr: ProblemWords<CommonProblemCode> = {
   not_an_active_rental: () => 'Cette commande n’est pas une location en cours.',
   day_not_given_notice: () => 'Un jour réservé s’annule; il ne fait pas l’objet d’un préavis.',
   lease_not_ended_online: () => `Un bail de 12 mois ne peut pas être résilié en ligne. ${contactFr}`,
+  not_a_rental: () => 'Cette réservation n’est pas une location : elle n’a ni factures ni carte enregistrée.',
+  no_invoice: (p) => `Cette location n’a pas de facture ${p.number}.`,
+  invoice_already_paid: (p) => `La facture ${p.number} est déjà payée : rien n’est dû.`,
+  invoice_payment_in_progress: () => 'Un paiement de cette facture est en cours. Réessayez dans quelques minutes.',
+  rental_has_ended: () => `Cette location a pris fin : sa carte n’est plus utilisée. ${contactFr}`,
   lease_offer_not_found: () => 'Offre de bail introuvable',
 };
 

@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { problem, type Problem } from '../../shared/contract/problems.ts';
+import { spaceToday } from '../../shared/domain/zoned-time.ts';
+import type { Db } from '../db/database.ts';
+import { periodText } from '../documents/line-names.ts';
+import { logError } from '../log.ts';
+import type { ChargeOutcome, PaymentEvent, PaymentProvider, SavedCard } from '../payments/provider.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
+import { settleTry } from './card-charges.ts';
+
+/*
+ * What a customer does from a rental's manage page (docs/architecture.md §3): Pay now, a checkout
+ * at the provider of one invoice's amount owed that keeps the card paid with for the months
+ * after; and Change card, a setup checkout that keeps a new card. Each is a row written before
+ * the provider is asked (a payment row, open; a card change), so a second tap opens the same page
+ * and the provider's answer settles it once.
+ */
+
+export interface PayNowDeps {
+  db: Db;
+  clock: () => Date;
+  payments: PaymentProvider;
+  keyring: BankingKeyring;
+}
+
+/** The provider keeps a checkout open this long (Stripe's least is 30 minutes); a minute more absorbs the round trip. */
+const sessionMinutes = 31;
+/** An open Pay now whose page has closed, unpaid, stops holding the invoice after this: its answer would have come. */
+const abandonedAfterMs = (sessionMinutes + 9) * 60_000;
+
+/** The rental's manage link a request came through: its order, its token, the site's origin (the way back) and this server's (a page it serves itself). */
+export interface ManageLink {
+  orderId: string;
+  manageToken: string;
+  siteOrigin: string;
+  pageOrigin: string;
+}
+
+export type SessionResult = { kind: 'session'; url: string } | { kind: 'refused'; problem: Problem };
+
+interface RentalOfOrder {
+  id: string;
+  ended: boolean;
+  customerId: string | null;
+  language: 'en' | 'fr';
+  unitName: string;
+}
+
+/** The rental an order's manage link opens, if the order is one. */
+async function rentalOfOrder(db: Db, orderId: string, now: Date): Promise<RentalOfOrder | undefined> {
+  const row = await db
+    .selectFrom('rentals')
+    .select(['id', 'provider_customer_id', 'language', 'unit_name', 'ended_at', sql<string | null>`ends_on::text`.as('ends_on')])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const ended = row.ended_at !== null || (row.ends_on !== null && row.ends_on < spaceToday(now));
+  return { id: row.id, ended, customerId: row.provider_customer_id, language: row.language, unitName: row.unit_name };
+}
+
+/** Where the provider sends the customer back: the rental's own page, saying how it went. */
+const returnUrls = (origin: string, manageToken: string, what: 'paid' | 'card') => ({
+  successUrl: `${origin}/booking/${manageToken}?returned=${what}`,
+  cancelUrl: `${origin}/booking/${manageToken}?returned=cancelled`,
+});
+
+/**
+ * Pay now on an invoice of the rental: its checkout page, for what is owed. Refused plainly for
+ * an invoice already paid, or while an automatic try is under way (seconds); a second tap while
+ * the first page is open gets that same page.
+ */
+export async function startPayNow(deps: PayNowDeps, link: ManageLink, invoiceNumber: string): Promise<SessionResult> {
+  const now = deps.clock();
+  const rental = await rentalOfOrder(deps.db, link.orderId, now);
+  if (!rental) return { kind: 'refused', problem: problem('not_a_rental') };
+  const opened = await deps.db.transaction().execute(async (trx) => {
+    const invoice = await sql<{ id: string; total_cents: number; period_start: string; period_end: string; lines: unknown; paid: number }>`
+      select i.id, i.total_cents, i.period_start::text as period_start, i.period_end::text as period_end, i.lines,
+        coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id and p.status = 'succeeded'), 0)::int as paid
+      from invoices i where i.rental_id = ${rental.id} and i.number = ${invoiceNumber}
+      for update of i`.execute(trx);
+    const found = invoice.rows[0];
+    if (!found) return { kind: 'refused' as const, problem: problem('no_invoice', { number: invoiceNumber }) };
+    const owed = found.total_cents - found.paid;
+    if (owed <= 0) return { kind: 'refused' as const, problem: problem('invoice_already_paid', { number: invoiceNumber }) };
+    const open = await trx.selectFrom('invoice_payments').select(['id', 'trigger', 'checkout_url', 'created_at']).where('invoice_id', '=', found.id).where('status', '=', 'open').executeTakeFirst();
+    if (open) {
+      if (open.trigger === 'pay_now' && open.checkout_url && now.getTime() - new Date(open.created_at).getTime() < sessionMinutes * 60_000) return { kind: 'session' as const, url: open.checkout_url };
+      return { kind: 'refused' as const, problem: problem('invoice_payment_in_progress') };
+    }
+    const paymentId = randomUUID();
+    await trx.insertInto('invoice_payments').values({ id: paymentId, invoice_id: found.id, method: 'card', trigger: 'pay_now', status: 'open', amount_cents: owed, created_at: now }).execute();
+    const period = { start: found.period_start, end: found.period_end };
+    return { kind: 'opened' as const, paymentId, invoiceId: found.id, owed, period };
+  });
+  if (opened.kind !== 'opened') return opened;
+  try {
+    const session = await deps.payments.createInvoiceSession({
+      invoicePaymentId: opened.paymentId,
+      invoiceId: opened.invoiceId,
+      idempotencyKey: `pay-now-${opened.paymentId}`,
+      amountCents: opened.owed,
+      description: `${invoiceNumber} · ${rental.unitName} · ${periodText(opened.period.start, opened.period.end, rental.language)}`,
+      customerId: rental.customerId,
+      ...returnUrls(link.siteOrigin, link.manageToken, 'paid'),
+      locale: rental.language,
+      expiresAt: new Date(now.getTime() + sessionMinutes * 60_000),
+      origin: link.pageOrigin,
+    });
+    await deps.db.updateTable('invoice_payments').set({ checkout_session_id: session.id, checkout_url: session.url }).where('id', '=', opened.paymentId).execute();
+    return { kind: 'session', url: session.url };
+  } catch (err) {
+    logError('billing.pay_now_session_failed', err, { payment: opened.paymentId });
+    await deps.db.updateTable('invoice_payments').set({ status: 'failed', failure_reason: 'checkout_failed', settled_at: deps.clock() }).where('id', '=', opened.paymentId).where('status', '=', 'open').execute();
+    return { kind: 'refused', problem: problem('payment_page_failed') };
+  }
+}
+
+/** Change card: a setup page for a new card; refused once the rental has ended. */
+export async function startCardChange(deps: PayNowDeps, link: ManageLink): Promise<SessionResult> {
+  const now = deps.clock();
+  const rental = await rentalOfOrder(deps.db, link.orderId, now);
+  if (!rental) return { kind: 'refused', problem: problem('not_a_rental') };
+  if (rental.ended) return { kind: 'refused', problem: problem('rental_has_ended') };
+  const id = randomUUID();
+  const expiresAt = new Date(now.getTime() + sessionMinutes * 60_000);
+  await deps.db.insertInto('card_changes').values({ id, rental_id: rental.id, status: 'open', expires_at: expiresAt, created_at: now }).execute();
+  try {
+    const session = await deps.payments.createCardSession({
+      cardChangeId: id,
+      rentalId: rental.id,
+      idempotencyKey: `card-change-${id}`,
+      customerId: rental.customerId,
+      ...returnUrls(link.siteOrigin, link.manageToken, 'card'),
+      locale: rental.language,
+      expiresAt,
+      origin: link.pageOrigin,
+    });
+    await deps.db.updateTable('card_changes').set({ checkout_session_id: session.id, checkout_url: session.url }).where('id', '=', id).execute();
+    return { kind: 'session', url: session.url };
+  } catch (err) {
+    logError('billing.card_session_failed', err, { cardChange: id });
+    await deps.db.updateTable('card_changes').set({ status: 'failed', settled_at: deps.clock() }).where('id', '=', id).execute();
+    return { kind: 'refused', problem: problem('payment_page_failed') };
+  }
+}
+
+/**
+ * A Pay now paid (the provider's event, or the test checkout's Pay): its payment row settles once,
+ * and the card paid with becomes the rental's for the months after. A payment that lands after its
+ * row was given up as abandoned is money received all the same: the row records it.
+ */
+export async function payNowPaid(deps: PayNowDeps, invoicePaymentId: string, outcome: Extract<ChargeOutcome, { outcome: 'succeeded' }>, card: SavedCard | null): Promise<'settled' | 'already'> {
+  const now = deps.clock();
+  await deps.db
+    .updateTable('invoice_payments')
+    .set({ status: 'open', failure_reason: null, settled_at: null })
+    .where('id', '=', invoicePaymentId)
+    .where('status', '=', 'failed')
+    .where('failure_reason', '=', 'checkout_abandoned')
+    .execute();
+  if (card) await keepCard(deps.db, { invoicePaymentId }, card);
+  return settleTry(deps.db, deps.keyring, invoicePaymentId, outcome, now);
+}
+
+/** The card a customer saved (Pay now, Change card) is the one the rental's invoices are charged to from now on. */
+async function keepCard(db: Db, of: { invoicePaymentId: string } | { rentalId: string }, card: SavedCard): Promise<void> {
+  const rentalId =
+    'rentalId' in of
+      ? of.rentalId
+      : (await db.selectFrom('invoice_payments as p').innerJoin('invoices as i', 'i.id', 'p.invoice_id').select('i.rental_id').where('p.id', '=', of.invoicePaymentId).executeTakeFirst())?.rental_id;
+  if (!rentalId) return;
+  await db.updateTable('rentals').set({ provider_customer_id: card.customerId, payment_method_id: card.paymentMethodId }).where('id', '=', rentalId).execute();
+}
+
+/** A Change card completed: its card is the rental's, once. */
+export async function cardChangeSaved(db: Db, cardChangeId: string, card: SavedCard, now: Date): Promise<'saved' | 'already'> {
+  const settled = await db
+    .updateTable('card_changes')
+    .set({ status: 'saved', settled_at: now })
+    .where('id', '=', cardChangeId)
+    .where('status', '=', 'open')
+    .returning('rental_id')
+    .executeTakeFirst();
+  if (!settled) return 'already';
+  await keepCard(db, { rentalId: settled.rental_id }, card);
+  return 'saved';
+}
+
+/**
+ * A provider's event about billing (a saved card's charge settled, a Pay now paid, a Change card
+ * completed). Each settles its row at most once, so a redelivered event changes nothing: unlike an
+ * order's, it needs no record of its own to be applied once.
+ */
+export async function applyBillingEvent(deps: PayNowDeps, event: PaymentEvent): Promise<'applied' | 'already' | 'ignored'> {
+  const now = deps.clock();
+  if (event.action === 'card_saved' && event.cardChange?.customerId) {
+    // Stripe names the customer the card was kept for; its newest card is the one to charge.
+    return (await cardChangeSaved(deps.db, event.cardChange.cardChangeId, { customerId: event.cardChange.customerId, paymentMethodId: null }, now)) === 'saved' ? 'applied' : 'already';
+  }
+  const charge = event.charge;
+  if (event.action !== 'settle_charge' || !charge) return 'ignored';
+  if (charge.outcome === 'succeeded') {
+    return (await payNowPaid(deps, charge.invoicePaymentId, { outcome: 'succeeded', paymentId: charge.paymentId, paymentMethodId: charge.paymentMethodId }, event.savedCard ?? null)) === 'settled' ? 'applied' : 'already';
+  }
+  return (await settleTry(deps.db, deps.keyring, charge.invoicePaymentId, { outcome: 'failed', paymentId: charge.paymentId, reason: charge.reason }, now)) === 'settled' ? 'applied' : 'already';
+}
+
+/** Pay now pages closed unpaid: their rows stop holding the invoice, so its scheduled tries go on. No e-mail: nothing failed. */
+export async function releaseAbandonedPayNow(db: Db, now: Date): Promise<number> {
+  const released = await db
+    .updateTable('invoice_payments')
+    .set({ status: 'failed', failure_reason: 'checkout_abandoned', settled_at: now })
+    .where('status', '=', 'open')
+    .where('trigger', '=', 'pay_now')
+    .where('created_at', '<=', new Date(now.getTime() - abandonedAfterMs))
+    .executeTakeFirst();
+  return Number(released.numUpdatedRows);
+}
+
+/** Why a billing session's page no longer takes a payment: its invoice paid, or its page closed. */
+export function billingSessionClosed(session: BillingSession): 'paid' | 'expired' | 'done' | null {
+  if (session.kind === 'invoice') return session.status === 'succeeded' ? 'paid' : session.status === 'failed' ? 'expired' : null;
+  if (session.status === 'saved') return 'done';
+  return session.status !== 'open' || session.expired ? 'expired' : null;
+}
+
+/** The customer left the page without paying or saving: the invoice's automatic tries go on at once. */
+export async function abandonBillingSession(db: Db, session: BillingSession, now: Date): Promise<void> {
+  if (session.kind === 'invoice') {
+    await db
+      .updateTable('invoice_payments')
+      .set({ status: 'failed', failure_reason: 'checkout_abandoned', settled_at: now })
+      .where('id', '=', session.invoicePaymentId)
+      .where('status', '=', 'open')
+      .execute();
+  } else {
+    await db.updateTable('card_changes').set({ status: 'expired', settled_at: now }).where('id', '=', session.cardChangeId).where('status', '=', 'open').execute();
+  }
+}
+
+/** What a test-checkout session is for, when it is not an order's: a Pay now or a Change card. */
+export type BillingSession =
+  | { kind: 'invoice'; invoicePaymentId: string; status: 'open' | 'succeeded' | 'failed'; amountCents: number; description: string; customerId: string | null; language: 'en' | 'fr'; orderId: string | null }
+  | { kind: 'card'; cardChangeId: string; status: 'open' | 'saved' | 'expired' | 'failed'; expired: boolean; customerId: string | null; language: 'en' | 'fr'; unitName: string; orderId: string | null };
+
+export async function billingSessionOf(db: Db, sessionId: string, now: Date): Promise<BillingSession | undefined> {
+  const payment = await db
+    .selectFrom('invoice_payments as p')
+    .innerJoin('invoices as i', 'i.id', 'p.invoice_id')
+    .innerJoin('rentals as r', 'r.id', 'i.rental_id')
+    .select(['p.id', 'p.status', 'p.amount_cents', 'i.number', 'r.unit_name', 'r.provider_customer_id', 'r.language', 'r.order_id'])
+    .select([sql<string>`i.period_start::text`.as('period_start'), sql<string>`i.period_end::text`.as('period_end')])
+    .where('p.checkout_session_id', '=', sessionId)
+    .executeTakeFirst();
+  if (payment) {
+    const period = { start: payment.period_start, end: payment.period_end };
+    return {
+      kind: 'invoice',
+      invoicePaymentId: payment.id,
+      status: payment.status,
+      amountCents: payment.amount_cents,
+      description: `${payment.number} · ${payment.unit_name} · ${periodText(period.start, period.end, payment.language)}`,
+      customerId: payment.provider_customer_id,
+      language: payment.language,
+      orderId: payment.order_id,
+    };
+  }
+  const change = await db
+    .selectFrom('card_changes as c')
+    .innerJoin('rentals as r', 'r.id', 'c.rental_id')
+    .select(['c.id', 'c.status', 'c.expires_at', 'r.provider_customer_id', 'r.language', 'r.unit_name', 'r.order_id'])
+    .where('c.checkout_session_id', '=', sessionId)
+    .executeTakeFirst();
+  if (!change) return undefined;
+  return {
+    kind: 'card',
+    cardChangeId: change.id,
+    status: change.status,
+    expired: new Date(change.expires_at) <= now,
+    customerId: change.provider_customer_id,
+    language: change.language,
+    unitName: change.unit_name,
+    orderId: change.order_id,
+  };
+}

@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import type { InvoiceState, RentalBilling, RentalState } from '../../shared/contract/bookings.ts';
+import { nextInvoice, triesPerInvoice } from '../../shared/domain/billing.ts';
+import { spaceToday } from '../../shared/domain/zoned-time.ts';
+import type { Db } from '../db/database.ts';
+import { scheduledTriggers } from './card-charges.ts';
+
+/*
+ * Where a rental and its invoices stand, derived from the payment rows and never stored: an
+ * invoice is paid once its succeeded payments cover it (or it owes nothing), being paid while a
+ * try is open, overdue once every scheduled try failed, else due; a rental is ended after its last
+ * day, overdue while an invoice is, ending once its last day is set, else active.
+ */
+
+/** Each invoice of some rentals with what derives its state: the one query every view of them reads. */
+export function invoiceFacts(db: Db) {
+  return db
+    .selectFrom('invoices as i')
+    .select([
+      'i.id',
+      'i.rental_id',
+      'i.number',
+      'i.final',
+      'i.total_cents',
+      'i.lines',
+      'i.subtotal_cents',
+      'i.gst_cents',
+      'i.qst_cents',
+      'i.issued_at',
+      sql<string>`i.period_start::text`.as('period_start'),
+      sql<string>`i.period_end::text`.as('period_end'),
+      sql<number>`coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id and p.status = 'succeeded'), 0)::int`.as('paid_cents'),
+      sql<Date | null>`(select max(p.settled_at) from invoice_payments p where p.invoice_id = i.id and p.status = 'succeeded')`.as('paid_at'),
+      sql<boolean>`exists (select 1 from invoice_payments p where p.invoice_id = i.id and p.status = 'open')`.as('open'),
+      sql<number>`(select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'failed' and p.trigger in (${sql.join(scheduledTriggers)}))::int`.as('failed_tries'),
+    ]);
+}
+
+export type InvoiceFacts = Awaited<ReturnType<ReturnType<typeof invoiceFacts>['execute']>>[number];
+
+export function invoiceStateOf(invoice: Pick<InvoiceFacts, 'total_cents' | 'paid_cents' | 'open' | 'failed_tries'>): InvoiceState {
+  if (invoice.paid_cents >= invoice.total_cents) return 'paid';
+  if (invoice.open) return 'processing';
+  return invoice.failed_tries >= triesPerInvoice ? 'overdue' : 'due';
+}
+
+export function rentalStateOf(rental: { ended_at: Date | null; ends_on: string | null }, invoices: readonly InvoiceState[], now: Date): RentalState {
+  if (rental.ended_at !== null || (rental.ends_on !== null && rental.ends_on < spaceToday(now))) return invoices.includes('overdue') ? 'overdue' : 'ended';
+  if (invoices.includes('overdue')) return 'overdue';
+  return rental.ends_on !== null ? 'ending' : 'active';
+}
+
+/** The billing an order's manage page shows; null when the order made no rental (a day product). */
+export async function rentalBillingOfOrder(db: Db, orderId: string, now: Date): Promise<RentalBilling | null> {
+  const rental = await db
+    .selectFrom('rentals')
+    .select(['id', 'monthly_cents', 'prepaid_last_month_cents', 'provider_customer_id', 'ended_at'])
+    .select([sql<string>`next_period_start::text`.as('next_period_start'), sql<string | null>`ends_on::text`.as('ends_on')])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!rental) return null;
+  const rows = await invoiceFacts(db).where('i.rental_id', '=', rental.id).orderBy('i.period_start', 'desc').execute();
+  const invoices = rows.map((i) => {
+    const state = invoiceStateOf(i);
+    return {
+      number: i.number,
+      periodStart: i.period_start,
+      periodEnd: i.period_end,
+      final: i.final,
+      total: i.total_cents,
+      owed: Math.max(0, i.total_cents - i.paid_cents),
+      state,
+      paidAt: state === 'paid' ? new Date(i.paid_at ?? i.issued_at).toISOString() : null,
+    };
+  });
+  const ended = rental.ended_at !== null || (rental.ends_on !== null && rental.ends_on < spaceToday(now));
+  return {
+    state: rentalStateOf(rental, invoices.map((i) => i.state), now),
+    monthlyCents: rental.monthly_cents,
+    next: ended ? null : nextInvoice({ nextPeriodStart: rental.next_period_start, endsOn: rental.ends_on, monthlyCents: rental.monthly_cents, prepaidLastMonthCents: rental.prepaid_last_month_cents }),
+    cardOnFile: rental.provider_customer_id !== null,
+    invoices,
+  };
+}
