@@ -206,6 +206,72 @@ describe('the manage page', () => {
   });
 });
 
+/** A desk rented month to month on 18 November: December invoiced and declined, November's first month paid at checkout. */
+const deskRental: BookingView = {
+  ...officeDays,
+  reference: '2026-000043',
+  officeName: 'Desk A1',
+  serviceType: 'assigned_desk',
+  product: 'standard',
+  startDate: '2026-11-18',
+  hours: null,
+  paid: { lines: [{ item: 'prorated_first_month', cents: 19_500 }], subtotal: 19_500, gst: 975, qst: 1_945, total: 22_420 },
+  days: [],
+  policy: { kind: 'notice', noticeDays: 30, minimumTermMonths: 3 },
+  endsIfNoticeToday: '2027-02-17',
+  billing: {
+    state: 'active',
+    monthlyCents: 45_000,
+    next: { on: '2027-01-01', cents: 51_739 },
+    cardOnFile: true,
+    invoices: [
+      { number: 'F-2026-000007', periodStart: '2026-12-01', periodEnd: '2026-12-31', final: false, total: 51_739, owed: 51_739, state: 'due', paidAt: null },
+      { number: 'F-2026-000002', periodStart: '2026-11-18', periodEnd: '2026-11-30', final: false, total: 22_420, owed: 0, state: 'paid', paidAt: '2026-11-18T14:00:00.000Z' },
+    ],
+  },
+};
+
+describe('a rental’s billing on its manage page', () => {
+  it('shows the terms, the next invoice, the card on file and each invoice, with Pay now on the one owed', async () => {
+    const requests = server({ booking: deskRental });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderAt(`/booking/${token}`);
+    const billing = await screen.findByRole('region', { name: 'Billing' });
+    expect(billing.textContent).toContain('$450.00 a month, plus taxes, invoiced on the 1st of each month and charged to your card on file.');
+    expect(billing.textContent).toContain('Next invoice: $517.39 on Friday, January 1, 2027, taxes included.');
+    const invoices = within(billing).getAllByRole('listitem').map((li) => li.textContent);
+    expect(invoices[0]).toContain('Invoice F-2026-000007, December 2026 · $517.39 · Due · $517.39 owed');
+    expect(invoices[1]).toContain('Invoice F-2026-000002, November 18–30, 2026 · $224.20 · Paid');
+    expect(within(billing).getByRole('link', { name: 'Invoice F-2026-000007 (PDF)' }).getAttribute('href')).toContain(`/public-api/bookings/${token}/invoices/F-2026-000007`);
+    // One Pay now: the owed invoice's, named with its number and amount.
+    const pay = within(billing).getAllByRole('button', { name: /Pay now/ });
+    expect(pay.map((b) => b.getAttribute('aria-label'))).toEqual(['Pay now: invoice F-2026-000007, $517.39']);
+  });
+
+  it('offline, reads the saved copy and says paying and changing the card need a connection', async () => {
+    await saveBookingCopy(token, deskRental, new Date('2026-11-24T13:30:00Z'));
+    server({ booking: 'network' });
+    Object.defineProperty(navigator, 'onLine', { configurable: true, value: false });
+    renderAt(`/booking/${token}`, 'fr');
+    const billing = await screen.findByRole('region', { name: 'Facturation' });
+    expect(billing.textContent).toContain(`Prochaine facture : 517,39${nbsp}$ le vendredi 1er janvier 2027, taxes incluses.`);
+    const pay = within(billing).getByRole('button', { name: /Payer maintenant/ }) as HTMLButtonElement;
+    const change = within(billing).getByRole('button', { name: 'Changer de carte' }) as HTMLButtonElement;
+    expect(pay.disabled).toBe(true);
+    expect(change.disabled).toBe(true);
+    expect(pay.getAttribute('aria-describedby')).toBe('payment-offline');
+    expect(screen.getByText('Payer et changer de carte demandent une connexion.')).toBeTruthy();
+  });
+
+  it('says how the payment page went when the customer comes back from it', async () => {
+    server({ booking: { ...deskRental, billing: { ...deskRental.billing!, invoices: deskRental.billing!.invoices.map((i) => ({ ...i, state: 'paid' as const, owed: 0 })) } } });
+    renderAt(`/booking/${token}?returned=paid`);
+    expect(await screen.findByText('Thank you: your payment went through. The paid invoice is on its way by e-mail.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pay now/ })).toBeNull();
+  });
+});
+
 describe('the copies kept on the device', () => {
   it('open only with their own link, and hold nothing readable', async () => {
     await saveBookingCopy(token, officeDays, new Date('2026-11-24T14:00:00Z'));

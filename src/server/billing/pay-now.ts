@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { problem, type Problem } from '../../shared/contract/problems.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
-import { periodText } from '../documents/line-names.ts';
+import { periodText } from '../../shared/domain/period-text.ts';
 import { logError } from '../log.ts';
 import type { ChargeOutcome, PaymentEvent, PaymentProvider, SavedCard } from '../payments/provider.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';

@@ -1,5 +1,6 @@
 import { formatTaxRate, type Quote, type QuoteLine } from '../../shared/domain/pricing.ts';
 import { longDate, type IsoDate } from '../../shared/domain/time.ts';
+import { monthText, periodText } from '../../shared/domain/period-text.ts';
 import { site } from '../../shared/site.ts';
 import type { CheckoutLineItem } from '../payments/provider.ts';
 
@@ -12,29 +13,6 @@ interface InvoicePeriod {
 }
 
 const wholeMonth = (p: InvoicePeriod) => p.days === p.daysInMonth;
-
-/** 'December 2026' / 'décembre 2026'; in UTC, as the date is a calendar date, not an instant. */
-function monthText(date: IsoDate, locale: 'en' | 'fr'): string {
-  return new Intl.DateTimeFormat(`${locale}-CA`, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-}
-
-/** A calendar date, French writing the first of a month '1er' ('1er décembre 2026'). */
-export function dateText(date: IsoDate, locale: 'en' | 'fr'): string {
-  return locale === 'fr' ? longDate(date, 'fr-CA').replace(/^1 /, '1er ') : longDate(date, 'en-CA');
-}
-
-/**
- * Days from `from` to `to`, both included: '18–31 décembre 2026' / 'December 18–31, 2026'; a
- * period across two months names both ends in full, a single day is just its date.
- */
-export function periodText(from: IsoDate, to: IsoDate, locale: 'en' | 'fr'): string {
-  if (from === to) return dateText(from, locale);
-  if (from.slice(0, 7) !== to.slice(0, 7)) return `${dateText(from, locale)} – ${dateText(to, locale)}`;
-  const first = Number(from.slice(8, 10));
-  if (locale === 'fr') return `${first === 1 ? '1er' : first}–${dateText(to, 'fr')}`;
-  // 'December 31, 2026' → 'December 18–31, 2026'.
-  return dateText(to, 'en').replace(/ (\d+),/, ` ${first}–$1,`);
-}
 
 const labels = {
   en: {

@@ -3,7 +3,7 @@ import { formatCad, formatTaxRate, type Cents } from '../../shared/domain/pricin
 import { longDate, type IsoDate } from '../../shared/domain/time.ts';
 import { formatAtSpace, spaceToday } from '../../shared/domain/zoned-time.ts';
 import { site } from '../../shared/site.ts';
-import { dateText, periodText } from './line-names.ts';
+import { dateText, periodText } from '../../shared/domain/period-text.ts';
 import type { DocumentPaymentMethod, ReceiptDocument } from './receipt.ts';
 import { pdfSafeText } from './pdf-text.ts';
 

@@ -1,7 +1,8 @@
 import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
 import { daysBetween, daysInMonth, type IsoDate } from '../../shared/domain/time.ts';
 import { site } from '../../shared/site.ts';
-import { invoiceLineNames, periodText } from '../documents/line-names.ts';
+import { invoiceLineNames } from '../documents/line-names.ts';
+import { periodText } from '../../shared/domain/period-text.ts';
 import type { MessageData } from '../outbox/outbox.ts';
 import { taxRows } from './amounts.ts';
 import { catalogue, type Language } from './catalogue.ts';

@@ -18,6 +18,10 @@ import { bookingQueryOptions, creditNoteUrl, isUnknownBooking, receiptUrl, type 
 import { cancellableDays, refundOf, ticketDate } from './booking-rules.ts';
 import { CancelDialog, NoticeDialog } from './change-dialogs.tsx';
 import { manageBookingCatalogue } from './catalogue.ts';
+import { RentalBillingSection } from './rental-billing.tsx';
+
+/** How the customer came back from the payment provider's page (Pay now, Change card). */
+export type Returned = 'paid' | 'card' | 'cancelled';
 import './manage-booking.css';
 import '../../ui/info-card.css';
 
@@ -26,7 +30,7 @@ import '../../ui/info-card.css';
  * status, the receipt, the calendar file, the access codes, and the policy with what cancelling
  * (or giving notice) now means. Readable offline once opened; changes need a connection.
  */
-export function ManageBookingPage({ token }: { token: string | null }) {
+export function ManageBookingPage({ token, returned }: { token: string | null; returned?: Returned }) {
   const m = useCatalogue(manageBookingCatalogue);
   const query = useQuery({ ...bookingQueryOptions(token ?? ''), enabled: token !== null });
   const unknown = token === null || isUnknownBooking(query.error);
@@ -75,10 +79,10 @@ export function ManageBookingPage({ token }: { token: string | null }) {
       </div>
     );
   }
-  return <BookingDetails token={token!} loaded={query.data} />;
+  return <BookingDetails token={token!} loaded={query.data} returned={returned} />;
 }
 
-function BookingDetails({ token, loaded }: { token: string; loaded: LoadedBooking }) {
+function BookingDetails({ token, loaded, returned }: { token: string; loaded: LoadedBooking; returned?: Returned }) {
   const m = useCatalogue(manageBookingCatalogue);
   const policy = useCatalogue(cancellationPolicyCatalogue);
   const common = useCatalogue(appCatalogue);
@@ -141,6 +145,8 @@ function BookingDetails({ token, loaded }: { token: string; loaded: LoadedBookin
         <div ref={doneRef} tabIndex={-1}>
           <Alert tone="success">{done}</Alert>
         </div>
+      ) : returned ? (
+        <Alert tone={returned === 'cancelled' ? 'info' : 'success'}>{{ paid: m.returnedPaid, card: m.returnedCard, cancelled: m.returnedCancelled }[returned]}</Alert>
       ) : null}
       {booking.state === 'not_booked' ? <Alert tone="warning">{m.notBookedNote}</Alert> : null}
       {booking.refund === 'pending' && booking.state !== 'not_booked' ? <p className="manage__note">{m.refundPendingNote}</p> : null}
@@ -241,6 +247,8 @@ function BookingDetails({ token, loaded }: { token: string; loaded: LoadedBookin
           ) : null
         ) : null}
       </section>
+
+      {booking.billing ? <RentalBillingSection token={token} billing={booking.billing} fromDevice={loaded.fromDevice} /> : null}
 
       {booking.refunds.length > 0 ? (
         <section className="info-card" aria-labelledby="refunds-heading">

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { bookingResponse, cancelRequest, type BookingView } from '../../../../shared/contract/bookings.ts';
+import { bookingResponse, cancelRequest, paymentPageResponse, type BookingView } from '../../../../shared/contract/bookings.ts';
 import { ApiRequestError, apiUrl, requestJson } from '../../../app/api.ts';
 import { readBookingCopy, removeBookingCopy, saveBookingCopy } from '../../../storage/booking-copies.ts';
 
@@ -77,4 +77,18 @@ export function receiptUrl(token: string): string {
 
 export function creditNoteUrl(token: string, number: string): string {
   return apiUrl(`${path(token)}/credit-notes/${encodeURIComponent(number)}`);
+}
+
+export function invoiceUrl(token: string, number: string): string {
+  return apiUrl(`${path(token)}/invoices/${encodeURIComponent(number)}`);
+}
+
+/**
+ * Pay now (an invoice) or Change card: the server opens the payment provider's page and answers
+ * its address, where the browser goes next. A second tap gets the same page.
+ */
+export async function paymentPage(token: string, what: { invoice: string } | 'card'): Promise<string> {
+  const action = what === 'card' ? 'card' : `invoices/${encodeURIComponent(what.invoice)}/pay`;
+  const { url } = await requestJson(`${path(token)}/${action}`, paymentPageResponse, { method: 'POST', body: {} });
+  return url;
 }

@@ -1,0 +1,109 @@
+import { useMutation } from '@tanstack/react-query';
+import type { RentalBilling } from '../../../shared/contract/bookings.ts';
+import { billedPeriodText } from '../../../shared/domain/period-text.ts';
+import { formatCad } from '../../../shared/domain/pricing.ts';
+import { ApiRequestError } from '../../app/api.ts';
+import { useOnline } from '../../app/use-online.ts';
+import { useCatalogue, useLanguage } from '../../i18n/i18n.tsx';
+import { visitorErrorText } from '../../i18n/visitor-problem-words.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { invoiceUrl, paymentPage } from './api/booking.ts';
+import { ticketDate } from './booking-rules.ts';
+import { manageBookingCatalogue } from './catalogue.ts';
+
+/**
+ * A rental's billing on its manage page: the monthly terms, the next invoice, the card on file
+ * (Change card) and every invoice with its state, its PDF and, while owed, Pay now. Reads offline
+ * like the rest of the page; paying and changing the card need the network and say so.
+ */
+export function RentalBillingSection({ token, billing, fromDevice }: { token: string; billing: RentalBilling; fromDevice: boolean }) {
+  const m = useCatalogue(manageBookingCatalogue);
+  const { lang, locale } = useLanguage();
+  const online = useOnline();
+  const money = (cents: number) => formatCad(cents, lang);
+  // The provider's page replaces this one: the button stays busy until the browser leaves.
+  const toPaymentPage = useMutation({
+    mutationFn: (what: { invoice: string } | 'card') => paymentPage(token, what),
+    networkMode: 'always',
+    onSuccess: (url) => window.location.assign(url),
+  });
+  const refusal = toPaymentPage.error instanceof ApiRequestError ? toPaymentPage.error : undefined;
+  const error = toPaymentPage.error ? (refusal && visitorErrorText(refusal, lang)) || m.actionFailed : null;
+  const canPay = online && !fromDevice && !toPaymentPage.isPending;
+  const ended = billing.state === 'ended';
+  const last = billing.invoices.find((i) => i.final);
+
+  return (
+    <section className="info-card" aria-labelledby="billing-heading">
+      <h2 id="billing-heading">{m.billingTitle}</h2>
+      {billing.state === 'overdue' ? <Alert tone="warning">{m.overdueNote}</Alert> : null}
+      {ended ? null : <p>{m.billingTerms(money(billing.monthlyCents))}</p>}
+      {billing.next ? (
+        <p className="manage__refund">
+          {m.nextInvoice(money(billing.next.cents), ticketDate(billing.next.on, locale))}
+          {billing.state === 'ending' ? ` ${m.finalNote}` : ''}
+        </p>
+      ) : last ? (
+        <p>{m.lastInvoiceIssued}</p>
+      ) : null}
+      {ended ? null : (
+        <div className="manage__actions">
+          <p className="manage__note">{billing.cardOnFile ? m.cardOnFile : m.noCardOnFile}</p>
+          <button type="button" className="button button--secondary" onClick={() => toPaymentPage.mutate('card')} disabled={!canPay} aria-describedby={online ? undefined : 'payment-offline'}>
+            {m.changeCard}
+          </button>
+        </div>
+      )}
+
+      <h3>{m.invoicesTitle}</h3>
+      {billing.invoices.length === 0 ? (
+        <p>{m.noInvoices}</p>
+      ) : (
+        <ul className="manage__refunds">
+          {billing.invoices.map((invoice) => {
+            const owed = invoice.state === 'due' || invoice.state === 'overdue';
+            return (
+              <li key={invoice.number} className="manage__invoice">
+                <span>
+                  {m.invoiceLine(invoice.number, billedPeriodText(invoice.periodStart, invoice.periodEnd, lang))} · {money(invoice.total)} ·{' '}
+                  <strong className={`manage__invoice-state manage__invoice-state--${invoice.state}`}>{m.invoiceState[invoice.state]}</strong>
+                  {owed ? ` · ${m.owedAmount(money(invoice.owed))}` : ''}
+                </span>
+                <span className="manage__actions">
+                  {online ? (
+                    <a href={invoiceUrl(token, invoice.number)} type="application/pdf">
+                      {m.downloadInvoice(invoice.number)}
+                    </a>
+                  ) : null}
+                  {owed ? (
+                    <button
+                      type="button"
+                      className="button button--primary"
+                      onClick={() => toPaymentPage.mutate({ invoice: invoice.number })}
+                      disabled={!canPay}
+                      aria-label={m.payNowLabel(invoice.number, money(invoice.owed))}
+                      aria-describedby={online ? undefined : 'payment-offline'}
+                    >
+                      {m.payNow}
+                    </button>
+                  ) : null}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {online ? null : (
+        <p id="payment-offline" className="manage__offline">
+          {m.paymentNeedsConnection}
+        </p>
+      )}
+      {toPaymentPage.isPending || toPaymentPage.isSuccess ? (
+        <p className="status-text" role="status">
+          {m.openingPaymentPage}
+        </p>
+      ) : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+    </section>
+  );
+}
