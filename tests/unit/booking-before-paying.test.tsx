@@ -305,6 +305,15 @@ describe('the cancellation policy, before paying', () => {
   ])('the order summary of %o', (choice, unit, text) => {
     renderIn('en', <OrderSummary unit={unit} choice={choice} onCancel={() => undefined} />);
     expect(policyOf()).toContain(text);
+    // A rental keeps its card for the monthly invoices, and says so before the visitor pays; office days do not.
+    const kept = screen.queryByText(/The card you pay with is kept to pay the monthly invoices, charged on the 1st of each month/);
+    expect(kept !== null).toBe(choice.product !== 'office_daily');
+  });
+
+  it('the mailbox dialog says, in French, that the card is kept for the monthly invoices', async () => {
+    dialog(MailboxDialog, mailbox, 'fr');
+    await screen.findByRole('dialog');
+    expect(screen.getByText(/La carte avec laquelle vous payez est conservée pour régler les factures mensuelles, débitées le 1er de chaque mois/)).toBeTruthy();
   });
 
   it('the rental option chooser: one line per option', async () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cancellationRule } from '../../../shared/domain/cancellation.ts';
 import { formatCad, type Quote } from '../../../shared/domain/pricing.ts';
-import { productRule, type Product } from '../../../shared/domain/products.ts';
+import { isBilledMonthly, productRule, type Product } from '../../../shared/domain/products.ts';
 import { meetingRoomAccess, termsFor } from '../../../shared/domain/terms.ts';
 import { site } from '../../../shared/site.ts';
 import { cancellationPolicyCatalogue, policyText } from '../../i18n/cancellation-policy.ts';
@@ -39,6 +39,12 @@ export function TermsList({ serviceType, lease }: { serviceType: string; lease?:
       </ul>
     </section>
   );
+}
+
+/** Before paying for a rental or a subscription: its card is kept for the monthly invoices (src/shared/domain/billing.ts). */
+export function CardKeptNote({ product }: { product: Product }) {
+  const m = useCatalogue(bookingCatalogue);
+  return isBilledMonthly(product) ? <p className="booking-note">{m.cardKept}</p> : null;
 }
 
 /**

@@ -6,7 +6,7 @@ import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { CancellationPolicy, SummaryLines, TermsList, taxesCharged, useMoney } from './booking-parts.tsx';
+import { CancellationPolicy, CardKeptNote, SummaryLines, TermsList, taxesCharged, useMoney } from './booking-parts.tsx';
 import { bookingCatalogue, type BookingCatalogue } from './catalogue.ts';
 import { useCheckout } from './use-checkout.ts';
 import './booking.css';
@@ -64,6 +64,7 @@ export default function MailboxDialog({ office, onClose }: UnitActionDialogProps
         <TermsList serviceType={office.service_type} />
         <CancellationPolicy serviceType={office.service_type} products={['mailbox']} />
         <SummaryLines lines={[]} bill={bill} totalLabel={taxesCharged() ? m.totalPerMonth : m.monthlyPrice} />
+        <CardKeptNote product="mailbox" />
         {error ? <Alert tone="error">{error}</Alert> : null}
         <button type="button" className="button button--primary button--block" onClick={onSubscribe} disabled={processing} aria-busy={processing}>
           {processing ? m.processing : bill ? m.subscribeFor(money(bill.total)) : m.subscribeUnpriced}

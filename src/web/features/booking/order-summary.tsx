@@ -5,7 +5,7 @@ import { isServiceType } from '../../../shared/domain/products.ts';
 import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { useCatalogue } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
-import { CancellationPolicy, QuoteLines, TermsList, useMoney } from './booking-parts.tsx';
+import { CancellationPolicy, CardKeptNote, QuoteLines, TermsList, useMoney } from './booking-parts.tsx';
 import { bookingCatalogue } from './catalogue.ts';
 import { useCheckout, type PayOptions } from './use-checkout.ts';
 
@@ -71,6 +71,7 @@ export function OrderSummary({
       ) : null}
       <TermsList serviceType={unit.service_type} lease={choice.product === 'office_lease'} />
       <CancellationPolicy serviceType={unit.service_type} products={[choice.product]} />
+      <CardKeptNote product={choice.product} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="booking-actions">
         {onBack ? (
