@@ -6,6 +6,7 @@ import { spaceToday } from '../shared/domain/zoned-time.ts';
 import { createApp } from './app.ts';
 import { startWaitlistRounds } from './waitlist/round.ts';
 import { startBillingRounds } from './billing/round.ts';
+import { adoptRentalsSoldBefore } from './billing/rentals.ts';
 import { defaultRateLimits } from './deps.ts';
 import { isPostgresUrl, migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
@@ -71,6 +72,8 @@ if (banking.generatedAt) console.log(`Banking encryption key generated into ${ba
 
 const db = await openDatabase(env.DATABASE_URL, env.DATA_DIR);
 await migrateToLatest(db);
+const adopted = await adoptRentalsSoldBefore(db, clock());
+if (adopted > 0) console.log(`Billing ${adopted} rental${adopted === 1 ? '' : 's'} sold before monthly billing, from their next period (with Pay now: no card was kept).`);
 const seed = seedMode(env);
 const seeded = seed === 'demo' && (await seedDemo(db, spaceToday(clock()), env.SEED_UNITS));
 if (seeded) console.log('Seeded the demo inventory.');

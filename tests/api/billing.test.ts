@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBillingRound } from '../../src/server/billing/round.ts';
+import { adoptRentalsSoldBefore } from '../../src/server/billing/rentals.ts';
 import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
 import { readMessageData } from '../../src/server/outbox/message-data.ts';
 import type { ProductChoice } from '../../src/shared/domain/pricing.ts';
@@ -191,8 +192,13 @@ describe(`monthly billing (${backend})`, () => {
       { item: 'prepaid_last_month', cents: -rent5of31 },
     ]);
     expect(final).toMatchObject({ subtotal_cents: 0, gst_cents: 0, qst_cents: 0, total_cents: 0 });
-    // Nothing to charge; the surplus of the prepaid month goes back, taxes included.
+    // Nothing to charge; the surplus of the prepaid month goes back, taxes included, and the e-mail says so.
     expect(await paymentsOf(final.id)).toEqual([]);
+    const settled = await mailAbout(final.id);
+    expect(settled.map((m) => m.kind)).toEqual(['invoice_issued']);
+    const said = readMessageData('invoice_issued', settled[0]!.data);
+    if (!said.ok) throw new Error(said.problem);
+    expect(said.data).toMatchObject({ payNow: false, refund: { cents: taxedTotal([{ item: 'last_month', cents: 25_000 - rent5of31 }]).total } });
     const refunds = await t.db.selectFrom('refunds').select(['id', 'amount_cents', 'reason', 'credit_note_number', 'status']).where('order_id', '=', hot.orderId).execute();
     const surplus = taxedTotal([{ item: 'last_month', cents: 25_000 - rent5of31 }]);
     expect(refunds).toMatchObject([{ amount_cents: surplus.total, reason: 'prepaid_surplus', credit_note_number: expect.stringMatching(/^NC-2027-\d{6}$/), status: 'pending' }]);
@@ -334,5 +340,49 @@ describe(`Pay now and Change card from a rental's manage page (${backend})`, () 
     expect(card.status).toBe(409);
     expect(card.headers.get('problem-code')).toBe('rental_has_ended');
     now = morningOf('2027-01-01');
+  });
+});
+
+describe(`a rental sold before monthly billing (${backend})`, () => {
+  let t: TestApp;
+  let now = morningOf('2026-10-14');
+  beforeAll(async () => {
+    t = await buildTestApp({ deps: { clock: () => now } });
+  });
+  afterAll(() => t?.close());
+
+  it('becomes a rental once, is first invoiced for the first period after the change, with Pay now, and is never charged', async () => {
+    // Rented in October, when nothing kept a card or made a rental; notice given on another one.
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'DSK-02', { product: 'standard' }, 'fr'));
+    expect((await payTestCheckout(t, sessionId)).status).toBe(303);
+    const order = await t.db.selectFrom('orders').select('id').where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    await t.db.deleteFrom('rentals').where('order_id', '=', order.id).execute();
+    await t.db.deleteFrom('test_payment_cards').execute();
+
+    now = morningOf('2026-11-28');
+    expect(await adoptRentalsSoldBefore(t.db, now)).toBe(1);
+    expect(await adoptRentalsSoldBefore(t.db, now)).toBe(0);
+    const rental = await t.db
+      .selectFrom('rentals')
+      .select(['id', 'monthly_cents', 'provider_customer_id', 'language', (eb) => eb.cast<string>('next_period_start', 'text').as('next_period_start')])
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    // November was due before the change: never invoiced. December is the first period after it.
+    expect(rental).toMatchObject({ monthly_cents: 45_000, provider_customer_id: null, language: 'fr', next_period_start: '2026-12-01' });
+
+    now = morningOf('2026-12-01');
+    await runBillingRound({ db: t.db, clock: () => now, payments: t.deps.payments, keyring: testBankingKeys });
+    const invoices = await t.db.selectFrom('invoices').select(['id', 'number', 'total_cents']).where('rental_id', '=', rental.id).execute();
+    expect(invoices).toHaveLength(1);
+    expect(await t.db.selectFrom('invoice_payments').select('id').execute()).toEqual([]);
+    const mail = await t.db.selectFrom('outbox').select(['kind', 'data', 'language']).where('kind', 'like', 'invoice%').execute();
+    expect(mail.map((m) => [m.kind, m.language])).toEqual([['invoice_issued', 'fr']]);
+    const data = readMessageData('invoice_issued', mail[0]!.data);
+    if (!data.ok) throw new Error(data.problem);
+    expect(data.data).toMatchObject({ payNow: true, refund: null, invoice: { number: invoices[0]!.number, total: invoices[0]!.total_cents }, document: { kind: 'invoice', invoice: { paidAt: null } } });
+    // The retry schedule has nothing to try without a card.
+    now = morningOf('2026-12-08');
+    await runBillingRound({ db: t.db, clock: () => now, payments: t.deps.payments, keyring: testBankingKeys });
+    expect(await t.db.selectFrom('invoice_payments').select('id').execute()).toEqual([]);
   });
 });

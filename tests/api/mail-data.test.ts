@@ -87,6 +87,10 @@ describe(`every message renders from its row alone, with the database closed (${
     // A desk whose bank asks for authentication on every charge made without its customer.
     const { sessionId: deskSession } = await checkoutOk(t, await checkoutBody(t, 'DSK-01', { product: 'standard' }, 'fr'));
     expect((await payTestCheckout(t, deskSession, { buyer_name: 'Noémie Refus', buyer_email: 'noemie@example.com', card_number: '4000 0027 6000 3184' })).status).toBe(303);
+    // A hot desk with no card on file, as one sold before cards were kept: its invoice is sent with Pay now.
+    const { sessionId: hotSession } = await checkoutOk(t, await checkoutBody(t, 'HOT-01', { product: 'standard' }, 'en'));
+    expect((await payTestCheckout(t, hotSession, { buyer_name: 'Hugo Sanscarte', buyer_email: 'hugo@example.com' })).status).toBe(303);
+    await t.db.updateTable('rentals').set({ provider_customer_id: null, payment_method_id: null }).where('customer_email', '=', 'hugo@example.com').execute();
     // December is invoiced on the 1st: the parking spot's is paid, the desk's tried three times, then staff are told.
     const billing = { db: t.db, clock, payments: t.deps.payments, keyring: testBankingKeys };
     for (const day of ['2026-12-01', '2026-12-04', '2026-12-08']) {
@@ -138,11 +142,14 @@ describe(`every message renders from its row alone, with the database closed (${
     { kind: 'staff_lease_signed', to: ops, facts: ['Acme Analytics inc.', 'Jeanne Tremblay', 'signer@example.com', 'Office 101 - Window', '4 034,40 $', 'Offre : #2'] },
     { kind: 'order_paid', to: 'noemie@example.com', facts: ['Noémie Refus', 'Desk A1', 'reçu 2026-000006'] },
     { kind: 'staff_order_paid', to: ops, facts: ['Noémie Refus', 'noemie@example.com', 'Desk A1', 'Reçu : 2026-000006'] },
-    { kind: 'invoice_paid', to: 'sam@example.com', facts: ['Sam Spot', 'F-2026-000001', 'Period: December 2026', 'Parking Spot P1: rent, December 2026', 'Total paid', '$172.46', 'January 1, 2027', `${siteOrigin}/booking/`] },
-    { kind: 'invoice_payment_failed', to: 'noemie@example.com', facts: ['Essai de paiement : 1 sur 3', 'Noémie Refus', 'F-2026-000002', '517,39 $', 'vendredi 4 décembre 2026', `${siteOrigin}/booking/`] },
-    { kind: 'invoice_payment_failed', to: 'noemie@example.com', facts: ['Essai de paiement : 2 sur 3', 'Noémie Refus', 'F-2026-000002', 'mardi 8 décembre 2026', `${siteOrigin}/booking/`] },
-    { kind: 'invoice_payment_failed', to: 'noemie@example.com', facts: ['Essai de paiement : 3 sur 3', 'Noémie Refus', 'F-2026-000002', 'dernier essai automatique', `${siteOrigin}/booking/`] },
-    { kind: 'staff_invoice_overdue', to: ops, facts: ['Noémie Refus', 'noemie@example.com', 'Desk A1', 'F-2026-000002', '517,39 $', 'authentication_required'] },
+    { kind: 'invoice_paid', to: 'sam@example.com', facts: ['Sam Spot', 'Invoice: F-2026-', 'Period: December 2026', 'Parking Spot P1: rent, December 2026', 'Total paid', '$172.46', 'January 1, 2027', `${siteOrigin}/booking/`] },
+    { kind: 'invoice_payment_failed', to: 'noemie@example.com', facts: ['Essai de paiement : 1 sur 3', 'Noémie Refus', 'Facture : F-2026-', '517,39 $', 'vendredi 4 décembre 2026', `${siteOrigin}/booking/`] },
+    { kind: 'invoice_payment_failed', to: 'noemie@example.com', facts: ['Essai de paiement : 2 sur 3', 'Noémie Refus', 'Facture : F-2026-', 'mardi 8 décembre 2026', `${siteOrigin}/booking/`] },
+    { kind: 'invoice_payment_failed', to: 'noemie@example.com', facts: ['Essai de paiement : 3 sur 3', 'Noémie Refus', 'Facture : F-2026-', 'dernier essai automatique', `${siteOrigin}/booking/`] },
+    { kind: 'order_paid', to: 'hugo@example.com', facts: ['Hugo Sanscarte', 'Hot Desk Membership - Lounge', 'receipt 2026-000007'] },
+    { kind: 'staff_order_paid', to: ops, facts: ['Hugo Sanscarte', 'hugo@example.com', 'Reçu : 2026-000007'] },
+    { kind: 'invoice_issued', to: 'hugo@example.com', facts: ['Hugo Sanscarte', 'Invoice: F-2026-', 'no card on file', '$287.44', 'Pay now', `${siteOrigin}/booking/`] },
+    { kind: 'staff_invoice_overdue', to: ops, facts: ['Noémie Refus', 'noemie@example.com', 'Desk A1', 'Facture : F-2026-', '517,39 $', 'authentication_required'] },
   ];
 
   it('renders each kind, and a row that carries its data never asks for its records', async () => {

@@ -8,7 +8,7 @@ import { documentFileName, type ReceiptDocument } from '../documents/receipt.ts'
 import { receiptPdf } from '../documents/receipt-pdf.ts';
 import { enqueueMessage, type MessageData } from '../outbox/outbox.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
-import { findInvoice, type StoredInvoice } from './invoices.ts';
+import { findInvoice, type StoredInvoice } from './invoice-records.ts';
 import { settleManageToken } from './manage-link.ts';
 
 /*
@@ -132,6 +132,36 @@ export async function tellInvoicePaid(trx: Db, keyring: BankingKeyring, ids: { i
         payment: { method: document.payment.method, paidAt: new Date(payment.settled_at ?? now), reference: payment.reference ?? payment.provider_payment_id, cents: payment.amount_cents },
         document,
         next: nextInvoice({ nextPeriodStart: row.next_period_start, endsOn: row.ends_on, monthlyCents: row.monthly_cents, prepaidLastMonthCents: row.prepaid_last_month_cents }),
+      },
+      ...(token ? { secret: { keyring, text: token } } : {}),
+    },
+    now,
+  );
+}
+
+/**
+ * An invoice nobody charges, in the transaction that issues it: due with Pay now when the rental
+ * has no card on file, or settled by the prepaid last month (with the refund of what it leaves).
+ */
+export async function tellInvoiceIssued(trx: Db, keyring: BankingKeyring, ids: { invoiceId: string; refundId: string | null }, payNow: boolean, now: Date): Promise<void> {
+  const invoice = (await findInvoice(trx, ids.invoiceId))!;
+  const row = await rentalRow(trx, invoice.rentalId);
+  if (!row.customer_email) return;
+  const refund = ids.refundId ? await trx.selectFrom('refunds').select(['credit_note_number', 'amount_cents']).where('id', '=', ids.refundId).executeTakeFirstOrThrow() : null;
+  const token = await manageTokenFor(trx, keyring, row.order_id);
+  await enqueueMessage(
+    trx,
+    {
+      kind: 'invoice_issued',
+      to: row.customer_email,
+      language: row.language,
+      about: { rentalId: row.id, invoiceId: invoice.id },
+      data: {
+        rental: rentalFactsOf(row),
+        invoice: invoiceFactsOf(invoice),
+        document: (await invoiceDocumentOf(trx, ids.invoiceId))!,
+        payNow,
+        refund: refund?.credit_note_number ? { creditNoteNumber: refund.credit_note_number, cents: refund.amount_cents } : null,
       },
       ...(token ? { secret: { keyring, text: token } } : {}),
     },

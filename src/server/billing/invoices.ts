@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { periodCharges, periodFrom, type InvoiceLine } from '../../shared/domain/billing.ts';
+import { periodCharges, periodFrom } from '../../shared/domain/billing.ts';
 import { taxedTotal } from '../../shared/domain/pricing.ts';
-import { addDays, type IsoDate } from '../../shared/domain/time.ts';
+import { addDays } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
 import { nextDocumentNumber } from '../documents/numbers.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
+import { tellInvoiceIssued } from './billing-mail.ts';
 
 /*
  * Invoices: the sales document of one period of a rental, written and committed before any money
@@ -29,12 +31,12 @@ export interface IssuedInvoice {
  * (rental, period) key stands behind that. The number is taken only once the rental is held, so
  * the series has no gap.
  */
-export async function issueNextInvoice(db: Db, now: Date): Promise<IssuedInvoice | null> {
+export async function issueNextInvoice(db: Db, keyring: BankingKeyring, now: Date): Promise<IssuedInvoice | null> {
   const today = spaceToday(now);
   return db.transaction().execute(async (trx) => {
     const rental = await trx
       .selectFrom('rentals')
-      .select(['id', 'order_id', 'monthly_cents', 'prepaid_last_month_cents', sql<string>`next_period_start::text`.as('next_period_start'), sql<string | null>`ends_on::text`.as('ends_on')])
+      .select(['id', 'order_id', 'monthly_cents', 'prepaid_last_month_cents', 'provider_customer_id', sql<string>`next_period_start::text`.as('next_period_start'), sql<string | null>`ends_on::text`.as('ends_on')])
       .where('ended_at', 'is', null)
       .where(sql<boolean>`next_period_start <= ${today}::date`)
       .where(sql<boolean>`(ends_on is null or next_period_start <= ends_on)`)
@@ -68,6 +70,8 @@ export async function issueNextInvoice(db: Db, now: Date): Promise<IssuedInvoice
       .execute();
     await trx.updateTable('rentals').set({ next_period_start: addDays(period.end, 1) }).where('id', '=', rental.id).execute();
     const refundId = final && charges.surplusCents > 0 && rental.order_id ? await refundPrepaidSurplus(trx, rental.order_id, charges.surplusCents, now) : null;
+    // Nobody charges it: nothing is owed (the prepaid month paid it), or no card is on file (Pay now).
+    if (charges.total === 0 || rental.provider_customer_id === null) await tellInvoiceIssued(trx, keyring, { invoiceId, refundId }, charges.total > 0, now);
     return { rentalId: rental.id, invoiceId, totalCents: charges.total, refundId };
   });
 }
@@ -96,55 +100,4 @@ async function refundPrepaidSurplus(trx: Db, orderId: string, surplusCents: numb
     })
     .execute();
   return id;
-}
-
-/** An invoice as stored, its lines read back. */
-export interface StoredInvoice {
-  id: string;
-  number: string;
-  rentalId: string;
-  periodStart: IsoDate;
-  periodEnd: IsoDate;
-  final: boolean;
-  lines: InvoiceLine[];
-  subtotal: number;
-  gst: number;
-  qst: number;
-  total: number;
-  issuedAt: Date;
-}
-
-export async function findInvoice(db: Db, invoiceId: string): Promise<StoredInvoice | undefined> {
-  const row = await db
-    .selectFrom('invoices')
-    .select(['id', 'number', 'rental_id', 'final', 'lines', 'subtotal_cents', 'gst_cents', 'qst_cents', 'total_cents', 'issued_at'])
-    .select([sql<string>`period_start::text`.as('period_start'), sql<string>`period_end::text`.as('period_end')])
-    .where('id', '=', invoiceId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    number: row.number,
-    rentalId: row.rental_id,
-    periodStart: row.period_start,
-    periodEnd: row.period_end,
-    final: row.final,
-    lines: storedLines(row.lines),
-    subtotal: row.subtotal_cents,
-    gst: row.gst_cents,
-    qst: row.qst_cents,
-    total: row.total_cents,
-    issuedAt: new Date(row.issued_at),
-  };
-}
-
-/** An invoice's lines as issueNextInvoice wrote them (jsonb comes back parsed, or as text on some drivers). */
-function storedLines(value: unknown): InvoiceLine[] {
-  const lines: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-  if (!Array.isArray(lines)) throw new Error('an invoice’s stored lines are unreadable');
-  return lines.map((line: unknown) => {
-    const { item, cents } = (line ?? {}) as { item?: unknown; cents?: unknown };
-    if ((item !== 'monthly_rent' && item !== 'prepaid_last_month') || typeof cents !== 'number' || !Number.isInteger(cents)) throw new Error('an invoice’s stored line is unreadable');
-    return { item, cents };
-  });
 }

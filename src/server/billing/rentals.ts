@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { checkoutPaidThrough } from '../../shared/domain/billing.ts';
+import { sql } from 'kysely';
+import { checkoutPaidThrough, periodFrom } from '../../shared/domain/billing.ts';
 import { cancellationRule } from '../../shared/domain/cancellation.ts';
 import { leaseTermMonths, type Quote } from '../../shared/domain/pricing.ts';
 import { isBilledMonthly } from '../../shared/domain/products.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
+import { spaceToday } from '../../shared/domain/zoned-time.ts';
+import { storedQuote } from '../documents/stored-amounts.ts';
 import type { Db } from '../db/database.ts';
 import type { SavedCard } from '../payments/provider.ts';
 
@@ -63,4 +66,61 @@ export async function startRental(trx: Db, order: PaidRentalOrder, savedCard: Sa
 /** Notice given on an order's rental: its last day, from which the billing prorates its final period. */
 export async function setRentalEnd(trx: Db, orderId: string, endsOn: IsoDate): Promise<void> {
   await trx.updateTable('rentals').set({ ends_on: endsOn }).where('order_id', '=', orderId).execute();
+}
+
+/**
+ * Rentals sold before rentals were billed (issue 31) become rentals, once, at the first start of
+ * a server that bills: their unit, the rate and start they were sold with, and any notice given.
+ * Their first invoice is the first period that begins after today, never an earlier one; no card
+ * was kept for them, so that invoice is sent with Pay now rather than charged. Every instance
+ * may run this at once: an order makes one rental (its unique key), whoever inserts it first.
+ */
+export async function adoptRentalsSoldBefore(db: Db, now: Date): Promise<number> {
+  const today = spaceToday(now);
+  const orders = await db
+    .selectFrom('orders as o')
+    .leftJoin('rentals as r', 'r.order_id', 'o.id')
+    .select(['o.id', 'o.office_id', 'o.office_name', 'o.service_type', 'o.quote', 'o.provider', 'o.locale', 'o.buyer_name', 'o.buyer_email'])
+    .select([sql<string>`o.booking_date::text`.as('booking_date'), sql<string | null>`o.rental_ends_on::text`.as('rental_ends_on')])
+    .where('o.status', '=', 'paid')
+    .where('r.id', 'is', null)
+    .execute();
+  let adopted = 0;
+  for (const order of orders) {
+    const quote = storedQuote(order.quote);
+    if (!isBilledMonthly(quote.product)) continue;
+    const rule = cancellationRule(quote.product, order.service_type);
+    const inserted = await db
+      .insertInto('rentals')
+      .values({
+        id: randomUUID(),
+        order_id: order.id,
+        office_id: order.office_id,
+        product: quote.product,
+        service_type: order.service_type,
+        unit_name: order.office_name,
+        customer_name: order.buyer_name ?? '',
+        customer_email: order.buyer_email ?? '',
+        language: order.locale,
+        monthly_cents: quote.monthlyRate,
+        prepaid_last_month_cents: quote.lastMonth,
+        start_date: order.booking_date,
+        minimum_term_months: rule.kind === 'notice' ? rule.minimumTermMonths : quote.product === 'office_lease' ? leaseTermMonths : null,
+        next_period_start: firstPeriodAfter(addDays(checkoutPaidThrough(quote.product, order.booking_date), 1), today),
+        provider: order.provider,
+        ends_on: order.rental_ends_on,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('order_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) adopted++;
+  }
+  return adopted;
+}
+
+/** The first day of a period that begins after `today`: the rental's first billed day, or a later 1st. */
+function firstPeriodAfter(firstBilledDay: IsoDate, today: IsoDate): IsoDate {
+  if (firstBilledDay > today) return firstBilledDay;
+  return addDays(periodFrom(today, null).end, 1);
 }

@@ -34,7 +34,7 @@ export interface BillingRoundResult {
 export async function runBillingRound(deps: BillingRoundDeps): Promise<BillingRoundResult> {
   const result: BillingRoundResult = { issued: 0, succeeded: 0, failed: 0, settledLate: 0, refunds: 0 };
   for (let i = 0; i < perRound; i++) {
-    const issued = await issueNextInvoice(deps.db, deps.clock());
+    const issued = await issueNextInvoice(deps.db, deps.keyring, deps.clock());
     if (!issued) break;
     result.issued++;
     if (issued.refundId) result.refunds++;

@@ -2,13 +2,13 @@ import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts
 import { daysBetween, daysInMonth, type IsoDate } from '../../shared/domain/time.ts';
 import { site } from '../../shared/site.ts';
 import { invoiceLineNames } from '../documents/line-names.ts';
-import { periodText } from '../../shared/domain/period-text.ts';
+import { billedPeriodText } from '../../shared/domain/period-text.ts';
 import type { MessageData } from '../outbox/outbox.ts';
 import { taxRows } from './amounts.ts';
 import { catalogue, type Language } from './catalogue.ts';
 import { assertRecipient, staffDraft, type Draft, type Template, type TemplateContext } from './draft.ts';
 import type { Block, Fact, Letter } from './layout.ts';
-import { fullDate, instantAtSpace, localeOf, money } from './letter-format.ts';
+import { fullDate, instantAtSpace, money } from './letter-format.ts';
 import { documentAttachment, manageLink, orderWords } from './purchase.ts';
 import { greeting, shared } from './shared-words.ts';
 
@@ -38,15 +38,9 @@ function periodOf(invoice: Invoice): Period {
   return { start: invoice.periodStart, end: invoice.periodEnd, days: daysBetween(invoice.periodStart, invoice.periodEnd) + 1, daysInMonth: daysInMonth(y, m) };
 }
 
-/**
- * 'December 2026' for a whole month, else the days as the invoice's lines name them
- * ('December 18–31, 2026' / '18–31 décembre 2026'), so that the message and its PDF agree.
- */
+/** 'December 2026' for a whole month, else its days, as the invoice's PDF names them. */
 function periodName(invoice: Invoice, language: Language): string {
-  const p = periodOf(invoice);
-  if (p.days !== p.daysInMonth) return periodText(p.start, p.end, language);
-  const [y, m] = p.start.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(localeOf(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
+  return billedPeriodText(invoice.periodStart, invoice.periodEnd, language);
 }
 
 const texts = catalogue({
@@ -100,6 +94,14 @@ const texts = catalogue({
     providerReason: 'Reason (payment provider)',
     lastTryOn: 'Last try',
     rental: 'Rental',
+    dueSubject: (number: string, unit: string, period: string, amount: string) => `Invoice ${number}: ${unit}, ${period} – ${amount} due`,
+    dueTitle: 'Your invoice is ready',
+    due: (number: string, forPeriod: string, amount: string) => `Your invoice ${number} ${forPeriod} is attached: ${amount}, taxes included, is due.`,
+    noCard: 'We have no card on file for this rental, so it was not charged: please pay it now. The card you pay with is kept, and the next invoices are charged to it on the 1st.',
+    settledSubject: (number: string, unit: string, period: string) => `Invoice ${number} settled: ${unit}, ${period}`,
+    settledTitle: 'Your last invoice is settled',
+    surplus: (amount: string, creditNote: string) =>
+      `What the last month you paid in advance leaves over, ${amount} taxes included, is refunded to your card with credit note ${creditNote}; it can take 5 to 10 business days to appear on your statement.`,
   },
   fr: {
     // 'pour décembre 2026', 'pour la période 18–31 décembre 2026', 'pour le 1er décembre 2026'.
@@ -150,6 +152,14 @@ const texts = catalogue({
     providerReason: 'Motif (fournisseur de paiement)',
     lastTryOn: 'Dernier essai',
     rental: 'Location',
+    dueSubject: (number, unit, period, amount) => `Facture ${number} : ${unit}, ${period} – ${amount} à payer`,
+    dueTitle: 'Votre facture est prête',
+    due: (number, forPeriod, amount) => `Votre facture ${number} ${forPeriod} est jointe : ${amount}, taxes incluses, est à payer.`,
+    noCard: 'Aucune carte n’est enregistrée pour cette location : elle n’a donc pas été débitée; veuillez la payer maintenant. La carte utilisée sera conservée, et les prochaines factures y seront débitées le 1er du mois.',
+    settledSubject: (number, unit, period) => `Facture ${number} réglée : ${unit}, ${period}`,
+    settledTitle: 'Votre dernière facture est réglée',
+    surplus: (amount, creditNote) =>
+      `Ce qui reste du dernier mois payé d’avance, ${amount} taxes incluses, vous est remboursé sur votre carte avec la note de crédit ${creditNote}; le remboursement peut prendre de 5 à 10 jours ouvrables avant d’apparaître sur votre relevé.`,
   },
 });
 
@@ -211,6 +221,40 @@ export const invoicePaid: Template<'invoice_paid'> = async (ctx, message) => {
     toName: rental.customer.name,
     subject: t.paidSubject(invoice.number, rental.unitName, period),
     letter: rentalLetter(ctx, rental, language, { title: t.paidTitle, preview: `${rental.unitName}, ${period}: ${money(invoice.total, language)}`, blocks }),
+    attachments: [await documentAttachment(document)],
+  };
+};
+
+/**
+ * An invoice issued that nobody charges: due, with Pay now, when no card is on file (a rental sold
+ * before cards were kept); or settled, when the last month paid in advance covers the final period,
+ * with what it leaves over refunded.
+ */
+export const invoiceIssued: Template<'invoice_issued'> = async (ctx, message) => {
+  const { rental, invoice, document, payNow, refund } = message.data;
+  assertRecipient(message, rental.customer.email);
+  const link = manageLink(ctx, message.secret);
+  if (payNow && !link) throw new Error('the manage link is not stored with the message');
+  const language = message.language;
+  const t = texts[language];
+  const amount = money(invoice.total, language);
+  const period = periodName(invoice, language);
+  const blocks: Block[] = payNow
+    ? [
+        { kind: 'paragraph', text: t.due(invoice.number, forPeriod(invoice, language), amount) },
+        { kind: 'notice', text: t.noCard },
+        { kind: 'button', label: t.payNow, url: link! },
+      ]
+    : [{ kind: 'paragraph', text: t.settled(invoice.number, forPeriod(invoice, language)) }];
+  if (refund) blocks.push({ kind: 'paragraph', text: t.surplus(money(refund.cents, language), refund.creditNoteNumber) });
+  blocks.push({ kind: 'section', title: t.invoiceDetails }, { kind: 'facts', rows: invoiceFacts(rental, invoice, language) }, invoiceAmounts(rental, invoice, payNow ? t.amountDue : t.totalPaid, language));
+  if (invoice.final) blocks.push({ kind: 'paragraph', text: invoice.lines.some((line) => line.item === 'prepaid_last_month') ? t.finalApplied : t.final });
+  if (!payNow && link) blocks.push({ kind: 'button', label: t.manageRental, url: link });
+  blocks.push({ kind: 'paragraph', text: shared[language].questions });
+  return {
+    toName: rental.customer.name,
+    subject: payNow ? t.dueSubject(invoice.number, rental.unitName, period, amount) : t.settledSubject(invoice.number, rental.unitName, period),
+    letter: rentalLetter(ctx, rental, language, { title: payNow ? t.dueTitle : t.settledTitle, preview: `${rental.unitName}, ${period}: ${amount}`, blocks }),
     attachments: [await documentAttachment(document)],
   };
 };

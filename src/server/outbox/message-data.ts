@@ -187,6 +187,18 @@ const invoicePaid = z.object({
 });
 
 /**
+ * An invoice issued that nobody charges: due, with Pay now, when the rental has no card on file;
+ * or settled, the prepaid last month covering the final period, with what it leaves over refunded.
+ */
+const invoiceIssued = z.object({
+  rental,
+  invoice,
+  document: receiptDocument,
+  payNow: z.boolean(),
+  refund: z.nullable(z.object({ creditNoteNumber: z.string(), cents })),
+});
+
+/**
  * A try at paying an invoice failed: which try of how many, the provider's reason
  * ('card_declined', 'authentication_required', 'expired_card', 'insufficient_funds', or another
  * code), and the day of the next try (null after the last).
@@ -214,6 +226,7 @@ const schemas = {
   staff_waitlist_entry: waitlistEntry,
   staff_lease_signed: leaseSigned,
   invoice_paid: invoicePaid,
+  invoice_issued: invoiceIssued,
   invoice_payment_failed: invoicePaymentFailed,
   staff_invoice_overdue: invoicePaymentFailed,
 };
