@@ -13,6 +13,12 @@ import { readBookingCopy, saveBookingCopy } from '../../src/web/storage/booking-
 
 vi.mock('../../src/web/app/pwa.tsx', () => ({ ServiceWorkerNotices: () => null, InstallPrompt: () => null }));
 vi.mock('../../src/web/features/waitlist/pending-entries.tsx', () => ({ default: () => null }));
+// Leaving for the payment provider's page is recorded, not done: jsdom cannot navigate.
+const leftFor = vi.hoisted(() => [] as string[]);
+vi.mock('../../src/web/features/manage-booking/api/booking.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/web/features/manage-booking/api/booking.ts')>()),
+  goToPaymentPage: (url: string) => leftFor.push(url),
+}));
 
 const nbsp = '\u00a0';
 const token = 'T'.repeat(42) + '1';
@@ -233,9 +239,7 @@ const deskRental: BookingView = {
 
 describe('a rental’s billing on its manage page', () => {
   it('shows the terms, the next invoice, the card on file and each invoice, with Pay now on the one owed', async () => {
-    const requests = server({ booking: deskRental });
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    server({ booking: deskRental });
     renderAt(`/booking/${token}`);
     const billing = await screen.findByRole('region', { name: 'Billing' });
     expect(billing.textContent).toContain('$450.00 a month, plus taxes, invoiced on the 1st of each month and charged to your card on file.');
@@ -247,6 +251,26 @@ describe('a rental’s billing on its manage page', () => {
     // One Pay now: the owed invoice's, named with its number and amount.
     const pay = within(billing).getAllByRole('button', { name: /Pay now/ });
     expect(pay.map((b) => b.getAttribute('aria-label'))).toEqual(['Pay now: invoice F-2026-000007, $517.39']);
+  });
+
+  it('Pay now asks the server for the payment page of that invoice and goes there', async () => {
+    server({ booking: deskRental });
+    const pages: string[] = [];
+    const answer = fetch;
+    vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (init?.method === 'POST' && url.endsWith('/pay')) {
+        pages.push(url);
+        return Response.json({ success: true, url: 'https://checkout.example/pay/cs_1' });
+      }
+      return answer(input, init);
+    });
+    renderAt(`/booking/${token}`);
+    const billing = await screen.findByRole('region', { name: 'Billing' });
+    await userEvent.click(within(billing).getByRole('button', { name: /Pay now/ }));
+    expect(await screen.findByText('Opening the payment page...')).toBeTruthy();
+    expect(pages).toEqual([expect.stringContaining(`/public-api/bookings/${token}/invoices/F-2026-000007/pay`)]);
+    expect(leftFor).toEqual(['https://checkout.example/pay/cs_1']);
   });
 
   it('offline, reads the saved copy and says paying and changing the card need a connection', async () => {

@@ -7,7 +7,7 @@ import { useOnline } from '../../app/use-online.ts';
 import { useCatalogue, useLanguage } from '../../i18n/i18n.tsx';
 import { visitorErrorText } from '../../i18n/visitor-problem-words.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { invoiceUrl, paymentPage } from './api/booking.ts';
+import { goToPaymentPage, invoiceUrl, paymentPage } from './api/booking.ts';
 import { ticketDate } from './booking-rules.ts';
 import { manageBookingCatalogue } from './catalogue.ts';
 
@@ -25,7 +25,7 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
   const toPaymentPage = useMutation({
     mutationFn: (what: { invoice: string } | 'card') => paymentPage(token, what),
     networkMode: 'always',
-    onSuccess: (url) => window.location.assign(url),
+    onSuccess: goToPaymentPage,
   });
   const refusal = toPaymentPage.error instanceof ApiRequestError ? toPaymentPage.error : undefined;
   const error = toPaymentPage.error ? (refusal && visitorErrorText(refusal, lang)) || m.actionFailed : null;

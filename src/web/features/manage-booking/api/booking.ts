@@ -92,3 +92,8 @@ export async function paymentPage(token: string, what: { invoice: string } | 'ca
   const { url } = await requestJson(`${path(token)}/${action}`, paymentPageResponse, { method: 'POST', body: {} });
   return url;
 }
+
+/** Leaves this page for the provider's; the page is unloading after it. */
+export function goToPaymentPage(url: string): void {
+  window.location.assign(url);
+}
