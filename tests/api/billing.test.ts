@@ -210,6 +210,38 @@ describe(`monthly billing (${backend})`, () => {
     expect(await invoicesOf(hot.rental.id)).toHaveLength(2);
   });
 
+  it('looks up a try whose answer never came once its key has expired: settled by the charge made, or failed without an e-mail when none was', async () => {
+    // Two tries left open a day ago, as by an instance that stopped between asking and settling: one reached the provider, one did not.
+    now = morningOf('2027-06-02');
+    const spot = await t.db.selectFrom('rentals').select(['id', 'provider_customer_id', 'payment_method_id']).where('unit_name', '=', 'Parking Spot P1').executeTakeFirstOrThrow();
+    const owed = await t.db.selectFrom('invoices').select(['id', 'total_cents']).where('rental_id', '=', spot.id).orderBy('period_start', 'desc').limit(2).execute();
+    const dayAgo = new Date(now.getTime() - 25 * 3_600_000);
+    const reached = await t.deps.payments.chargeSavedCard({
+      card: { customerId: spot.provider_customer_id!, paymentMethodId: spot.payment_method_id! },
+      amountCents: owed[0]!.total_cents,
+      idempotencyKey: 'invoice-payment-lost-answer',
+      description: 'lost answer',
+      metadata: { invoice_payment_id: 'lost-answer', invoice_id: owed[0]!.id },
+    });
+    expect(reached.outcome).toBe('failed');
+    await t.db
+      .insertInto('invoice_payments')
+      .values([
+        { id: 'lost-answer', invoice_id: owed[0]!.id, method: 'card', trigger: 'retry_now', status: 'open', amount_cents: owed[0]!.total_cents, created_at: dayAgo },
+        { id: 'never-asked', invoice_id: owed[1]!.id, method: 'card', trigger: 'retry_now', status: 'open', amount_cents: owed[1]!.total_cents, created_at: dayAgo },
+      ])
+      .execute();
+    await round();
+    const rows = await t.db.selectFrom('invoice_payments').select(['id', 'status', 'failure_reason']).where('id', 'in', ['lost-answer', 'never-asked']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'lost-answer', status: 'failed', failure_reason: 'authentication_required' },
+      { id: 'never-asked', status: 'failed', failure_reason: 'provider_no_answer' },
+    ]);
+    const told = await t.db.selectFrom('outbox').select('subject_ids').where('kind', '=', 'invoice_payment_failed').execute();
+    expect(told.filter((m) => JSON.stringify(m.subject_ids).includes('lost-answer'))).toHaveLength(1);
+    expect(told.filter((m) => JSON.stringify(m.subject_ids).includes('never-asked'))).toHaveLength(0);
+  });
+
   it('issues one invoice per rental and period, one charge and one e-mail, with two rounds at once', async () => {
     now = morningOf('2027-06-10');
     const desk = await rent('DSK-02', { product: 'standard' });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { buildCheckout } from '../../src/shared/contract/checkout.ts';
@@ -13,6 +13,8 @@ import { freshPostgresDatabase, testNow } from '../api/test-app.ts';
 import { companyInfo, signature, validBanking } from '../api/lease-fixtures.ts';
 import { startSmtpServer } from '../api/smtp-server.ts';
 import { waitlistEntryFor } from '../api/test-app.ts';
+import { hashManageToken } from '../../src/server/billing/manage-link.ts';
+import { rentThroughCheckout, unitsToRent, type Renter } from './rentals-fixture.ts';
 
 /**
  * Two server processes on one PostgreSQL database, as a fleet runs: what they must share lives
@@ -254,4 +256,180 @@ describe('two instances on one PostgreSQL', () => {
     const settings = await sql<{ statement_timeout: string; lock_timeout: string }>`select current_setting('statement_timeout') as statement_timeout, current_setting('lock_timeout') as lock_timeout`.execute(db);
     expect(settings.rows[0]).toEqual({ statement_timeout: '15s', lock_timeout: '5s' });
   });
+});
+
+describe('two instances on one PostgreSQL, restarted on the 1st: the billing round of 50 rentals', () => {
+  const rentalCount = 50;
+  const renters: Renter[] = Array.from({ length: rentalCount }, (_, i) => ({
+    name: `Fleet Renter ${i + 1}`,
+    email: `fleet-renter-${i + 1}@example.com`,
+    locale: i % 2 === 0 ? 'en' : 'fr',
+  }));
+  /** 9 a.m. at the space (EST, UTC−5) on 1 December: the day December is invoiced. */
+  const firstOfDecember = '2026-12-01T14:00:00Z';
+  let url: string;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let db: Db;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let servers: ServerProcess[] = [];
+
+  /** A deploy: the instances running are stopped, then two start at once on the database, their clocks at `now`. */
+  async function restartBoth(now: string): Promise<void> {
+    await Promise.all(servers.map((s) => s.stop()));
+    const env = {
+      DATABASE_URL: url,
+      APP_NOW: now,
+      ADMIN_TOKEN: adminToken,
+      BANKING_KEYS: `fleet:${Buffer.alloc(32, 11).toString('base64')}`,
+      PUBLIC_ORIGIN: origin,
+      TRUST_PROXY: '1',
+      RATE_LIMIT_BROWSE_PER_MINUTE: '1000000',
+      RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000',
+      MAX_UNPAID_HOLDS_PER_CLIENT: '1000000',
+      SEED: 'demo',
+      // Enough units on sale now for 50 rentals by the month (the demo's 25 have six).
+      SEED_UNITS: '200',
+      SMTP_URL: smtp.url,
+    };
+    const dataDir = (name: string) => mkdtempSync(join(tmpdir(), `coworking-fleet-billing-${name}-`));
+    servers = await Promise.all(['a', 'b'].map((name) => startServerProcess({ ...env, DATA_DIR: dataDir(name) })));
+  }
+
+  const count = async (query: RawBuilder<{ n: number }>) => (await query.execute(db)).rows[0]!.n;
+  const unsentMail = () => count(sql<{ n: number }>`select count(*)::int as n from outbox where status <> 'sent'`);
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const fresh = await freshPostgresDatabase(serverUrl, 'fleet_billing');
+    url = fresh.url;
+    dropDatabase = fresh.drop;
+    db = await openDatabase(url, '');
+    // 23 November: 50 customers rent a unit by the month through the public checkout, half through
+    // each instance, paying with a card the test checkout keeps; each rental's next period is December.
+    await restartBoth(testNow.toISOString());
+    const today = '2026-11-23';
+    const units = await unitsToRent(servers[0]!, today, origin);
+    if (units.length < rentalCount) throw new Error(`only ${units.length} units to rent`);
+    await Promise.all(
+      units.slice(0, rentalCount).map((unit, i) => rentThroughCheckout(servers[i % 2]!, unit, renters[i]!, { today, origin, ip: `192.0.2.${i + 1}` })),
+    );
+    // Their confirmations go before the instances are stopped, so none is left half sent.
+    const deadline = Date.now() + 60_000;
+    while ((await unsentMail()) > 0) {
+      if (Date.now() > deadline) throw new Error('the checkouts’ e-mails were not all sent within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await db?.destroy();
+    await dropDatabase?.();
+    await smtp?.close();
+  });
+
+  /** The invoice e-mails the SMTP server received: those whose Message-ID is an invoice_paid row's. */
+  async function invoiceMailReceived() {
+    const rows = await db.selectFrom('outbox').select('id').where('kind', '=', 'invoice_paid').execute();
+    const ids = new Set(rows.map((r) => r.id));
+    return smtp.received.filter((m) => ids.has((m.parsed.messageId ?? '').replace(/^<|@.*$/g, '')));
+  }
+
+  it('both starting on 1 December: one invoice per rental and period, numbered without gap, one charge and one e-mail each', async () => {
+    const rentals = await sql<{ id: string; order_id: string | null; customer_email: string; provider_customer_id: string | null; payment_method_id: string | null; next_period_start: string }>`
+      select id, order_id, customer_email, provider_customer_id, payment_method_id, next_period_start::text from rentals`.execute(db);
+    expect(rentals.rows).toHaveLength(rentalCount);
+    for (const r of rentals.rows) {
+      expect(r).toMatchObject({ next_period_start: '2026-12-01', provider_customer_id: expect.stringMatching(/^test_cus_/), payment_method_id: expect.stringMatching(/^test_pm_/) });
+      expect(r.order_id).not.toBeNull();
+    }
+    expect(new Set(rentals.rows.map((r) => r.customer_email))).toEqual(new Set(renters.map((r) => r.email)));
+    expect(await count(sql<{ n: number }>`select count(*)::int as n from invoices`)).toBe(0);
+
+    // A deploy on the 1st: both instances start at once, and each runs the billing round at start.
+    await restartBoth(firstOfDecember);
+    const progress = async () =>
+      (await sql<{ invoices: number; settled: number }>`select count(*)::int as invoices,
+        (count(*) filter (where exists (select 1 from invoice_payments p where p.invoice_id = i.id and p.status <> 'open')))::int as settled
+        from invoices i`.execute(db)).rows[0]!;
+    await expect.poll(progress, { timeout: 60_000, interval: 250 }).toSatisfy((p: { invoices: number; settled: number }) => p.invoices >= rentalCount && p.settled === p.invoices);
+
+    const invoices = await sql<{ id: string; number: string; rental_id: string; period_start: string; period_end: string; total_cents: number }>`
+      select id, number, rental_id, period_start::text, period_end::text, total_cents from invoices order by number`.execute(db);
+    expect(invoices.rows.map((i) => i.number)).toEqual(Array.from({ length: rentalCount }, (_, i) => `F-2026-${String(i + 1).padStart(6, '0')}`));
+    expect(new Set(invoices.rows.map((i) => i.rental_id))).toEqual(new Set(rentals.rows.map((r) => r.id)));
+    for (const i of invoices.rows) expect([i.period_start, i.period_end]).toEqual(['2026-12-01', '2026-12-31']);
+    const moved = await sql<{ next: string; n: number }>`select next_period_start::text as next, count(*)::int as n from rentals group by 1`.execute(db);
+    expect(moved.rows).toEqual([{ next: '2027-01-01', n: rentalCount }]);
+
+    const invoiceById = new Map(invoices.rows.map((i) => [i.id, i]));
+    const payments = await db.selectFrom('invoice_payments').select(['id', 'invoice_id', 'status', 'trigger', 'amount_cents', 'provider_payment_id']).execute();
+    expect(payments).toHaveLength(rentalCount);
+    expect(new Set(payments.map((p) => p.invoice_id))).toEqual(new Set(invoiceById.keys()));
+    for (const p of payments) expect(p).toMatchObject({ status: 'succeeded', trigger: 'billing_day', amount_cents: invoiceById.get(p.invoice_id)!.total_cents });
+
+    // The provider charged each invoice once: one charge per invoice, under its payment row's key.
+    const charges = await sql<{ id: string; idempotency_key: string; invoice_id: string; amount_cents: number; status: string }>`
+      select id, idempotency_key, metadata->>'invoice_id' as invoice_id, amount_cents, status from test_payment_charges where metadata ? 'invoice_id'`.execute(db);
+    expect(charges.rows).toHaveLength(rentalCount);
+    expect(new Set(charges.rows.map((c) => c.invoice_id))).toEqual(new Set(invoiceById.keys()));
+    const paymentOf = new Map(payments.map((p) => [p.invoice_id, p]));
+    for (const c of charges.rows) {
+      const p = paymentOf.get(c.invoice_id)!;
+      expect(c).toMatchObject({ idempotency_key: `invoice-payment-${p.id}`, amount_cents: p.amount_cents, status: 'succeeded' });
+      expect(p.provider_payment_id).toBe(c.id);
+    }
+
+    // One e-mail written per invoice, to its customer, and nothing else about the billing.
+    const written = await sql<{ id: string; kind: string; recipient: string; invoice_id: string }>`
+      select id, kind, recipient, subject_ids->>'invoiceId' as invoice_id from outbox where subject_ids ? 'invoiceId'`.execute(db);
+    expect(written.rows.map((m) => m.kind)).toEqual(Array(rentalCount).fill('invoice_paid'));
+    expect(new Set(written.rows.map((m) => m.invoice_id))).toEqual(new Set(invoiceById.keys()));
+    const emailOfRental = new Map(rentals.rows.map((r) => [r.id, r.customer_email]));
+    for (const m of written.rows) expect(m.recipient).toBe(emailOfRental.get(invoiceById.get(m.invoice_id)!.rental_id));
+
+    // Once both mailers have sent them, each customer has received one, with their invoice and their rental's manage link.
+    await expect.poll(unsentMail, { timeout: 60_000, interval: 200 }).toBe(0);
+    const mail = await invoiceMailReceived();
+    expect(mail).toHaveLength(rentalCount);
+    expect(new Set(mail.map((m) => m.parsed.messageId)).size).toBe(rentalCount);
+    const rentalOfEmail = new Map(rentals.rows.map((r) => [r.customer_email, r]));
+    const numberOfRental = new Map(invoices.rows.map((i) => [i.rental_id, i.number]));
+    for (const renter of renters) {
+      const theirs = mail.filter((m) => m.envelopeTo.includes(renter.email));
+      expect(theirs, renter.email).toHaveLength(1);
+      const rental = rentalOfEmail.get(renter.email)!;
+      expect(theirs[0]!.parsed.subject).toContain(numberOfRental.get(rental.id));
+      expect(theirs[0]!.parsed.attachments.map((a) => a.contentType)).toContain('application/pdf');
+      const token = (theirs[0]!.parsed.text ?? '').match(new RegExp(`${origin}/booking/([A-Za-z0-9_-]{43})`))?.[1];
+      const order = await db.selectFrom('orders').select('manage_token_hash').where('id', '=', rental.order_id!).executeTakeFirstOrThrow();
+      expect(token && hashManageToken(token)).toBe(order.manage_token_hash);
+    }
+    // Neither instance stumbled on the other's work (a second try refused by the unique index is logged as an error).
+    for (const s of servers) expect(s.output()).not.toContain('"level":"error"');
+  }, 150_000);
+
+  it('restarted again the same day, both find nothing to do: no new invoice, charge or e-mail', async () => {
+    const state = async () => ({
+      invoices: (await db.selectFrom('invoices').select(['id', 'number']).orderBy('number').execute()).map((i) => `${i.number} ${i.id}`),
+      payments: await count(sql<{ n: number }>`select count(*)::int as n from invoice_payments`),
+      charges: await count(sql<{ n: number }>`select count(*)::int as n from test_payment_charges`),
+      outbox: await count(sql<{ n: number }>`select count(*)::int as n from outbox`),
+      nextPeriods: await count(sql<{ n: number }>`select count(*)::int as n from rentals where next_period_start = '2027-01-01'`),
+      received: smtp.received.length,
+    });
+    const before = await state();
+    expect(before).toMatchObject({ payments: rentalCount, charges: rentalCount, nextPeriods: rentalCount });
+    expect(before.invoices).toHaveLength(rentalCount);
+    await restartBoth(firstOfDecember);
+    // Each began its round at start, before it served; with nothing due it is a few queries. Nothing
+    // it did may show up while we look (its next round is a minute later), and a failure it met
+    // would be in its log.
+    const until = Date.now() + 5_000;
+    while (Date.now() < until) {
+      expect(await state()).toEqual(before);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    for (const s of servers) expect(s.output()).not.toMatch(/"event":"billing\./);
+  }, 90_000);
 });

@@ -43,8 +43,15 @@ export function scheduledTryDue(history: TryHistory, today: IsoDate): 'billing_d
   return next !== null && next <= today ? 'retry' : null;
 }
 
-/** The invoice's amount still owed, and whether a try is open; under the invoice's row lock. */
+/**
+ * The invoice's amount still owed, and whether a try is open; under the invoice's row lock. The
+ * lock is its own statement: one that waited for it (another instance opening or settling a try)
+ * reads, in the next, what that one committed; a single statement would read the payments as
+ * they stood before it waited, and open a second try (a second charge).
+ */
 async function owedAndOpen(trx: Db, invoiceId: string): Promise<{ owed: number; open: boolean; history: TryHistory; card: { customerId: string; paymentMethodId: string | null } | null } | undefined> {
+  const locked = await trx.selectFrom('invoices').select('id').where('id', '=', invoiceId).forUpdate().executeTakeFirst();
+  if (!locked) return undefined;
   const row = await sql<{
     total_cents: number;
     paid: number;
@@ -60,8 +67,7 @@ async function owedAndOpen(trx: Db, invoiceId: string): Promise<{ owed: number; 
       (select min(p.created_at) from invoice_payments p where p.invoice_id = i.id and p.trigger in (${sql.join(scheduledTriggers)})) as first_try_at,
       r.provider_customer_id, r.payment_method_id
     from invoices i join rentals r on r.id = i.rental_id
-    where i.id = ${invoiceId}
-    for update of i`.execute(trx);
+    where i.id = ${invoiceId}`.execute(trx);
   const r = row.rows[0];
   if (!r) return undefined;
   return {
@@ -93,7 +99,7 @@ async function openTry(db: Db, invoiceId: string, trigger: 'scheduled' | 'retry_
     const paymentId = randomUUID();
     await trx
       .insertInto('invoice_payments')
-      .values({ id: paymentId, invoice_id: invoiceId, method: 'card', trigger: kind, status: 'open', amount_cents: state.owed, created_at: now })
+      .values({ id: paymentId, invoice_id: invoiceId, method: 'card', trigger: kind, status: 'open', amount_cents: state.owed, payment_method_id: state.card.paymentMethodId, created_at: now })
       .execute();
     return { paymentId, invoiceId, amountCents: state.owed, card: state.card };
   });
@@ -102,10 +108,26 @@ async function openTry(db: Db, invoiceId: string, trigger: 'scheduled' | 'retry_
 /** The provider's idempotency key of a try: its own row's id, so asking again charges nothing twice. */
 const keyOf = (paymentId: string) => `invoice-payment-${paymentId}`;
 
+/**
+ * The card a try charges, named on its row before the provider is asked: a checkout or Change
+ * card names only the customer, whose newest card is then the one; asked again, the try names
+ * the same card (Stripe refuses a key sent again with another). Null: no card is kept.
+ */
+async function cardOfTry(deps: ChargeDeps, open: OpenTry): Promise<string | null> {
+  if (open.card.paymentMethodId) return open.card.paymentMethodId;
+  const named = await deps.db.selectFrom('invoice_payments').select('payment_method_id').where('id', '=', open.paymentId).executeTakeFirst();
+  if (named?.payment_method_id) return named.payment_method_id;
+  const newest = await deps.payments.newestCard(open.card.customerId);
+  if (newest) await deps.db.updateTable('invoice_payments').set({ payment_method_id: newest }).where('id', '=', open.paymentId).execute();
+  return newest;
+}
+
 async function askProvider(deps: ChargeDeps, open: OpenTry): Promise<ChargeOutcome | null> {
   try {
+    const paymentMethodId = await cardOfTry(deps, open);
+    if (!paymentMethodId) return { outcome: 'failed', paymentId: null, reason: 'no_saved_card' };
     return await deps.payments.chargeSavedCard({
-      card: open.card,
+      card: { customerId: open.card.customerId, paymentMethodId },
       amountCents: open.amountCents,
       idempotencyKey: keyOf(open.paymentId),
       description: `Invoice ${open.invoiceId}`,
@@ -199,11 +221,15 @@ export async function chargeDueInvoices(deps: ChargeDeps, limit: number): Promis
 
 /** How long a try may wait for its answer before a round asks again (the SDK's own tries take about a minute). */
 const unansweredAfterMs = 5 * 60_000;
+/** Stripe keeps an idempotency key 24 hours: a try older than this is looked up, never asked again. */
+const keyKeptMs = 20 * 60 * 60_000;
 
 /**
  * Tries left open (the provider did not answer, or the instance stopped between asking and
- * settling): asked again with the same idempotency key, which charges nothing twice, and settled
- * with that answer. Stripe keeps a key 24 hours; the webhook settles those older.
+ * settling): asked again with the same idempotency key and card, which charges nothing twice, and
+ * settled with that answer. Past the key's lifetime a try is looked up at the provider by its
+ * row's id instead: the charge it made settles it; none made, it failed without reaching the
+ * card (no e-mail: nothing was refused), and the schedule goes on.
  */
 export async function settleUnansweredTries(deps: ChargeDeps, limit: number): Promise<number> {
   const now = deps.clock();
@@ -211,19 +237,36 @@ export async function settleUnansweredTries(deps: ChargeDeps, limit: number): Pr
     .selectFrom('invoice_payments as p')
     .innerJoin('invoices as i', 'i.id', 'p.invoice_id')
     .innerJoin('rentals as r', 'r.id', 'i.rental_id')
-    .select(['p.id', 'p.invoice_id', 'p.amount_cents', 'r.provider_customer_id', 'r.payment_method_id'])
+    .select(['p.id', 'p.invoice_id', 'p.amount_cents', 'p.payment_method_id', 'p.created_at', 'r.provider_customer_id'])
     .where('p.status', '=', 'open')
     .where('p.method', '=', 'card')
     .where('p.trigger', '!=', 'pay_now')
     .where('p.created_at', '<=', new Date(now.getTime() - unansweredAfterMs))
-    .where('p.created_at', '>', new Date(now.getTime() - 20 * 60 * 60_000))
     .orderBy('p.created_at')
     .limit(limit)
     .execute();
   let settled = 0;
   for (const row of open) {
     if (!row.provider_customer_id) continue;
-    const outcome = await askProvider(deps, { paymentId: row.id, invoiceId: row.invoice_id, amountCents: row.amount_cents, card: { customerId: row.provider_customer_id, paymentMethodId: row.payment_method_id } });
+    let outcome: ChargeOutcome | null | undefined;
+    if (now.getTime() - new Date(row.created_at).getTime() < keyKeptMs) {
+      outcome = await askProvider(deps, { paymentId: row.id, invoiceId: row.invoice_id, amountCents: row.amount_cents, card: { customerId: row.provider_customer_id, paymentMethodId: row.payment_method_id } });
+    } else {
+      outcome = await deps.payments.findCharge(row.id).catch((err: unknown) => {
+        logError('billing.charge_lookup_failed', err, { payment: row.id });
+        return undefined;
+      });
+      if (outcome === null) {
+        await deps.db
+          .updateTable('invoice_payments')
+          .set({ status: 'failed', failure_reason: 'provider_no_answer', settled_at: deps.clock() })
+          .where('id', '=', row.id)
+          .where('status', '=', 'open')
+          .execute();
+        settled++;
+        continue;
+      }
+    }
     if (outcome && (await settleTry(deps.db, deps.keyring, row.id, outcome, deps.clock())) === 'settled') settled++;
   }
   return settled;

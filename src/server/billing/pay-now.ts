@@ -75,11 +75,12 @@ export async function startPayNow(deps: PayNowDeps, link: ManageLink, invoiceNum
   const rental = await rentalOfOrder(deps.db, link.orderId, now);
   if (!rental) return { kind: 'refused', problem: problem('not_a_rental') };
   const opened = await deps.db.transaction().execute(async (trx) => {
-    const invoice = await sql<{ id: string; total_cents: number; period_start: string; period_end: string; lines: unknown; paid: number }>`
-      select i.id, i.total_cents, i.period_start::text as period_start, i.period_end::text as period_end, i.lines,
+    // The lock first, on its own: what is read after it includes a payment committed while waiting for it.
+    await trx.selectFrom('invoices').select('id').where('rental_id', '=', rental.id).where('number', '=', invoiceNumber).forUpdate().execute();
+    const invoice = await sql<{ id: string; total_cents: number; period_start: string; period_end: string; paid: number }>`
+      select i.id, i.total_cents, i.period_start::text as period_start, i.period_end::text as period_end,
         coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id and p.status = 'succeeded'), 0)::int as paid
-      from invoices i where i.rental_id = ${rental.id} and i.number = ${invoiceNumber}
-      for update of i`.execute(trx);
+      from invoices i where i.rental_id = ${rental.id} and i.number = ${invoiceNumber}`.execute(trx);
     const found = invoice.rows[0];
     if (!found) return { kind: 'refused' as const, problem: problem('no_invoice', { number: invoiceNumber }) };
     const owed = found.total_cents - found.paid;

@@ -299,6 +299,8 @@ export interface InvoicePaymentsTable {
   status: 'open' | 'succeeded' | 'failed';
   amount_cents: number;
   provider_payment_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The saved card a try charges, named once: asked again, it names the same one. */
+  payment_method_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Pay now: the provider's checkout session the customer pays on, and its address. */
   checkout_session_id: ColumnType<string | null, string | null | undefined, string | null>;
   checkout_url: ColumnType<string | null, string | null | undefined, string | null>;

@@ -87,7 +87,8 @@ export interface SavedCard {
 
 /** A charge of a saved card without the customer (a rental's monthly invoice). */
 export interface SavedCardCharge {
-  card: SavedCard;
+  /** The card, named: a try asked again must name the same card, or Stripe refuses its key. */
+  card: { customerId: string; paymentMethodId: string };
   amountCents: number;
   /** One per payment row: the same try asked again charges nothing twice (Stripe keeps keys for 24 hours only). */
   idempotencyKey: string;
@@ -123,6 +124,13 @@ export interface PaymentProvider {
    * timeout) throws, and the try stays open to be asked again with the same key.
    */
   chargeSavedCard(request: SavedCardCharge): Promise<ChargeOutcome>;
+  /** The customer's newest saved card (a checkout or Change card names only the customer); null: none. */
+  newestCard(customerId: string): Promise<string | null>;
+  /**
+   * What became of a try asked long ago whose answer never came (its idempotency key has
+   * expired): the charge made for its payment row, found by our metadata; null: none was made.
+   */
+  findCharge(invoicePaymentId: string): Promise<ChargeOutcome | null>;
   /** Pay now's checkout page, for one invoice. */
   createInvoiceSession(request: InvoiceSessionRequest): Promise<CheckoutSession>;
   /** Change card's page. */

@@ -75,7 +75,8 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
           // The card paid with is kept on the rental's customer for the months after.
           ...(request.customerId ? { customer: request.customerId } : { customer_creation: 'always' as const }),
           metadata,
-          payment_intent_data: { metadata, setup_future_usage: 'off_session' },
+          // Its payment intent names no payment row: a card declined on the page fails the intent, not the row, which the completed session settles.
+          payment_intent_data: { metadata: { invoice_id: request.invoiceId }, setup_future_usage: 'off_session' },
         },
         { idempotencyKey: request.idempotencyKey },
       );
@@ -103,12 +104,7 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       return { id: session.id, url: session.url };
     },
     async chargeSavedCard(request) {
-      let paymentMethod = request.card.paymentMethodId;
-      if (!paymentMethod) {
-        // A checkout saved the card on its Customer; the webhook named the customer only.
-        paymentMethod = (await stripe.customers.listPaymentMethods(request.card.customerId, { limit: 1 })).data[0]?.id ?? null;
-        if (!paymentMethod) return { outcome: 'failed', paymentId: null, reason: 'no_saved_card' };
-      }
+      const paymentMethod = request.card.paymentMethodId;
       try {
         const intent = await stripe.paymentIntents.create(
           {
@@ -132,6 +128,18 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
         if (err instanceof Stripe.errors.StripeCardError) return { outcome: 'failed', paymentId: err.payment_intent?.id ?? null, reason: refusalOf(err) };
         throw err;
       }
+    },
+    async newestCard(customerId) {
+      // Stripe lists a customer's cards newest first.
+      return (await stripe.customers.listPaymentMethods(customerId, { limit: 1 })).data[0]?.id ?? null;
+    },
+    async findCharge(invoicePaymentId) {
+      const found = await stripe.paymentIntents.search({ query: `metadata['invoice_payment_id']:'${invoicePaymentId.replace(/[^A-Za-z0-9-]/g, '')}'`, limit: 1 });
+      const intent = found.data[0];
+      if (!intent) return null;
+      if (intent.status === 'succeeded') return { outcome: 'succeeded', paymentId: intent.id, paymentMethodId: typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null) };
+      if (intent.status === 'processing') throw new Error(`Stripe payment ${intent.id} is still processing`);
+      return { outcome: 'failed', paymentId: intent.id, reason: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? intent.status };
     },
     verifyWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new WebhookSignatureError('No webhook secret is configured (STRIPE_WEBHOOK_SECRET)');

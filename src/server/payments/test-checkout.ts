@@ -89,14 +89,25 @@ export function testCheckoutProvider(db: Db): TestPaymentProvider {
         .execute();
       return { customerId: saved.customer_id, paymentMethodId: saved.id };
     },
+    async newestCard(customerId) {
+      const card = await db.selectFrom('test_payment_cards').select('id').where('customer_id', '=', customerId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+      return card?.id ?? null;
+    },
+    async findCharge(invoicePaymentId) {
+      const charge = await db
+        .selectFrom('test_payment_charges')
+        .select(['id', 'card_id', 'status', 'failure_code'])
+        .where('metadata', '@>', JSON.stringify({ invoice_payment_id: invoicePaymentId }))
+        .executeTakeFirst();
+      if (!charge) return null;
+      return charge.status === 'succeeded' ? { outcome: 'succeeded', paymentId: charge.id, paymentMethodId: charge.card_id } : { outcome: 'failed', paymentId: charge.id, reason: charge.failure_code ?? 'card_declined' };
+    },
     async chargeSavedCard(request) {
       const card = await db
         .selectFrom('test_payment_cards')
         .select(['id', 'behaviour'])
         .where('customer_id', '=', request.card.customerId)
-        .$if(request.card.paymentMethodId !== null, (q) => q.where('id', '=', request.card.paymentMethodId!))
-        .orderBy('created_at', 'desc')
-        .limit(1)
+        .where('id', '=', request.card.paymentMethodId)
         .executeTakeFirst();
       if (!card) return { outcome: 'failed', paymentId: null, reason: 'no_saved_card' };
       // One charge per idempotency key, whichever instance asks, however often: the key's row decides.

@@ -66,6 +66,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     status text not null check (status in ('open','succeeded','failed')),
     amount_cents integer not null check (amount_cents >= 0),
     provider_payment_id text,
+    payment_method_id text,
     checkout_session_id text unique,
     checkout_url text,
     failure_reason text,
