@@ -15,6 +15,7 @@ import { staffAuth } from './http/staff-auth.ts';
 import { staffCalendarRoutes } from './routes/staff-calendar.ts';
 import { staffLeaseOfferRoutes } from './routes/staff-lease-offers.ts';
 import { staffOrderRoutes } from './routes/staff-orders.ts';
+import { staffRentalRoutes } from './routes/staff-rentals.ts';
 import { staffMailRoutes } from './routes/staff-mail.ts';
 import { staffSessionRoutes } from './routes/staff-session.ts';
 import { staffAccountRoutes } from './routes/staff-accounts.ts';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps, services: { unitList: UnitListCache } =
   app.route('/admin-api/mail', staffMailRoutes(ctx));
   app.route('/admin-api/lease-offers', staffLeaseOfferRoutes(ctx));
   app.route('/admin-api/orders', staffOrderRoutes(ctx));
+  app.route('/admin-api/rentals', staffRentalRoutes(ctx));
   app.route('/admin-api/units', staffUnitRoutes(ctx));
   app.route('/admin-api/calendar', staffCalendarRoutes(ctx));
 

@@ -38,10 +38,11 @@ export function invoiceFacts(db: Db) {
 
 export type InvoiceFacts = Awaited<ReturnType<ReturnType<typeof invoiceFacts>['execute']>>[number];
 
+/** Overdue stays overdue while a Pay now or Retry now is under way: only a payment ends it. */
 export function invoiceStateOf(invoice: Pick<InvoiceFacts, 'total_cents' | 'paid_cents' | 'open' | 'failed_tries'>): InvoiceState {
   if (invoice.paid_cents >= invoice.total_cents) return 'paid';
-  if (invoice.open) return 'processing';
-  return invoice.failed_tries >= triesPerInvoice ? 'overdue' : 'due';
+  if (invoice.failed_tries >= triesPerInvoice) return 'overdue';
+  return invoice.open ? 'processing' : 'due';
 }
 
 export function rentalStateOf(rental: { ended_at: Date | null; ends_on: string | null }, invoices: readonly InvoiceState[], now: Date): RentalState {

@@ -12,6 +12,7 @@ import type { AdminClient, Command } from './command.ts';
 import { mailCommands } from './mail-commands.ts';
 import { offerCommands } from './offer-commands.ts';
 import { orderCommands } from './order-commands.ts';
+import { rentalCommands } from './rental-commands.ts';
 import { staffCommands } from './staff-commands.ts';
 import { waitlistCommands } from './waitlist-commands.ts';
 
@@ -20,6 +21,7 @@ export const groups: Record<string, Record<string, Command>> = {
   waitlist: waitlistCommands,
   offer: offerCommands,
   orders: orderCommands,
+  rentals: rentalCommands,
   mail: mailCommands,
   staff: staffCommands,
 };
@@ -33,10 +35,10 @@ function readToken(): string {
 
 export function httpClient(baseUrl: string, token: string): AdminClient {
   return {
-    async call(method, path, body) {
+    async call(method, path, body, headers) {
       const res = await fetch(new URL(path, baseUrl), {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { ...headers, authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const payload: unknown = await res.json().catch(() => ({}));

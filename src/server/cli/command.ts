@@ -1,6 +1,7 @@
 /** What every staff command is given: the API client, its arguments and where to print. */
 export interface AdminClient {
-  call(method: string, path: string, body?: unknown): Promise<unknown>;
+  /** headers: what a change that must happen once names itself by (Idempotency-Key). */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<unknown>;
 }
 
 export interface CommandContext {

@@ -173,6 +173,13 @@ export const problems = {
   day_not_given_notice: any(409, () => 'A booked day is cancelled, not given notice.'),
   lease_not_ended_online: any(409, () => `A 12-month lease cannot be ended online. ${contactUs}`),
 
+  // ─── A rental's invoices: Pay now, Change card (and staff's Record a payment) ─────
+  not_a_rental: any(409, () => 'This booking is not a rental: it has no invoices or card on file.'),
+  no_invoice: any<{ number: string }>(404, (p) => `This rental has no invoice ${p.number}.`),
+  invoice_already_paid: any<{ number: string }>(409, (p) => `Invoice ${p.number} is already paid: nothing is owed on it.`),
+  invoice_payment_in_progress: any(409, () => 'A payment of this invoice is under way. Try again in a few minutes.'),
+  rental_has_ended: any(409, () => `This rental has ended: its card is no longer used. ${contactUs}`),
+
   // ─── The waitlist and its links ───────────────────────────────────────────
   /** `problem` is the waitlist's own code (waitlist-rules.ts), which the form words by field. */
   waitlist_entry_refused: visitor<{ problem: WaitlistProblem }>(400, (p) => waitlistProblemEn[p.problem]),
@@ -222,6 +229,17 @@ export const problems = {
   // ─── Staff: orders ────────────────────────────────────────────────────────
   not_an_order_id: staff(400, () => 'Not an order id'),
   no_order: staff<{ id: string }>(404, (p) => `No order ${p.id}`),
+  // Rentals (staff-rentals.ts): the rental, its invoices, and what staff do with them.
+  invalid_rental_list: staff(400, () => 'state must be one of overdue, active, ending, ended; limit a whole number from 1 to 1000'),
+  not_a_rental_id: staff(400, () => 'Not a rental id'),
+  no_rental: staff(404, () => 'No such rental'),
+  not_an_invoice_number: staff(400, () => 'Not an invoice number (such as F-2026-000001)'),
+  // no_invoice, invoice_already_paid and invoice_payment_in_progress: with the manage link's problems above (audience 'any').
+  no_card_on_file: staff(409, () => 'This rental has no card on file to charge: record a payment, or ask the customer to pay from their e-mail.'),
+  staff_key_reused: staff(422, () => 'This Idempotency-Key was already used for a different request'),
+  rental_end_now_unavailable: staff(400, () => 'Ending a rental at once is not available yet: end it under the notice policy (mode notice).'),
+  rental_has_no_order: staff(409, () => 'This rental was not bought at checkout, so it cannot be ended under the notice policy here.'),
+  rental_already_ended: staff(409, () => 'This rental has already ended.'),
   order_has_no_receipt: staff(409, () => 'This order has no receipt: it is not paid.'),
 
   // ─── Staff: units ─────────────────────────────────────────────────────────

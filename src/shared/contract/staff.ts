@@ -80,6 +80,9 @@ export const auditActions = [
   'offer_resent',
   'offer_expired',
   'message_retried',
+  'invoice_retried',
+  'invoice_payment_recorded',
+  'rental_ended',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

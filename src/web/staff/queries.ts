@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { staffMailResponse, mailRetryResponse, type mailStatuses } from '../../shared/contract/staff-mail.ts';
 import { staffOrdersResponse, type orderStatuses } from '../../shared/contract/staff-orders.ts';
 import { sessionResponse } from '../../shared/contract/staff.ts';
+import { endRentalResponse, recordPaymentResponse, retryInvoiceResponse, staffRentalDetail, staffRentalsResponse, type RecordPaymentInput, type RentalState } from '../../shared/contract/staff-rentals.ts';
 import {
   offerLinkResponse,
   staffCalendarResponse,
@@ -80,6 +81,21 @@ export const orderQuery = (id: string, lang: 'en' | 'fr') =>
     queryFn: ({ signal }) => staffRequest(`/admin-api/orders/${encodeURIComponent(id)}?lang=${lang}`, { schema: staffOrderDetail, signal }),
   });
 
+export const rentalsQuery = (state: RentalState | undefined) =>
+  infiniteQueryOptions({
+    queryKey: [root, 'rentals', state ?? 'all'],
+    queryFn: ({ signal, pageParam }) => staffRequest(`/admin-api/rentals${queryString({ state, cursor: pageParam })}`, { schema: staffRentalsResponse, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.data.next_cursor ?? undefined,
+  });
+
+/** A rental in full, its invoices' lines worded in the console's language. Under the rentals' key, so an action on it reads the list again too. */
+export const rentalQuery = (id: string, lang: 'en' | 'fr') =>
+  queryOptions({
+    queryKey: [root, 'rentals', 'detail', id, lang],
+    queryFn: ({ signal }) => staffRequest(`/admin-api/rentals/${encodeURIComponent(id)}?lang=${lang}`, { schema: staffRentalDetail, signal }),
+  });
+
 export const waitlistQuery = () =>
   infiniteQueryOptions({
     queryKey: [root, 'waitlist'],
@@ -112,11 +128,13 @@ export const mailQuery = (status: MailFilter) =>
     getNextPageParam: (last) => last.data.next_cursor ?? undefined,
   });
 
-export const staffKeys = { all: [root] as const, units: unitsQuery().queryKey, orders: [root, 'orders'] as const, calendar: [root, 'calendar'] as const, waitlist: waitlistQuery().queryKey, offers: offersQuery().queryKey, mail: [root, 'mail'] as const };
+export const staffKeys = { all: [root] as const, units: unitsQuery().queryKey, orders: [root, 'orders'] as const, rentals: [root, 'rentals'] as const, calendar: [root, 'calendar'] as const, waitlist: waitlistQuery().queryKey, offers: offersQuery().queryKey, mail: [root, 'mail'] as const };
 
 // ─── Mutations ────────────────────────────────────────────────────────────────
 
 const done = z.object({ success: z.literal(true) });
+
+const invoicePath = (rentalId: string, number: string) => `/admin-api/rentals/${encodeURIComponent(rentalId)}/invoices/${encodeURIComponent(number)}`;
 
 export const staffCalls = {
   signIn: (email: string, password: string) =>
@@ -128,6 +146,13 @@ export const staffCalls = {
   retireUnit: (id: number) => staffRequest(`/admin-api/units/${id}/retire`, { method: 'POST', body: {}, schema: staffUnitResponse }),
   cancelDays: (orderId: string, dates: string[], idempotencyKey: string) =>
     staffRequest(`/admin-api/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', body: { dates }, headers: { 'Idempotency-Key': idempotencyKey }, schema: done }),
+  retryInvoice: (rentalId: string, number: string, idempotencyKey: string) =>
+    staffRequest(`${invoicePath(rentalId, number)}/retry`, { method: 'POST', body: {}, headers: { 'Idempotency-Key': idempotencyKey }, schema: retryInvoiceResponse }),
+  recordPayment: (rentalId: string, number: string, input: RecordPaymentInput, idempotencyKey: string) =>
+    staffRequest(`${invoicePath(rentalId, number)}/payments`, { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey }, schema: recordPaymentResponse }),
+  /** Under the notice policy, as the customer's own notice. */
+  endRental: (rentalId: string, idempotencyKey: string) =>
+    staffRequest(`/admin-api/rentals/${encodeURIComponent(rentalId)}/end`, { method: 'POST', body: { mode: 'notice' }, headers: { 'Idempotency-Key': idempotencyKey }, schema: endRentalResponse }),
   markContacted: (id: number) => staffRequest(`/admin-api/waitlist/${id}/contacted`, { method: 'POST', body: {}, schema: waitlistContactedResponse }),
   deleteEntry: (id: number) => staffRequest(`/admin-api/waitlist/${id}`, { method: 'DELETE', schema: done }),
   createOffer: (input: Record<string, unknown>) => staffRequest('/admin-api/lease-offers', { method: 'POST', body: input, schema: offerLinkResponse }),

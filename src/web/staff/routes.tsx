@@ -1,6 +1,7 @@
 import { createRootRoute, createRoute, Outlet, redirect } from '@tanstack/react-router';
 import { mailStatuses } from '../../shared/contract/staff-mail.ts';
 import { orderStatuses } from '../../shared/contract/staff-orders.ts';
+import { rentalStates, type RentalState } from '../../shared/contract/staff-rentals.ts';
 import { isIsoDate } from '../../shared/domain/time.ts';
 import { StaffApiError } from './api.ts';
 import { useStaffLanguage } from './language.tsx';
@@ -16,6 +17,8 @@ import { MessagesPage } from './pages/messages-page.tsx';
 import { OfferDetailPage } from './pages/offer-detail-page.tsx';
 import { OrderDetailPage } from './pages/order-detail-page.tsx';
 import { OrdersPage } from './pages/orders-page.tsx';
+import { RentalDetailPage } from './pages/rental-detail-page.tsx';
+import { RentalsPage } from './pages/rentals-page.tsx';
 import { SetPasswordPage } from './pages/set-password-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
 import { UnitQueuePage } from './pages/unit-queue-page.tsx';
@@ -152,6 +155,39 @@ const orderRoute = createRoute({
   },
 });
 
+const rentalsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/staff/rentals',
+  validateSearch: (search: Record<string, unknown>): { state?: RentalState } => {
+    const state = text(search.state);
+    return { state: (rentalStates as readonly string[]).includes(state ?? '') ? (state as RentalState) : undefined };
+  },
+  component: function RentalsRoute() {
+    const { state } = rentalsRoute.useSearch();
+    return <RentalsPage key={state ?? 'all'} state={state} />;
+  },
+});
+
+/** A rental's id as the server reads one: a UUID. */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const rentalRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/staff/rentals/$id',
+  component: function RentalRoute() {
+    const { m } = useStaffLanguage();
+    const { id } = rentalRoute.useParams();
+    if (!uuidPattern.test(id))
+      return (
+        <>
+          <PageTitle>{m.rental.title}</PageTitle>
+          <EmptyState>{m.rental.notFound}</EmptyState>
+        </>
+      );
+    return <RentalDetailPage key={id} id={id} />;
+  },
+});
+
 const waitlistRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/staff/waitlist', component: WaitlistPage });
 
 const offersRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/staff/lease-offers', component: LeaseOffersPage });
@@ -190,5 +226,5 @@ const messagesRoute = createRoute({
 export const staffRouteTree = rootRoute.addChildren([
   signInRoute,
   setPasswordRoute,
-  consoleRoute.addChildren([homeRoute, inventoryRoute, unitQueueRoute, calendarRoute, ordersRoute, orderRoute, waitlistRoute, offersRoute, offerRoute, messagesRoute]),
+  consoleRoute.addChildren([homeRoute, inventoryRoute, unitQueueRoute, calendarRoute, ordersRoute, orderRoute, rentalsRoute, rentalRoute, waitlistRoute, offersRoute, offerRoute, messagesRoute]),
 ]);

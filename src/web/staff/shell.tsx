@@ -41,6 +41,7 @@ const sections = [
   ['/staff/inventory', 'inventory'],
   ['/staff/calendar', 'calendar'],
   ['/staff/orders', 'orders'],
+  ['/staff/rentals', 'rentals'],
   ['/staff/waitlist', 'waitlist'],
   ['/staff/lease-offers', 'leaseOffers'],
   ['/staff/messages', 'messages'],

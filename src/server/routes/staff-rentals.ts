@@ -1,0 +1,115 @@
+import { Hono, type Context } from 'hono';
+import * as z from 'zod';
+import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
+import { endRentalInput, invoiceNumberPattern, recordPaymentInput, rentalStates } from '../../shared/contract/staff-rentals.ts';
+import { retryInvoice, recordPayment, recordRentalEnded, rentalDetail, rentalExists, rentalInvoice, invoicePayment, invoicePdfOfRental, listRentals, rentalToEnd } from '../billing/staff-rentals.ts';
+import { giveNotice } from '../bookings/cancellations.ts';
+import type { AppContext } from '../deps.ts';
+import { cursorSchema, encodeCursor, instantPosition, pageLimit } from '../http/cursor.ts';
+import { problemAnswer } from '../http/errors.ts';
+import { requireIdempotencyKey } from '../http/idempotency-key.ts';
+import { fieldProblemsOf, jsonBody } from '../http/json-body.ts';
+import { pathParam, recordUuid } from '../http/path-params.ts';
+import { pdfAnswer } from '../http/pdf-answer.ts';
+import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
+
+const listQuery = z.object({
+  state: z.enum(rentalStates).optional(),
+  limit: pageLimit,
+  cursor: cursorSchema(instantPosition).optional(),
+});
+
+/** ?lang=en|fr: the language of the invoices' lines (the invoice's words in it). */
+const langQuery = z.object({ lang: z.enum(['en', 'fr'], 'lang').default('en') });
+
+const invoiceNumber = z.string().regex(invoiceNumberPattern);
+/** The PDF's name in the path: the invoice's number, then .pdf. */
+const invoicePdfName = z
+  .string()
+  .regex(/^[^/]+\.pdf$/)
+  .transform((name) => name.slice(0, -'.pdf'.length))
+  .pipe(invoiceNumber);
+
+type Env = StaffEnv & { Variables: { idempotencyKey: string } };
+
+/**
+ * Staff read the rentals (by state), one rental in full with its invoices' PDFs, and act on one:
+ * Retry now, Record a payment, End under the notice policy. Each action is audited.
+ */
+export function staffRentalRoutes(ctx: AppContext) {
+  const billing = { db: ctx.db, clock: ctx.clock, payments: ctx.payments, keyring: ctx.config.bankingKeys };
+
+  /** The rental and invoice a path names, or the answer that says why not: 400 for what does not parse, 404 for what does not exist. */
+  async function invoicePath(c: Context, number: string | null): Promise<{ id: string; number: string } | Response> {
+    const id = pathParam(c, recordUuid);
+    if (!id) return problemAnswer(c, problem('not_a_rental_id'));
+    if (!number) return problemAnswer(c, problem('not_an_invoice_number'));
+    if (!(await rentalExists(ctx.db, id))) return problemAnswer(c, problem('no_rental'));
+    return { id, number };
+  }
+
+  const lang = (c: Context) => langQuery.safeParse({ lang: c.req.query('lang') });
+
+  return new Hono<Env>()
+    .get('/', async (c) => {
+      const query = listQuery.safeParse(c.req.query());
+      if (!query.success) {
+        const badCursor = query.error.issues.some((i) => i.path[0] === 'cursor');
+        return problemAnswer(c, badCursor ? problem('invalid_cursor') : problem('invalid_rental_list'));
+      }
+      const { cursor, ...options } = query.data;
+      const { rentals, next, overdueCount } = await listRentals(ctx.db, { ...options, after: cursor }, ctx.clock());
+      return c.json({ success: true as const, data: { rentals, next_cursor: next ? encodeCursor(next) : null, overdue_count: overdueCount } });
+    })
+    .get('/:id', async (c) => {
+      const id = pathParam(c, recordUuid);
+      if (!id) return problemAnswer(c, problem('not_a_rental_id'));
+      const query = lang(c);
+      if (!query.success) return problemAnswer(c, fieldsProblem('invalid_request', fieldProblemsOf(query.error.issues)));
+      const detail = await rentalDetail(ctx.db, id, query.data.lang, ctx.clock());
+      if (!detail) return problemAnswer(c, problem('no_rental'));
+      return c.json({ success: true as const, ...detail });
+    })
+    .get('/:id/invoices/:file', async (c) => {
+      const path = await invoicePath(c, pathParam(c, invoicePdfName, 'file'));
+      if (path instanceof Response) return path;
+      const file = await invoicePdfOfRental(ctx.db, path.id, path.number);
+      return file ? pdfAnswer(c, file) : problemAnswer(c, problem('no_invoice', { number: path.number }));
+    })
+    .post('/:id/invoices/:number/retry', requireIdempotencyKey, async (c) => {
+      const path = await invoicePath(c, pathParam(c, invoiceNumber, 'number'));
+      if (path instanceof Response) return path;
+      const result = await retryInvoice(billing, actorOf(c), { rentalId: path.id, number: path.number }, c.var.idempotencyKey);
+      if (result.kind === 'refused') return problemAnswer(c, result.problem);
+      // The try's e-mail (paid, or failed with Pay now) is written: send it now.
+      ctx.mailer?.wake();
+      const invoice = (await rentalInvoice(ctx.db, path.id, path.number, lang(c).data?.lang ?? 'en'))!;
+      return c.json({ success: true as const, outcome: result.outcome, invoice });
+    })
+    .post('/:id/invoices/:number/payments', requireIdempotencyKey, jsonBody(recordPaymentInput), async (c) => {
+      const path = await invoicePath(c, pathParam(c, invoiceNumber, 'number'));
+      if (path instanceof Response) return path;
+      const result = await recordPayment(ctx.db, ctx.config.bankingKeys, actorOf(c), { rentalId: path.id, number: path.number }, c.var.body, c.var.idempotencyKey, ctx.clock());
+      if (result.kind === 'refused') return problemAnswer(c, result.problem);
+      ctx.mailer?.wake();
+      const payment = (await invoicePayment(ctx.db, result.paymentId))!;
+      const invoice = (await rentalInvoice(ctx.db, path.id, path.number, lang(c).data?.lang ?? 'en'))!;
+      return c.json({ success: true as const, payment, invoice });
+    })
+    .post('/:id/end', requireIdempotencyKey, jsonBody(endRentalInput), async (c) => {
+      const id = pathParam(c, recordUuid);
+      if (!id) return problemAnswer(c, problem('not_a_rental_id'));
+      if (c.var.body.mode === 'now') return problemAnswer(c, problem('rental_end_now_unavailable'));
+      const rental = await rentalToEnd(ctx.db, id);
+      if (!rental) return problemAnswer(c, problem('no_rental'));
+      if (rental.ended) return problemAnswer(c, problem('rental_already_ended'));
+      if (!rental.orderId) return problemAnswer(c, problem('rental_has_no_order'));
+      const now = ctx.clock();
+      // The customer's own notice, by staff: the same policy, end date, e-mails and key.
+      const result = await giveNotice(ctx.db, ctx.config.bankingKeys, rental.orderId, c.var.idempotencyKey, now);
+      if (result.kind === 'refused') return problemAnswer(c, result.problem);
+      if (!result.replay) await recordRentalEnded(ctx.db, actorOf(c), id, result.endsOn, now);
+      ctx.mailer?.wake();
+      return c.json({ success: true as const, ends_on: result.endsOn });
+    });
+}

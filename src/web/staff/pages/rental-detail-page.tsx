@@ -1,0 +1,343 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
+import { recordedPaymentMethods, recordPaymentInput, type StaffInvoice, type StaffRentalDetail } from '../../../shared/contract/staff-rentals.ts';
+import { Dialog } from '../../ui/dialog.tsx';
+import { amountForInput, normalizeAmount } from '../amount.ts';
+import { newIdempotencyKey } from '../api.ts';
+import { useStaffLanguage } from '../language.tsx';
+import { StaffLink } from '../navigation.tsx';
+import { rentalQuery, staffCalls, staffKeys } from '../queries.ts';
+import { AuditTrail, ConfirmDialog, EmptyState, ErrorSummary, errorText, Fact, Field, FormActions, type Notice, NoticeArea, PageTitle, QueryState, SelectField, StackTable, useDialogFocus, useFormat, useFormErrors } from '../ui.tsx';
+import { productName } from './orders-page.tsx';
+import { failureText, RentalStateBadge } from './rentals-page.tsx';
+
+type Rental = StaffRentalDetail['rental'];
+
+/**
+ * What staff are deciding, each with its own Idempotency-Key, made when the dialog opens: trying
+ * again after a dropped answer repeats the same decision, never a second charge or payment.
+ */
+type Decision = { kind: 'retry'; invoice: StaffInvoice; key: string } | { kind: 'record'; invoice: StaffInvoice; key: string } | { kind: 'end'; endsOn: string; key: string };
+
+const invoiceTone = { paid: 'green', processing: 'yellow', due: 'grey', overdue: 'alert' } as const;
+
+/** Whether staff can act on an invoice now: something is owed and no card payment is under way. */
+const actionable = (invoice: StaffInvoice) => invoice.owed_cents > 0 && invoice.state !== 'processing';
+
+export function RentalDetailPage({ id }: { id: string }) {
+  const { m, lang } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.rental;
+  const query = useQuery(rentalQuery(id, lang));
+  const queryClient = useQueryClient();
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  // The list's states, owed amounts and overdue count change with the rental: read them again too.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: staffKeys.rentals });
+
+  const retry = useMutation({
+    mutationFn: (d: Extract<Decision, { kind: 'retry' }>) => staffCalls.retryInvoice(id, d.invoice.number, d.key),
+    // Read again before the dialog closes, so focus returns to a page that shows the outcome.
+    onSuccess: async ({ outcome, invoice }) => {
+      await refresh();
+      setDecision(null);
+      const reason = invoice.payments.findLast((p) => p.trigger === 'retry_now')?.failure_reason ?? null;
+      setNotice(
+        outcome === 'succeeded'
+          ? { tone: 'success', text: t.retrySucceeded(invoice.number) }
+          : outcome === 'failed'
+            ? { tone: 'error', text: t.retryFailed(invoice.number, failureText(m, reason)) }
+            : { tone: 'success', text: t.retryUnanswered(invoice.number) },
+      );
+    },
+  });
+  const end = useMutation({
+    mutationFn: (d: Extract<Decision, { kind: 'end' }>) => staffCalls.endRental(id, d.key),
+    onSuccess: async ({ ends_on }) => {
+      await refresh();
+      setDecision(null);
+      setNotice({ tone: 'success', text: t.endDone(f.date(ends_on)) });
+    },
+  });
+
+  const open = (next: Decision) => {
+    retry.reset();
+    end.reset();
+    setNotice(null);
+    setDecision(next);
+  };
+
+  return (
+    <>
+      <p className="back">
+        <StaffLink to="/staff/rentals" activeOptions={{ exact: true }}>
+          ← {t.back}
+        </StaffLink>
+      </p>
+      <QueryState query={query}>
+        {({ rental, invoices, audit }) => (
+          <>
+            <PageTitle
+              actions={
+                rental.notice_ends_on ? (
+                  <button type="button" className="button button--ghost" onClick={() => open({ kind: 'end', endsOn: rental.notice_ends_on!, key: newIdempotencyKey() })}>
+                    {t.end}
+                  </button>
+                ) : null
+              }
+            >
+              {t.title} · {rental.unit_name} · {rental.customer_name}
+            </PageTitle>
+            <NoticeArea notice={notice} />
+            <RentalSummary rental={rental} />
+            <section className="card" aria-labelledby="rental-invoices">
+              <h2 id="rental-invoices">{t.invoicesTitle}</h2>
+              {invoices.length === 0 ? (
+                <EmptyState>{t.invoicesEmpty}</EmptyState>
+              ) : (
+                <StackTable caption={t.invoicesCaption} columns={[t.invoiceColumns.number, t.invoiceColumns.period, t.invoiceColumns.total, t.invoiceColumns.paid, t.invoiceColumns.state, t.invoiceColumns.actions]}>
+                  {invoices.map((invoice) => (
+                    <tr key={invoice.id} className={invoice.state === 'overdue' ? 'row--refund' : undefined}>
+                      <th scope="row" className="nowrap">
+                        {invoice.number}
+                        {invoice.final ? <span className="cell-meta">{t.final}</span> : null}
+                      </th>
+                      <td data-label={t.invoiceColumns.period}>{t.period(f.date(invoice.period_start), f.date(invoice.period_end))}</td>
+                      <td data-label={t.invoiceColumns.total} className="nowrap">
+                        {f.cents(invoice.total_cents)}
+                        <span className="cell-meta">{t.taxes(f.cents(invoice.subtotal_cents), f.cents(invoice.gst_cents), f.cents(invoice.qst_cents))}</span>
+                      </td>
+                      <td data-label={t.invoiceColumns.paid} className="nowrap">
+                        {f.cents(invoice.paid_cents)}
+                        {invoice.owed_cents > 0 ? <span className="cell-meta cell-error">{t.owedMeta(f.cents(invoice.owed_cents))}</span> : null}
+                      </td>
+                      <td data-label={t.invoiceColumns.state}>
+                        <span className={`badge badge--${invoiceTone[invoice.state]}`} data-state={invoice.state}>
+                          {t.invoiceStates[invoice.state]}
+                        </span>
+                      </td>
+                      <td className="cell-actions">
+                        <a href={`/admin-api/rentals/${encodeURIComponent(id)}/invoices/${encodeURIComponent(invoice.number)}.pdf`} target="_blank" rel="noopener" aria-label={t.pdfOf(invoice.number)}>
+                          {t.pdf}
+                        </a>
+                        {' '}
+                        {actionable(invoice) && rental.card_on_file ? (
+                          <button type="button" className="button button--secondary button--small" aria-label={t.retryFor(invoice.number)} onClick={() => open({ kind: 'retry', invoice, key: newIdempotencyKey() })}>
+                            {t.retry}
+                          </button>
+                        ) : null}
+                        {actionable(invoice) ? (
+                          <button type="button" className="button button--secondary button--small" aria-label={t.recordFor(invoice.number)} onClick={() => open({ kind: 'record', invoice, key: newIdempotencyKey() })}>
+                            {t.record}
+                          </button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </StackTable>
+              )}
+            </section>
+            <PaymentsSection invoices={invoices} />
+            <AuditTrail entries={audit} />
+
+            {decision?.kind === 'retry' ? (
+              <ConfirmDialog
+                title={t.retryTitle(decision.invoice.number)}
+                confirmLabel={t.retryConfirm}
+                busyLabel={t.retrying}
+                busy={retry.isPending}
+                error={retry.error ? errorText(m, retry.error) : undefined}
+                onConfirm={() => retry.mutate(decision)}
+                onClose={() => setDecision(null)}
+              >
+                <p>{t.retryText(f.cents(decision.invoice.owed_cents))}</p>
+              </ConfirmDialog>
+            ) : null}
+            {decision?.kind === 'end' ? (
+              <ConfirmDialog
+                title={t.endTitle}
+                confirmLabel={t.endConfirm}
+                busyLabel={t.endBusy}
+                danger
+                busy={end.isPending}
+                error={end.error ? errorText(m, end.error) : undefined}
+                onConfirm={() => end.mutate(decision)}
+                onClose={() => setDecision(null)}
+              >
+                <p>{t.endText(f.date(decision.endsOn))}</p>
+              </ConfirmDialog>
+            ) : null}
+            {decision?.kind === 'record' ? (
+              <RecordPaymentDialog
+                rentalId={id}
+                invoice={decision.invoice}
+                idempotencyKey={decision.key}
+                onClose={() => setDecision(null)}
+                onRecorded={async (text) => {
+                  await refresh();
+                  setDecision(null);
+                  setNotice({ tone: 'success', text });
+                }}
+              />
+            ) : null}
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}
+
+function RentalSummary({ rental }: { rental: Rental }) {
+  const { m } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.rental;
+  return (
+    <section className="card" aria-labelledby="rental-summary">
+      <h2 id="rental-summary">{t.summary}</h2>
+      <dl className="facts">
+        <Fact term={t.state}>
+          <RentalStateBadge state={rental.state} />
+        </Fact>
+        <Fact term={t.customer}>
+          {rental.customer_name} · <a href={`mailto:${rental.customer_email}`}>{rental.customer_email}</a>
+        </Fact>
+        <Fact term={t.language}>{m.rentals.languages[rental.language] ?? rental.language}</Fact>
+        <Fact term={t.unit}>
+          {rental.unit_name} ({rental.office_id})
+        </Fact>
+        <Fact term={t.product}>{productName(m, rental.product)}</Fact>
+        <Fact term={t.monthly}>{f.cents(rental.monthly_cents)}</Fact>
+        <Fact term={t.start}>{f.date(rental.start_date)}</Fact>
+        <Fact term={t.endsOn}>{rental.ends_on ? f.date(rental.ends_on) : t.noEnd}</Fact>
+        {rental.ended_at ? <Fact term={t.ended}>{f.dateTime(rental.ended_at)}</Fact> : null}
+        <Fact term={t.owed}>{rental.owed_cents > 0 ? f.cents(rental.owed_cents) : m.common.none}</Fact>
+        {rental.overdue ? (
+          <Fact term={t.overdue}>
+            {m.rentals.overdueSince(rental.overdue.invoice_number, m.rentals.days(rental.overdue.days))} · {failureText(m, rental.overdue.failure_reason)}
+          </Fact>
+        ) : null}
+        <Fact term={t.nextInvoice}>{rental.next_invoice ? t.nextInvoiceText(f.date(rental.next_invoice.on), f.cents(rental.next_invoice.cents)) : t.noNextInvoice}</Fact>
+        <Fact term={t.card}>{rental.card_on_file ? m.common.yes : m.common.no}</Fact>
+        <Fact term={t.order}>
+          {rental.order_id ? (
+            <StaffLink to="/staff/orders/$id" params={{ id: rental.order_id }}>
+              {t.viewOrder}
+            </StaffLink>
+          ) : (
+            m.common.none
+          )}
+        </Fact>
+      </dl>
+    </section>
+  );
+}
+
+/** Every payment row of the rental's invoices, each under its invoice: oldest invoice first, then oldest row first. */
+function PaymentsSection({ invoices }: { invoices: readonly StaffInvoice[] }) {
+  const { m } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.rental;
+  const c = t.paymentColumns;
+  const rows = [...invoices].reverse().flatMap((invoice) => invoice.payments.map((payment) => ({ invoice, payment })));
+  return (
+    <section className="card" aria-labelledby="rental-payments">
+      <h2 id="rental-payments">{t.paymentsTitle}</h2>
+      {rows.length === 0 ? (
+        <EmptyState>{t.paymentsEmpty}</EmptyState>
+      ) : (
+        <StackTable caption={t.paymentsCaption} columns={[c.when, c.invoice, c.how, c.status, c.amount, c.detail]}>
+          {rows.map(({ invoice, payment }) => (
+            <tr key={payment.id}>
+              <th scope="row">{f.dateTime(payment.settled_at ?? payment.created_at)}</th>
+              <td data-label={c.invoice}>{invoice.number}</td>
+              <td data-label={c.how}>
+                {t.methods[payment.method]}
+                <span className="cell-meta">
+                  {t.triggers[payment.trigger]}
+                  {payment.recorded_by ? ` ${t.recordedBy(payment.recorded_by === 'admin token' ? m.common.adminToken : payment.recorded_by)}` : ''}
+                </span>
+              </td>
+              <td data-label={c.status}>
+                <span className={`badge badge--${payment.status === 'succeeded' ? 'green' : payment.status === 'failed' ? 'alert' : 'yellow'}`}>{t.paymentStatuses[payment.status]}</span>
+              </td>
+              <td data-label={c.amount} className="nowrap">
+                {f.cents(payment.amount_cents)}
+              </td>
+              <td data-label={c.detail} className="cell-wrap">
+                {payment.status === 'failed' ? failureText(m, payment.failure_reason) : (payment.reference ?? m.common.none)}
+              </td>
+            </tr>
+          ))}
+        </StackTable>
+      )}
+    </section>
+  );
+}
+
+const recordFields = ['method', 'reference', 'amount_cents'] as const;
+
+/** A cheque or an e-Transfer received: checked with the server's own schema first, then each of the server's problems beside its field. */
+function RecordPaymentDialog({
+  rentalId,
+  invoice,
+  idempotencyKey,
+  onClose,
+  onRecorded,
+}: {
+  rentalId: string;
+  invoice: StaffInvoice;
+  idempotencyKey: string;
+  onClose: () => void;
+  onRecorded: (notice: string) => Promise<void>;
+}) {
+  const { m, lang } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.rental;
+  const owed = invoice.owed_cents;
+  const [method, setMethod] = useState<(typeof recordedPaymentMethods)[number]>('cheque');
+  const [reference, setReference] = useState('');
+  const [amount, setAmount] = useState(() => amountForInput((owed / 100).toFixed(2), lang));
+  const { errors, formRef, summaryRef, fromIssues, fromServer, clear } = useFormErrors(recordFields);
+  const focusRef = useDialogFocus();
+  // At most what is owed: the server says the same, in cents; here it is said in the amount staff typed.
+  const withinOwed = recordPaymentInput.check(z.refine((body) => body.amount_cents === undefined || body.amount_cents <= owed, { message: 'at_most', path: ['amount_cents'] }));
+
+  const save = useMutation({
+    mutationFn: (body: z.infer<typeof recordPaymentInput>) => staffCalls.recordPayment(rentalId, invoice.number, body, idempotencyKey),
+    onSuccess: ({ payment, invoice: after }) =>
+      onRecorded(after.state === 'paid' ? t.recordedPaid(f.cents(payment.amount_cents), after.number) : t.recorded(f.cents(payment.amount_cents), after.number)),
+    onError: fromServer,
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const typed = normalizeAmount(amount, lang);
+    const cents = /^\d{1,7}(\.\d{1,2})?$/.test(typed) ? Math.round(Number(typed) * 100) : Number.NaN;
+    const checked = withinOwed.safeParse({ method, reference, amount_cents: cents });
+    if (!checked.success) {
+      fromIssues(checked.error.issues, { amount_cents: t.amountRange(f.cents(owed)) });
+      return;
+    }
+    clear();
+    save.mutate(checked.data);
+  };
+
+  return (
+    <Dialog title={t.recordTitle(invoice.number)} onClose={onClose} closeLabel={m.common.close}>
+      <div ref={focusRef}>
+        <form ref={formRef} className="form" onSubmit={submit} noValidate>
+          <ErrorSummary errors={errors} summaryRef={summaryRef} />
+          <SelectField label={t.method} error={errors.method} required name="method" value={method} options={recordedPaymentMethods} optionLabel={(option) => t.methods[option]} onChange={(value) => setMethod(value as typeof method)} />
+          <Field label={t.reference} hint={t.referenceHint} error={errors.reference} required>
+            {(p) => <input {...p} data-autofocus="" name="reference" autoComplete="off" maxLength={100} value={reference} onChange={(e) => setReference(e.target.value)} />}
+          </Field>
+          <Field label={t.amount} hint={t.amountHint(f.cents(owed))} error={errors.amount_cents} required>
+            {(p) => <input {...p} name="amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />}
+          </Field>
+          <FormActions submitLabel={t.recordSubmit} busyLabel={t.recording} busy={save.isPending} onCancel={onClose} />
+        </form>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,279 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  endRentalResponse,
+  recordPaymentResponse,
+  retryInvoiceResponse,
+  staffRentalDetail,
+  staffRentalsResponse,
+  type StaffInvoice,
+  type StaffInvoicePayment,
+  type StaffRental,
+  type StaffRentalDetail,
+} from '../../src/shared/contract/staff-rentals.ts';
+import { answer, fakeAdminApi, refusal, renderConsole, setUpConsole, tearDownConsole, type ApiRequest } from './staff-waitlist-console.tsx';
+
+/*
+ * The console's Rentals and Rental pages against a fake /admin-api: the list with its overdue
+ * count and filter, and on a rental Retry now, Record a payment and End rental, each asked
+ * first, each result said where a screen reader hears it.
+ */
+
+const nbsp = '\u00a0';
+const parkingId = '5b0c1f4e-8a8b-4d55-9a57-0e3a4c8e2f11';
+const deskId = '0d7e4a52-3c1b-4f0e-8a6d-2b9c7e1f5a30';
+
+const parking: StaffRental = {
+  id: parkingId,
+  office_id: 'PRK-01',
+  unit_name: 'Parking P1',
+  product: 'standard',
+  service_type: 'parking',
+  customer_name: 'Camille Tremblay',
+  customer_email: 'camille@example.com',
+  language: 'fr',
+  monthly_cents: 15_000,
+  start_date: '2026-09-14',
+  ends_on: null,
+  state: 'overdue',
+  owed_cents: 17_246,
+  overdue: { invoice_number: 'F-2026-000012', days: 18, failure_reason: 'authentication_required' },
+  created_at: '2026-09-14T14:00:00Z',
+};
+const desk: StaffRental = {
+  ...parking,
+  id: deskId,
+  office_id: 'DSK-01',
+  unit_name: 'Desk A1',
+  customer_name: 'Jordan Lee',
+  customer_email: 'jordan@example.com',
+  language: 'en',
+  monthly_cents: 45_000,
+  state: 'ending',
+  ends_on: '2027-01-31',
+  owed_cents: 0,
+  overdue: null,
+  created_at: '2026-09-01T14:00:00Z',
+};
+
+const payment = (id: string, fields: Partial<StaffInvoicePayment>): StaffInvoicePayment => ({
+  id,
+  method: 'card',
+  trigger: 'billing_day',
+  status: 'failed',
+  amount_cents: 17_246,
+  failure_reason: 'authentication_required',
+  reference: null,
+  recorded_by: null,
+  created_at: '2026-11-01T05:30:00Z',
+  settled_at: '2026-11-01T05:30:01Z',
+  ...fields,
+});
+
+const november: StaffInvoice = {
+  id: 'i-11',
+  number: 'F-2026-000012',
+  period_start: '2026-11-01',
+  period_end: '2026-11-30',
+  final: false,
+  lines: [{ item: 'monthly_rent', description: 'Parking P1: rent, November 2026', amount_cents: 15_000 }],
+  subtotal_cents: 15_000,
+  gst_cents: 750,
+  qst_cents: 1_496,
+  total_cents: 17_246,
+  paid_cents: 0,
+  owed_cents: 17_246,
+  state: 'overdue',
+  issued_at: '2026-11-01T05:30:00Z',
+  payments: [
+    payment('p1', {}),
+    payment('p2', { trigger: 'retry', created_at: '2026-11-04T14:00:00Z', settled_at: '2026-11-04T14:00:01Z' }),
+    payment('p3', { trigger: 'retry', created_at: '2026-11-08T14:00:00Z', settled_at: '2026-11-08T14:00:01Z' }),
+  ],
+};
+const october: StaffInvoice = {
+  ...november,
+  id: 'i-10',
+  number: 'F-2026-000009',
+  period_start: '2026-10-01',
+  period_end: '2026-10-31',
+  paid_cents: 17_246,
+  owed_cents: 0,
+  state: 'paid',
+  payments: [payment('p0', { status: 'succeeded', failure_reason: null, created_at: '2026-10-01T05:30:00Z', settled_at: '2026-10-01T05:30:01Z' })],
+};
+
+function detailOf(invoices: StaffInvoice[]): StaffRentalDetail {
+  return {
+    success: true,
+    rental: {
+      ...parking,
+      order_id: 'a3f1c2d4-0000-4000-8000-000000000001',
+      provider: 'test',
+      card_on_file: true,
+      prepaid_last_month_cents: 15_000,
+      minimum_term_months: 3,
+      ended_at: null,
+      end_reason: null,
+      next_invoice: { on: '2026-12-01', cents: 17_246 },
+      notice_ends_on: '2026-12-19',
+    },
+    invoices,
+    audit: [],
+  };
+}
+
+/** The fake server of these pages: the list, the rental, and what a POST answers. */
+function rentalServer(detail: () => StaffRentalDetail, post: (request: ApiRequest) => Response = () => refusal(500, 'not in this test')) {
+  return fakeAdminApi((request) => {
+    if (request.method === 'GET' && request.path.startsWith('/admin-api/rentals?') ) return answer(staffRentalsResponse, { success: true, data: { rentals: [parking], next_cursor: null, overdue_count: 1 } });
+    if (request.method === 'GET' && request.path === '/admin-api/rentals') return answer(staffRentalsResponse, { success: true, data: { rentals: [parking, desk], next_cursor: null, overdue_count: 1 } });
+    if (request.method === 'GET' && request.path.startsWith(`/admin-api/rentals/${parkingId}?`)) return answer(staffRentalDetail, detail());
+    if (request.method === 'POST') return post(request);
+    return undefined;
+  });
+}
+
+const posts = (requests: ApiRequest[]) => requests.filter((r) => r.method === 'POST').map(({ path, body }) => ({ path, body }));
+
+beforeEach(setUpConsole);
+afterEach(() => {
+  cleanup();
+  tearDownConsole();
+});
+
+describe('the rentals page', () => {
+  it('says how many rentals are overdue, lists each with its state, what it owes and what to chase, and filters by state', async () => {
+    const requests = rentalServer(() => detailOf([november, october]));
+    const user = userEvent.setup();
+    renderConsole('/staff/rentals');
+    const table = await screen.findByRole('table', { name: 'Rentals, newest first' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Rentals' })).toBeTruthy();
+    expect(screen.getByText('1 overdue')).toBeTruthy();
+    const row = (name: string) => within(table).getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
+    const cell = (name: string, column: string) => row(name).querySelector<HTMLElement>(`td[data-label="${column}"]`)!.textContent;
+    expect(cell('Camille', 'State')).toBe('! Overdue');
+    expect(cell('Camille', 'Owed')).toBe('$172.46');
+    expect(cell('Camille', 'Overdue since')).toBe('F-2026-000012, 18 daysthe bank asks the customer to confirm the payment');
+    expect(cell('Camille', 'Monthly, before tax')).toBe('$150.00');
+    expect(cell('Jordan', 'State')).toBe('Ending');
+    expect(cell('Jordan', 'Dates')).toBe('From September 14, 2026to January 31, 2027');
+    expect(cell('Jordan', 'Owed')).toBe('—');
+    expect(within(row('Camille')).getByRole('link', { name: 'View the rental of Parking P1 by Camille Tremblay' }).getAttribute('href')).toBe(`/staff/rentals/${parkingId}`);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Overdue');
+    await screen.findByRole('table', { name: 'Rentals, newest first · Overdue' });
+    expect(requests.map((r) => r.path)).toContain('/admin-api/rentals?state=overdue');
+  });
+
+  it('in French', async () => {
+    rentalServer(() => detailOf([november]));
+    renderConsole('/staff/rentals', 'fr');
+    const table = await screen.findByRole('table', { name: 'Locations, les plus récentes d’abord' });
+    expect(screen.getByText('1 en retard')).toBeTruthy();
+    const camille = within(table).getByRole('rowheader', { name: /Camille/ }).closest('tr')!;
+    expect(camille.querySelector('td[data-label="Dû"]')!.textContent).toBe(`172,46${nbsp}$`);
+    expect(camille.querySelector('td[data-label="État"]')!.textContent).toBe('! En retard');
+  });
+});
+
+describe('the rental page', () => {
+  it('shows the rental, its next invoice, its invoices and every payment row', async () => {
+    rentalServer(() => detailOf([november, october]));
+    renderConsole(`/staff/rentals/${parkingId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rental · Parking P1 · Camille Tremblay' })).toBeTruthy();
+    expect(screen.getByText('December 1, 2026: $172.46, taxes included')).toBeTruthy();
+    const invoices = screen.getByRole('table', { name: 'Invoices of this rental, newest first' });
+    expect(within(invoices).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['F-2026-000012', 'F-2026-000009']);
+    expect(within(invoices).getByRole('link', { name: 'Download invoice F-2026-000012 (PDF)' }).getAttribute('href')).toBe(`/admin-api/rentals/${parkingId}/invoices/F-2026-000012.pdf`);
+    // Nothing to do on a paid invoice.
+    expect(within(invoices).queryByRole('button', { name: /F-2026-000009/ })).toBeNull();
+    const payments = screen.getByRole('table', { name: 'Every payment and card try of this rental’s invoices, oldest first' });
+    expect(within(payments).getAllByRole('row')).toHaveLength(5);
+  });
+
+  it('Retry now: asks first, then says the card was refused again in an alert', async () => {
+    const retried: StaffInvoice = { ...november, payments: [...november.payments, payment('p4', { trigger: 'retry_now', created_at: '2026-11-19T14:30:00Z', settled_at: '2026-11-19T14:30:01Z' })] };
+    const requests = rentalServer(
+      () => detailOf([november, october]),
+      () => answer(retryInvoiceResponse, { success: true, outcome: 'failed', invoice: retried }),
+    );
+    const user = userEvent.setup();
+    renderConsole(`/staff/rentals/${parkingId}`);
+    await user.click(await screen.findByRole('button', { name: 'Retry now: charge invoice F-2026-000012 to the card on file' }));
+    const dialog = screen.getByRole('dialog', { name: 'Charge invoice F-2026-000012 to the card on file now?' });
+    expect(dialog.textContent).toContain('The card on file is charged $172.46 now, outside the schedule.');
+    expect(posts(requests)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Charge the card now' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The card was refused again for invoice F-2026-000012 (the bank asks the customer to confirm the payment). The customer is e-mailed.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts(requests)).toEqual([{ path: `/admin-api/rentals/${parkingId}/invoices/F-2026-000012/retry`, body: {} }]);
+  });
+
+  it("Record a payment: the amount owed prefilled, each field's problem beside it, the server's too, then the invoice paid", async () => {
+    let detail = detailOf([november, october]);
+    const paid: StaffInvoice = { ...november, paid_cents: 17_246, owed_cents: 0, state: 'paid' };
+    const recorded = payment('p5', { method: 'cheque', trigger: 'staff', status: 'succeeded', failure_reason: null, reference: 'CHQ-1042', recorded_by: 'lea@example.com' });
+    let answers = 0;
+    const requests = rentalServer(
+      () => detail,
+      () => {
+        answers++;
+        if (answers === 1) return refusal(400, 'reference: must not contain control characters', 'invalid_request', { fields: [{ path: 'reference', code: 'control_characters' }] });
+        detail = detailOf([paid, october]);
+        return answer(recordPaymentResponse, { success: true, payment: recorded, invoice: paid });
+      },
+    );
+    const user = userEvent.setup();
+    renderConsole(`/staff/rentals/${parkingId}`);
+    await user.click(await screen.findByRole('button', { name: 'Record a payment of invoice F-2026-000012' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record a payment of invoice F-2026-000012' });
+    const amount = within(dialog).getByRole('textbox', { name: /Amount/ });
+    const reference = within(dialog).getByRole('textbox', { name: /Reference/ });
+    expect((amount as HTMLInputElement).value).toBe('172.46');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Record the payment' }));
+    await waitFor(() => expect(document.activeElement).toBe(reference));
+    expect(reference.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByText('Please fill in all required fields')).toBeTruthy();
+
+    await user.type(reference, 'CHQ-1042');
+    await user.clear(amount);
+    await user.type(amount, '500');
+    await user.click(within(dialog).getByRole('button', { name: 'Record the payment' }));
+    expect(await within(dialog).findByText('Enter an amount from $0.01 to $172.46')).toBeTruthy();
+    expect(posts(requests)).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '172.46');
+    await user.click(within(dialog).getByRole('button', { name: 'Record the payment' }));
+    expect(await within(dialog).findByText('must not contain control characters')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Record the payment' }));
+
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('$172.46 is recorded: invoice F-2026-000012 is paid, and the customer is e-mailed.'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const body = { method: 'cheque', reference: 'CHQ-1042', amount_cents: 17_246 };
+    expect(posts(requests)).toEqual([
+      { path: `/admin-api/rentals/${parkingId}/invoices/F-2026-000012/payments`, body },
+      { path: `/admin-api/rentals/${parkingId}/invoices/F-2026-000012/payments`, body },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Record a payment of invoice F-2026-000012' })).toBeNull());
+  });
+
+  it('End rental: says the last day the notice policy gives, then the day the server set', async () => {
+    const requests = rentalServer(
+      () => detailOf([november]),
+      () => answer(endRentalResponse, { success: true, ends_on: '2026-12-19' }),
+    );
+    const user = userEvent.setup();
+    renderConsole(`/staff/rentals/${parkingId}`, 'fr');
+    await user.click(await screen.findByRole('button', { name: 'Mettre fin à la location' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mettre fin à cette location selon la politique de préavis?' });
+    expect(dialog.textContent).toContain('Un préavis donné aujourd’hui met fin à la location le 19 décembre 2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Mettre fin à la location' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('La location prend fin le 19 décembre 2026. Le client reçoit l’avis par courriel.'));
+    expect(posts(requests)).toEqual([{ path: `/admin-api/rentals/${parkingId}/end`, body: { mode: 'notice' } }]);
+  });
+});
