@@ -242,6 +242,7 @@ describe('a rental’s billing on its manage page', () => {
     server({ booking: deskRental });
     renderAt(`/booking/${token}`);
     const billing = await screen.findByRole('region', { name: 'Billing' });
+    expect(document.querySelector('.manage__status')?.textContent).toBe('Status: Active');
     expect(billing.textContent).toContain('$450.00 a month, plus taxes, invoiced on the 1st of each month and charged to your card on file.');
     expect(billing.textContent).toContain('Next invoice: $517.39 on Friday, January 1, 2027, taxes included.');
     const invoices = within(billing).getAllByRole('listitem').map((li) => li.textContent);
@@ -279,6 +280,7 @@ describe('a rental’s billing on its manage page', () => {
     Object.defineProperty(navigator, 'onLine', { configurable: true, value: false });
     renderAt(`/booking/${token}`, 'fr');
     const billing = await screen.findByRole('region', { name: 'Facturation' });
+    expect(document.querySelector('.manage__status')?.textContent).toBe('État: En cours');
     expect(billing.textContent).toContain(`Prochaine facture : 517,39${nbsp}$ le vendredi 1er janvier 2027, taxes incluses.`);
     const pay = within(billing).getByRole('button', { name: /Payer maintenant/ }) as HTMLButtonElement;
     const change = within(billing).getByRole('button', { name: 'Changer de carte' }) as HTMLButtonElement;
@@ -286,6 +288,16 @@ describe('a rental’s billing on its manage page', () => {
     expect(change.disabled).toBe(true);
     expect(pay.getAttribute('aria-describedby')).toBe('payment-offline');
     expect(screen.getByText('Payer et changer de carte demandent une connexion.')).toBeTruthy();
+  });
+
+  it('reads “Payment overdue” once every automatic try of an invoice has failed', async () => {
+    const overdue = deskRental.billing!.invoices.map((i) => (i.state === 'due' ? { ...i, state: 'overdue' as const } : i));
+    server({ booking: { ...deskRental, billing: { ...deskRental.billing!, state: 'overdue', invoices: overdue } } });
+    renderAt(`/booking/${token}`);
+    const billing = await screen.findByRole('region', { name: 'Billing' });
+    expect(document.querySelector('.manage__status')?.textContent).toBe('Status: Payment overdue');
+    expect(billing.textContent).toContain('An invoice is overdue: our automatic tries to charge your card have failed.');
+    expect(within(billing).getByRole('button', { name: 'Pay now: invoice F-2026-000007, $517.39' })).toBeTruthy();
   });
 
   it('says how the payment page went when the customer comes back from it', async () => {

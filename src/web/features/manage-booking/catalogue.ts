@@ -87,6 +87,7 @@ const en = {
   actionFailed: 'This did not go through. Please try again.',
   offlineAction: 'You are offline: this needs a connection.',
   // A rental's billing
+  rentalStatus: { active: 'Active', ending: 'Ending', ended: 'Ended', overdue: 'Payment overdue' } as Record<'active' | 'ending' | 'ended' | 'overdue', string>,
   billingTitle: 'Billing',
   billingTerms: (amount: string) => `${amount} a month, plus taxes, invoiced on the 1st of each month and charged to your card on file.`,
   nextInvoice: (amount: string, date: string) => `Next invoice: ${amount} on ${date}, taxes included.`,
@@ -191,6 +192,7 @@ const fr: typeof en = {
   noticeRecorded: (ends: string) => `Préavis enregistré : votre location se termine le ${ends}. Un courriel de confirmation est en route.`,
   actionFailed: 'Cela n’a pas fonctionné. Veuillez réessayer.',
   offlineAction: 'Vous êtes hors ligne : il faut une connexion.',
+  rentalStatus: { active: 'En cours', ending: 'Se termine', ended: 'Terminée', overdue: 'Paiement en retard' },
   billingTitle: 'Facturation',
   billingTerms: (amount: string) => `${amount} par mois, taxes en sus, facturé le 1er de chaque mois et débité sur votre carte enregistrée.`,
   nextInvoice: (amount: string, date: string) => `Prochaine facture : ${amount} le ${date}, taxes incluses.`,

@@ -101,7 +101,9 @@ function BookingDetails({ token, loaded, returned }: { token: string; loaded: Lo
   const active = booking.state === 'paid' || booking.state === 'partly_cancelled';
   const typeName = isServiceType(booking.serviceType) ? common.serviceTypes[booking.serviceType] : booking.serviceType;
   const option = m.options[booking.product];
-  const tone = booking.state === 'paid' ? 'paid' : booking.refund === 'pending' ? 'pending' : 'closed';
+  // A rental's status is its billing's (an invoice overdue, its end) once its checkout is paid.
+  const rental = booking.state === 'paid' ? booking.billing?.state : undefined;
+  const tone = rental ? ({ active: 'paid', ending: 'paid', ended: 'closed', overdue: 'pending' } as const)[rental] : booking.state === 'paid' ? 'paid' : booking.refund === 'pending' ? 'pending' : 'closed';
 
   useEffect(() => {
     if (done) doneRef.current?.focus();
@@ -135,7 +137,7 @@ function BookingDetails({ token, loaded, returned }: { token: string; loaded: Lo
       <h1 className="manage__title">{m.title}</h1>
       <p className={`manage__status manage__status--${tone}`}>
         <span className="visually-hidden">{m.statusLabel}: </span>
-        {m.status(booking.state, booking.refund)}
+        {rental ? m.rentalStatus[rental] : m.status(booking.state, booking.refund)}
       </p>
       <p className="manage__meta">
         {m.receiptNo(booking.reference)} · {m.lastUpdated(formatDateTime(loaded.asOf, locale))}
