@@ -3,13 +3,14 @@
  * at two inventory sizes side by side: the 25-unit demo and a multi-site operator's 2,000 units
  * (`--units N` changes the large size, `--only N` measures one size, `--runs K` the runs of
  * each Lighthouse route and warm start, `--routes offices,lease` a few routes,
- * `--skip lighthouse,trace,throughput` whole parts). For each size, on a server of its own:
+ * `--skip lighthouse,trace,throughput,billing` whole parts). For each size, on a server of its own:
  * - Lighthouse 12 (mobile defaults) on the public routes, the median and the worst of K runs;
  * - the offices list's bytes on the wire, as Chromium asks for it;
  * - the offline warm start of /offices and the longest main-thread task of a first visit,
  *   from Chromium traces (scripts/bench-trace.ts);
  * and once: the JS and precache sizes, and (at 25 units) the list's requests per second against
- * a bare Hono route. It asserts nothing (machines are noisy), but marks what is over budget.
+ * a bare Hono route; last, the billing round with every unit of the large size rented
+ * (scripts/bench-billing.ts). It asserts nothing (machines are noisy), but marks what is over budget.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { createPaidOrder, startAppServer, type AppServer } from './bench-server.
 import { phoneViewport, successPageShowsOrder, throttledCpu, traceOffices, type TraceRun } from './bench-trace.ts';
 import { listPath, throughput, wireSize, type Throughput, type WireSize } from './bench-wire.ts';
 import { ensureChromium } from './chromium.ts';
+import { billingRoundBench } from './bench-billing.ts';
 
 const demoUnits = 25;
 const budgets = {
@@ -258,5 +260,16 @@ console.log(`index.html: ${kb(bundle.indexHtmlGzip)} gzip, ${kb(bundle.indexHtml
 const results: SizeResult[] = [];
 for (const [i, units] of sizes.entries()) results.push(await measureSize(units, 4390 + 2 * i));
 summaryTable(results, bundle);
+if (!skip.has('billing')) {
+  // Every unit of the large inventory rented and billed on the 1st in one go, on PGlite and (with TEST_DATABASE_URL or BENCH_DATABASE_URL) PostgreSQL.
+  console.log(`\n== The billing round, ${largeUnits} rentals ==`);
+  for (const f of await billingRoundBench(largeUnits, 4470, work)) {
+    const ratio = f.duringRps / f.bareRps;
+    console.log(
+      `  ${f.backend}: ${f.issued} invoices issued and ${f.succeeded} charged in ${(f.ms / 1000).toFixed(1)} s (${f.rounds} rounds, ${Math.round(f.ms / Math.max(1, f.rentals))} ms a rental); ` +
+        `${listPath} during it ${Math.round(f.duringRps)} req/s, bare route ${Math.round(f.bareRps)} req/s, ratio ${judged(ratio.toFixed(2), ratio >= budgets.throughputRatio)}`,
+    );
+  }
+}
 // Lighthouse's simulated throttling scales the CPU time it observes: other work on the machine lowers every score.
 console.log(`Machine load (1-minute average) at the start ${startLoad.toFixed(1)}, at the end ${loadavg()[0]!.toFixed(1)}, on ${cpus().length} cores.`);

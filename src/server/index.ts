@@ -187,9 +187,10 @@ const billingRounds = startBillingRounds({
   payments,
   keyring: banking.keyring,
   everyMs: minute,
-  changed: (result) => {
+  // A round may have decided refunds (a prepaid month's surplus, a payment made twice): they are asked for at once.
+  changed: () => {
     mailer.wake();
-    if (result.refunds > 0) settleDueRefunds(deps).catch((err: unknown) => logError('refunds.round_failed', err));
+    settleDueRefunds(deps).catch((err: unknown) => logError('refunds.round_failed', err));
   },
 });
 

@@ -8,7 +8,9 @@ import { taxedTotal } from '../../src/shared/domain/pricing.ts';
 import { orderResponse } from '../../src/shared/contract/orders.ts';
 import { bookingResponse, paymentPageResponse } from '../../src/shared/contract/bookings.ts';
 import { checkoutBody, checkoutOk, payTestCheckout, testBuyer } from './checkout-helpers.ts';
-import { backend, buildTestApp, testBankingKeys, type TestApp } from './test-app.ts';
+import { adminToken, backend, buildTestApp, testBankingKeys, type TestApp } from './test-app.ts';
+import { payNowPaid } from '../../src/server/billing/pay-now.ts';
+import type { TestPaymentProvider } from '../../src/server/payments/test-checkout.ts';
 
 /*
  * Rentals pay every month: the billing round issues each period's invoice the day it begins at the
@@ -321,7 +323,8 @@ describe(`Pay now and Change card from a rental's manage page (${backend})`, () 
     expect(paid.headers.get('location')).toBe(`http://localhost:5173/booking/${token}?returned=paid`);
     billing = (await view(token)).billing!;
     expect(billing.invoices[0]).toMatchObject({ state: 'paid', owed: 0 });
-    const payments = await t.db.selectFrom('invoice_payments').select(['trigger', 'status', 'amount_cents']).orderBy('created_at').execute();
+    // The clock stands still: the tries share an instant, so they are compared by what they are.
+    const payments = await t.db.selectFrom('invoice_payments').select(['trigger', 'status', 'amount_cents']).orderBy('trigger').execute();
     expect(payments.map((p) => [p.trigger, p.status])).toEqual([
       ['billing_day', 'failed'],
       ['pay_now', 'succeeded'],
@@ -416,5 +419,55 @@ describe(`a rental sold before monthly billing (${backend})`, () => {
     now = morningOf('2026-12-08');
     await runBillingRound({ db: t.db, clock: () => now, payments: t.deps.payments, keyring: testBankingKeys });
     expect(await t.db.selectFrom('invoice_payments').select('id').execute()).toEqual([]);
+  });
+});
+
+describe(`an invoice paid twice (${backend})`, () => {
+  let t: TestApp;
+  let now = morningOf('2026-11-23');
+  beforeAll(async () => {
+    t = await buildTestApp({ deps: { clock: () => now } });
+  });
+  afterAll(() => t?.close());
+
+  it('a Pay now that lands after staff recorded a cheque is refunded in full, staff are told, and the invoice stays paid once', async () => {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'PRK-01', { product: 'standard' }));
+    expect((await payTestCheckout(t, sessionId, { ...testBuyer, card_number: '4000 0027 6000 3184' })).status).toBe(303);
+    const token = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json()).manageToken!;
+    now = morningOf('2026-12-01');
+    await runBillingRound({ db: t.db, clock: () => now, payments: t.deps.payments, keyring: testBankingKeys });
+    const invoice = await t.db.selectFrom('invoices').select(['id', 'number', 'rental_id', 'total_cents']).executeTakeFirstOrThrow();
+
+    // The customer opens Pay now and leaves the page; its payment will land later all the same.
+    const opened = paymentPageResponse.parse(await (await t.app.request(`/public-api/bookings/${token}/invoices/${invoice.number}/pay`, { method: 'POST', headers: { 'x-forwarded-for': '203.0.113.30' } })).json());
+    expect((await t.app.request(`${new URL(opened.url).pathname}/cancel`, { method: 'POST' })).status).toBe(303);
+    const payNow = await t.db.selectFrom('invoice_payments').select(['id', 'status', 'failure_reason']).where('trigger', '=', 'pay_now').executeTakeFirstOrThrow();
+    expect(payNow).toMatchObject({ status: 'failed', failure_reason: 'checkout_abandoned' });
+
+    // Staff record the customer's cheque.
+    const recorded = await t.app.request(`/admin-api/rentals/${invoice.rental_id}/invoices/${invoice.number}/payments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ method: 'cheque', reference: '1042' }),
+    });
+    expect(recorded.status).toBe(200);
+
+    // The provider's event for the abandoned page arrives: the money came, and goes back.
+    await payNowPaid({ db: t.db, clock: () => now, payments: t.deps.payments, keyring: testBankingKeys }, payNow.id, { outcome: 'succeeded', paymentId: 'test_pi_late', paymentMethodId: null }, null);
+    const payments = await t.db.selectFrom('invoice_payments').select(['trigger', 'status', 'method', 'amount_cents']).where('invoice_id', '=', invoice.id).where('status', '=', 'succeeded').orderBy('trigger').execute();
+    expect(payments).toEqual([
+      { trigger: 'pay_now', status: 'succeeded', method: 'card', amount_cents: invoice.total_cents },
+      { trigger: 'staff', status: 'succeeded', method: 'cheque', amount_cents: invoice.total_cents },
+    ]);
+    const refunds = await t.db.selectFrom('refunds').select(['id', 'reason', 'amount_cents', 'credit_note_number', 'invoice_payment_id']).where('reason', '=', 'paid_twice').execute();
+    expect(refunds).toEqual([{ id: expect.any(String), reason: 'paid_twice', amount_cents: invoice.total_cents, credit_note_number: null, invoice_payment_id: payNow.id }]);
+    const kinds = (await t.db.selectFrom('outbox').select(['kind', 'subject_ids']).execute()).filter((m) => JSON.stringify(m.subject_ids).includes(payNow.id)).map((m) => m.kind);
+    expect(kinds).toEqual(['staff_invoice_paid_twice']);
+    // Asked of the provider against that payment, not the checkout's.
+    await settleDueRefunds({ db: t.db, clock: () => now, payments: t.deps.payments });
+    const given = (t.deps.payments as TestPaymentProvider).refunds.filter((r) => r.idempotencyKey === `refund-${refunds[0]!.id}`);
+    expect(given).toMatchObject([{ paymentIntentId: 'test_pi_late', sessionId: null, amountCents: invoice.total_cents }]);
+    const view = bookingResponse.parse(await (await t.app.request(`/public-api/bookings/${token}`, { headers: { 'x-forwarded-for': '203.0.113.31' } })).json());
+    expect(view.booking.billing!.invoices[0]).toMatchObject({ state: 'paid', owed: 0 });
   });
 });

@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmPayment } from '../../src/server/bookings/payment-events.ts';
 import { runBillingRound } from '../../src/server/billing/round.ts';
+import { payNowPaid } from '../../src/server/billing/pay-now.ts';
+import { paymentPageResponse } from '../../src/shared/contract/bookings.ts';
 import { earlierRows } from '../../src/server/messages/earlier-rows.ts';
 import { emlFileTransport } from '../../src/server/mail/transport.ts';
 import { createRenderer, type EarlierRows } from '../../src/server/messages/render.ts';
@@ -97,6 +99,19 @@ describe(`every message renders from its row alone, with the database closed (${
       now = new Date(`${day}T14:00:00Z`);
       await runBillingRound(billing);
     }
+    // Hugo opens Pay now and leaves; staff record his cheque; the abandoned page's payment lands after: it goes back, staff are told.
+    const hugo = orderResponse.parse(await (await t.app.request(`/public-api/orders/${hotSession}`)).json()).manageToken!;
+    const hugoInvoice = await t.db.selectFrom('invoices as i').innerJoin('rentals as r', 'r.id', 'i.rental_id').select(['i.number', 'i.rental_id']).where('r.customer_email', '=', 'hugo@example.com').executeTakeFirstOrThrow();
+    const page = paymentPageResponse.parse(await (await t.app.request(`/public-api/bookings/${hugo}/invoices/${hugoInvoice.number}/pay`, { method: 'POST' })).json());
+    expect((await t.app.request(`${new URL(page.url).pathname}/cancel`, { method: 'POST' })).status).toBe(303);
+    const cheque = await t.app.request(`/admin-api/rentals/${hugoInvoice.rental_id}/invoices/${hugoInvoice.number}/payments`, {
+      method: 'POST',
+      headers: { ...admin, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ method: 'cheque', reference: '1042' }),
+    });
+    expect(cheque.status).toBe(200);
+    const abandoned = await t.db.selectFrom('invoice_payments').select('id').where('trigger', '=', 'pay_now').executeTakeFirstOrThrow();
+    await payNowPaid(billing, abandoned.id, { outcome: 'succeeded', paymentId: 'test_pi_late', paymentMethodId: null }, null);
     // The renderer's clock: before the waitlist offer's claim window ends, so its e-mail still offers.
     now = new Date(testNow.getTime() + 40 * 60_000);
 
@@ -149,6 +164,8 @@ describe(`every message renders from its row alone, with the database closed (${
     { kind: 'order_paid', to: 'hugo@example.com', facts: ['Hugo Sanscarte', 'Hot Desk Membership - Lounge', 'receipt 2026-000007'] },
     { kind: 'staff_order_paid', to: ops, facts: ['Hugo Sanscarte', 'hugo@example.com', 'Reçu : 2026-000007'] },
     { kind: 'invoice_issued', to: 'hugo@example.com', facts: ['Hugo Sanscarte', 'Invoice: F-2026-', 'no card on file', '$287.44', 'Pay now', `${siteOrigin}/booking/`] },
+    { kind: 'invoice_paid', to: 'hugo@example.com', facts: ['Hugo Sanscarte', 'by cheque', '$287.44', 'Cheque'] },
+    { kind: 'staff_invoice_paid_twice', to: ops, facts: ['Hugo Sanscarte', 'hugo@example.com', 'Hot Desk Membership - Lounge', '287,44 $', 'test_pi_late'] },
     { kind: 'staff_invoice_overdue', to: ops, facts: ['Noémie Refus', 'noemie@example.com', 'Desk A1', 'Facture : F-2026-', '517,39 $', 'authentication_required'] },
   ];
 

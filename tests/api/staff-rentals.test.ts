@@ -186,7 +186,8 @@ describe(`staff rentals: /admin-api/rentals and npm run admin -- rentals (${back
     const answer = retryInvoiceResponse.parse(await json(await call('POST', path, {}, { 'idempotency-key': 'retry-1' }), 200));
     expect(answer.outcome).toBe('failed');
     expect(answer.invoice).toMatchObject({ number: december!.number, state: 'overdue' });
-    expect(answer.invoice.payments.at(-1)).toMatchObject({ trigger: 'retry_now', status: 'failed', failure_reason: 'authentication_required' });
+    // The test clock stands still, so the tries share one instant: the retry is found by what it is, not by its place.
+    expect(answer.invoice.payments.filter((p) => p.trigger === 'retry_now')).toMatchObject([{ trigger: 'retry_now', status: 'failed', failure_reason: 'authentication_required' }]);
     expect((await mailAbout(december!.id, 'invoice_payment_failed')).map((m) => m.recipient)).toHaveLength(failedMail + 1);
     // Staff are told an invoice is overdue once, after the last scheduled try; their own try tells them nothing new.
     expect(await mailAbout(december!.id, 'staff_invoice_overdue')).toHaveLength(1);
@@ -194,7 +195,7 @@ describe(`staff rentals: /admin-api/rentals and npm run admin -- rentals (${back
     // The same request again: its first outcome, and no second charge.
     const again = retryInvoiceResponse.parse(await json(await call('POST', path, {}, { 'idempotency-key': 'retry-1' }), 200));
     expect(again.outcome).toBe('failed');
-    expect((await paymentsOf(december!.id)).map((p) => p.trigger)).toEqual(['billing_day', 'retry', 'retry', 'retry_now']);
+    expect((await paymentsOf(december!.id)).map((p) => p.trigger).sort()).toEqual(['billing_day', 'retry', 'retry', 'retry_now']);
 
     // The schedule is not restarted: no scheduled try comes after a Retry now.
     for (const day of ['2026-12-09', '2026-12-15']) {

@@ -183,3 +183,25 @@ export async function tellPaymentFailed(trx: Db, keyring: BankingKeyring, ids: {
   }
   if (overdue) await enqueueMessage(trx, { kind: 'staff_invoice_overdue', ...staff, about, data }, now);
 }
+
+/** An invoice paid twice: staff are told which payment went back (0: none could be, the rental has no order to refund through). */
+export async function tellPaidTwice(trx: Db, ids: { invoiceId: string; paymentId: string; refundCents: number }, now: Date): Promise<void> {
+  const invoice = (await findInvoice(trx, ids.invoiceId))!;
+  const row = await rentalRow(trx, invoice.rentalId);
+  const payment = await trx.selectFrom('invoice_payments').select(['method', 'amount_cents', 'provider_payment_id']).where('id', '=', ids.paymentId).executeTakeFirstOrThrow();
+  await enqueueMessage(
+    trx,
+    {
+      kind: 'staff_invoice_paid_twice',
+      ...staff,
+      about: { rentalId: row.id, invoiceId: invoice.id, paymentId: ids.paymentId },
+      data: {
+        rental: rentalFactsOf(row),
+        invoice: invoiceFactsOf(invoice),
+        payment: { method: payment.method === 'card' && row.provider === 'test' ? 'test' : payment.method, cents: payment.amount_cents, reference: payment.provider_payment_id },
+        refundCents: ids.refundCents,
+      },
+    },
+    now,
+  );
+}

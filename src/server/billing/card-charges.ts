@@ -8,7 +8,7 @@ import type { InvoicePaymentTrigger } from '../db/schema.ts';
 import { logError, logEvent } from '../log.ts';
 import type { ChargeOutcome, PaymentProvider } from '../payments/provider.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
-import { tellInvoicePaid, tellPaymentFailed } from './billing-mail.ts';
+import { tellInvoicePaid, tellPaidTwice, tellPaymentFailed } from './billing-mail.ts';
 
 /*
  * Charging an invoice to the card on file, exactly once (docs/architecture.md §4.11 for the
@@ -156,10 +156,14 @@ export async function settleTry(db: Db, keyring: BankingKeyring, paymentId: stri
       )
       .where('id', '=', paymentId)
       .where('status', '=', 'open')
-      .returning(['invoice_id', 'trigger'])
+      .returning(['invoice_id', 'trigger', 'amount_cents'])
       .executeTakeFirst();
     if (!settled) return 'already' as const;
     if (outcome.outcome === 'succeeded') {
+      // Paid twice (a Pay now that landed after staff recorded a cheque): what this payment pays beyond the invoice goes back.
+      const extra = await paidBeyond(trx, settled.invoice_id, paymentId, settled.amount_cents);
+      if (extra > 0) await giveBackDuplicate(trx, { invoiceId: settled.invoice_id, paymentId, cents: extra }, now);
+      if (extra === settled.amount_cents) return 'settled' as const;
       // The card the provider charged is the one to charge next month (a Stripe checkout names only its customer).
       if (outcome.paymentMethodId) {
         await sql`update rentals set payment_method_id = ${outcome.paymentMethodId}
@@ -177,6 +181,43 @@ export async function settleTry(db: Db, keyring: BankingKeyring, paymentId: stri
     if (overdue) logEvent('warn', 'billing.overdue', { invoice: settled.invoice_id });
     return 'settled' as const;
   });
+}
+
+/** What a payment just received pays beyond what its invoice still owed, under the invoice's lock. */
+async function paidBeyond(trx: Db, invoiceId: string, paymentId: string, cents: number): Promise<number> {
+  await trx.selectFrom('invoices').select('id').where('id', '=', invoiceId).forUpdate().execute();
+  const row = await sql<{ total_cents: number; others: number }>`select i.total_cents,
+      coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id and p.status = 'succeeded' and p.id <> ${paymentId}), 0)::int as others
+    from invoices i where i.id = ${invoiceId}`.execute(trx);
+  const { total_cents, others } = row.rows[0]!;
+  return Math.min(cents, Math.max(0, others + cents - total_cents));
+}
+
+/**
+ * Gives back what a payment paid twice, in the transaction that records it: a refund of that
+ * payment at the provider (asked by the refund round), and staff told. No credit note: the sale
+ * was invoiced once and stands; only the money came twice, so the books' sales do not change.
+ */
+async function giveBackDuplicate(trx: Db, paid: { invoiceId: string; paymentId: string; cents: number }, now: Date): Promise<void> {
+  const rental = await trx.selectFrom('invoices as i').innerJoin('rentals as r', 'r.id', 'i.rental_id').select(['r.order_id']).where('i.id', '=', paid.invoiceId).executeTakeFirstOrThrow();
+  if (rental.order_id) {
+    await trx
+      .insertInto('refunds')
+      .values({
+        id: randomUUID(),
+        order_id: rental.order_id,
+        invoice_payment_id: paid.paymentId,
+        amount_cents: paid.cents,
+        reason: 'paid_twice',
+        status: 'pending',
+        amounts: JSON.stringify({ lines: [], subtotal: paid.cents, gst: 0, qst: 0, total: paid.cents }),
+        next_attempt_at: now,
+        created_at: now,
+      })
+      .execute();
+  }
+  await tellPaidTwice(trx, { invoiceId: paid.invoiceId, paymentId: paid.paymentId, refundCents: rental.order_id ? paid.cents : 0 }, now);
+  logEvent('warn', 'billing.paid_twice', { invoice: paid.invoiceId, payment: paid.paymentId, cents: paid.cents });
 }
 
 /** One try at an invoice, from opening it to settling it; null when none was due. */
@@ -199,7 +240,7 @@ export async function retryNow(deps: ChargeDeps, invoiceId: string): Promise<'su
  * first try has not been made or whose next retry day has come. Each is decided again under its
  * row lock (openTry), so this list may be stale.
  */
-export async function chargeDueInvoices(deps: ChargeDeps, limit: number): Promise<{ succeeded: number; failed: number }> {
+export async function chargeDueInvoices(deps: ChargeDeps, limit: number, between: () => Promise<void>): Promise<{ succeeded: number; failed: number }> {
   const candidates = await sql<{ id: string }>`select i.id from invoices i join rentals r on r.id = i.rental_id
     where r.provider_customer_id is not null
       and i.total_cents > coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id and p.status = 'succeeded'), 0)
@@ -215,6 +256,7 @@ export async function chargeDueInvoices(deps: ChargeDeps, limit: number): Promis
     } catch (err) {
       logError('billing.charge_failed', err, { invoice: id });
     }
+    await between();
   }
   return done;
 }

@@ -16,6 +16,15 @@ export interface BillingRoundDeps {
 /** At most this many invoices issued, and tries made, a round: a round stays short, and the next takes the rest. */
 const perRound = 500;
 
+/**
+ * Lets the requests waiting on this process be served between two of the round's items.
+ * PGlite answers in the same thread, through promises alone: a loop of its queries never gives
+ * way to the network, and the server would answer nobody until the round ends.
+ */
+export function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export interface BillingRoundResult {
   issued: number;
   succeeded: number;
@@ -36,12 +45,13 @@ export async function runBillingRound(deps: BillingRoundDeps): Promise<BillingRo
   for (let i = 0; i < perRound; i++) {
     const issued = await issueNextInvoice(deps.db, deps.keyring, deps.clock());
     if (!issued) break;
+    await yieldToRequests();
     result.issued++;
     if (issued.refundId) result.refunds++;
   }
   // A Pay now page closed unpaid stops holding its invoice, so the day's scheduled try can be made.
   await releaseAbandonedPayNow(deps.db, deps.clock());
-  const charged = await chargeDueInvoices(deps, perRound);
+  const charged = await chargeDueInvoices(deps, perRound, yieldToRequests);
   result.succeeded = charged.succeeded;
   result.failed = charged.failed;
   result.settledLate = await settleUnansweredTries(deps, perRound);

@@ -28,12 +28,15 @@ interface RefundDeps {
 export async function settleRefund(deps: RefundDeps, refundId: string): Promise<'succeeded' | 'failed' | 'not_due'> {
   const now = deps.clock();
   const claimedUntil = new Date(now.getTime() + claimMs);
+  // A refund of an invoice's payment gives back that payment at the provider, not the order's checkout.
   const claimed = await sql<{ id: string; order_id: string; amount_cents: number; reason: string; attempts: number; session_id: string | null; payment_intent_id: string | null }>`
     update refunds set claimed_until = ${claimedUntil}, attempts = refunds.attempts + 1
     from orders
     where refunds.id = ${refundId} and orders.id = refunds.order_id and refunds.status = 'pending'
       and (refunds.claimed_until is null or refunds.claimed_until <= ${now})
-    returning refunds.id, refunds.order_id, refunds.amount_cents, refunds.reason, refunds.attempts, orders.session_id, orders.payment_intent_id`.execute(deps.db);
+    returning refunds.id, refunds.order_id, refunds.amount_cents, refunds.reason, refunds.attempts,
+      case when refunds.invoice_payment_id is null then orders.session_id end as session_id,
+      coalesce((select p.provider_payment_id from invoice_payments p where p.id = refunds.invoice_payment_id), orders.payment_intent_id) as payment_intent_id`.execute(deps.db);
   const refund = claimed.rows[0];
   if (!refund) return 'not_due';
   try {

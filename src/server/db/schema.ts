@@ -181,8 +181,10 @@ export interface RefundsTable {
   order_id: string;
   amount_cents: number;
   /** A late payment's, a cancellation's, or what a rental's prepaid last month left over once its final period was paid from it. */
-  reason: 'paid_after_taken' | 'cancelled' | 'prepaid_surplus';
+  reason: 'paid_after_taken' | 'cancelled' | 'prepaid_surplus' | 'paid_twice';
   status: 'pending' | 'succeeded';
+  /** paid_twice: the payment of an invoice given back (its own payment at the provider), not the order's. */
+  invoice_payment_id: ColumnType<string | null, string | null | undefined, string | null>;
   provider_refund_id: string | null;
   last_error: string | null;
   attempts: ColumnType<number, number | undefined, number>;

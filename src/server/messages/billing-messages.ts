@@ -94,6 +94,13 @@ const texts = catalogue({
     providerReason: 'Reason (payment provider)',
     lastTryOn: 'Last try',
     rental: 'Rental',
+    twiceSubject: (number: string, unit: string, who: string) => `Invoice ${number} paid twice: ${unit} – ${who}`,
+    twiceTitle: 'An invoice was paid twice',
+    twiceRefunded: (amount: string) => `A payment came in after the invoice was already paid. ${amount} of it is refunded to the customer's card; the invoice stands as paid.`,
+    twiceNotRefunded: 'A payment came in after the invoice was already paid, and it could not be refunded by itself: give it back to the customer.',
+    secondPayment: 'Second payment',
+    refunded: 'Refunded',
+    reference: 'Reference',
     dueSubject: (number: string, unit: string, period: string, amount: string) => `Invoice ${number}: ${unit}, ${period} – ${amount} due`,
     dueTitle: 'Your invoice is ready',
     due: (number: string, forPeriod: string, amount: string) => `Your invoice ${number} ${forPeriod} is attached: ${amount}, taxes included, is due.`,
@@ -152,6 +159,13 @@ const texts = catalogue({
     providerReason: 'Motif (fournisseur de paiement)',
     lastTryOn: 'Dernier essai',
     rental: 'Location',
+    twiceSubject: (number, unit, who) => `Facture ${number} payée deux fois : ${unit} – ${who}`,
+    twiceTitle: 'Une facture a été payée deux fois',
+    twiceRefunded: (amount) => `Un paiement est arrivé alors que la facture était déjà payée. ${amount} en est remboursé sur la carte du client; la facture reste payée.`,
+    twiceNotRefunded: 'Un paiement est arrivé alors que la facture était déjà payée, et il n’a pas pu être remboursé automatiquement : remboursez-le au client.',
+    secondPayment: 'Second paiement',
+    refunded: 'Remboursé',
+    reference: 'Référence',
     dueSubject: (number, unit, period, amount) => `Facture ${number} : ${unit}, ${period} – ${amount} à payer`,
     dueTitle: 'Votre facture est prête',
     due: (number, forPeriod, amount) => `Votre facture ${number} ${forPeriod} est jointe : ${amount}, taxes incluses, est à payer.`,
@@ -314,6 +328,32 @@ export const staffInvoiceOverdue: Template<'staff_invoice_overdue'> = (_ctx, mes
           { label: t.amountDue, value: money(invoice.total, language) },
           { label: t.providerReason, value: attempt.reason },
           { label: t.lastTryOn, value: instantAtSpace(attempt.at, language) },
+          { label: t.rental, value: rental.id },
+        ],
+      },
+    ],
+  });
+};
+
+export const staffInvoicePaidTwice: Template<'staff_invoice_paid_twice'> = (_ctx, message): Draft => {
+  const { rental, invoice, payment, refundCents } = message.data;
+  const language = message.language;
+  const t = texts[language];
+  const w = orderWords[language];
+  return staffDraft(language, rental.customer.email, {
+    subject: t.twiceSubject(invoice.number, rental.unitName, rental.customer.name.trim() || rental.customer.email),
+    title: t.twiceTitle,
+    blocks: [
+      { kind: 'notice', text: refundCents > 0 ? t.twiceRefunded(money(refundCents, language)) : t.twiceNotRefunded },
+      {
+        kind: 'facts',
+        rows: [
+          { label: w.customer, value: rental.customer.name.trim() || '—' },
+          { label: w.email, value: rental.customer.email },
+          ...invoiceFacts(rental, invoice, language),
+          { label: t.secondPayment, value: `${money(payment.cents, language)} · ${t.methods[payment.method]}` },
+          ...(payment.reference ? [{ label: t.reference, value: payment.reference }] : []),
+          { label: t.refunded, value: money(refundCents, language) },
           { label: t.rental, value: rental.id },
         ],
       },

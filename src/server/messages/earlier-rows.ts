@@ -61,6 +61,7 @@ export function earlierRows(db: Db, keyring: BankingKeyring): EarlierRows {
     // Billing came after migration 0010: every row of its kinds was written with its data.
     invoice_paid: async () => 'gone' as const,
     invoice_issued: async () => 'gone' as const,
+    staff_invoice_paid_twice: async () => 'gone' as const,
     invoice_payment_failed: async () => 'gone' as const,
     staff_invoice_overdue: async () => 'gone' as const,
   };

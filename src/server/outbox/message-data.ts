@@ -209,6 +209,14 @@ const invoicePaymentFailed = z.object({
   attempt: z.object({ number: z.int(), of: z.int(), reason: z.string(), nextTryOn: z.nullable(isoDateString), at: instant }),
 });
 
+/** An invoice paid twice: the payment that came second, and what of it goes back (0: none could be refunded by itself). */
+const invoicePaidTwice = z.object({
+  rental,
+  invoice,
+  payment: z.object({ method: paymentMethod, cents, reference: z.nullable(z.string()) }),
+  refundCents: cents,
+});
+
 /** Each kind of message (named staff_… when it is for the operations team), and what it carries. */
 const schemas = {
   order_paid: z.extend(orderPaid, { receipt: receiptDocument }),
@@ -229,6 +237,7 @@ const schemas = {
   invoice_issued: invoiceIssued,
   invoice_payment_failed: invoicePaymentFailed,
   staff_invoice_overdue: invoicePaymentFailed,
+  staff_invoice_paid_twice: invoicePaidTwice,
 };
 
 export type MessageKind = keyof typeof schemas;

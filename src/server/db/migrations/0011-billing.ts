@@ -90,10 +90,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     settled_at timestamptz
   )`.execute(db);
 
-  // A final invoice paid from the prepaid last month refunds what that month leaves over.
+  // A final invoice paid from the prepaid last month refunds what that month leaves over; an
+  // invoice paid twice (a Pay now that lands after staff recorded a cheque) gives the second back.
   await sql`alter table refunds
+    add column invoice_payment_id text references invoice_payments (id),
     drop constraint refunds_reason_check,
-    add constraint refunds_reason_check check (reason in ('paid_after_taken','cancelled','prepaid_surplus'))`.execute(db);
+    add constraint refunds_reason_check check (reason in ('paid_after_taken','cancelled','prepaid_surplus','paid_twice'))`.execute(db);
 
   await sql`alter table document_counters
     drop constraint if exists document_counters_series_check,
