@@ -471,3 +471,31 @@ describe(`an invoice paid twice (${backend})`, () => {
     expect(view.booking.billing!.invoices[0]).toMatchObject({ state: 'paid', owed: 0 });
   });
 });
+
+describe(`notice whose last day falls in a period already invoiced (${backend})`, () => {
+  let t: TestApp;
+  let now = morningOf('2026-11-10');
+  beforeAll(async () => {
+    t = await buildTestApp({ deps: { clock: () => now } });
+  });
+  afterAll(() => t?.close());
+
+  it('keeps that invoice and refunds the whole prepaid month, taxes included, with a credit note; nothing is invoiced after', async () => {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'HOT-01', { product: 'standard' }));
+    expect((await payTestCheckout(t, sessionId)).status).toBe(303);
+    const order = await t.db.selectFrom('orders').select('id').where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    const token = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json()).manageToken!;
+    const round = () => runBillingRound({ db: t.db, clock: () => now, payments: t.deps.payments, keyring: testBankingKeys });
+    now = morningOf('2026-12-01');
+    await round();
+    // Notice on 1 December, after December's invoice: a month-to-month hot desk ends 30 days later, on the 31st.
+    const res = await t.app.request(`/public-api/bookings/${token}/notice`, { method: 'POST', headers: { 'idempotency-key': crypto.randomUUID(), 'x-forwarded-for': '203.0.113.40' } });
+    expect(bookingResponse.parse(await res.json()).booking.notice).toEqual({ givenOn: '2026-12-01', endsOn: '2026-12-31' });
+    const refunds = await t.db.selectFrom('refunds').select(['reason', 'amount_cents', 'credit_note_number']).where('order_id', '=', order.id).execute();
+    expect(refunds).toEqual([{ reason: 'prepaid_surplus', amount_cents: taxedTotal([{ item: 'last_month', cents: 25_000 }]).total, credit_note_number: expect.stringMatching(/^NC-2026-\d{6}$/) }]);
+    now = morningOf('2027-01-02');
+    await round();
+    const invoices = await t.db.selectFrom('invoices').select(['total_cents', 'final']).execute();
+    expect(invoices).toEqual([{ total_cents: taxedTotal([{ item: 'monthly_rent', cents: 25_000 }]).total, final: false }]);
+  });
+});

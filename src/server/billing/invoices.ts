@@ -81,7 +81,7 @@ export async function issueNextInvoice(db: Db, keyring: BankingKeyring, now: Dat
  * its taxes (it was taxed at checkout), under a credit note against the checkout's receipt, and
  * asked of the provider once this commits (bookings' refund round).
  */
-async function refundPrepaidSurplus(trx: Db, orderId: string, surplusCents: number, now: Date): Promise<string> {
+export async function refundPrepaidSurplus(trx: Db, orderId: string, surplusCents: number, now: Date): Promise<string> {
   const lines = [{ item: 'last_month' as const, cents: surplusCents }];
   const amounts = { lines, ...taxedTotal(lines) };
   const id = randomUUID();

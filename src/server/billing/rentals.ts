@@ -9,6 +9,7 @@ import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { storedQuote } from '../documents/stored-amounts.ts';
 import type { Db } from '../db/database.ts';
 import type { SavedCard } from '../payments/provider.ts';
+import { refundPrepaidSurplus } from './invoices.ts';
 
 /*
  * A rental is what a paid rental or subscription bills every month (docs/architecture.md §3):
@@ -63,9 +64,22 @@ export async function startRental(trx: Db, order: PaidRentalOrder, savedCard: Sa
     .execute();
 }
 
-/** Notice given on an order's rental: its last day, from which the billing prorates its final period. */
-export async function setRentalEnd(trx: Db, orderId: string, endsOn: IsoDate): Promise<void> {
-  await trx.updateTable('rentals').set({ ends_on: endsOn }).where('order_id', '=', orderId).execute();
+/**
+ * Notice given on an order's rental: its last day, from which the billing prorates its final
+ * period and pays it from the last month paid in advance. When that period is invoiced already
+ * (notice on the 1st of a 31-day month ends the rental on the 31st, after the month's invoice
+ * went out), the invoice stands and the prepaid month is not needed: it is refunded whole, taxes
+ * included, with a credit note against the checkout's receipt. Returns that refund, if any.
+ */
+export async function setRentalEnd(trx: Db, orderId: string, endsOn: IsoDate, now: Date): Promise<string | null> {
+  const rental = await trx
+    .updateTable('rentals')
+    .set({ ends_on: endsOn })
+    .where('order_id', '=', orderId)
+    .returning(['prepaid_last_month_cents', sql<string>`next_period_start::text`.as('next_period_start')])
+    .executeTakeFirst();
+  if (!rental || rental.prepaid_last_month_cents === 0 || rental.next_period_start <= endsOn) return null;
+  return refundPrepaidSurplus(trx, orderId, rental.prepaid_last_month_cents, now);
 }
 
 /**

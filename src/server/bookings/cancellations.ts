@@ -264,7 +264,7 @@ export async function giveNotice(db: Db, keyring: BankingKeyring, orderId: strin
     const givenOn = spaceToday(now);
     const endsOn = rentalEndsOn(rule, order.booking_date, givenOn);
     await trx.updateTable('orders').set({ notice_given_on: givenOn, rental_ends_on: endsOn, notice_key: key }).where('id', '=', orderId).execute();
-    await setRentalEnd(trx, orderId, endsOn);
+    await setRentalEnd(trx, orderId, endsOn, now);
     if (rentsUnit) {
       const freeFrom = addDays(endsOn, 1);
       await trx

@@ -31,7 +31,6 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
   const error = toPaymentPage.error ? (refusal && visitorErrorText(refusal, lang)) || m.actionFailed : null;
   const canPay = online && !fromDevice && !toPaymentPage.isPending;
   const ended = billing.state === 'ended';
-  const last = billing.invoices.find((i) => i.final);
 
   return (
     <section className="info-card" aria-labelledby="billing-heading">
@@ -43,7 +42,7 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
           {m.nextInvoice(money(billing.next.cents), ticketDate(billing.next.on, locale))}
           {billing.state === 'ending' ? ` ${m.finalNote}` : ''}
         </p>
-      ) : last ? (
+      ) : billing.state !== 'active' ? (
         <p>{m.lastInvoiceIssued}</p>
       ) : null}
       {ended ? null : (
