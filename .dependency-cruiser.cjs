@@ -18,7 +18,7 @@ const composition = [`^${server}(index|app|env)\\.ts$`, `^${server}cli/`];
 const adapters = [`^${server}(routes|http|messages)/`];
 const domainOrder = ['units', 'lease', 'bookings', 'waitlist', 'reservations', 'billing', 'documents', 'staff'];
 const domains = [`^${server}(${domainOrder.join('|')})/`];
-const infrastructure = [`^${server}(db|outbox|mail|payments|secrets)/`, `^${server}(deps|log)\\.ts$`];
+const infrastructure = [`^${server}(db|outbox|mail|payments|secrets)/`, `^${server}(deps|log|repeat)\\.ts$`];
 
 const serverLayers = [
   {

@@ -22,6 +22,14 @@ const at = (iso: string) => new Date(iso);
 /** 9 a.m. at the space (EST, UTC−5, from November to March). */
 const morningOf = (date: string) => at(`${date}T14:00:00Z`);
 
+/** A unit bought through the checkout and paid on the test checkout page (with `card`), and its manage link's token. */
+async function paidThroughCheckout(t: TestApp, officeId: string, choice: ProductChoice, options: { card?: string; locale?: 'en' | 'fr' } = {}) {
+  const { sessionId } = await checkoutOk(t, await checkoutBody(t, officeId, choice, options.locale));
+  expect((await payTestCheckout(t, sessionId, { ...testBuyer, card_number: options.card ?? testBuyer.card_number })).status).toBe(303);
+  const token = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json()).manageToken!;
+  return { sessionId, token };
+}
+
 describe(`monthly billing (${backend})`, () => {
   let t: TestApp;
   let now = morningOf('2026-11-23');
@@ -34,12 +42,10 @@ describe(`monthly billing (${backend})`, () => {
 
   /** Rents a unit through the checkout, paying with `card`, and returns its order and rental. */
   async function rent(officeId: string, choice: ProductChoice, card = '4242 4242 4242 4242', locale: 'en' | 'fr' = 'en') {
-    const { sessionId } = await checkoutOk(t, await checkoutBody(t, officeId, choice, locale));
-    expect((await payTestCheckout(t, sessionId, { ...testBuyer, card_number: card })).status).toBe(303);
+    const { sessionId, token } = await paidThroughCheckout(t, officeId, choice, { card, locale });
     const order = await t.db.selectFrom('orders').select(['id', 'quote']).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
     const rental = await t.db.selectFrom('rentals').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
-    const lookup = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json());
-    return { orderId: order.id, rental, manageToken: lookup.manageToken! };
+    return { orderId: order.id, rental, manageToken: token };
   }
 
   async function invoicesOf(rentalId: string) {
@@ -284,9 +290,7 @@ describe(`Pay now and Change card from a rental's manage page (${backend})`, () 
   }
 
   it('changes the card, is declined on the 1st, and Pay now with another card pays the invoice and keeps that card', async () => {
-    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'DSK-01', { product: 'standard' }));
-    expect((await payTestCheckout(t, sessionId)).status).toBe(303);
-    const token = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json()).manageToken!;
+    const { token } = await paidThroughCheckout(t, 'DSK-01', { product: 'standard' });
     const rentalOf = () => t.db.selectFrom('rentals').select(['id', 'provider_customer_id', 'payment_method_id']).where('unit_name', '=', 'Desk A1').executeTakeFirstOrThrow();
     const first = await rentalOf();
     expect(await view(token)).toMatchObject({ billing: { state: 'active', monthlyCents: 45_000, cardOnFile: true, invoices: [], next: { on: '2026-12-01' } } });
@@ -356,9 +360,7 @@ describe(`Pay now and Change card from a rental's manage page (${backend})`, () 
   });
 
   it('a day booking has no billing, and its manage link refuses Pay now and Change card plainly', async () => {
-    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2027-01-12' }));
-    expect((await payTestCheckout(t, sessionId)).status).toBe(303);
-    const token = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json()).manageToken!;
+    const { token } = await paidThroughCheckout(t, 'CONF-A', { product: 'conference_room', date: '2027-01-12' });
     expect((await view(token)).billing).toBeNull();
     const card = await post(`/public-api/bookings/${token}/card`);
     expect(card.status).toBe(409);
@@ -366,9 +368,7 @@ describe(`Pay now and Change card from a rental's manage page (${backend})`, () 
   });
 
   it('refuses Change card once the rental has ended', async () => {
-    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'HOT-01', { product: 'standard' }));
-    expect((await payTestCheckout(t, sessionId)).status).toBe(303);
-    const token = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json()).manageToken!;
+    const { token } = await paidThroughCheckout(t, 'HOT-01', { product: 'standard' });
     expect((await t.app.request(`/public-api/bookings/${token}/notice`, { method: 'POST', headers: { 'idempotency-key': crypto.randomUUID(), 'x-forwarded-for': '203.0.113.23' } })).status).toBe(200);
     now = morningOf('2027-03-01');
     const card = await post(`/public-api/bookings/${token}/card`);
@@ -388,8 +388,7 @@ describe(`a rental sold before monthly billing (${backend})`, () => {
 
   it('becomes a rental once, is first invoiced for the first period after the change, with Pay now, and is never charged', async () => {
     // Rented in October, when nothing kept a card or made a rental; notice given on another one.
-    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'DSK-02', { product: 'standard' }, 'fr'));
-    expect((await payTestCheckout(t, sessionId)).status).toBe(303);
+    const { sessionId } = await paidThroughCheckout(t, 'DSK-02', { product: 'standard' }, { locale: 'fr' });
     const order = await t.db.selectFrom('orders').select('id').where('session_id', '=', sessionId).executeTakeFirstOrThrow();
     await t.db.deleteFrom('rentals').where('order_id', '=', order.id).execute();
     await t.db.deleteFrom('test_payment_cards').execute();
@@ -431,9 +430,7 @@ describe(`an invoice paid twice (${backend})`, () => {
   afterAll(() => t?.close());
 
   it('a Pay now that lands after staff recorded a cheque is refunded in full, staff are told, and the invoice stays paid once', async () => {
-    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'PRK-01', { product: 'standard' }));
-    expect((await payTestCheckout(t, sessionId, { ...testBuyer, card_number: '4000 0027 6000 3184' })).status).toBe(303);
-    const token = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json()).manageToken!;
+    const { token } = await paidThroughCheckout(t, 'PRK-01', { product: 'standard' }, { card: '4000 0027 6000 3184' });
     now = morningOf('2026-12-01');
     await runBillingRound({ db: t.db, clock: () => now, payments: t.deps.payments, keyring: testBankingKeys });
     const invoice = await t.db.selectFrom('invoices').select(['id', 'number', 'rental_id', 'total_cents']).executeTakeFirstOrThrow();
@@ -481,10 +478,8 @@ describe(`notice whose last day falls in a period already invoiced (${backend})`
   afterAll(() => t?.close());
 
   it('keeps that invoice and refunds the whole prepaid month, taxes included, with a credit note; nothing is invoiced after', async () => {
-    const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'HOT-01', { product: 'standard' }));
-    expect((await payTestCheckout(t, sessionId)).status).toBe(303);
+    const { sessionId, token } = await paidThroughCheckout(t, 'HOT-01', { product: 'standard' });
     const order = await t.db.selectFrom('orders').select('id').where('session_id', '=', sessionId).executeTakeFirstOrThrow();
-    const token = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json()).manageToken!;
     const round = () => runBillingRound({ db: t.db, clock: () => now, payments: t.deps.payments, keyring: testBankingKeys });
     now = morningOf('2026-12-01');
     await round();

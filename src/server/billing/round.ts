@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
-import { logError, logEvent } from '../log.ts';
+import { logEvent } from '../log.ts';
+import { repeat } from '../repeat.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { chargeDueInvoices, settleUnansweredTries } from './card-charges.ts';
@@ -65,30 +66,13 @@ export async function runBillingRound(deps: BillingRoundDeps): Promise<BillingRo
  * round under way.
  */
 export function startBillingRounds(deps: BillingRoundDeps & { everyMs: number; changed: (result: BillingRoundResult) => void }): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const round = () => {
-    if (running) return;
-    running = runBillingRound(deps)
-      .then(
-        (result) => {
-          if (result.issued + result.succeeded + result.failed + result.settledLate > 0) {
-            logEvent('info', 'billing.round', { ...result });
-            deps.changed(result);
-          }
-        },
-        (err: unknown) => logError('billing.round_failed', err),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  round();
-  const timer = setInterval(round, deps.everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return repeat(() => runBillingRound(deps), {
+    everyMs: deps.everyMs,
+    failedEvent: 'billing.round_failed',
+    then: (result) => {
+      if (result.issued + result.succeeded + result.failed + result.settledLate === 0) return;
+      logEvent('info', 'billing.round', { ...result });
+      deps.changed(result);
     },
-  };
+  });
 }

@@ -2,6 +2,7 @@ import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { logError } from '../log.ts';
+import { repeat } from '../repeat.ts';
 import { dueOffers, expireOffer, freeEndedRental, unitsFreedByDate } from './unit-offers.ts';
 
 export interface RoundDeps {
@@ -45,27 +46,11 @@ export async function runWaitlistRound(deps: RoundDeps): Promise<{ expired: numb
  * list to refresh, the mail to send); `stop` waits for the round under way.
  */
 export function startWaitlistRounds(deps: RoundDeps & { everyMs: number; changed: () => void }): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const round = () => {
-    if (running) return;
-    running = runWaitlistRound(deps)
-      .then(
-        ({ expired, freed }) => {
-          if (expired + freed > 0) deps.changed();
-        },
-        (err: unknown) => logError('waitlist.round_failed', err),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  round();
-  const timer = setInterval(round, deps.everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return repeat(() => runWaitlistRound(deps), {
+    everyMs: deps.everyMs,
+    failedEvent: 'waitlist.round_failed',
+    then: ({ expired, freed }) => {
+      if (expired + freed > 0) deps.changed();
     },
-  };
+  });
 }
