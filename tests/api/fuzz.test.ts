@@ -26,9 +26,10 @@ import { addDays } from '../../src/shared/domain/time.ts';
 import { spaceToday } from '../../src/shared/domain/zoned-time.ts';
 import { defaultRateLimits } from '../../src/server/deps.ts';
 import { StaticSite } from '../../src/server/http/static-files.ts';
-import { checkoutBody, checkoutOk, inventory, origin, payTestCheckout } from './checkout-helpers.ts';
+import { checkoutBody, checkoutOk, inventory, origin, payTestCheckout, testBuyer } from './checkout-helpers.ts';
 import { admin, companyInfo, createOffer, signature, signedOffer, submitInfo, validBanking } from './lease-fixtures.ts';
 import { backend, buildTestApp, testBankingKeys, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
+import { runBillingRound } from '../../src/server/billing/round.ts';
 import { openSecret } from '../../src/server/outbox/outbox.ts';
 import { problemCodeHeader, problemDetail, problemDetailHeader } from '../../src/shared/contract/common.ts';
 import { problems, problemText, type Problem } from '../../src/shared/contract/problems.ts';
@@ -535,6 +536,19 @@ const orderId = fc.oneof(
   { weight: 1, arbitrary: fc.uuid().map(String) },
   { weight: 1, arbitrary: fc.constantFrom('{order:paid}x', '{order:paid}%00', '{order:paid}'.toUpperCase(), '00000000-0000-0000-0000-00000000000g') },
   { weight: 3, arbitrary: idSegment },
+);
+/** A rental of the fuzz's own (billed, its December invoice owed), and ids that name none. */
+const rentalRefs = ['{rental:billed}'];
+const rentalId = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...rentalRefs) },
+  { weight: 1, arbitrary: fc.uuid().map(String) },
+  { weight: 1, arbitrary: fc.constantFrom('{rental:billed}x', '{rental:billed}%00', '00000000-0000-0000-0000-00000000000g') },
+  { weight: 3, arbitrary: idSegment },
+);
+/** Invoice numbers: the fuzz rental's, others well formed, and near misses. */
+const invoiceNumber = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('{invoice:owed}', 'F-2026-000001', 'F-2026-999999', 'F-2026-000001.pdf', 'f-2026-000001', 'NC-2026-000001', '2026-000001', 'F-2026-000001%00', 'F-2026-0000001111111111') },
+  { weight: 2, arbitrary: idSegment },
 );
 const offerNumberRefs = ['{offerId:new}', '{offerId:signed}', '{offerId:expired}'];
 const offerNumber = fc.oneof(
@@ -1112,6 +1126,138 @@ const fuzzers: Fuzzer[] = [
       ),
   },
   {
+    route: 'GET /public-api/bookings/:token/invoices/:number',
+    runs: 120,
+    probes: async () =>
+      withIds(
+        queryProbes(fc.tuple(bookingToken, invoiceNumber).map(([token, n]) => `/public-api/bookings/${token}/invoices/${n}`), {}),
+        'GET',
+        (token) => `/public-api/bookings/${token}/invoices/{invoice:owed}`,
+        [...bookingRefs, '{booking:billed}'],
+      ),
+  },
+  {
+    route: 'POST /public-api/bookings/:token/invoices/:number/pay',
+    runs: 120,
+    probes: async () =>
+      withIds(
+        {
+          random: fc
+            .record({ token: fc.oneof(bookingToken, fc.constant('{booking:billed}')), number: invoiceNumber, body: fc.option(sent(wholeBody), { nil: undefined }) })
+            .map(({ token, number, body }) => new Probe('POST', `/public-api/bookings/${token}/invoices/${number}/pay`, body?.headers ?? {}, body?.body, body?.note ?? 'no body')),
+        },
+        'POST',
+        (token) => `/public-api/bookings/${token}/invoices/{invoice:owed}/pay`,
+        [...bookingRefs, '{booking:billed}'],
+      ),
+  },
+  {
+    route: 'POST /public-api/bookings/:token/card',
+    runs: 100,
+    probes: async () =>
+      withIds(
+        {
+          random: fc
+            .record({ token: fc.oneof(bookingToken, fc.constant('{booking:billed}')), body: fc.option(sent(wholeBody), { nil: undefined }) })
+            .map(({ token, body }) => new Probe('POST', `/public-api/bookings/${token}/card`, body?.headers ?? {}, body?.body, body?.note ?? 'no body')),
+        },
+        'POST',
+        (token) => `/public-api/bookings/${token}/card`,
+        [...bookingRefs, '{booking:billed}'],
+      ),
+  },
+  {
+    route: 'GET /admin-api/rentals',
+    runs: 150,
+    probes: async () =>
+      queryProbes(
+        fc.constant('/admin-api/rentals'),
+        {
+          limit,
+          state: { example: 'overdue', valid: fc.constantFrom('active', 'ending', 'ended', 'overdue'), odd: ['OVERDUE', 'overdue%00', 'overdue,active', 'late', ''] },
+          cursor: cursor('rentals'),
+        },
+        { sweepPath: '/admin-api/rentals', headers: adminAuth },
+      ),
+  },
+  {
+    route: 'GET /admin-api/rentals/:id',
+    runs: 100,
+    probes: async () =>
+      withIds(
+        queryProbes(rentalId.map((id) => `/admin-api/rentals/${id}`), { lang: { example: 'fr', valid: fc.constantFrom('en', 'fr'), odd: ['FR', 'de', 'fr%00'] } }, { headers: adminAuth }),
+        'GET',
+        (id) => `/admin-api/rentals/${id}`,
+        rentalRefs,
+        { headers: adminAuth },
+      ),
+  },
+  {
+    route: 'GET /admin-api/rentals/:id/invoices/:file',
+    runs: 100,
+    probes: async () =>
+      withIds(
+        queryProbes(fc.tuple(rentalId, invoiceNumber).map(([id, n]) => `/admin-api/rentals/${id}/invoices/${n}.pdf`), {}, { headers: adminAuth }),
+        'GET',
+        (id) => `/admin-api/rentals/${id}/invoices/{invoice:owed}.pdf`,
+        rentalRefs,
+        { headers: adminAuth },
+      ),
+  },
+  {
+    route: 'POST /admin-api/rentals/:id/invoices/:number/retry',
+    runs: 100,
+    probes: async () =>
+      withIds(
+        {
+          random: fc
+            .record({ id: rentalId, number: invoiceNumber, auth: adminHeaders, key: idempotencyHeaders })
+            .map(({ id, number, auth, key }) => new Probe('POST', `/admin-api/rentals/${id}/invoices/${number}/retry`, { ...auth, ...key }, undefined, 'retry')),
+        },
+        'POST',
+        (id) => `/admin-api/rentals/${id}/invoices/{invoice:owed}/retry`,
+        rentalRefs,
+        { headers: { ...adminAuth, 'idempotency-key': 'fuzz-ids' } },
+      ),
+  },
+  {
+    route: 'POST /admin-api/rentals/:id/invoices/:number/payments',
+    runs: 250,
+    probes: async () =>
+      withIds(
+        bodyProbes(
+          fc.tuple(rentalId, invoiceNumber).map(([id, n]) => `/admin-api/rentals/${id}/invoices/${n}/payments`),
+          '/admin-api/rentals/{rental:billed}/invoices/{invoice:owed}/payments',
+          [{ method: 'cheque', reference: '1042', amount_cents: 100 }, { method: 'etransfer', reference: 'CA1234' }],
+          {
+            fixedHeaders: { ...adminAuth, 'idempotency-key': 'fuzz-sweep' },
+            headers: fc.tuple(adminHeaders, idempotencyHeaders).map(([auth, key]) => ({ ...auth, ...key })),
+            extraValues: { amount_cents: ['0', '-1', '1.5', '99999999999', '"100"', 'null'], method: ['"card"', '"pad"', '"CHEQUE"', '""'], reference: ['""', '"   "', `"${'r'.repeat(101)}"`, '"\\u0000"'] },
+          },
+        ),
+        'POST',
+        (id) => `/admin-api/rentals/${id}/invoices/{invoice:owed}/payments`,
+        rentalRefs,
+        { headers: { ...adminAuth, 'idempotency-key': 'fuzz-ids' }, body: JSON.stringify({ method: 'cheque', reference: '1' , amount_cents: 1 }) },
+      ),
+  },
+  {
+    route: 'POST /admin-api/rentals/:id/end',
+    runs: 150,
+    probes: async () =>
+      withIds(
+        bodyProbes(rentalId.map((id) => `/admin-api/rentals/${id}/end`), '/admin-api/rentals/{rental:billed}/end', [{ mode: 'now', reason: 'fuzz' }, { mode: 'notice' }], {
+          fixedHeaders: { ...adminAuth, 'idempotency-key': 'fuzz-sweep' },
+          headers: fc.tuple(adminHeaders, idempotencyHeaders).map(([auth, key]) => ({ ...auth, ...key })),
+          extraValues: { mode: ['"NOTICE"', '"later"', '""', 'null'] },
+        }),
+        'POST',
+        (id) => `/admin-api/rentals/${id}/end`,
+        rentalRefs,
+        { headers: { ...adminAuth, 'idempotency-key': 'fuzz-ids' }, body: JSON.stringify({ mode: 'now', reason: 'fuzz' }) },
+      ),
+  },
+  {
     route: 'GET /admin-api/mail',
     runs: 200,
     probes: async () =>
@@ -1611,7 +1757,7 @@ const limit: QueryParam = {
 };
 
 /** Cursors: one the server gave, base64url of positions right and wrong, and text that is none. */
-function cursor(list: 'waitlist' | 'orders' | 'mail'): QueryParam {
+function cursor(list: 'waitlist' | 'orders' | 'mail' | 'rentals'): QueryParam {
   const b64 = (value: unknown) => Buffer.from(JSON.stringify(value) ?? '').toString('base64url');
   const positions =
     list === 'waitlist'
@@ -1754,6 +1900,12 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       body: JSON.stringify({ dates: ['2026-12-11'] }),
     });
     expect(cancelling.status).toBe(200);
+    // A rental billed for December (the billing round run ahead of the app's clock), its invoice owed: its card always asks for authentication.
+    const billedSession = (await checkoutOk(t, await checkoutBody(t, 'DSK-02', { product: 'standard' }))).sessionId;
+    expect((await payTestCheckout(t, billedSession, { ...testBuyer, card_number: '4000 0027 6000 3184' })).status).toBe(303);
+    const billedToken = ((await (await t.app.request(`/public-api/orders/${billedSession}`)).json()) as { manageToken: string }).manageToken;
+    await runBillingRound({ db: t.db, clock: () => new Date('2026-12-01T14:00:00Z'), payments: t.deps.payments, keyring: testBankingKeys });
+    const billed = await t.db.selectFrom('invoices as i').innerJoin('rentals as r', 'r.id', 'i.rental_id').innerJoin('orders as o', 'o.id', 'r.order_id').select(['i.number', 'r.id']).where('o.session_id', '=', billedSession).executeTakeFirstOrThrow();
     const messageIds = (await t.db.selectFrom('outbox').select('id').orderBy('created_at').execute()).map((m) => m.id);
     await t.db.updateTable('outbox').set({ status: 'sent', sent_at: testNow }).where('id', '=', messageIds[1]!).execute();
 
@@ -1862,6 +2014,10 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       'booking:days': fixed(bookings.days),
       'booking:rental': fixed(bookings.rental),
       'booking:cancelled': fixed(bookings.cancelled),
+      'booking:billed': fixed(billedToken),
+      'rental:billed': fixed(billed.id),
+      'invoice:owed': fixed(billed.number),
+      'cursor:rentals': fixed(await cursorOf('rentals')),
       'unit:edited': fixed(await newUnit()),
       'unit:fresh': pool(newUnit),
       'order:paid': fixed(await orderOf(paid)),
