@@ -2,15 +2,15 @@ import { logError } from './log.ts';
 
 /**
  * Runs a job at start and every `everyMs`, never two at once: a run still going when the next is
- * due is not doubled. What a run found is handed to `then`; a run that throws is logged as
+ * due is not doubled. What a run found is handed to `done`; a run that throws is logged as
  * `failedEvent` and the next goes on. `stop` waits for the run under way (a graceful shutdown).
  */
-export function repeat<T>(job: () => Promise<T>, options: { everyMs: number; failedEvent: string; then: (result: T) => void }): { stop(): Promise<void> } {
+export function repeat<T>(job: () => Promise<T>, options: { everyMs: number; failedEvent: string; done: (result: T) => void }): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;
     running = job()
-      .then(options.then, (err: unknown) => logError(options.failedEvent, err))
+      .then(options.done, (err: unknown) => logError(options.failedEvent, err))
       .finally(() => {
         running = null;
       });

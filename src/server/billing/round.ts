@@ -69,7 +69,7 @@ export function startBillingRounds(deps: BillingRoundDeps & { everyMs: number; c
   return repeat(() => runBillingRound(deps), {
     everyMs: deps.everyMs,
     failedEvent: 'billing.round_failed',
-    then: (result) => {
+    done: (result) => {
       if (result.issued + result.succeeded + result.failed + result.settledLate === 0) return;
       logEvent('info', 'billing.round', { ...result });
       deps.changed(result);

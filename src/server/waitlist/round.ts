@@ -49,7 +49,7 @@ export function startWaitlistRounds(deps: RoundDeps & { everyMs: number; changed
   return repeat(() => runWaitlistRound(deps), {
     everyMs: deps.everyMs,
     failedEvent: 'waitlist.round_failed',
-    then: ({ expired, freed }) => {
+    done: ({ expired, freed }) => {
       if (expired + freed > 0) deps.changed();
     },
   });
