@@ -6,6 +6,7 @@ import { readMessageData } from '../../src/server/outbox/message-data.ts';
 import type { ProductChoice } from '../../src/shared/domain/pricing.ts';
 import { taxedTotal } from '../../src/shared/domain/pricing.ts';
 import { orderResponse } from '../../src/shared/contract/orders.ts';
+import { problemCodeHeader } from '../../src/shared/contract/common.ts';
 import { bookingResponse, paymentPageResponse } from '../../src/shared/contract/bookings.ts';
 import { checkoutBody, checkoutOk, payTestCheckout, testBuyer } from './checkout-helpers.ts';
 import { adminToken, backend, buildTestApp, testBankingKeys, type TestApp } from './test-app.ts';
@@ -488,9 +489,177 @@ describe(`notice whose last day falls in a period already invoiced (${backend})`
     expect(bookingResponse.parse(await res.json()).booking.notice).toEqual({ givenOn: '2026-12-01', endsOn: '2026-12-31' });
     const refunds = await t.db.selectFrom('refunds').select(['reason', 'amount_cents', 'credit_note_number']).where('order_id', '=', order.id).execute();
     expect(refunds).toEqual([{ reason: 'prepaid_surplus', amount_cents: taxedTotal([{ item: 'last_month', cents: 25_000 }]).total, credit_note_number: expect.stringMatching(/^NC-2026-\d{6}$/) }]);
+    // The notice e-mail says so, with that credit note attached.
+    const told = await t.db.selectFrom('outbox').select('data').where('kind', '=', 'rental_notice_given').executeTakeFirstOrThrow();
+    const said = readMessageData('rental_notice_given', told.data);
+    if (!said.ok) throw new Error(said.problem);
+    expect(said.data.lastMonth).toMatchObject({ kind: 'refunded', creditNote: { kind: 'credit_note', number: refunds[0]!.credit_note_number, total: refunds[0]!.amount_cents } });
     now = morningOf('2027-01-02');
     await round();
     const invoices = await t.db.selectFrom('invoices').select(['total_cents', 'final']).execute();
     expect(invoices).toEqual([{ total_cents: taxedTotal([{ item: 'monthly_rent', cents: 25_000 }]).total, final: false }]);
+  });
+});
+
+describe(`staff end a rental at once (${backend})`, () => {
+  let t: TestApp;
+  let now = morningOf('2026-11-23');
+  beforeAll(async () => {
+    t = await buildTestApp({ deps: { clock: () => now } });
+  });
+  afterAll(() => t?.close());
+
+  const round = () => runBillingRound({ db: t.db, clock: () => now, payments: t.deps.payments, keyring: testBankingKeys });
+  const endNow = (rentalId: string, key: string, reason = 'Unpaid since December') =>
+    t.app.request(`/admin-api/rentals/${rentalId}/end`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ mode: 'now', reason }),
+    });
+  const owedOf = (invoiceId: string) =>
+    t.db
+      .selectFrom('invoices as i')
+      .select((eb) => [
+        'i.total_cents',
+        eb.fn.coalesce(eb.selectFrom('invoice_credits as c').select((c) => c.fn.sum<number>('c.total_cents').as('s')).whereRef('c.invoice_id', '=', 'i.id'), eb.lit(0)).as('credited'),
+      ])
+      .where('i.id', '=', invoiceId)
+      .executeTakeFirstOrThrow();
+
+  it('with invoices unpaid: credits the days after today, applies the prepaid month to the oldest owed, frees the unit, and the rest stays owed', async () => {
+    const { sessionId, token } = await paidThroughCheckout(t, 'PRK-01', { product: 'standard' }, { card: '4000 0027 6000 3184' });
+    const order = await t.db.selectFrom('orders').select('id').where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    const rental = await t.db.selectFrom('rentals').select(['id', 'monthly_cents', 'prepaid_last_month_cents', 'office_id']).where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    now = morningOf('2026-12-01');
+    await round();
+    now = morningOf('2027-01-01');
+    await round();
+    const [december, january] = await t.db.selectFrom('invoices').select(['id', 'number', 'total_cents']).where('rental_id', '=', rental.id).orderBy('period_start').execute();
+    expect(await t.db.selectFrom('invoice_payments').select('status').where('status', '=', 'succeeded').execute()).toEqual([]);
+
+    now = morningOf('2027-01-10');
+    const key = crypto.randomUUID();
+    const res = await endNow(rental.id, key);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { ends_on: string; settled: { credit_notes: { number: string; invoice_number: string | null; amount_cents: number }[]; refunded_cents: number; owed_cents: number } };
+
+    // January 11–31 credited on January's invoice; the prepaid month (a whole month, like December) pays December.
+    const monthly = rental.monthly_cents;
+    const unused = monthly - Math.floor((2 * monthly * 10 + 31) / 62);
+    const unusedTaxed = taxedTotal([{ item: 'monthly_rent', cents: unused }]).total;
+    expect(rental.prepaid_last_month_cents).toBe(monthly);
+    expect(body.ends_on).toBe('2027-01-10');
+    expect(body.settled).toEqual({
+      credit_notes: [
+        { number: expect.stringMatching(/^NC-2027-\d{6}$/), invoice_number: january!.number, amount_cents: unusedTaxed },
+        { number: expect.stringMatching(/^NC-2027-\d{6}$/), invoice_number: december!.number, amount_cents: december!.total_cents },
+      ],
+      refunded_cents: 0,
+      owed_cents: january!.total_cents - unusedTaxed,
+    });
+    const credits = await t.db
+      .selectFrom('invoice_credits')
+      .select(['invoice_id', 'reason', 'lines', 'subtotal_cents', 'total_cents'])
+      .select((eb) => [eb.cast<string>('period_start', 'text').as('start'), eb.cast<string>('period_end', 'text').as('end')])
+      .orderBy('credit_note_number')
+      .execute();
+    expect(credits).toEqual([
+      { invoice_id: january!.id, reason: 'ended_early', lines: [{ item: 'monthly_rent', cents: unused }], subtotal_cents: unused, total_cents: unusedTaxed, start: '2027-01-11', end: '2027-01-31' },
+      { invoice_id: december!.id, reason: 'prepaid_last_month', lines: [{ item: 'prepaid_last_month', cents: monthly }], subtotal_cents: monthly, total_cents: december!.total_cents, start: '2026-12-01', end: '2026-12-31' },
+    ]);
+    expect(await owedOf(december!.id)).toEqual({ total_cents: december!.total_cents, credited: december!.total_cents });
+    // Nothing went back: the prepaid month was all used.
+    expect(await t.db.selectFrom('refunds').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
+
+    // The rental has ended today; the unit is free from tomorrow; the customer is e-mailed with both credit notes.
+    expect(await t.db.selectFrom('rentals').select(['ended_at', 'end_reason']).select((eb) => eb.cast<string>('ends_on', 'text').as('ends_on')).where('id', '=', rental.id).executeTakeFirstOrThrow()).toEqual({
+      ended_at: now,
+      end_reason: 'Unpaid since December',
+      ends_on: '2027-01-10',
+    });
+    const booked = await t.db.selectFrom('reservations').select((eb) => eb.cast<string>('end_date', 'text').as('end')).where('order_id', '=', order.id).where('status', '=', 'booked').executeTakeFirstOrThrow();
+    expect(booked.end).toBe('2027-01-11');
+    const mail = (await t.db.selectFrom('outbox').select(['kind', 'recipient', 'data']).where('kind', '=', 'rental_ended').execute()).map((m) => ({ ...m, said: readMessageData('rental_ended', m.data) }));
+    expect(mail).toHaveLength(1);
+    if (!mail[0]!.said.ok) throw new Error(mail[0]!.said.problem);
+    expect(mail[0]!.said.data).toMatchObject({ lastDay: '2027-01-10', refundCents: 0, owed: [{ number: january!.number, cents: january!.total_cents - unusedTaxed }] });
+    expect(mail[0]!.said.data.creditNotes.map((d) => [d.kind, d.refersTo, d.refersToKind, d.payment.method, d.total])).toEqual([
+      ['credit_note', january!.number, 'invoice', 'credit', unusedTaxed],
+      ['credit_note', december!.number, 'invoice', 'credit', december!.total_cents],
+    ]);
+
+    // The same request again answers the same and writes nothing more; another is refused.
+    const again = await endNow(rental.id, key);
+    expect(await again.json()).toEqual(body);
+    expect(await t.db.selectFrom('invoice_credits').select('id').execute()).toHaveLength(2);
+    const other = await endNow(rental.id, crypto.randomUUID());
+    expect(other.status).toBe(409);
+    expect(other.headers.get(problemCodeHeader)).toBe('rental_already_ended');
+
+    // The manage page: ended, December paid by its credit note, January owed with Pay now; no notice to give; the credit note's PDF.
+    const view = bookingResponse.parse(await (await t.app.request(`/public-api/bookings/${token}`, { headers: { 'x-forwarded-for': '203.0.113.50' } })).json()).booking;
+    expect(view.endsIfNoticeToday).toBeNull();
+    expect(view.billing).toMatchObject({ state: 'ended', next: null });
+    expect(view.billing!.invoices.map((i) => [i.number, i.state, i.owed, i.creditNotes?.length])).toEqual([
+      [january!.number, 'due', january!.total_cents - unusedTaxed, 1],
+      [december!.number, 'paid', 0, 1],
+    ]);
+    const pdf = await t.app.request(`/public-api/bookings/${token}/credit-notes/${body.settled.credit_notes[0]!.number}`, { headers: { 'x-forwarded-for': '203.0.113.51' } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const notice = await t.app.request(`/public-api/bookings/${token}/notice`, { method: 'POST', headers: { 'idempotency-key': crypto.randomUUID(), 'x-forwarded-for': '203.0.113.52' } });
+    expect(notice.status).toBe(409);
+
+    // Billing stops; January's tries go on for what it still owes.
+    now = morningOf('2027-02-01');
+    await round();
+    expect(await t.db.selectFrom('invoices').select('id').where('rental_id', '=', rental.id).execute()).toHaveLength(2);
+    const januaryTries = await t.db.selectFrom('invoice_payments').select('amount_cents').where('invoice_id', '=', january!.id).orderBy('created_at').execute();
+    expect(januaryTries.at(-1)!.amount_cents).toBe(january!.total_cents - unusedTaxed);
+  });
+
+  it('with the month paid: gives the days after today back to that card payment, and the unused prepaid month back with a credit note', async () => {
+    now = morningOf('2027-03-20');
+    const { sessionId } = await paidThroughCheckout(t, 'HOT-01', { product: 'standard' });
+    const order = await t.db.selectFrom('orders').select('id').where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    const rental = await t.db.selectFrom('rentals').select(['id', 'monthly_cents', 'prepaid_last_month_cents']).where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    now = morningOf('2027-04-01');
+    await round();
+    const april = await t.db.selectFrom('invoices').select(['id', 'number', 'total_cents']).where('rental_id', '=', rental.id).executeTakeFirstOrThrow();
+    const paid = await t.db.selectFrom('invoice_payments').select(['id', 'provider_payment_id']).where('invoice_id', '=', april.id).where('status', '=', 'succeeded').executeTakeFirstOrThrow();
+
+    // Ended on 10 April (of 30 days): 20 days credited and given back to April's payment.
+    now = morningOf('2027-04-10');
+    const res = await endNow(rental.id, crypto.randomUUID(), 'Moved out, agreed in person');
+    expect(res.status).toBe(200);
+    const unused = rental.monthly_cents - Math.floor((2 * rental.monthly_cents * 10 + 30) / 60);
+    const unusedTaxed = taxedTotal([{ item: 'monthly_rent', cents: unused }]).total;
+    const prepaidTaxed = taxedTotal([{ item: 'last_month', cents: rental.prepaid_last_month_cents }]).total;
+    const body = (await res.json()) as { settled: { credit_notes: { invoice_number: string | null; amount_cents: number }[]; refunded_cents: number; owed_cents: number } };
+    expect(body.settled).toEqual({
+      credit_notes: [
+        { number: expect.any(String), invoice_number: april.number, amount_cents: unusedTaxed },
+        { number: expect.any(String), invoice_number: null, amount_cents: prepaidTaxed },
+      ],
+      refunded_cents: unusedTaxed + prepaidTaxed,
+      owed_cents: 0,
+    });
+    const refunds = await t.db.selectFrom('refunds').select(['id', 'reason', 'amount_cents', 'invoice_payment_id', 'credit_note_number']).where('order_id', '=', order.id).orderBy('reason').execute();
+    expect(refunds).toEqual([
+      { id: expect.any(String), reason: 'ended_early', amount_cents: unusedTaxed, invoice_payment_id: paid.id, credit_note_number: null },
+      { id: expect.any(String), reason: 'prepaid_surplus', amount_cents: prepaidTaxed, invoice_payment_id: null, credit_note_number: expect.stringMatching(/^NC-2027-\d{6}$/) },
+    ]);
+    // Each asked of the provider against the payment it came from.
+    await settleDueRefunds({ db: t.db, clock: () => now, payments: t.deps.payments });
+    const given = (t.deps.payments as TestPaymentProvider).refunds;
+    expect(given.find((r) => r.idempotencyKey === `refund-${refunds[0]!.id}`)).toMatchObject({ paymentIntentId: paid.provider_payment_id, sessionId: null, amountCents: unusedTaxed });
+    expect(given.find((r) => r.idempotencyKey === `refund-${refunds[1]!.id}`)).toMatchObject({ sessionId: sessionId, amountCents: prepaidTaxed });
+  });
+
+  it('refuses an end at once without a reason, naming the field', async () => {
+    const rental = await t.db.selectFrom('rentals').select('id').where('ended_at', 'is', null).executeTakeFirst();
+    const res = await endNow(rental?.id ?? crypto.randomUUID(), crypto.randomUUID(), '   ');
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain('reason');
   });
 });

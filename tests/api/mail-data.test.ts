@@ -112,6 +112,18 @@ describe(`every message renders from its row alone, with the database closed (${
     expect(cheque.status).toBe(200);
     const abandoned = await t.db.selectFrom('invoice_payments').select('id').where('trigger', '=', 'pay_now').executeTakeFirstOrThrow();
     await payNowPaid(billing, abandoned.id, { outcome: 'succeeded', paymentId: 'test_pi_late', paymentMethodId: null }, null);
+    // Sam changes the card of his parking spot.
+    const cardPage = paymentPageResponse.parse(await (await t.app.request(`/public-api/bookings/${spot}/card`, { method: 'POST' })).json());
+    const changed = await t.app.request(`${new URL(cardPage.url).pathname}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'card_number=4242424242424242' });
+    expect(changed.status).toBe(303);
+    // Staff end Noémie's desk at once: December's days after today credited, the prepaid month pays the rest, its surplus refunded.
+    const noemie = await t.db.selectFrom('rentals').select('id').where('customer_email', '=', 'noemie@example.com').executeTakeFirstOrThrow();
+    const ended = await t.app.request(`/admin-api/rentals/${noemie.id}/end`, {
+      method: 'POST',
+      headers: { ...admin, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ mode: 'now', reason: 'Unpaid since December 1' }),
+    });
+    expect(ended.status).toBe(200);
     // The renderer's clock: before the waitlist offer's claim window ends, so its e-mail still offers.
     now = new Date(testNow.getTime() + 40 * 60_000);
 
@@ -142,7 +154,7 @@ describe(`every message renders from its row alone, with the database closed (${
     { kind: 'staff_booking_cancelled', to: ops, facts: ['Dana Okafor', 'Office 102 - Courtyard', 'Jours annulés : jeudi 26 novembre 2026', 'Note de crédit : NC-2026-000001', 'Montant remboursé : 241,45 $'] },
     { kind: 'order_paid', to: 'sam@example.com', facts: ['Sam Spot', 'Parking Spot P1', 'receipt 2026-000003', '$275.94'] },
     { kind: 'staff_order_paid', to: ops, facts: ['Sam Spot', 'sam@example.com', 'Parking Spot P1', 'Reçu : 2026-000003', '275,94 $'] },
-    { kind: 'rental_notice_given', to: 'sam@example.com', facts: ['Sam Spot', 'Parking Spot P1', 'Last day of the rental: Monday, November 22, 2027'] },
+    { kind: 'rental_notice_given', to: 'sam@example.com', facts: ['Sam Spot', 'Parking Spot P1', 'Last day of the rental: Monday, November 22, 2027', 'paid from the last month you paid in advance'] },
     { kind: 'staff_rental_notice_given', to: ops, facts: ['Sam Spot', 'Parking Spot P1', 'Dernier jour de la location : lundi 22 novembre 2027'] },
     { kind: 'order_paid', to: 'paul@example.com', facts: ['Paul Winner', 'Meeting Room Mont-Royal', 'receipt 2026-000004', '$252.95'] },
     { kind: 'staff_order_paid', to: ops, facts: ['Paul Winner', 'paul@example.com', 'Meeting Room Mont-Royal', 'Reçu : 2026-000004', '252,95 $'] },
@@ -166,6 +178,8 @@ describe(`every message renders from its row alone, with the database closed (${
     { kind: 'invoice_issued', to: 'hugo@example.com', facts: ['Hugo Sanscarte', 'Invoice: F-2026-', 'no card on file', '$287.44', 'Pay now', `${siteOrigin}/booking/`] },
     { kind: 'invoice_paid', to: 'hugo@example.com', facts: ['Hugo Sanscarte', 'by cheque', '$287.44', 'Cheque'] },
     { kind: 'staff_invoice_paid_twice', to: ops, facts: ['Hugo Sanscarte', 'hugo@example.com', 'Hot Desk Membership - Lounge', '287,44 $', 'test_pi_late'] },
+    { kind: 'rental_ended', to: 'noemie@example.com', facts: ['Noémie Refus', 'Desk A1', 'mardi 8 décembre 2026', 'Note de crédit NC-2026-', 'sur la facture F-2026-', 'sur le reçu 2026-000006', 'remboursé sur votre carte', 'Rien n’est dû', `${siteOrigin}/booking/`] },
+    { kind: 'card_changed', to: 'sam@example.com', facts: ['Sam Spot', 'The card for your rental of Parking Spot P1 was changed on', 'Your next invoice: $172.46 on Friday, January 1, 2027', 'If you did not change it', `${siteOrigin}/booking/`] },
     { kind: 'staff_invoice_overdue', to: ops, facts: ['Noémie Refus', 'noemie@example.com', 'Desk A1', 'Facture : F-2026-', '517,39 $', 'authentication_required'] },
   ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutPaidThrough, nextInvoice, nextTryOn, periodCharges, periodFrom, periodRentCents, periodsDue, triesPerInvoice } from '../../src/shared/domain/billing.ts';
+import { checkoutPaidThrough, nextInvoice, nextTryOn, periodCharges, periodFrom, periodRentCents, periodsDue, prepaidToApply, triesPerInvoice, unusedDaysCents } from '../../src/shared/domain/billing.ts';
 import { taxedTotal } from '../../src/shared/domain/pricing.ts';
 import { site } from '../../src/shared/site.ts';
 
@@ -90,6 +90,33 @@ describe('the final invoice and the prepaid last month', () => {
     expect(nextInvoice({ ...rental, nextPeriodStart: '2027-01-01', endsOn: null })).toEqual({ on: '2027-01-01', cents: taxedTotal([{ item: 'monthly_rent', cents: 45_000 }]).total });
     expect(nextInvoice({ ...rental, nextPeriodStart: '2027-02-01', endsOn: '2027-02-09' })).toEqual({ on: '2027-02-01', cents: 0 });
     expect(nextInvoice({ ...rental, nextPeriodStart: '2027-02-10', endsOn: '2027-02-09' })).toBeNull();
+  });
+});
+
+describe('ending a rental at once', () => {
+  it('credits the rent billed for the days after the last one, whole months and prorated ones alike', () => {
+    // December (31 days) billed whole, ended on the 10th: 21 days back.
+    expect(unusedDaysCents(45_000, 45_000, '2026-12-01', '2026-12-10')).toBe(45_000 - Math.floor((2 * 45_000 * 10 + 31) / 62));
+    // A mailbox's first period, 18–31 December, ended on the 20th: what 18–20 costs stays.
+    const billed = periodRentCents(3_000, periodFrom('2026-12-18', null));
+    expect(unusedDaysCents(3_000, billed, '2026-12-18', '2026-12-20')).toBe(billed - periodRentCents(3_000, periodFrom('2026-12-18', '2026-12-20')));
+    // Ended on the period's last day: nothing to credit. February of a leap year, ended on the 28th: one day back.
+    expect(unusedDaysCents(45_000, 45_000, '2026-12-01', '2026-12-31')).toBe(0);
+    expect(unusedDaysCents(29_000, 29_000, '2028-02-01', '2028-02-28')).toBe(1_000);
+  });
+
+  it('applies of the prepaid month the most whose taxes included do not pass what an invoice owes', () => {
+    const owed = taxedTotal([{ item: 'monthly_rent', cents: 45_000 }]).total;
+    // An invoice of a whole month owed, a prepaid month as large: all of it, the taxes matching to the cent.
+    expect(prepaidToApply(owed, 45_000)).toBe(45_000);
+    // Less prepaid than owed: all that is left.
+    expect(prepaidToApply(owed, 10_000)).toBe(10_000);
+    // Part of the invoice paid (a cheque of $100): as much as covers the rest, never a cent beyond it.
+    const applied = prepaidToApply(owed - 10_000, 45_000);
+    expect(taxedTotal([{ item: 'prepaid_last_month', cents: applied }]).total).toBeLessThanOrEqual(owed - 10_000);
+    expect(taxedTotal([{ item: 'prepaid_last_month', cents: applied + 1 }]).total).toBeGreaterThan(owed - 10_000);
+    expect(prepaidToApply(0, 45_000)).toBe(0);
+    expect(prepaidToApply(owed, 0)).toBe(0);
   });
 });
 

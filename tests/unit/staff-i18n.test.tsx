@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { messageKinds } from '../../src/server/outbox/message-data.ts';
 import { auditActions } from '../../src/shared/contract/staff.ts';
 import { normalizeAmount } from '../../src/web/staff/amount.ts';
 import { StaffApiError } from '../../src/web/staff/api.ts';
@@ -44,6 +45,13 @@ describe('the staff console catalogue', () => {
     for (const action of auditActions) {
       expect(staffCatalogue.en.common.auditActions[action], action).toBeTruthy();
       expect(staffCatalogue.fr.common.auditActions[action], action).toBeTruthy();
+    }
+  });
+
+  it('names every kind of message the outbox writes in both languages', () => {
+    for (const kind of messageKinds) {
+      expect(staffCatalogue.en.messages.kinds[kind], kind).toBeTruthy();
+      expect(staffCatalogue.fr.messages.kinds[kind], kind).toBeTruthy();
     }
   });
 

@@ -92,6 +92,7 @@ const november: StaffInvoice = {
     payment('p2', { trigger: 'retry', created_at: '2026-11-04T14:00:00Z', settled_at: '2026-11-04T14:00:01Z' }),
     payment('p3', { trigger: 'retry', created_at: '2026-11-08T14:00:00Z', settled_at: '2026-11-08T14:00:01Z' }),
   ],
+  credit_notes: [],
 };
 const october: StaffInvoice = {
   ...november,
@@ -275,5 +276,29 @@ describe('the rental page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mettre fin à la location' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('La location prend fin le 19 décembre 2026. Le client reçoit l’avis par courriel.'));
     expect(posts(requests)).toEqual([{ path: `/admin-api/rentals/${parkingId}/end`, body: { mode: 'notice' } }]);
+  });
+
+  it('End at once: asks why before anything is sent, then says what the server settled', async () => {
+    const settled = { credit_notes: [{ number: 'NC-2026-000004', invoice_number: 'F-2026-000012', amount_cents: 6_324 }], refunded_cents: 0, owed_cents: 10_922 };
+    const requests = rentalServer(
+      () => detailOf([november]),
+      () => answer(endRentalResponse, { success: true, ends_on: '2026-11-20', settled }),
+    );
+    const user = userEvent.setup();
+    renderConsole(`/staff/rentals/${parkingId}`);
+    await user.click(await screen.findByRole('button', { name: 'End at once' }));
+    const dialog = screen.getByRole('dialog', { name: 'End this rental today?' });
+    expect(dialog.textContent).toContain('invoices still unpaid stay owed');
+    const reason = within(dialog).getByRole('textbox', { name: /Reason/ });
+    await user.click(within(dialog).getByRole('button', { name: 'End the rental today' }));
+    await waitFor(() => expect(reason.getAttribute('aria-invalid')).toBe('true'));
+    expect(posts(requests)).toEqual([]);
+    await user.type(reason, 'Unpaid since October');
+    await user.click(within(dialog).getByRole('button', { name: 'End the rental today' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('status').textContent).toBe(
+      'The rental ended today (November 20, 2026); the customer is e-mailed. Credit note NC-2026-000004 against invoice F-2026-000012: $63.24. $109.22 is still owed.',
+    );
+    expect(posts(requests)).toEqual([{ path: `/admin-api/rentals/${parkingId}/end`, body: { mode: 'now', reason: 'Unpaid since October' } }]);
   });
 });

@@ -6,9 +6,10 @@ import type { Db } from '../db/database.ts';
 import { invoiceLineNames } from '../documents/line-names.ts';
 import { documentFileName, type ReceiptDocument } from '../documents/receipt.ts';
 import { receiptPdf } from '../documents/receipt-pdf.ts';
-import { enqueueMessage, type MessageData } from '../outbox/outbox.ts';
+import { creditNoteOfRefund } from '../documents/receipts.ts';
+import { enqueueMessage, type MessageData, type MessageKind, type MessageSubject, type NewMessage } from '../outbox/outbox.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
-import { findInvoice, type StoredInvoice } from './invoice-records.ts';
+import { findInvoice, findInvoiceCredit, type StoredInvoice } from './invoice-records.ts';
 import { settleManageToken } from './manage-link.ts';
 
 /*
@@ -87,6 +88,49 @@ export async function invoiceDocumentOf(db: Db, invoiceId: string): Promise<Rece
   };
 }
 
+/**
+ * A credit note against an invoice as its PDF lays it out: the invoice's buyer and unit, the days
+ * it credits (or the invoice's, for the prepaid month applied), credited to that invoice.
+ */
+export async function invoiceCreditDocumentOf(db: Db, creditId: string): Promise<ReceiptDocument | undefined> {
+  const credit = await findInvoiceCredit(db, creditId);
+  const invoice = credit && (await invoiceDocumentOf(db, credit.invoiceId));
+  if (!credit || !invoice) return undefined;
+  const unitName = (await db.selectFrom('invoices as i').innerJoin('rentals as r', 'r.id', 'i.rental_id').select('r.unit_name').where('i.id', '=', credit.invoiceId).executeTakeFirstOrThrow()).unit_name;
+  const period = periodFrom(credit.periodStart, credit.periodEnd);
+  const fr = invoiceLineNames(credit.lines, unitName, period, 'fr');
+  const en = invoiceLineNames(credit.lines, unitName, period, 'en');
+  return {
+    ...invoice,
+    kind: 'credit_note',
+    number: credit.number,
+    issuedAt: credit.createdAt,
+    refersTo: invoice.number,
+    refersToKind: 'invoice',
+    invoice: { period: { from: credit.periodStart, to: credit.periodEnd }, paidAt: null },
+    lines: fr.map(({ name, cents }, i) => ({ description: { fr: name, en: en[i]?.name ?? name }, cents, taxable: true })),
+    subtotal: credit.subtotal,
+    gst: credit.gst,
+    qst: credit.qst,
+    total: credit.total,
+    payment: { method: 'credit', reference: null },
+  };
+}
+
+/** A credit note against an invoice of the rental an order's manage link opens, by its number, as a PDF. */
+export async function invoiceCreditPdfOfOrder(db: Db, orderId: string, number: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
+  const credit = await db
+    .selectFrom('invoice_credits as c')
+    .innerJoin('invoices as i', 'i.id', 'c.invoice_id')
+    .innerJoin('rentals as r', 'r.id', 'i.rental_id')
+    .select('c.id')
+    .where('r.order_id', '=', orderId)
+    .where('c.credit_note_number', '=', number)
+    .executeTakeFirst();
+  const doc = credit && (await invoiceCreditDocumentOf(db, credit.id));
+  return doc && { filename: documentFileName(doc), pdf: await receiptPdf(doc) };
+}
+
 /** An invoice of the rental an order's manage link opens, by its number, as a PDF. */
 export async function invoicePdfOfOrder(db: Db, orderId: string, number: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
   const invoice = await db
@@ -102,10 +146,23 @@ export async function invoicePdfOfOrder(db: Db, orderId: string, number: string)
 
 const staff = { to: site.operations.email, language: site.operations.language };
 
-/** The rental's manage link, for the customer's messages: its order's (a rental bought at checkout). */
-async function manageTokenFor(trx: Db, keyring: BankingKeyring, orderId: string | null): Promise<string | null> {
-  return orderId ? settleManageToken(trx, keyring, orderId) : null;
+type RentalRow = Awaited<ReturnType<typeof rentalRow>>;
+
+/**
+ * A message to the person who rents, in their language, with the rental's manage link (its
+ * order's, for a rental bought at checkout) sealed in its row; nothing without an e-mail address.
+ */
+async function tellRenter<K extends MessageKind>(trx: Db, keyring: BankingKeyring, row: RentalRow, message: { kind: K; about: MessageSubject; data: MessageData[K] }, now: Date): Promise<void> {
+  if (!row.customer_email) return;
+  const token = row.order_id ? await settleManageToken(trx, keyring, row.order_id) : null;
+  const secret = token ? { secret: { keyring, text: token } } : {};
+  // One kind at a time: the union of every kind's message is what the outbox takes.
+  await enqueueMessage(trx, { ...message, to: row.customer_email, language: row.language, ...secret } as NewMessage, now);
 }
+
+/** The rental's next invoice, as its messages say it. */
+const nextOf = (row: RentalRow) =>
+  nextInvoice({ nextPeriodStart: row.next_period_start, endsOn: row.ends_on, monthlyCents: row.monthly_cents, prepaidLastMonthCents: row.prepaid_last_month_cents });
 
 /** An invoice paid: the customer's e-mail with the invoice PDF marked paid, and what comes next. */
 export async function tellInvoicePaid(trx: Db, keyring: BankingKeyring, ids: { invoiceId: string; paymentId: string }, now: Date): Promise<void> {
@@ -118,22 +175,20 @@ export async function tellInvoicePaid(trx: Db, keyring: BankingKeyring, ids: { i
     .where('id', '=', ids.paymentId)
     .executeTakeFirstOrThrow();
   const document = (await invoiceDocumentOf(trx, ids.invoiceId))!;
-  const token = await manageTokenFor(trx, keyring, row.order_id);
-  await enqueueMessage(
+  await tellRenter(
     trx,
+    keyring,
+    row,
     {
       kind: 'invoice_paid',
-      to: row.customer_email,
-      language: row.language,
       about: { rentalId: row.id, invoiceId: invoice.id, paymentId: ids.paymentId },
       data: {
         rental: rentalFactsOf(row),
         invoice: invoiceFactsOf(invoice),
         payment: { method: document.payment.method, paidAt: new Date(payment.settled_at ?? now), reference: payment.reference ?? payment.provider_payment_id, cents: payment.amount_cents },
         document,
-        next: nextInvoice({ nextPeriodStart: row.next_period_start, endsOn: row.ends_on, monthlyCents: row.monthly_cents, prepaidLastMonthCents: row.prepaid_last_month_cents }),
+        next: nextOf(row),
       },
-      ...(token ? { secret: { keyring, text: token } } : {}),
     },
     now,
   );
@@ -148,13 +203,12 @@ export async function tellInvoiceIssued(trx: Db, keyring: BankingKeyring, ids: {
   const row = await rentalRow(trx, invoice.rentalId);
   if (!row.customer_email) return;
   const refund = ids.refundId ? await trx.selectFrom('refunds').select(['credit_note_number', 'amount_cents']).where('id', '=', ids.refundId).executeTakeFirstOrThrow() : null;
-  const token = await manageTokenFor(trx, keyring, row.order_id);
-  await enqueueMessage(
+  await tellRenter(
     trx,
+    keyring,
+    row,
     {
       kind: 'invoice_issued',
-      to: row.customer_email,
-      language: row.language,
       about: { rentalId: row.id, invoiceId: invoice.id },
       data: {
         rental: rentalFactsOf(row),
@@ -163,7 +217,6 @@ export async function tellInvoiceIssued(trx: Db, keyring: BankingKeyring, ids: {
         payNow,
         refund: refund?.credit_note_number ? { creditNoteNumber: refund.credit_note_number, cents: refund.amount_cents } : null,
       },
-      ...(token ? { secret: { keyring, text: token } } : {}),
     },
     now,
   );
@@ -177,10 +230,7 @@ export async function tellPaymentFailed(trx: Db, keyring: BankingKeyring, ids: {
   const row = await rentalRow(trx, invoice.rentalId);
   const data = { rental: rentalFactsOf(row), invoice: invoiceFactsOf(invoice), attempt };
   const about = { rentalId: row.id, invoiceId: invoice.id, paymentId: ids.paymentId };
-  if (row.customer_email) {
-    const token = await manageTokenFor(trx, keyring, row.order_id);
-    await enqueueMessage(trx, { kind: 'invoice_payment_failed', to: row.customer_email, language: row.language, about, data, ...(token ? { secret: { keyring, text: token } } : {}) }, now);
-  }
+  await tellRenter(trx, keyring, row, { kind: 'invoice_payment_failed', about, data }, now);
   if (overdue) await enqueueMessage(trx, { kind: 'staff_invoice_overdue', ...staff, about, data }, now);
 }
 
@@ -204,4 +254,32 @@ export async function tellPaidTwice(trx: Db, ids: { invoiceId: string; paymentId
     },
     now,
   );
+}
+
+/**
+ * Staff ended a rental at once: the customer's e-mail with its last day, every credit note that
+ * settles it (attached), what goes back to their card, and what is still owed, with the manage
+ * link to pay it.
+ */
+export async function tellRentalEnded(
+  trx: Db,
+  keyring: BankingKeyring,
+  ids: { rentalId: string; creditIds: readonly string[]; surplusRefundId: string | null },
+  settled: { lastDay: string; refundCents: number; owed: MessageData['rental_ended']['owed'] },
+  now: Date,
+): Promise<void> {
+  const row = await rentalRow(trx, ids.rentalId);
+  if (!row.customer_email) return;
+  const creditNotes: ReceiptDocument[] = [];
+  for (const id of ids.creditIds) creditNotes.push((await invoiceCreditDocumentOf(trx, id))!);
+  if (ids.surplusRefundId) creditNotes.push((await creditNoteOfRefund(trx, ids.surplusRefundId))!);
+  const data = { rental: rentalFactsOf(row), lastDay: settled.lastDay, creditNotes, refundCents: settled.refundCents, owed: settled.owed };
+  await tellRenter(trx, keyring, row, { kind: 'rental_ended', about: { rentalId: row.id }, data }, now);
+}
+
+/** A Change card completed: the customer's e-mail, with the next invoice the new card pays and the manage link. */
+export async function tellCardChanged(trx: Db, keyring: BankingKeyring, ids: { rentalId: string; cardChangeId: string }, now: Date): Promise<void> {
+  const row = await rentalRow(trx, ids.rentalId);
+  const data = { rental: rentalFactsOf(row), changedAt: now, next: nextOf(row) };
+  await tellRenter(trx, keyring, row, { kind: 'card_changed', about: { rentalId: row.id, cardChangeId: ids.cardChangeId }, data }, now);
 }

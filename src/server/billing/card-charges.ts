@@ -9,6 +9,7 @@ import { logError, logEvent } from '../log.ts';
 import type { ChargeOutcome, PaymentProvider } from '../payments/provider.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { tellInvoicePaid, tellPaidTwice, tellPaymentFailed } from './billing-mail.ts';
+import { owedSql } from './invoice-records.ts';
 
 /*
  * Charging an invoice to the card on file, exactly once (docs/architecture.md §4.11 for the
@@ -53,15 +54,13 @@ async function owedAndOpen(trx: Db, invoiceId: string): Promise<{ owed: number; 
   const locked = await trx.selectFrom('invoices').select('id').where('id', '=', invoiceId).forUpdate().executeTakeFirst();
   if (!locked) return undefined;
   const row = await sql<{
-    total_cents: number;
-    paid: number;
+    owed: number;
     open: number;
     failed: number;
     first_try_at: Date | null;
     provider_customer_id: string | null;
     payment_method_id: string | null;
-  }>`select i.total_cents,
-      coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id and p.status = 'succeeded'), 0)::int as paid,
+  }>`select ${owedSql('i')} as owed,
       (select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'open')::int as open,
       (select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'failed' and p.trigger in (${sql.join(scheduledTriggers)}))::int as failed,
       (select min(p.created_at) from invoice_payments p where p.invoice_id = i.id and p.trigger in (${sql.join(scheduledTriggers)})) as first_try_at,
@@ -71,7 +70,7 @@ async function owedAndOpen(trx: Db, invoiceId: string): Promise<{ owed: number; 
   const r = row.rows[0];
   if (!r) return undefined;
   return {
-    owed: r.total_cents - r.paid,
+    owed: r.owed,
     open: r.open > 0,
     history: { failed: r.failed, firstTryOn: r.first_try_at ? spaceToday(new Date(r.first_try_at)) : null },
     card: r.provider_customer_id ? { customerId: r.provider_customer_id, paymentMethodId: r.payment_method_id } : null,
@@ -186,11 +185,12 @@ export async function settleTry(db: Db, keyring: BankingKeyring, paymentId: stri
 /** What a payment just received pays beyond what its invoice still owed, under the invoice's lock. */
 async function paidBeyond(trx: Db, invoiceId: string, paymentId: string, cents: number): Promise<number> {
   await trx.selectFrom('invoices').select('id').where('id', '=', invoiceId).forUpdate().execute();
-  const row = await sql<{ total_cents: number; others: number }>`select i.total_cents,
-      coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id and p.status = 'succeeded' and p.id <> ${paymentId}), 0)::int as others
+  // What it owes counts this payment once it is recorded: what lies beyond is the part below zero.
+  const row = await sql<{ owed: number; counted: boolean }>`select ${owedSql('i')} as owed,
+      exists (select 1 from invoice_payments p where p.id = ${paymentId} and p.status = 'succeeded') as counted
     from invoices i where i.id = ${invoiceId}`.execute(trx);
-  const { total_cents, others } = row.rows[0]!;
-  return Math.min(cents, Math.max(0, others + cents - total_cents));
+  const { owed, counted } = row.rows[0]!;
+  return Math.min(cents, Math.max(0, (counted ? 0 : cents) - owed));
 }
 
 /**
@@ -243,7 +243,7 @@ export async function retryNow(deps: ChargeDeps, invoiceId: string): Promise<'su
 export async function chargeDueInvoices(deps: ChargeDeps, limit: number, between: () => Promise<void>): Promise<{ succeeded: number; failed: number }> {
   const candidates = await sql<{ id: string }>`select i.id from invoices i join rentals r on r.id = i.rental_id
     where r.provider_customer_id is not null
-      and i.total_cents > coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id and p.status = 'succeeded'), 0)
+      and ${owedSql('i')} > 0
       and not exists (select 1 from invoice_payments p where p.invoice_id = i.id and p.status = 'open')
       and (select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'failed' and p.trigger in (${sql.join(scheduledTriggers)})) < ${triesPerInvoice}
     order by i.issued_at, i.id

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { periodCharges, periodFrom } from '../../shared/domain/billing.ts';
+import { periodCharges, periodFrom, type BillingPeriod, type PeriodCharges } from '../../shared/domain/billing.ts';
 import { taxedTotal } from '../../shared/domain/pricing.ts';
 import { addDays } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
@@ -50,30 +50,40 @@ export async function issueNextInvoice(db: Db, keyring: BankingKeyring, now: Dat
     const period = periodFrom(rental.next_period_start, rental.ends_on);
     const final = rental.ends_on !== null && period.end === rental.ends_on;
     const charges = periodCharges(rental.monthly_cents, period, final ? rental.prepaid_last_month_cents : null);
-    const invoiceId = randomUUID();
-    await trx
-      .insertInto('invoices')
-      .values({
-        id: invoiceId,
-        number: await nextDocumentNumber(trx, 'invoice', Number(today.slice(0, 4))),
-        rental_id: rental.id,
-        period_start: period.start,
-        period_end: period.end,
-        final,
-        lines: JSON.stringify(charges.lines),
-        subtotal_cents: charges.subtotal,
-        gst_cents: charges.gst,
-        qst_cents: charges.qst,
-        total_cents: charges.total,
-        issued_at: now,
-      })
-      .execute();
-    await trx.updateTable('rentals').set({ next_period_start: addDays(period.end, 1) }).where('id', '=', rental.id).execute();
+    const invoiceId = await writeInvoice(trx, rental.id, { period, final, charges }, now);
     const refundId = final && charges.surplusCents > 0 && rental.order_id ? await refundPrepaidSurplus(trx, rental.order_id, charges.surplusCents, now) : null;
     // Nobody charges it: nothing is owed (the prepaid month paid it), or no card is on file (Pay now).
     if (charges.total === 0 || rental.provider_customer_id === null) await tellInvoiceIssued(trx, keyring, { invoiceId, refundId }, charges.total > 0, now);
     return { rentalId: rental.id, invoiceId, totalCents: charges.total, refundId };
   });
+}
+
+/**
+ * Writes the invoice of a rental's period, numbered in the year it is issued, and moves the
+ * rental's next period on past it: in the transaction that holds the rental's row.
+ */
+export async function writeInvoice(trx: Db, rentalId: string, invoice: { period: BillingPeriod; final: boolean; charges: PeriodCharges }, now: Date): Promise<string> {
+  const { period, final, charges } = invoice;
+  const invoiceId = randomUUID();
+  await trx
+    .insertInto('invoices')
+    .values({
+      id: invoiceId,
+      number: await nextDocumentNumber(trx, 'invoice', Number(spaceToday(now).slice(0, 4))),
+      rental_id: rentalId,
+      period_start: period.start,
+      period_end: period.end,
+      final,
+      lines: JSON.stringify(charges.lines),
+      subtotal_cents: charges.subtotal,
+      gst_cents: charges.gst,
+      qst_cents: charges.qst,
+      total_cents: charges.total,
+      issued_at: now,
+    })
+    .execute();
+  await trx.updateTable('rentals').set({ next_period_start: addDays(period.end, 1) }).where('id', '=', rentalId).execute();
+  return invoiceId;
 }
 
 /**

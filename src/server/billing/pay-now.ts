@@ -7,7 +7,9 @@ import { periodText } from '../../shared/domain/period-text.ts';
 import { logError } from '../log.ts';
 import type { ChargeOutcome, PaymentEvent, PaymentProvider, SavedCard } from '../payments/provider.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
+import { tellCardChanged } from './billing-mail.ts';
 import { settleTry } from './card-charges.ts';
+import { owedSql } from './invoice-records.ts';
 
 /*
  * What a customer does from a rental's manage page (docs/architecture.md §3): Pay now, a checkout
@@ -77,13 +79,12 @@ export async function startPayNow(deps: PayNowDeps, link: ManageLink, invoiceNum
   const opened = await deps.db.transaction().execute(async (trx) => {
     // The lock first, on its own: what is read after it includes a payment committed while waiting for it.
     await trx.selectFrom('invoices').select('id').where('rental_id', '=', rental.id).where('number', '=', invoiceNumber).forUpdate().execute();
-    const invoice = await sql<{ id: string; total_cents: number; period_start: string; period_end: string; paid: number }>`
-      select i.id, i.total_cents, i.period_start::text as period_start, i.period_end::text as period_end,
-        coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id and p.status = 'succeeded'), 0)::int as paid
+    const invoice = await sql<{ id: string; period_start: string; period_end: string; owed: number }>`
+      select i.id, i.period_start::text as period_start, i.period_end::text as period_end, ${owedSql('i')} as owed
       from invoices i where i.rental_id = ${rental.id} and i.number = ${invoiceNumber}`.execute(trx);
     const found = invoice.rows[0];
     if (!found) return { kind: 'refused' as const, problem: problem('no_invoice', { number: invoiceNumber }) };
-    const owed = found.total_cents - found.paid;
+    const owed = found.owed;
     if (owed <= 0) return { kind: 'refused' as const, problem: problem('invoice_already_paid', { number: invoiceNumber }) };
     const open = await trx.selectFrom('invoice_payments').select(['id', 'trigger', 'checkout_url', 'created_at']).where('invoice_id', '=', found.id).where('status', '=', 'open').executeTakeFirst();
     if (open) {
@@ -175,18 +176,24 @@ async function keepCard(db: Db, of: { invoicePaymentId: string } | { rentalId: s
   await db.updateTable('rentals').set({ provider_customer_id: card.customerId, payment_method_id: card.paymentMethodId }).where('id', '=', rentalId).execute();
 }
 
-/** A Change card completed: its card is the rental's, once. */
-export async function cardChangeSaved(db: Db, cardChangeId: string, card: SavedCard, now: Date): Promise<'saved' | 'already'> {
-  const settled = await db
-    .updateTable('card_changes')
-    .set({ status: 'saved', settled_at: now })
-    .where('id', '=', cardChangeId)
-    .where('status', '=', 'open')
-    .returning('rental_id')
-    .executeTakeFirst();
-  if (!settled) return 'already';
-  await keepCard(db, { rentalId: settled.rental_id }, card);
-  return 'saved';
+/**
+ * A Change card completed: its card is the rental's, once, and the customer is told (a change
+ * they did not make is one to hear of), all in one transaction.
+ */
+export async function cardChangeSaved(db: Db, keyring: BankingKeyring, cardChangeId: string, card: SavedCard, now: Date): Promise<'saved' | 'already'> {
+  return db.transaction().execute(async (trx) => {
+    const settled = await trx
+      .updateTable('card_changes')
+      .set({ status: 'saved', settled_at: now })
+      .where('id', '=', cardChangeId)
+      .where('status', '=', 'open')
+      .returning('rental_id')
+      .executeTakeFirst();
+    if (!settled) return 'already' as const;
+    await keepCard(trx, { rentalId: settled.rental_id }, card);
+    await tellCardChanged(trx, keyring, { rentalId: settled.rental_id, cardChangeId }, now);
+    return 'saved' as const;
+  });
 }
 
 /**
@@ -198,7 +205,7 @@ export async function applyBillingEvent(deps: PayNowDeps, event: PaymentEvent): 
   const now = deps.clock();
   if (event.action === 'card_saved' && event.cardChange?.customerId) {
     // Stripe names the customer the card was kept for; its newest card is the one to charge.
-    return (await cardChangeSaved(deps.db, event.cardChange.cardChangeId, { customerId: event.cardChange.customerId, paymentMethodId: null }, now)) === 'saved' ? 'applied' : 'already';
+    return (await cardChangeSaved(deps.db, deps.keyring, event.cardChange.cardChangeId, { customerId: event.cardChange.customerId, paymentMethodId: null }, now)) === 'saved' ? 'applied' : 'already';
   }
   const charge = event.charge;
   if (event.action !== 'settle_charge' || !charge) return 'ignored';

@@ -4,6 +4,7 @@ import { nextInvoice, triesPerInvoice } from '../../shared/domain/billing.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
 import { scheduledTriggers } from './card-charges.ts';
+import { creditedSql, creditsOfInvoices, paidSql } from './invoice-records.ts';
 
 /*
  * Where a rental and its invoices stand, derived from the payment rows and never stored: an
@@ -29,8 +30,12 @@ export function invoiceFacts(db: Db) {
       'i.issued_at',
       sql<string>`i.period_start::text`.as('period_start'),
       sql<string>`i.period_end::text`.as('period_end'),
-      sql<number>`coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id and p.status = 'succeeded'), 0)::int`.as('paid_cents'),
-      sql<Date | null>`(select max(p.settled_at) from invoice_payments p where p.invoice_id = i.id and p.status = 'succeeded')`.as('paid_at'),
+      paidSql('i').as('paid_cents'),
+      creditedSql('i').as('credited_cents'),
+      // Settled when its last payment or credit note came (greatest ignores the one that is null).
+      sql<Date | null>`greatest((select max(p.settled_at) from invoice_payments p where p.invoice_id = i.id and p.status = 'succeeded'), (select max(c.created_at) from invoice_credits c where c.invoice_id = i.id))`.as(
+        'paid_at',
+      ),
       sql<boolean>`exists (select 1 from invoice_payments p where p.invoice_id = i.id and p.status = 'open')`.as('open'),
       sql<number>`(select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'failed' and p.trigger in (${sql.join(scheduledTriggers)}))::int`.as('failed_tries'),
     ]);
@@ -38,9 +43,12 @@ export function invoiceFacts(db: Db) {
 
 export type InvoiceFacts = Awaited<ReturnType<ReturnType<typeof invoiceFacts>['execute']>>[number];
 
-/** Overdue stays overdue while a Pay now or Retry now is under way: only a payment ends it. */
-export function invoiceStateOf(invoice: Pick<InvoiceFacts, 'total_cents' | 'paid_cents' | 'open' | 'failed_tries'>): InvoiceState {
-  if (invoice.paid_cents >= invoice.total_cents) return 'paid';
+/** What an invoice still owes, taxes included: its total less its payments and its credit notes (owedSql's rule, on read facts). */
+export const owedOf = (invoice: Pick<InvoiceFacts, 'total_cents' | 'paid_cents' | 'credited_cents'>): number => Math.max(0, invoice.total_cents - invoice.paid_cents - invoice.credited_cents);
+
+/** Overdue stays overdue while a Pay now or Retry now is under way: only a payment (or a credit note) ends it. */
+export function invoiceStateOf(invoice: Pick<InvoiceFacts, 'total_cents' | 'paid_cents' | 'credited_cents' | 'open' | 'failed_tries'>): InvoiceState {
+  if (owedOf(invoice) === 0) return 'paid';
   if (invoice.failed_tries >= triesPerInvoice) return 'overdue';
   return invoice.open ? 'processing' : 'due';
 }
@@ -61,6 +69,10 @@ export async function rentalBillingOfOrder(db: Db, orderId: string, now: Date): 
     .executeTakeFirst();
   if (!rental) return null;
   const rows = await invoiceFacts(db).where('i.rental_id', '=', rental.id).orderBy('i.period_start', 'desc').execute();
+  const credits = await creditsOfInvoices(
+    db,
+    rows.filter((i) => i.credited_cents > 0).map((i) => i.id),
+  );
   const invoices = rows.map((i) => {
     const state = invoiceStateOf(i);
     return {
@@ -69,9 +81,10 @@ export async function rentalBillingOfOrder(db: Db, orderId: string, now: Date): 
       periodEnd: i.period_end,
       final: i.final,
       total: i.total_cents,
-      owed: Math.max(0, i.total_cents - i.paid_cents),
+      owed: owedOf(i),
       state,
       paidAt: state === 'paid' ? new Date(i.paid_at ?? i.issued_at).toISOString() : null,
+      creditNotes: credits.filter((c) => c.invoiceId === i.id).map((c) => ({ number: c.number, total: c.total })),
     };
   });
   const ended = rental.ended_at !== null || (rental.ends_on !== null && rental.ends_on < spaceToday(now));

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { checkoutPaidThrough, periodFrom } from '../../shared/domain/billing.ts';
 import { cancellationRule } from '../../shared/domain/cancellation.ts';
 import { leaseTermMonths, type Quote } from '../../shared/domain/pricing.ts';
-import { isBilledMonthly } from '../../shared/domain/products.ts';
+import { isBilledMonthly, productNames } from '../../shared/domain/products.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { storedQuote } from '../documents/stored-amounts.ts';
@@ -98,6 +98,8 @@ export async function adoptRentalsSoldBefore(db: Db, now: Date): Promise<number>
     .select([sql<string>`o.booking_date::text`.as('booking_date'), sql<string | null>`o.rental_ends_on::text`.as('rental_ends_on')])
     .where('o.status', '=', 'paid')
     .where('r.id', 'is', null)
+    // Only what bills every month: the day products' orders, the most numerous, are not read at all.
+    .where(sql<string>`o.quote->>'product'`, 'in', productNames.filter(isBilledMonthly))
     .execute();
   let adopted = 0;
   for (const order of orders) {

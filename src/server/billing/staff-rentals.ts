@@ -20,8 +20,8 @@ import { actorName, type StaffActor } from '../staff/actor.ts';
 import { auditOf, recordAudit } from '../staff/audit.ts';
 import { invoiceDocumentOf, tellInvoicePaid } from './billing-mail.ts';
 import { retryNow, type ChargeDeps } from './card-charges.ts';
-import { findInvoice } from './invoice-records.ts';
-import { invoiceFacts, invoiceStateOf, rentalStateOf, type InvoiceFacts } from './rental-view.ts';
+import { creditsOfInvoices, findInvoice, owedSql } from './invoice-records.ts';
+import { invoiceFacts, invoiceStateOf, owedOf, rentalStateOf, type InvoiceFacts } from './rental-view.ts';
 
 /*
  * The rentals as staff read them and what they do with one (issue 31): a page of the list, one
@@ -69,8 +69,6 @@ interface Standing {
   overdue: StaffRental['overdue'];
   invoices: InvoiceFacts[];
 }
-
-const owedOf = (invoice: Pick<InvoiceFacts, 'total_cents' | 'paid_cents'>) => Math.max(0, invoice.total_cents - invoice.paid_cents);
 
 /** The standing of each rental, by its id, from its invoices' facts. */
 async function standingsOf(db: Db, rentals: readonly RentalRow[], now: Date): Promise<Map<string, Standing>> {
@@ -167,7 +165,7 @@ export async function listRentals(
 /** How many rentals are overdue, whatever a list shows. */
 async function overdueCount(db: Db, now: Date): Promise<number> {
   // Only a rental that still owes on an invoice can be overdue: the others need not be read.
-  const owing = db.selectFrom(invoiceFacts(db).as('f')).select('f.rental_id').whereRef('f.paid_cents', '<', 'f.total_cents');
+  const owing = db.selectFrom('invoices as i').select('i.rental_id').where(owedSql('i'), '>', 0);
   const rows = await rentalRows(db).where('r.id', 'in', owing).execute();
   const standings = await standingsOf(db, rows, now);
   return [...standings.values()].filter((s) => s.state === 'overdue').length;
@@ -257,6 +255,10 @@ async function invoicesOf(db: Db, unitName: string, facts: readonly InvoiceFacts
       facts.map((f) => f.id),
     )
     .execute();
+  const credits = await creditsOfInvoices(
+    db,
+    facts.map((f) => f.id),
+  );
   return Promise.all(
     facts.map(async (f) => {
       // Its lines as issueNextInvoice wrote them, read back the one way invoices.ts reads them.
@@ -278,6 +280,7 @@ async function invoicesOf(db: Db, unitName: string, facts: readonly InvoiceFacts
         state: invoiceStateOf(f),
         issued_at: new Date(f.issued_at).toISOString(),
         payments: payments.filter((p) => p.invoice_id === f.id).map(paymentOf),
+        credit_notes: credits.filter((c) => c.invoiceId === f.id).map((c) => ({ number: c.number, reason: c.reason, amount_cents: c.total, created_at: c.createdAt.toISOString() })),
       };
     }),
   );
@@ -323,7 +326,7 @@ function whyNoTry(invoice: { owed: number; open: boolean; cardOnFile: boolean },
  * for the key, and the audit row is written with what it records (in the same transaction when
  * there is one), so finding it is finding the request done.
  */
-async function auditedRequest(db: Db, action: 'invoice_retried' | 'invoice_payment_recorded', rentalId: string, key: string): Promise<unknown> {
+export async function auditedRequest(db: Db, action: 'invoice_retried' | 'invoice_payment_recorded' | 'rental_ended', rentalId: string, key: string): Promise<unknown> {
   const row = await db
     .selectFrom('staff_audit')
     .select('details')

@@ -133,10 +133,20 @@ export async function bookingViewOf(db: Db, orderId: string, now: Date): Promise
     })),
     policy: rule,
     notice: order.notice_given_on && order.rental_ends_on ? { givenOn: order.notice_given_on, endsOn: order.rental_ends_on } : null,
-    endsIfNoticeToday: rule.kind === 'notice' && !order.notice_given_on && state === 'paid' ? rentalEndsOn(rule, order.booking_date, spaceToday(now)) : null,
+    endsIfNoticeToday: rule.kind === 'notice' && !order.notice_given_on && !order.rental_ends_on && state === 'paid' ? rentalEndsOn(rule, order.booking_date, spaceToday(now)) : null,
     billing: await rentalBillingOfOrder(db, orderId, now),
     checkedAt: now.toISOString(),
   };
+}
+
+/**
+ * A rental's unit is free from the day after its last one: its booking ends then, and the list
+ * shows it available from that day. In the transaction that holds the unit's lock.
+ */
+export async function freeUnitAfter(trx: Db, rental: { orderId: string; unitId: number }, lastDay: IsoDate, now: Date): Promise<void> {
+  const freeFrom = addDays(lastDay, 1);
+  await trx.updateTable('reservations').set({ end_date: freeFrom }).where('order_id', '=', rental.orderId).where('kind', '=', 'rental').where('status', '=', 'booked').execute();
+  await trx.updateTable('offices').set({ next_available_date: freeFrom, updated_at: now }).where('id', '=', rental.unitId).where('is_available', '=', false).execute();
 }
 
 /** Why a request to cancel or give notice is refused, and how the customer is told. */
@@ -256,7 +266,8 @@ export async function giveNotice(db: Db, keyring: BankingKeyring, orderId: strin
       if (order.notice_key === key) return { kind: 'given', endsOn: order.rental_ends_on, freesUnit: rentsUnit, replay: true };
       return refuse('already', problem('notice_already_given', { givenOn: order.notice_given_on, endsOn: order.rental_ends_on }));
     }
-    if (order.status !== 'paid') return refuse('not_booked', problem('not_an_active_rental'));
+    // Ended at once by staff: its last day is set, without notice.
+    if (order.status !== 'paid' || order.rental_ends_on) return refuse('not_booked', problem('not_an_active_rental'));
     const rule = cancellationRule(product, order.service_type);
     if (rule.kind !== 'notice') {
       return refuse('not_online', problem(rule.kind === 'by_day' ? 'day_not_given_notice' : 'lease_not_ended_online'));
@@ -264,19 +275,9 @@ export async function giveNotice(db: Db, keyring: BankingKeyring, orderId: strin
     const givenOn = spaceToday(now);
     const endsOn = rentalEndsOn(rule, order.booking_date, givenOn);
     await trx.updateTable('orders').set({ notice_given_on: givenOn, rental_ends_on: endsOn, notice_key: key }).where('id', '=', orderId).execute();
-    await setRentalEnd(trx, orderId, endsOn, now);
-    if (rentsUnit) {
-      const freeFrom = addDays(endsOn, 1);
-      await trx
-        .updateTable('reservations')
-        .set({ end_date: freeFrom })
-        .where('order_id', '=', orderId)
-        .where('kind', '=', 'rental')
-        .where('status', '=', 'booked')
-        .execute();
-      await trx.updateTable('offices').set({ next_available_date: freeFrom, updated_at: now }).where('id', '=', order.office_id).where('is_available', '=', false).execute();
-    }
-    await tellNoticeGiven(trx, keyring, orderId, now);
+    const prepaidRefundId = await setRentalEnd(trx, orderId, endsOn, now);
+    if (rentsUnit) await freeUnitAfter(trx, { orderId, unitId: order.office_id }, endsOn, now);
+    await tellNoticeGiven(trx, keyring, orderId, prepaidRefundId, now);
     return { kind: 'given', endsOn, freesUnit: rentsUnit, replay: false };
   });
 }

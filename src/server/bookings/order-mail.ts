@@ -76,7 +76,7 @@ export async function bookingCancelledData(db: Db, ids: { orderId: string; refun
 }
 
 /** What notice on a rental says: the day it was given and the rental's last day. */
-export async function rentalNoticeData(db: Db, orderId: string): Promise<MessageData['rental_notice_given'] | undefined> {
+export async function rentalNoticeData(db: Db, orderId: string, prepaidRefundId?: string | null): Promise<MessageData['rental_notice_given'] | undefined> {
   const order = await paidOrderOf(db, orderId);
   if (!order) return undefined;
   const notice = await db
@@ -85,7 +85,12 @@ export async function rentalNoticeData(db: Db, orderId: string): Promise<Message
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
   if (!notice.given_on || !notice.ends_on) throw new Error('the rental has no notice');
-  return { order, notice: { givenOn: notice.given_on, endsOn: notice.ends_on } };
+  const data = { order, notice: { givenOn: notice.given_on, endsOn: notice.ends_on } };
+  // Said only when the notice is written (an earlier row's rendering does not know what was refunded then).
+  if (prepaidRefundId === undefined) return data;
+  if (prepaidRefundId !== null) return { ...data, lastMonth: { kind: 'refunded' as const, creditNote: (await creditNoteOfRefund(db, prepaidRefundId))! } };
+  const rental = await db.selectFrom('rentals').select('prepaid_last_month_cents').where('order_id', '=', orderId).executeTakeFirst();
+  return rental && rental.prepaid_last_month_cents > 0 ? { ...data, lastMonth: { kind: 'applied' as const } } : data;
 }
 
 const staff = { to: site.operations.email, language: site.operations.language };
@@ -118,8 +123,8 @@ export async function tellDaysCancelled(trx: Db, keyring: BankingKeyring, ids: {
 }
 
 /** Notice given on a rental: the buyer's message with the manage link, and staff's. */
-export async function tellNoticeGiven(trx: Db, keyring: BankingKeyring, orderId: string, now: Date): Promise<void> {
-  const data = (await rentalNoticeData(trx, orderId))!;
+export async function tellNoticeGiven(trx: Db, keyring: BankingKeyring, orderId: string, prepaidRefundId: string | null, now: Date): Promise<void> {
+  const data = (await rentalNoticeData(trx, orderId, prepaidRefundId))!;
   const about = { orderId };
   if (data.order.buyer.email) {
     const token = await settleManageToken(trx, keyring, orderId);

@@ -141,11 +141,30 @@ const record: Command = async ({ client, args, flags, json, print }) => {
   print(invoice.state === 'paid' ? 'The invoice is paid; the customer is e-mailed.' : `The invoice still owes ${formatCad(invoice.owed_cents)}.`);
 };
 
-/** `rentals end ID`: ends the rental under the notice policy, as the customer's own notice does. */
-const end: Command = async ({ client, args, print }) => {
-  const id = args[0] ?? usage('rentals end ID');
-  const answer = endRentalResponse.parse(await client.call('POST', `${rentalPath(id)}/end`, { mode: 'notice' }, once()));
-  print(`The rental ends on ${answer.ends_on}. The customer is e-mailed the notice.`);
+/**
+ * `rentals end ID`: ends the rental under the notice policy, as the customer's own notice does.
+ * `rentals end ID --now --reason TEXT`: ends it today, its billing settled to the day.
+ */
+const end: Command = async ({ client, args, flags, json, print }) => {
+  const usageText = 'rentals end ID [--now --reason TEXT]';
+  const id = args[0] ?? usage(usageText);
+  const now = flags.now === true;
+  if (now && typeof flags.reason !== 'string') usage(usageText);
+  const body = now ? { mode: 'now', reason: flags.reason } : { mode: 'notice' };
+  const answer = endRentalResponse.parse(await client.call('POST', `${rentalPath(id)}/end`, body, once()));
+  if (json) {
+    print(JSON.stringify(answer, null, 2));
+    return;
+  }
+  if (!answer.settled) {
+    print(`The rental ends on ${answer.ends_on}. The customer is e-mailed the notice.`);
+    return;
+  }
+  const { credit_notes, refunded_cents, owed_cents } = answer.settled;
+  print(`The rental ended today (${answer.ends_on}); the unit is free from tomorrow. The customer is e-mailed.`);
+  for (const note of credit_notes) print(`Credit note ${note.number} against ${note.invoice_number ? `invoice ${note.invoice_number}` : 'the checkout receipt'}: ${formatCad(note.amount_cents)}.`);
+  if (refunded_cents > 0) print(`${formatCad(refunded_cents)} goes back to the customer's card.`);
+  print(owed_cents > 0 ? `${formatCad(owed_cents)} is still owed.` : 'Nothing is owed.');
 };
 
 export const rentalCommands: Record<string, Command> = { list, show, retry, record, end };

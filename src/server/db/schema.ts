@@ -181,9 +181,9 @@ export interface RefundsTable {
   order_id: string;
   amount_cents: number;
   /** A late payment's, a cancellation's, or what a rental's prepaid last month left over once its final period was paid from it. */
-  reason: 'paid_after_taken' | 'cancelled' | 'prepaid_surplus' | 'paid_twice';
+  reason: 'paid_after_taken' | 'cancelled' | 'prepaid_surplus' | 'paid_twice' | 'ended_early';
   status: 'pending' | 'succeeded';
-  /** paid_twice: the payment of an invoice given back (its own payment at the provider), not the order's. */
+  /** paid_twice, ended_early: the payment of an invoice given back (its own payment at the provider), not the order's. */
   invoice_payment_id: ColumnType<string | null, string | null | undefined, string | null>;
   provider_refund_id: string | null;
   last_error: string | null;
@@ -287,6 +287,25 @@ export interface InvoicesTable {
   qst_cents: number;
   total_cents: number;
   issued_at: ColumnType<Date, Date, Date>;
+}
+
+/** A credit note against an invoice (staff ended the rental at once): it lowers what the invoice owes, never rewriting it. */
+export interface InvoiceCreditsTable {
+  id: string;
+  invoice_id: string;
+  credit_note_number: string;
+  /** The days after the rental's last day, or the prepaid last month applied to what the invoice owed. */
+  reason: 'ended_early' | 'prepaid_last_month';
+  /** The days credited (ended_early), or the invoice's period (prepaid_last_month). date: read back with ::text. */
+  period_start: ColumnType<string, string, string>;
+  period_end: ColumnType<string, string, string>;
+  /** The credited lines, positive, as an invoice's: monthly_rent (the days credited) or prepaid_last_month. */
+  lines: ColumnType<unknown, string, string>;
+  subtotal_cents: number;
+  gst_cents: number;
+  qst_cents: number;
+  total_cents: number;
+  created_at: ColumnType<Date, Date, Date>;
 }
 
 export type InvoicePaymentMethod = 'card' | 'pad' | 'cheque' | 'etransfer';
@@ -408,6 +427,7 @@ export interface Database {
   document_counters: DocumentCountersTable;
   rentals: RentalsTable;
   invoices: InvoicesTable;
+  invoice_credits: InvoiceCreditsTable;
   invoice_payments: InvoicePaymentsTable;
   card_changes: CardChangesTable;
   test_payment_cards: TestPaymentCardsTable;

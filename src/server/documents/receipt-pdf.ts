@@ -24,6 +24,8 @@ const labels = {
   creditNoteNo: 'Nº de note de crédit / Credit note no.',
   invoiceNo: 'Nº de facture / Invoice no.',
   refundsReceipt: 'Rembourse le reçu nº / Refunds receipt no.',
+  correctsInvoice: 'Corrige la facture nº / Corrects invoice no.',
+  creditedToInvoice: 'Porté au crédit de la facture / Credited to the invoice',
   issuedOn: 'Date d’émission / Date of issue',
   billedTo: 'Facturé à / Billed to',
   item: 'Article / Item',
@@ -38,6 +40,7 @@ const labels = {
   subtotal: 'Sous-total / Subtotal',
   total: 'Total',
   totalRefunded: 'Total remboursé / Total refunded',
+  totalCredited: 'Total crédité / Total credited',
   totalDue: 'Total à payer / Total due',
   payment: 'Paiement / Payment',
   refund: 'Remboursement / Refund',
@@ -72,6 +75,7 @@ const invoiceMethods: Record<DocumentPaymentMethod, string> = {
   pad: 'Prélèvement automatique / Pre-authorized debit',
   cheque: 'Chèque / Cheque',
   etransfer: 'Virement Interac / Interac e-Transfer',
+  credit: 'Note de crédit / Credit note',
 };
 
 const gstNumber = `Nº TPS / GST no. ${site.taxes.gst.registrationNumber}`;
@@ -204,7 +208,7 @@ export function receiptPdf(doc: ReceiptDocument, options: { compress?: boolean }
     ry += 5;
   };
   meta({ receipt: labels.receiptNo, credit_note: labels.creditNoteNo, invoice: labels.invoiceNo }[doc.kind], doc.number);
-  if (isCredit && doc.refersTo) meta(labels.refundsReceipt, doc.refersTo);
+  if (isCredit && doc.refersTo) meta(doc.refersToKind === 'invoice' ? labels.correctsInvoice : labels.refundsReceipt, doc.refersTo);
   meta(labels.issuedOn, issuedText(doc.issuedAt, 'fr-CA'), issuedText(doc.issuedAt, 'en-CA'));
 
   let y = Math.max(ly, ry) + 10;
@@ -306,7 +310,7 @@ export function receiptPdf(doc: ReceiptDocument, options: { compress?: boolean }
     totalRow(gstLabel(), doc.gst, gstNumber);
     totalRow(qstLabel(), doc.qst, qstNumber);
   }
-  const totalLabel = isCredit ? labels.totalRefunded : doc.kind === 'invoice' && invoicePaidAt === null ? labels.totalDue : labels.total;
+  const totalLabel = isCredit ? (doc.payment.method === 'credit' ? labels.totalCredited : labels.totalRefunded) : doc.kind === 'invoice' && invoicePaidAt === null ? labels.totalDue : labels.total;
   const totalAmountWidth = pdf.font('Helvetica-Bold').fontSize(11.5).widthOfString(pdfSafeText(money(doc.total)));
   const totalLabelWidth = totalsWidth - 16 - totalAmountWidth - 10;
   const totalHeight = measure(totalLabel, { width: totalLabelWidth, font: 'Helvetica-Bold', size: 11.5 }) + 14;
@@ -322,7 +326,16 @@ export function receiptPdf(doc: ReceiptDocument, options: { compress?: boolean }
     if (doc.payment.reference) py += put(`${labels.reference} ${oneLine(doc.payment.reference)}`, left, py + 2, { width: paymentWidth, size: 8, color: colors.muted }) + 2;
   };
   if (doc.kind !== 'invoice') {
-    const method = doc.payment.method === 'card' ? (isCredit ? labels.refundedToCard : labels.paidByCard) : isCredit ? labels.testRefund : labels.testPayment;
+    const method =
+      doc.payment.method === 'credit'
+        ? labels.creditedToInvoice
+        : doc.payment.method === 'card'
+          ? isCredit
+            ? labels.refundedToCard
+            : labels.paidByCard
+          : isCredit
+            ? labels.testRefund
+            : labels.testPayment;
     py += put(method, left, py, { width: paymentWidth, size: 10 });
     py += put(money(doc.total), left, py + 2, { width: paymentWidth, font: 'Helvetica-Bold', size: 10 }) + 2;
     showReference();

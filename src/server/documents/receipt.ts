@@ -17,8 +17,9 @@ export interface ReceiptDocument {
   number: string;
   /** When it was paid (or refunded). */
   issuedAt: Date;
-  /** The receipt a credit note gives money back on. */
+  /** The receipt a credit note gives money back on, or (refersToKind 'invoice') the invoice it corrects. */
   refersTo?: string;
+  refersToKind?: 'invoice';
   /** An invoice: the days of the rental it bills (at the space, both included), and when it was paid (null: still due). */
   invoice?: { period: { from: IsoDate; to: IsoDate }; paidAt: Date | null };
   buyer: { name: string; email: string };
@@ -37,8 +38,11 @@ export interface ReceiptDocument {
   payment: { method: DocumentPaymentMethod; reference: string | null };
 }
 
-/** 'test': the built-in test checkout, no card charged; the others as an invoice's payment rows record them. */
-export type DocumentPaymentMethod = 'card' | 'test' | 'pad' | 'cheque' | 'etransfer';
+/**
+ * 'test': the built-in test checkout, no card charged; 'credit': a credit note that lowers what an
+ * invoice owes rather than giving money back; the others as an invoice's payment rows record them.
+ */
+export type DocumentPaymentMethod = 'card' | 'test' | 'pad' | 'cheque' | 'etransfer' | 'credit';
 
 /** The file a receipt or a credit note is downloaded and attached as, named in both languages. */
 export function documentFileName(doc: Pick<ReceiptDocument, 'kind' | 'number'>): string {

@@ -46,8 +46,8 @@ function periodName(invoice: Invoice, language: Language): string {
 const texts = catalogue({
   en: {
     forPeriod: (name: string, _p: Period) => `for ${name}`,
-    paidBy: { card: 'by card', test: 'as a test payment (no card charged)', pad: 'by pre-authorized debit', cheque: 'by cheque', etransfer: 'by Interac e-Transfer' } as Record<Method, string>,
-    methods: { card: 'Card', test: 'Test payment (no card charged)', pad: 'Pre-authorized debit', cheque: 'Cheque', etransfer: 'Interac e-Transfer' } as Record<Method, string>,
+    paidBy: { card: 'by card', test: 'as a test payment (no card charged)', pad: 'by pre-authorized debit', cheque: 'by cheque', etransfer: 'by Interac e-Transfer', credit: 'by credit note' } as Record<Method, string>,
+    methods: { card: 'Card', test: 'Test payment (no card charged)', pad: 'Pre-authorized debit', cheque: 'Cheque', etransfer: 'Interac e-Transfer', credit: 'Credit note' } as Record<Method, string>,
     paidSubject: (number: string, unit: string, period: string) => `Invoice ${number} paid: ${unit}, ${period}`,
     paidTitle: 'Your invoice is paid',
     paid: (number: string, forPeriod: string, amount: string, by: string) =>
@@ -109,12 +109,28 @@ const texts = catalogue({
     settledTitle: 'Your last invoice is settled',
     surplus: (amount: string, creditNote: string) =>
       `What the last month you paid in advance leaves over, ${amount} taxes included, is refunded to your card with credit note ${creditNote}; it can take 5 to 10 business days to appear on your statement.`,
+    endedSubject: (unit: string, on: string) => `Your rental of ${unit} ended on ${on}`,
+    endedTitle: 'Your rental has ended',
+    ended: (unit: string, on: string) => `Your rental of ${unit} was ended by our team; its last day was ${on}. You are not billed after that day.`,
+    endedCredits: 'The credit notes below settle your billing to that day (they are attached to this e-mail):',
+    creditAgainstInvoice: (number: string, invoice: string) => `Credit note ${number}, against invoice ${invoice}`,
+    creditAgainstReceipt: (number: string, receipt: string) => `Credit note ${number}, against receipt ${receipt}`,
+    endedRefund: (amount: string) => `${amount}, taxes included, is refunded to your card; it can take 5 to 10 business days to appear on your statement.`,
+    endedOwed: (amount: string) => `${amount}, taxes included, is still owed on the invoices below: please pay it on your rental's page.`,
+    endedOwes: 'Still owed',
+    endedSettled: 'Nothing is owed on your rental.',
+    payOwed: 'Pay what is owed',
+    cardSubject: (unit: string) => `Card changed: ${unit}`,
+    cardTitle: 'Your card is changed',
+    cardChanged: (unit: string, at: string) => `The card for your rental of ${unit} was changed on ${at}. The next invoices are charged to the new card on the 1st.`,
+    cardNext: (amount: string, on: string) => `Your next invoice: ${amount} on ${on}.`,
+    cardNotYou: (email: string, phone: string) => `If you did not change it, contact us at once at ${email} or ${phone}.`,
   },
   fr: {
     // 'pour décembre 2026', 'pour la période 18–31 décembre 2026', 'pour le 1er décembre 2026'.
     forPeriod: (name, p) => (p.days === p.daysInMonth ? `pour ${name}` : p.start === p.end ? `pour le ${name}` : `pour la période ${name}`),
-    paidBy: { card: 'par carte', test: 'par paiement de test (aucune carte débitée)', pad: 'par prélèvement préautorisé', cheque: 'par chèque', etransfer: 'par virement Interac' },
-    methods: { card: 'Carte', test: 'Paiement de test (aucune carte débitée)', pad: 'Prélèvement préautorisé', cheque: 'Chèque', etransfer: 'Virement Interac' },
+    paidBy: { card: 'par carte', test: 'par paiement de test (aucune carte débitée)', pad: 'par prélèvement préautorisé', cheque: 'par chèque', etransfer: 'par virement Interac', credit: 'par note de crédit' },
+    methods: { card: 'Carte', test: 'Paiement de test (aucune carte débitée)', pad: 'Prélèvement préautorisé', cheque: 'Chèque', etransfer: 'Virement Interac', credit: 'Note de crédit' },
     paidSubject: (number, unit, period) => `Facture ${number} payée : ${unit}, ${period}`,
     paidTitle: 'Votre facture est payée',
     paid: (number, forPeriod, amount, by) => `Merci : votre facture ${number} ${forPeriod} est payée. Nous avons reçu ${amount}, taxes incluses, ${by}; la facture est jointe à ce courriel.`,
@@ -174,6 +190,22 @@ const texts = catalogue({
     settledTitle: 'Votre dernière facture est réglée',
     surplus: (amount, creditNote) =>
       `Ce qui reste du dernier mois payé d’avance, ${amount} taxes incluses, vous est remboursé sur votre carte avec la note de crédit ${creditNote}; le remboursement peut prendre de 5 à 10 jours ouvrables avant d’apparaître sur votre relevé.`,
+    endedSubject: (unit, on) => `Votre location de ${unit} a pris fin le ${on}`,
+    endedTitle: 'Votre location a pris fin',
+    ended: (unit, on) => `Notre équipe a mis fin à votre location de ${unit}; son dernier jour était le ${on}. Rien ne vous est facturé après ce jour.`,
+    endedCredits: 'Les notes de crédit ci-dessous règlent votre facturation jusqu’à ce jour (elles sont jointes à ce courriel) :',
+    creditAgainstInvoice: (number, invoice) => `Note de crédit ${number}, sur la facture ${invoice}`,
+    creditAgainstReceipt: (number, receipt) => `Note de crédit ${number}, sur le reçu ${receipt}`,
+    endedRefund: (amount) => `${amount}, taxes incluses, vous est remboursé sur votre carte; le remboursement peut prendre de 5 à 10 jours ouvrables avant d’apparaître sur votre relevé.`,
+    endedOwed: (amount) => `${amount}, taxes incluses, reste dû sur les factures ci-dessous : veuillez le payer sur la page de votre location.`,
+    endedOwes: 'Reste dû',
+    endedSettled: 'Rien n’est dû sur votre location.',
+    payOwed: 'Payer le montant dû',
+    cardSubject: (unit) => `Carte changée : ${unit}`,
+    cardTitle: 'Votre carte est changée',
+    cardChanged: (unit, at) => `La carte de votre location de ${unit} a été changée le ${at}. Les prochaines factures seront débitées sur la nouvelle carte le 1er du mois.`,
+    cardNext: (amount, on) => `Votre prochaine facture : ${amount} le ${on}.`,
+    cardNotYou: (email, phone) => `Si vous n’avez pas fait ce changement, communiquez avec nous sans tarder à ${email} ou au ${phone}.`,
   },
 });
 
@@ -359,4 +391,69 @@ export const staffInvoicePaidTwice: Template<'staff_invoice_paid_twice'> = (_ctx
       },
     ],
   });
+};
+
+/**
+ * Staff ended the rental at once: its last day, the credit notes that settle it (attached, each
+ * named with the document it corrects), what goes back to the card and what is still owed, with
+ * the rental's page to pay it.
+ */
+export const rentalEnded: Template<'rental_ended'> = async (ctx, message) => {
+  const { rental, lastDay, creditNotes, refundCents, owed } = message.data;
+  assertRecipient(message, rental.customer.email);
+  const link = manageLink(ctx, message.secret);
+  const language = message.language;
+  const t = texts[language];
+  const on = fullDate(lastDay, language);
+  const owedCents = owed.reduce((sum, i) => sum + i.cents, 0);
+  const blocks: Block[] = [{ kind: 'paragraph', text: t.ended(rental.unitName, on) }];
+  if (creditNotes.length > 0) {
+    blocks.push(
+      { kind: 'paragraph', text: t.endedCredits },
+      {
+        kind: 'facts',
+        rows: creditNotes.map((doc) => ({
+          label: doc.refersToKind === 'invoice' ? t.creditAgainstInvoice(doc.number, doc.refersTo ?? '') : t.creditAgainstReceipt(doc.number, doc.refersTo ?? ''),
+          value: money(doc.total, language),
+        })),
+      },
+    );
+  }
+  if (refundCents > 0) blocks.push({ kind: 'paragraph', text: t.endedRefund(money(refundCents, language)) });
+  if (owedCents > 0) {
+    blocks.push(
+      { kind: 'notice', text: t.endedOwed(money(owedCents, language)) },
+      { kind: 'facts', rows: owed.map((i) => ({ label: `${t.invoice} ${i.number}`, value: money(i.cents, language) })) },
+    );
+    if (link) blocks.push({ kind: 'button', label: t.payOwed, url: link });
+  } else {
+    blocks.push({ kind: 'paragraph', text: t.endedSettled });
+    if (link) blocks.push({ kind: 'button', label: t.manageRental, url: link });
+  }
+  blocks.push({ kind: 'paragraph', text: shared[language].questions });
+  return {
+    toName: rental.customer.name,
+    subject: t.endedSubject(rental.unitName, on),
+    letter: rentalLetter(ctx, rental, language, { title: t.endedTitle, preview: t.ended(rental.unitName, on), blocks }),
+    attachments: await Promise.all(creditNotes.map((doc) => documentAttachment(doc))),
+  };
+};
+
+/** A Change card completed: which rental, when, the next invoice it pays, and whom to call if it was not them. */
+export const cardChanged: Template<'card_changed'> = (ctx, message): Draft => {
+  const { rental, changedAt, next } = message.data;
+  assertRecipient(message, rental.customer.email);
+  const link = manageLink(ctx, message.secret);
+  const language = message.language;
+  const t = texts[language];
+  const blocks: Block[] = [{ kind: 'paragraph', text: t.cardChanged(rental.unitName, instantAtSpace(changedAt, language)) }];
+  if (next) blocks.push({ kind: 'paragraph', text: t.cardNext(money(next.cents, language), fullDate(next.on, language)) });
+  blocks.push({ kind: 'notice', text: t.cardNotYou(site.email, site.phoneDisplay) });
+  if (link) blocks.push({ kind: 'button', label: t.manageRental, url: link });
+  return {
+    toName: rental.customer.name,
+    subject: t.cardSubject(rental.unitName),
+    letter: rentalLetter(ctx, rental, language, { title: t.cardTitle, preview: t.cardChanged(rental.unitName, instantAtSpace(changedAt, language)), blocks }),
+    attachments: [],
+  };
 };

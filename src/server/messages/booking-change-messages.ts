@@ -46,6 +46,11 @@ const texts = catalogue({
     lastDay: 'Last day of the rental',
     noticeReceived: (unit: string, ends: string) => `We have received your notice. Your rental of ${unit} ends on ${ends}: the space is yours until the end of that day.`,
     keysAndLastPayment: 'Our team will contact you about returning your keys and your last payment.',
+    keys: 'Our team will contact you about returning your keys.',
+    lastMonthApplied:
+      'Your last period is invoiced on its first day, prorated to your last day, and paid from the last month you paid in advance; what that month leaves over is refunded to your card.',
+    lastMonthRefunded: (amount: string, creditNote: string) =>
+      `The invoice of the period your rental ends in is already issued, so the last month you paid in advance is not needed: ${amount}, taxes included, is refunded to your card with credit note ${creditNote} (attached); it can take 5 to 10 business days to appear on your statement.`,
     manageRental: 'Manage your rental',
     noticeSubject: (unit: string, ends: string) => `Notice received: ${unit}, ends on ${ends}`,
     noticeTitle: 'Your notice is recorded',
@@ -73,6 +78,11 @@ const texts = catalogue({
     lastDay: 'Dernier jour de la location',
     noticeReceived: (unit, ends) => `Nous avons bien reçu votre préavis. Votre location de ${unit} se termine le ${ends} : l’espace est à vous jusqu’à la fin de cette journée.`,
     keysAndLastPayment: 'Notre équipe communiquera avec vous pour la remise des clés et le dernier paiement.',
+    keys: 'Notre équipe communiquera avec vous pour la remise des clés.',
+    lastMonthApplied:
+      'Votre dernière période est facturée à son premier jour, au prorata jusqu’à votre dernier jour, et payée avec le dernier mois que vous avez payé d’avance; ce qui reste de ce mois vous est remboursé sur votre carte.',
+    lastMonthRefunded: (amount, creditNote) =>
+      `La facture de la période où se termine votre location est déjà émise : le dernier mois payé d’avance n’est donc pas nécessaire. ${amount}, taxes incluses, vous est remboursé sur votre carte avec la note de crédit ${creditNote} (jointe); le remboursement peut prendre de 5 à 10 jours ouvrables avant d’apparaître sur votre relevé.`,
     manageRental: 'Gérer votre location',
     noticeSubject: (unit, ends) => `Préavis reçu : ${unit}, fin le ${ends}`,
     noticeTitle: 'Votre préavis est enregistré',
@@ -167,8 +177,8 @@ function noticeFacts(order: PaidOrder, notice: { givenOn: string; endsOn: string
   ];
 }
 
-export const rentalNoticeGiven: Template<'rental_notice_given'> = (ctx, message): Draft => {
-  const { order, notice } = message.data;
+export const rentalNoticeGiven: Template<'rental_notice_given'> = async (ctx, message) => {
+  const { order, notice, lastMonth } = message.data;
   assertRecipient(message, order.buyer.email);
   const language = message.language;
   const t = texts[language];
@@ -177,15 +187,18 @@ export const rentalNoticeGiven: Template<'rental_notice_given'> = (ctx, message)
   const blocks: Block[] = [
     { kind: 'paragraph', text: t.noticeReceived(order.unitName, ends) },
     { kind: 'facts', rows: noticeFacts(order, notice, language) },
-    { kind: 'paragraph', text: t.keysAndLastPayment },
   ];
+  // What happens to the last month paid in advance, when the rental is billed every month.
+  if (lastMonth?.kind === 'applied') blocks.push({ kind: 'paragraph', text: t.lastMonthApplied }, { kind: 'paragraph', text: t.keys });
+  else if (lastMonth?.kind === 'refunded') blocks.push({ kind: 'paragraph', text: t.lastMonthRefunded(money(lastMonth.creditNote.total, language), lastMonth.creditNote.number) }, { kind: 'paragraph', text: t.keys });
+  else blocks.push({ kind: 'paragraph', text: t.keysAndLastPayment });
   if (link) blocks.push({ kind: 'button', label: t.manageRental, url: link });
   blocks.push({ kind: 'paragraph', text: shared[language].questions });
   return {
     toName: order.buyer.name,
     subject: t.noticeSubject(order.unitName, ends),
     letter: customerLetter(ctx, order, language, { title: t.noticeTitle, preview: t.noticePreview(ends), blocks }),
-    attachments: [],
+    attachments: lastMonth?.kind === 'refunded' ? [await documentAttachment(lastMonth.creditNote)] : [],
   };
 };
 

@@ -64,5 +64,7 @@ export function earlierRows(db: Db, keyring: BankingKeyring): EarlierRows {
     staff_invoice_paid_twice: async () => 'gone' as const,
     invoice_payment_failed: async () => 'gone' as const,
     staff_invoice_overdue: async () => 'gone' as const,
+    rental_ended: async () => 'gone' as const,
+    card_changed: async () => 'gone' as const,
   };
 }

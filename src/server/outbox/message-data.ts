@@ -49,7 +49,7 @@ const paidOrder = z.object({
 
 const bilingual = z.object({ fr: z.string(), en: z.string() });
 
-const paymentMethod = z.enum(['card', 'test', 'pad', 'cheque', 'etransfer']);
+const paymentMethod = z.enum(['card', 'test', 'pad', 'cheque', 'etransfer', 'credit']);
 
 /** A receipt, a credit note or an invoice as its PDF lays it out (documents/receipt.ts ReceiptDocument). */
 const receiptDocument = z.object({
@@ -57,6 +57,7 @@ const receiptDocument = z.object({
   number: z.string(),
   issuedAt: instant,
   refersTo: z.optional(z.string()),
+  refersToKind: z.optional(z.literal('invoice')),
   invoice: z.optional(z.object({ period: z.object({ from: isoDateString, to: isoDateString }), paidAt: z.nullable(instant) })),
   buyer: z.object({ name: z.string(), email: z.string() }),
   item: bilingual,
@@ -77,7 +78,16 @@ const orderPaid = z.object({ order: paidOrder });
 const orderRefunded = z.object({ order: paidOrder, refund });
 /** Days cancelled: with the days of the order still booked once they are. */
 const bookingCancelled = z.extend(orderRefunded, { stillBooked: z.array(isoDateString) });
-const rentalNoticeGiven = z.object({ order: paidOrder, notice: z.object({ givenOn: isoDateString, endsOn: isoDateString }) });
+/**
+ * Notice on a rental. lastMonth, for a rental billed every month: the prepaid last month will pay
+ * its final period ('applied'), or that period was invoiced already and the month is refunded whole
+ * with its credit note ('refunded'). Absent from rows written before billing.
+ */
+const rentalNoticeGiven = z.object({
+  order: paidOrder,
+  notice: z.object({ givenOn: isoDateString, endsOn: isoDateString }),
+  lastMonth: z.optional(z.union([z.object({ kind: z.literal('applied') }), z.object({ kind: z.literal('refunded'), creditNote: receiptDocument })])),
+});
 
 /** A waitlist entry, and where its person stands for each unit chosen (in the order chosen) as it was written. */
 const waitlistEntry = z.object({
@@ -217,6 +227,21 @@ const invoicePaidTwice = z.object({
   refundCents: cents,
 });
 
+/**
+ * Staff ended a rental at once: its last day, the credit notes that settle its billing (attached),
+ * what goes back to the card, and the invoices it still owes (paid on the manage page).
+ */
+const rentalEnded = z.object({
+  rental,
+  lastDay: isoDateString,
+  creditNotes: z.array(receiptDocument),
+  refundCents: cents,
+  owed: z.array(z.object({ number: z.string(), cents })),
+});
+
+/** A Change card completed: when, and the next invoice the card will pay (none once the last is issued). */
+const cardChanged = z.object({ rental, changedAt: instant, next: z.nullable(z.object({ on: isoDateString, cents })) });
+
 /** Each kind of message (named staff_… when it is for the operations team), and what it carries. */
 const schemas = {
   order_paid: z.extend(orderPaid, { receipt: receiptDocument }),
@@ -238,6 +263,8 @@ const schemas = {
   invoice_payment_failed: invoicePaymentFailed,
   staff_invoice_overdue: invoicePaymentFailed,
   staff_invoice_paid_twice: invoicePaidTwice,
+  rental_ended: rentalEnded,
+  card_changed: cardChanged,
 };
 
 export type MessageKind = keyof typeof schemas;

@@ -14,7 +14,7 @@ import { noStore } from '../http/no-store.ts';
 import { pdfAnswer } from '../http/pdf-answer.ts';
 import { requestOrigin, siteOrigins } from '../http/public-origin.ts';
 import { startCardChange, startPayNow, type SessionResult } from '../billing/pay-now.ts';
-import { invoicePdfOfOrder } from '../billing/billing-mail.ts';
+import { invoiceCreditPdfOfOrder, invoicePdfOfOrder } from '../billing/billing-mail.ts';
 
 type Env = { Variables: { orderId: string; idempotencyKey: string } };
 
@@ -65,7 +65,9 @@ export function bookingRoutes(ctx: AppContext, guess: Limiter) {
   });
 
   app.get('/:token/credit-notes/:number', async (c) => {
-    const file = await creditNotePdfOfOrder(ctx.db, c.var.orderId, c.req.param('number'));
+    // A refund's credit note (against the receipt), or one against an invoice of the rental.
+    const number = c.req.param('number');
+    const file = (await creditNotePdfOfOrder(ctx.db, c.var.orderId, number)) ?? (await invoiceCreditPdfOfOrder(ctx.db, c.var.orderId, number));
     if (!file) return problemAnswer(c, problem('no_credit_note'));
     return pdfAnswer(c, file);
   });

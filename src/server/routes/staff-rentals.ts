@@ -4,6 +4,7 @@ import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
 import { endRentalInput, invoiceNumberPattern, recordPaymentInput, rentalStates } from '../../shared/contract/staff-rentals.ts';
 import { retryInvoice, recordPayment, recordRentalEnded, rentalDetail, rentalExists, rentalInvoice, invoicePayment, invoicePdfOfRental, listRentals, rentalToEnd } from '../billing/staff-rentals.ts';
 import { giveNotice } from '../bookings/cancellations.ts';
+import { endRentalAtOnce } from '../bookings/end-rental.ts';
 import type { AppContext } from '../deps.ts';
 import { cursorSchema, encodeCursor, instantPosition, pageLimit } from '../http/cursor.ts';
 import { problemAnswer } from '../http/errors.ts';
@@ -99,7 +100,21 @@ export function staffRentalRoutes(ctx: AppContext) {
     .post('/:id/end', requireIdempotencyKey, jsonBody(endRentalInput), async (c) => {
       const id = pathParam(c, recordUuid);
       if (!id) return problemAnswer(c, problem('not_a_rental_id'));
-      if (c.var.body.mode === 'now') return problemAnswer(c, problem('rental_end_now_unavailable'));
+      if (c.var.body.mode === 'now') {
+        // The schema asks for the reason with mode now.
+        const ended = await endRentalAtOnce(ctx.db, ctx.config.bankingKeys, actorOf(c), id, c.var.body.reason ?? '', c.var.idempotencyKey, ctx.clock());
+        if (ended.kind === 'refused') return problemAnswer(c, ended.problem);
+        if (!ended.replay) {
+          ctx.mailer?.wake();
+          ctx.unitList.invalidate();
+        }
+        const settled = {
+          credit_notes: ended.creditNotes.map((n) => ({ number: n.number, invoice_number: n.invoiceNumber, amount_cents: n.cents })),
+          refunded_cents: ended.refundedCents,
+          owed_cents: ended.owedCents,
+        };
+        return c.json({ success: true as const, ends_on: ended.endsOn, settled });
+      }
       const rental = await rentalToEnd(ctx.db, id);
       if (!rental) return problemAnswer(c, problem('no_rental'));
       if (rental.ended) return problemAnswer(c, problem('rental_already_ended'));
@@ -108,8 +123,12 @@ export function staffRentalRoutes(ctx: AppContext) {
       // The customer's own notice, by staff: the same policy, end date, e-mails and key.
       const result = await giveNotice(ctx.db, ctx.config.bankingKeys, rental.orderId, c.var.idempotencyKey, now);
       if (result.kind === 'refused') return problemAnswer(c, result.problem);
-      if (!result.replay) await recordRentalEnded(ctx.db, actorOf(c), id, result.endsOn, now);
-      ctx.mailer?.wake();
+      if (!result.replay) {
+        await recordRentalEnded(ctx.db, actorOf(c), id, result.endsOn, now);
+        ctx.mailer?.wake();
+        // The unit's date of availability changed: the offices list shows it at once.
+        if (result.freesUnit) ctx.unitList.invalidate();
+      }
       return c.json({ success: true as const, ends_on: result.endsOn });
     });
 }

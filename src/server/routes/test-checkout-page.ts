@@ -264,7 +264,8 @@ export function testCheckoutRoutes(deps: AppContext) {
     if (!isTestProvider(deps.payments)) return notice(c, billing.language, texts[billing.language].unknown, 404);
     if (billing.kind === 'card') {
       if (!card) return cardPage(c, billing, action, typed, 'card');
-      await cardChangeSaved(deps.db, billing.cardChangeId, await deps.payments.saveCard(card, billing.customerId), deps.clock());
+      await cardChangeSaved(deps.db, deps.config.bankingKeys, billing.cardChangeId, await deps.payments.saveCard(card, billing.customerId), deps.clock());
+      deps.mailer?.wake();
       return backToRental(c, billing, 'card');
     }
     if (!card || !paysOnSession(card)) return invoicePage(c, billing, action, typed, card ? 'declined' : 'card');

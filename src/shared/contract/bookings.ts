@@ -71,6 +71,8 @@ export const rentalBilling = z.object({
       owed: cents,
       state: z.enum(invoiceStates),
       paidAt: z.nullable(z.string()),
+      /** Credit notes against it (the rental ended at once): their numbers and totals. Absent from copies kept before them. */
+      creditNotes: z.optional(z.array(z.object({ number: z.string(), total: cents }))),
     }),
   ),
 });

@@ -237,7 +237,6 @@ export const problems = {
   // no_invoice, invoice_already_paid and invoice_payment_in_progress: with the manage link's problems above (audience 'any').
   no_card_on_file: staff(409, () => 'This rental has no card on file to charge: record a payment, or ask the customer to pay from their e-mail.'),
   staff_key_reused: staff(422, () => 'This Idempotency-Key was already used for a different request'),
-  rental_end_now_unavailable: staff(400, () => 'Ending a rental at once is not available yet: end it under the notice policy (mode notice).'),
   rental_has_no_order: staff(409, () => 'This rental was not bought at checkout, so it cannot be ended under the notice policy here.'),
   rental_already_ended: staff(409, () => 'This rental has already ended.'),
   order_has_no_receipt: staff(409, () => 'This order has no receipt: it is not paid.'),

@@ -88,6 +88,8 @@ export const staffInvoice = z.object({
   state: z.enum(invoiceStates),
   issued_at: z.string(),
   payments: z.array(staffInvoicePayment),
+  /** Credit notes against it (the rental ended at once): the days after its last one, or the prepaid month applied. */
+  credit_notes: z.array(z.object({ number: z.string(), reason: z.enum(['ended_early', 'prepaid_last_month']), amount_cents: z.number(), created_at: z.string() })),
 });
 export type StaffInvoice = z.infer<typeof staffInvoice>;
 
@@ -136,11 +138,23 @@ export const recordPaymentResponse = z.object({ success: z.literal(true), paymen
 
 /**
  * POST /admin-api/rentals/:id/end (Idempotency-Key): 'notice' ends the rental under the notice
- * policy, as the customer's own notice does. 'now' (at once, with a reason) is not available yet.
+ * policy, as the customer's own notice does; 'now' ends it today, with a reason staff keep
+ * (non-payment…), its billing settled to the day (billing/end-at-once.ts).
  */
-export const endRentalInput = z.object({
-  mode: z.enum(['notice', 'now']),
-  reason: z.optional(z.string().check(z.trim(), z.refine(isPlainText, plainTextMessage), z.maxLength(500, 'at_most_chars'))),
-});
+export const endRentalInput = z
+  .object({
+    mode: z.enum(['notice', 'now']),
+    reason: z.optional(z.string().check(z.trim(), z.refine(isPlainText, plainTextMessage), z.maxLength(500, 'at_most_chars'))),
+  })
+  .check(z.refine((body) => body.mode !== 'now' || (body.reason ?? '').length > 0, { message: 'required_fields', path: ['reason'] }));
+export type EndRentalInput = z.infer<typeof endRentalInput>;
 
-export const endRentalResponse = z.object({ success: z.literal(true), ends_on: z.string() });
+/** What ending at once came to: the credit notes written, what goes back to the card, and what is still owed. */
+export const endedAtOnce = z.object({
+  credit_notes: z.array(z.object({ number: z.string(), invoice_number: z.nullable(z.string()), amount_cents: z.int() })),
+  refunded_cents: z.int(),
+  owed_cents: z.int(),
+});
+export type EndedAtOnce = z.infer<typeof endedAtOnce>;
+
+export const endRentalResponse = z.object({ success: z.literal(true), ends_on: z.string(), settled: z.optional(endedAtOnce) });

@@ -96,6 +96,30 @@ export function periodCharges(monthly: Cents, period: BillingPeriod, finalWithPr
   return { lines, surplusCents, ...taxedTotal(lines) };
 }
 
+/**
+ * What staff ending a rental at once (after `lastDay`) credits on the invoice of the period that
+ * day falls in: the rent it billed less the rent of its days up to `lastDay`, before tax.
+ */
+export function unusedDaysCents(monthly: Cents, billedRent: Cents, periodStart: IsoDate, lastDay: IsoDate): Cents {
+  return Math.max(0, billedRent - periodRentCents(monthly, periodFrom(periodStart, lastDay)));
+}
+
+/**
+ * How much of the prepaid last month (before tax, `left` of it) an invoice still owing
+ * `owedTotal` (taxes included) takes: the most whose taxed total does not exceed what it owes.
+ * It was taxed at checkout, so its GST and QST come off the invoice with it.
+ */
+export function prepaidToApply(owedTotal: Cents, left: Cents): Cents {
+  let low = 0;
+  let high = Math.max(0, Math.min(left, owedTotal));
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (taxedTotal([{ item: 'prepaid_last_month', cents: mid }]).total <= owedTotal) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
 /** How many times an invoice's payment is tried: on its billing day, then after each retry delay. */
 export const triesPerInvoice = 1 + site.billing.retryAfterDays.length;
 

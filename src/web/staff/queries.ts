@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { staffMailResponse, mailRetryResponse, type mailStatuses } from '../../shared/contract/staff-mail.ts';
 import { staffOrdersResponse, type orderStatuses } from '../../shared/contract/staff-orders.ts';
 import { sessionResponse } from '../../shared/contract/staff.ts';
-import { endRentalResponse, recordPaymentResponse, retryInvoiceResponse, staffRentalDetail, staffRentalsResponse, type RecordPaymentInput, type RentalState } from '../../shared/contract/staff-rentals.ts';
+import { endRentalResponse, recordPaymentResponse, retryInvoiceResponse, staffRentalDetail, staffRentalsResponse, type EndRentalInput, type RecordPaymentInput, type RentalState } from '../../shared/contract/staff-rentals.ts';
 import {
   offerLinkResponse,
   staffCalendarResponse,
@@ -151,8 +151,8 @@ export const staffCalls = {
   recordPayment: (rentalId: string, number: string, input: RecordPaymentInput, idempotencyKey: string) =>
     staffRequest(`${invoicePath(rentalId, number)}/payments`, { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey }, schema: recordPaymentResponse }),
   /** Under the notice policy, as the customer's own notice. */
-  endRental: (rentalId: string, idempotencyKey: string) =>
-    staffRequest(`/admin-api/rentals/${encodeURIComponent(rentalId)}/end`, { method: 'POST', body: { mode: 'notice' }, headers: { 'Idempotency-Key': idempotencyKey }, schema: endRentalResponse }),
+  endRental: (rentalId: string, body: EndRentalInput, idempotencyKey: string) =>
+    staffRequest(`/admin-api/rentals/${encodeURIComponent(rentalId)}/end`, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey }, schema: endRentalResponse }),
   markContacted: (id: number) => staffRequest(`/admin-api/waitlist/${id}/contacted`, { method: 'POST', body: {}, schema: waitlistContactedResponse }),
   deleteEntry: (id: number) => staffRequest(`/admin-api/waitlist/${id}`, { method: 'DELETE', schema: done }),
   createOffer: (input: Record<string, unknown>) => staffRequest('/admin-api/lease-offers', { method: 'POST', body: input, schema: offerLinkResponse }),

@@ -10,6 +10,7 @@ import * as staff from './0008-staff.ts';
 import * as waitlistOffers from './0009-waitlist-offers.ts';
 import * as outboxData from './0010-outbox-data.ts';
 import * as billing from './0011-billing.ts';
+import * as invoiceCredits from './0012-invoice-credits.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-waitlist-offers': waitlistOffers,
   '0010-outbox-data': outboxData,
   '0011-billing': billing,
+  '0012-invoice-credits': invoiceCredits,
 };

@@ -7,7 +7,7 @@ import { useOnline } from '../../app/use-online.ts';
 import { useCatalogue, useLanguage } from '../../i18n/i18n.tsx';
 import { visitorErrorText } from '../../i18n/visitor-problem-words.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { goToPaymentPage, invoiceUrl, paymentPage } from './api/booking.ts';
+import { creditNoteUrl, goToPaymentPage, invoiceUrl, paymentPage } from './api/booking.ts';
 import { ticketDate } from './booking-rules.ts';
 import { manageBookingCatalogue } from './catalogue.ts';
 
@@ -67,6 +67,7 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
                   {m.invoiceLine(invoice.number, billedPeriodText(invoice.periodStart, invoice.periodEnd, lang))} · {money(invoice.total)} ·{' '}
                   <strong className={`manage__invoice-state manage__invoice-state--${invoice.state}`}>{m.invoiceState[invoice.state]}</strong>
                   {owed ? ` · ${m.owedAmount(money(invoice.owed))}` : ''}
+                  {(invoice.creditNotes ?? []).map((note) => ` · ${m.creditedBy(note.number, money(note.total))}`).join('')}
                 </span>
                 <span className="manage__actions">
                   {online ? (
@@ -74,6 +75,13 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
                       {m.downloadInvoice(invoice.number)}
                     </a>
                   ) : null}
+                  {online
+                    ? (invoice.creditNotes ?? []).map((note) => (
+                        <a key={note.number} href={creditNoteUrl(token, note.number)} type="application/pdf">
+                          {m.downloadCreditNote(note.number)}
+                        </a>
+                      ))
+                    : null}
                   {owed ? (
                     <button
                       type="button"

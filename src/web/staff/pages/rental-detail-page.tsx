@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { recordedPaymentMethods, recordPaymentInput, type StaffInvoice, type StaffRentalDetail } from '../../../shared/contract/staff-rentals.ts';
+import { endRentalInput, recordedPaymentMethods, recordPaymentInput, type EndRentalInput, type StaffInvoice, type StaffRentalDetail } from '../../../shared/contract/staff-rentals.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { amountForInput, normalizeAmount } from '../amount.ts';
 import { newIdempotencyKey } from '../api.ts';
@@ -18,7 +18,11 @@ type Rental = StaffRentalDetail['rental'];
  * What staff are deciding, each with its own Idempotency-Key, made when the dialog opens: trying
  * again after a dropped answer repeats the same decision, never a second charge or payment.
  */
-type Decision = { kind: 'retry'; invoice: StaffInvoice; key: string } | { kind: 'record'; invoice: StaffInvoice; key: string } | { kind: 'end'; endsOn: string; key: string };
+type Decision =
+  | { kind: 'retry'; invoice: StaffInvoice; key: string }
+  | { kind: 'record'; invoice: StaffInvoice; key: string }
+  | { kind: 'end'; endsOn: string; key: string }
+  | { kind: 'end_now'; key: string };
 
 const invoiceTone = { paid: 'green', processing: 'yellow', due: 'grey', overdue: 'alert' } as const;
 
@@ -53,7 +57,7 @@ export function RentalDetailPage({ id }: { id: string }) {
     },
   });
   const end = useMutation({
-    mutationFn: (d: Extract<Decision, { kind: 'end' }>) => staffCalls.endRental(id, d.key),
+    mutationFn: (d: Extract<Decision, { kind: 'end' }>) => staffCalls.endRental(id, { mode: 'notice' }, d.key),
     onSuccess: async ({ ends_on }) => {
       await refresh();
       setDecision(null);
@@ -80,11 +84,18 @@ export function RentalDetailPage({ id }: { id: string }) {
           <>
             <PageTitle
               actions={
-                rental.notice_ends_on ? (
-                  <button type="button" className="button button--ghost" onClick={() => open({ kind: 'end', endsOn: rental.notice_ends_on!, key: newIdempotencyKey() })}>
-                    {t.end}
-                  </button>
-                ) : null
+                <>
+                  {rental.notice_ends_on ? (
+                    <button type="button" className="button button--ghost" onClick={() => open({ kind: 'end', endsOn: rental.notice_ends_on!, key: newIdempotencyKey() })}>
+                      {t.end}
+                    </button>
+                  ) : null}
+                  {rental.state !== 'ended' && rental.ended_at === null && rental.order_id ? (
+                    <button type="button" className="button button--ghost" onClick={() => open({ kind: 'end_now', key: newIdempotencyKey() })}>
+                      {t.endNow}
+                    </button>
+                  ) : null}
+                </>
               }
             >
               {t.title} · {rental.unit_name} · {rental.customer_name}
@@ -110,6 +121,11 @@ export function RentalDetailPage({ id }: { id: string }) {
                       </td>
                       <td data-label={t.invoiceColumns.paid} className="nowrap">
                         {f.cents(invoice.paid_cents)}
+                        {invoice.credit_notes.map((note) => (
+                          <span key={note.number} className="cell-meta">
+                            {t.creditNoteMeta(note.number, f.cents(note.amount_cents), t.creditReasons[note.reason])}
+                          </span>
+                        ))}
                         {invoice.owed_cents > 0 ? <span className="cell-meta cell-error">{t.owedMeta(f.cents(invoice.owed_cents))}</span> : null}
                       </td>
                       <td data-label={t.invoiceColumns.state}>
@@ -167,6 +183,18 @@ export function RentalDetailPage({ id }: { id: string }) {
               >
                 <p>{t.endText(f.date(decision.endsOn))}</p>
               </ConfirmDialog>
+            ) : null}
+            {decision?.kind === 'end_now' ? (
+              <EndNowDialog
+                rentalId={id}
+                idempotencyKey={decision.key}
+                onClose={() => setDecision(null)}
+                onEnded={async (text) => {
+                  await refresh();
+                  setDecision(null);
+                  setNotice({ tone: 'success', text });
+                }}
+              />
             ) : null}
             {decision?.kind === 'record' ? (
               <RecordPaymentDialog
@@ -336,6 +364,51 @@ function RecordPaymentDialog({
             {(p) => <input {...p} name="amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />}
           </Field>
           <FormActions submitLabel={t.recordSubmit} busyLabel={t.recording} busy={save.isPending} onCancel={onClose} />
+        </form>
+      </div>
+    </Dialog>
+  );
+}
+
+/** End at once: today is the last day; the reason, required, stays in the audit trail. */
+function EndNowDialog({ rentalId, idempotencyKey, onClose, onEnded }: { rentalId: string; idempotencyKey: string; onClose: () => void; onEnded: (notice: string) => Promise<void> }) {
+  const { m } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.rental;
+  const [reason, setReason] = useState('');
+  const { errors, formRef, summaryRef, fromIssues, fromServer, clear } = useFormErrors(['reason'] as const);
+  const focusRef = useDialogFocus();
+  const save = useMutation({
+    mutationFn: (body: EndRentalInput) => staffCalls.endRental(rentalId, body, idempotencyKey),
+    onSuccess: ({ ends_on, settled }) => {
+      const lines = [t.endNowDone(f.date(ends_on))];
+      for (const note of settled?.credit_notes ?? []) lines.push(t.endNowCredit(note.number, note.invoice_number ? t.endNowInvoice(note.invoice_number) : t.endNowReceipt, f.cents(note.amount_cents)));
+      if (settled && settled.refunded_cents > 0) lines.push(t.endNowRefund(f.cents(settled.refunded_cents)));
+      if (settled && settled.owed_cents > 0) lines.push(t.endNowOwed(f.cents(settled.owed_cents)));
+      return onEnded(lines.join(' '));
+    },
+    onError: fromServer,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = endRentalInput.safeParse({ mode: 'now', reason });
+    if (!checked.success) {
+      fromIssues(checked.error.issues);
+      return;
+    }
+    clear();
+    save.mutate(checked.data);
+  };
+  return (
+    <Dialog title={t.endNowTitle} onClose={onClose} closeLabel={m.common.close}>
+      <div ref={focusRef}>
+        <form ref={formRef} className="form" onSubmit={submit} noValidate>
+          <ErrorSummary errors={errors} summaryRef={summaryRef} />
+          <p>{t.endNowText}</p>
+          <Field label={t.endNowReason} hint={t.endNowReasonHint} error={errors.reason} required>
+            {(p) => <textarea {...p} data-autofocus="" name="reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
+          </Field>
+          <FormActions submitLabel={t.endNowConfirm} busyLabel={t.endBusy} busy={save.isPending} onCancel={onClose} />
         </form>
       </div>
     </Dialog>

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { periodCharges, periodsDue, prepaidToApply, unusedDaysCents, type InvoiceLine } from '../../shared/domain/billing.ts';
+import { addDays, type IsoDate } from '../../shared/domain/time.ts';
+import type { Db } from '../db/database.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
+import { tellRentalEnded } from './billing-mail.ts';
+import { creditInvoice, owedSql } from './invoice-records.ts';
+import { refundPrepaidSurplus, writeInvoice } from './invoices.ts';
+
+/*
+ * Staff end a rental at once (non-payment, a move agreed in person): its billing is settled to
+ * the day, in the transaction that ends it (bookings/end-rental.ts frees the unit in it too).
+ * - Periods begun by its last day and not invoiced yet are invoiced, the last one to that day.
+ * - The invoice of the period the last day falls in, when it billed days after it, is corrected
+ *   by a credit note for them ('ended_early').
+ * - The last month paid in advance, if nothing used it yet, is applied to what is still owed,
+ *   oldest invoice first, each time by a credit note against that invoice (its GST and QST were
+ *   collected on the checkout's receipt); what it leaves over is refunded with a credit note
+ *   against that receipt, as at the end of a notice.
+ * - What a credit leaves beyond what its invoice owed (the month was paid) goes back: to the card
+ *   payments that paid it first, then to the checkout's payment (where the prepaid month came from).
+ * Unpaid invoices stay owed, and their tries go on: ending a rental forgives nothing.
+ */
+
+export interface EndedAtOnce {
+  /** The credit notes written: against an invoice, or (the prepaid month's surplus) against the receipt. */
+  creditNotes: { number: string; invoiceNumber: string | null; cents: number }[];
+  /** What goes back to the customer's card, taxes included. */
+  refundedCents: number;
+  /** What the rental still owes once this is applied. */
+  owedCents: number;
+}
+
+interface RentalToSettle {
+  id: string;
+  order_id: string;
+  monthly_cents: number;
+  prepaid_last_month_cents: number;
+  next_period_start: IsoDate;
+}
+
+interface OpenInvoice {
+  id: string;
+  number: string;
+  period_start: IsoDate;
+  period_end: IsoDate;
+  final: boolean;
+  lines: unknown;
+  owed: number;
+}
+
+async function invoicesOf(trx: Db, rentalId: string): Promise<OpenInvoice[]> {
+  const rows = await sql<OpenInvoice>`select i.id, i.number, i.period_start::text as period_start, i.period_end::text as period_end, i.final, i.lines, ${owedSql('i')} as owed
+    from invoices i where i.rental_id = ${rentalId} order by i.period_start, i.number`.execute(trx);
+  return rows.rows;
+}
+
+/** Whether the prepaid last month is still unused: no final invoice applied it, no notice refunded it. */
+async function prepaidUnused(trx: Db, rental: RentalToSettle): Promise<boolean> {
+  if (rental.prepaid_last_month_cents === 0) return false;
+  const final = await trx.selectFrom('invoices').select('id').where('rental_id', '=', rental.id).where('final', '=', true).executeTakeFirst();
+  if (final) return false;
+  const refunded = await trx.selectFrom('refunds').select('id').where('order_id', '=', rental.order_id).where('reason', '=', 'prepaid_surplus').executeTakeFirst();
+  return refunded === undefined;
+}
+
+/** The rent an invoice billed (its monthly_rent line). */
+function billedRent(lines: unknown): number {
+  const parsed: unknown = typeof lines === 'string' ? JSON.parse(lines) : lines;
+  const rent = Array.isArray(parsed) ? (parsed as { item?: unknown; cents?: unknown }[]).find((l) => l.item === 'monthly_rent') : undefined;
+  if (typeof rent?.cents !== 'number') throw new Error('an invoice without its rent line');
+  return rent.cents;
+}
+
+/**
+ * Gives back `cents` an invoice was paid beyond what it now owes: from its card payments, newest
+ * first, as far as each has not been given back already; the rest from the checkout's payment.
+ */
+async function giveBackBeyond(trx: Db, invoiceId: string, orderId: string, cents: number, now: Date): Promise<void> {
+  const payments = await sql<{ id: string; left: number }>`select p.id,
+      p.amount_cents - coalesce((select sum(r.amount_cents) from refunds r where r.invoice_payment_id = p.id), 0)::int as left
+    from invoice_payments p
+    where p.invoice_id = ${invoiceId} and p.status = 'succeeded' and p.method = 'card' and p.provider_payment_id is not null
+    order by p.settled_at desc, p.id`.execute(trx);
+  let left = cents;
+  const refund = async (amount: number, invoicePaymentId: string | null) => {
+    await trx
+      .insertInto('refunds')
+      .values({
+        id: randomUUID(),
+        order_id: orderId,
+        invoice_payment_id: invoicePaymentId,
+        amount_cents: amount,
+        reason: 'ended_early',
+        status: 'pending',
+        // The document is the invoice's credit note: this row only moves the money.
+        amounts: JSON.stringify({ lines: [], subtotal: amount, gst: 0, qst: 0, total: amount }),
+        next_attempt_at: now,
+        created_at: now,
+      })
+      .execute();
+  };
+  for (const payment of payments.rows) {
+    const amount = Math.min(left, payment.left);
+    if (amount <= 0) continue;
+    await refund(amount, payment.id);
+    left -= amount;
+  }
+  if (left > 0) await refund(left, null);
+}
+
+/**
+ * Settles the billing of a rental staff end at once, `lastDay` its last day (today at the space),
+ * in the caller's transaction, which holds the rental's row and its invoices' rows with no try
+ * open; e-mails the customer what it comes to.
+ */
+export async function settleEndedAtOnce(trx: Db, keyring: BankingKeyring, rental: RentalToSettle, lastDay: IsoDate, now: Date): Promise<EndedAtOnce> {
+  const creditNotes: EndedAtOnce['creditNotes'] = [];
+  const creditIds: string[] = [];
+  let refundedCents = 0;
+  const prepaid = (await prepaidUnused(trx, rental)) ? rental.prepaid_last_month_cents : 0;
+
+  // The periods begun and not invoiced yet (the round had not come by), to the last day.
+  for (const period of periodsDue(rental.next_period_start, lastDay, lastDay)) {
+    await writeInvoice(trx, rental.id, { period, final: period.end === lastDay, charges: periodCharges(rental.monthly_cents, period, null) }, now);
+  }
+  await trx.updateTable('rentals').set({ next_period_start: addDays(lastDay, 1) }).where('id', '=', rental.id).execute();
+
+  // The days billed after the last one.
+  const current = (await invoicesOf(trx, rental.id)).find((i) => i.period_start <= lastDay && i.period_end > lastDay);
+  if (current) {
+    const unused = unusedDaysCents(rental.monthly_cents, billedRent(current.lines), current.period_start, lastDay);
+    if (unused > 0) {
+      const lines: InvoiceLine[] = [{ item: 'monthly_rent', cents: unused }];
+      const credit = await creditInvoice(trx, { invoiceId: current.id, reason: 'ended_early', period: { start: addDays(lastDay, 1), end: current.period_end }, lines }, now);
+      creditNotes.push({ number: credit.number, invoiceNumber: current.number, cents: credit.total });
+      creditIds.push(credit.id);
+    }
+  }
+
+  // The prepaid month, on what is owed, oldest first; its surplus refunded against the receipt.
+  let left = prepaid;
+  for (const invoice of await invoicesOf(trx, rental.id)) {
+    if (left === 0) break;
+    const applied = invoice.owed > 0 ? prepaidToApply(invoice.owed, left) : 0;
+    if (applied === 0) continue;
+    const period = { start: invoice.period_start, end: invoice.period_end };
+    const credit = await creditInvoice(trx, { invoiceId: invoice.id, reason: 'prepaid_last_month', period, lines: [{ item: 'prepaid_last_month', cents: applied }] }, now);
+    creditNotes.push({ number: credit.number, invoiceNumber: invoice.number, cents: credit.total });
+    creditIds.push(credit.id);
+    left -= applied;
+  }
+  let surplusRefundId: string | null = null;
+  if (left > 0) {
+    surplusRefundId = await refundPrepaidSurplus(trx, rental.order_id, left, now);
+    const surplus = await trx.selectFrom('refunds').select(['credit_note_number', 'amount_cents']).where('id', '=', surplusRefundId).executeTakeFirstOrThrow();
+    creditNotes.push({ number: surplus.credit_note_number!, invoiceNumber: null, cents: surplus.amount_cents });
+    refundedCents += surplus.amount_cents;
+  }
+
+  // A credited invoice that had been paid: what it was paid beyond what it now comes to goes back.
+  const after = await invoicesOf(trx, rental.id);
+  for (const invoice of after) {
+    if (invoice.owed >= 0) continue;
+    await giveBackBeyond(trx, invoice.id, rental.order_id, -invoice.owed, now);
+    refundedCents += -invoice.owed;
+  }
+  const owedCents = after.reduce((sum, i) => sum + Math.max(0, i.owed), 0);
+  const ended = { creditNotes, refundedCents, owedCents };
+  const owed = after.filter((i) => i.owed > 0).map((i) => ({ number: i.number, cents: i.owed }));
+  await tellRentalEnded(trx, keyring, { rentalId: rental.id, creditIds, surplusRefundId }, { lastDay, refundCents: refundedCents, owed }, now);
+  return ended;
+}
