@@ -300,6 +300,31 @@ describe('a rental’s billing on its manage page', () => {
     expect(within(billing).getByRole('button', { name: 'Pay now: invoice F-2026-000007, $517.39' })).toBeTruthy();
   });
 
+  it('once staff ended it at once: its last day, no notice to give, and each invoice with its credit notes to download', async () => {
+    const [december, november] = deskRental.billing!.invoices;
+    const ended: BookingView = {
+      ...deskRental,
+      endsIfNoticeToday: null,
+      billing: {
+        ...deskRental.billing!,
+        state: 'ended',
+        next: null,
+        lastDay: '2026-12-10',
+        invoices: [{ ...december!, state: 'paid', owed: 0, paidAt: '2026-12-10T15:00:00.000Z', creditNotes: [{ number: 'NC-2026-000003', total: 35_049 }, { number: 'NC-2026-000004', total: 16_690 }] }, november!],
+      },
+    };
+    server({ booking: ended });
+    renderAt(`/booking/${token}`);
+    const billing = await screen.findByRole('region', { name: 'Billing' });
+    expect(document.querySelector('.manage__status')?.textContent).toBe('Status: Ended');
+    expect(screen.getByText('Your rental was ended by our team; its last day was Thursday, December 10, 2026.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Give notice' })).toBeNull();
+    const line = within(billing).getAllByRole('listitem')[0]!.textContent;
+    expect(line).toContain('Invoice F-2026-000007, December 2026 · $517.39 · Paid · credit note NC-2026-000003: $350.49 · credit note NC-2026-000004: $166.90');
+    expect(within(billing).getByRole('link', { name: 'Download credit note NC-2026-000004 (PDF)' }).getAttribute('href')).toContain(`/public-api/bookings/${token}/credit-notes/NC-2026-000004`);
+    expect(within(billing).queryByRole('button', { name: /Pay now/ })).toBeNull();
+  });
+
   it('says how the payment page went when the customer comes back from it', async () => {
     server({ booking: { ...deskRental, billing: { ...deskRental.billing!, invoices: deskRental.billing!.invoices.map((i) => ({ ...i, state: 'paid' as const, owed: 0 })) } } });
     renderAt(`/booking/${token}?returned=paid`);

@@ -169,8 +169,25 @@ const chequeInvoice: ReceiptDocument = {
   payment: { method: 'cheque', reference: 'Chèque nº 001234' },
 };
 
+/** A credit note against December's invoice: the rental ended at once on the 10th, the 21 days after it credited. */
+const invoiceCredit: ReceiptDocument = {
+  ...paidInvoice,
+  kind: 'credit_note',
+  number: 'NC-2026-000009',
+  issuedAt: new Date('2026-12-10T15:00:00.000Z'),
+  refersTo: 'F-2026-000001',
+  refersToKind: 'invoice',
+  invoice: { period: { from: '2026-12-11', to: '2026-12-31' }, paidAt: null },
+  lines: [{ description: { fr: 'Bureau D-12 : loyer, 11–31 décembre 2026 (21 jours sur 31)', en: 'Desk D-12: rent, December 11–31, 2026 (21 of 31 days)' }, cents: 30_484, taxable: true }],
+  subtotal: 30_484,
+  gst: 1_524,
+  qst: 3_041,
+  total: 35_049,
+  payment: { method: 'credit', reference: null },
+};
+
 const pdfs = {} as Record<
-  'receipt' | 'creditNote' | 'longBooking' | 'oddBuyer' | 'testPayment' | 'paidInvoice' | 'dueInvoice' | 'settledInvoice' | 'chequeInvoice' | 'etransferInvoice',
+  'receipt' | 'creditNote' | 'longBooking' | 'oddBuyer' | 'testPayment' | 'paidInvoice' | 'dueInvoice' | 'settledInvoice' | 'chequeInvoice' | 'etransferInvoice' | 'invoiceCredit',
   Buffer
 >;
 beforeAll(async () => {
@@ -183,6 +200,7 @@ beforeAll(async () => {
   pdfs.dueInvoice = await receiptPdf(dueInvoice, { compress: false });
   pdfs.settledInvoice = await receiptPdf(settledInvoice, { compress: false });
   pdfs.chequeInvoice = await receiptPdf(chequeInvoice, { compress: false });
+  pdfs.invoiceCredit = await receiptPdf(invoiceCredit, { compress: false });
   pdfs.etransferInvoice = await receiptPdf({ ...paidInvoice, payment: { method: 'etransfer', reference: null } }, { compress: false });
 });
 
@@ -260,6 +278,17 @@ describe.each(extractors)('the receipt PDF, read by %s', (_name, textOf) => {
     expect(text).toContain('Remboursement de test (aucune carte créditée) / Test refund (no card credited)');
     expect(text).toContain('Total remboursé / Total refunded');
     expect(text).toContain('206,96 $');
+  });
+
+  it('writes a credit note against an invoice: the invoice it corrects, the days credited, credited rather than refunded', () => {
+    const text = textOf(pdfs.invoiceCredit);
+    expectInOrder(text, ['Note de crédit / Credit note', 'NC-2026-000009', 'Corrige la facture nº / Corrects invoice no.', 'F-2026-000001']);
+    expect(text).not.toContain('Rembourse le reçu');
+    expectInOrder(text, ['Période / Period', '11–31 décembre 2026', 'December 11–31, 2026']);
+    expectInOrder(text, ['Crédit / Credit', 'Porté au crédit de la facture / Credited to the invoice', '350,49 $']);
+    expect(text).toContain('Total crédité / Total credited');
+    expect(text).not.toContain('Total remboursé');
+    expect(text).not.toContain('Remboursé sur la carte');
   });
 
   it('lists the refunded dates and their hours in both languages, French first', () => {

@@ -278,6 +278,27 @@ describe('the rental page', () => {
     expect(posts(requests)).toEqual([{ path: `/admin-api/rentals/${parkingId}/end`, body: { mode: 'notice' } }]);
   });
 
+  it('says an end at once in its audit trail in words: how, why, the credit notes and the amounts', async () => {
+    const details = {
+      mode: 'now',
+      reason: 'Unpaid since December 1',
+      ends_on: '2026-12-10',
+      credit_notes: [
+        { number: 'NC-2026-000003', invoice_number: 'F-2026-000001', amount_cents: 35_049 },
+        { number: 'NC-2026-000005', invoice_number: null, amount_cents: 35_049 },
+      ],
+      refunded_cents: 35_049,
+      owed_cents: 0,
+    };
+    rentalServer(() => ({ ...detailOf([november]), audit: [{ at: '2026-12-10T15:00:00Z', actor: 'lea@example.com', action: 'rental_ended', details }] }));
+    renderConsole(`/staff/rentals/${parkingId}`);
+    const trail = await screen.findByRole('region', { name: 'Audit trail' });
+    expect(within(trail).getByText('Rental ended')).toBeTruthy();
+    expect(trail.textContent).toContain(
+      'How: at once · Reason: Unpaid since December 1 · Last day: December 10, 2026 · Credit notes: NC-2026-000003 F-2026-000001 $350.49, NC-2026-000005 $350.49 · Refunded: $350.49 · Still owed: $0.00',
+    );
+  });
+
   it('End at once: asks why before anything is sent, then says what the server settled', async () => {
     const settled = { credit_notes: [{ number: 'NC-2026-000004', invoice_number: 'F-2026-000012', amount_cents: 6_324 }], refunded_cents: 0, owed_cents: 10_922 };
     const requests = rentalServer(

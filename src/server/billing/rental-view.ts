@@ -93,6 +93,7 @@ export async function rentalBillingOfOrder(db: Db, orderId: string, now: Date): 
     monthlyCents: rental.monthly_cents,
     next: ended ? null : nextInvoice({ nextPeriodStart: rental.next_period_start, endsOn: rental.ends_on, monthlyCents: rental.monthly_cents, prepaidLastMonthCents: rental.prepaid_last_month_cents }),
     cardOnFile: rental.provider_customer_id !== null,
+    lastDay: rental.ends_on,
     invoices,
   };
 }

@@ -28,7 +28,7 @@ const refused = (why: Parameters<typeof problem>[0]): StaffRefusal => ({ kind: '
 const endedDetails = z.object({
   mode: z.literal('now'),
   ends_on: z.string(),
-  credit_notes: z.array(z.object({ number: z.string(), invoiceNumber: z.nullable(z.string()), cents: z.number() })),
+  credit_notes: z.array(z.object({ number: z.string(), invoice_number: z.nullable(z.string()), amount_cents: z.number() })),
   refunded_cents: z.number(),
   owed_cents: z.number(),
 });
@@ -44,7 +44,8 @@ export async function endRentalAtOnce(db: Db, keyring: BankingKeyring, actor: St
       const done = endedDetails.safeParse(earlier);
       if (!done.success) return refused('staff_key_reused');
       const d = done.data;
-      return { kind: 'ended', endsOn: d.ends_on, creditNotes: d.credit_notes, refundedCents: d.refunded_cents, owedCents: d.owed_cents, replay: true };
+      const creditNotes = d.credit_notes.map((n) => ({ number: n.number, invoiceNumber: n.invoice_number, cents: n.amount_cents }));
+      return { kind: 'ended', endsOn: d.ends_on, creditNotes, refundedCents: d.refunded_cents, owedCents: d.owed_cents, replay: true };
     }
     // Its invoices' rows first, then its own, the order a card try takes them in (never a circle);
     // then the invoices again, to hold one a round issued in between.
@@ -93,7 +94,7 @@ export async function endRentalAtOnce(db: Db, keyring: BankingKeyring, actor: St
           mode: 'now',
           reason,
           ends_on: lastDay,
-          credit_notes: ended.creditNotes,
+          credit_notes: ended.creditNotes.map((n) => ({ number: n.number, invoice_number: n.invoiceNumber, amount_cents: n.cents })),
           refunded_cents: ended.refundedCents,
           owed_cents: ended.owedCents,
           idempotency_key: key,

@@ -44,6 +44,7 @@ const labels = {
   totalDue: 'Total à payer / Total due',
   payment: 'Paiement / Payment',
   refund: 'Remboursement / Refund',
+  credit: 'Crédit / Credit',
   paidByCard: 'Payé par carte / Paid by card',
   testPayment: 'Paiement de test (aucune carte débitée) / Test payment (no card charged)',
   refundedToCard: 'Remboursé sur la carte / Refunded to card',
@@ -321,7 +322,7 @@ export function receiptPdf(doc: ReceiptDocument, options: { compress?: boolean }
   ty += totalHeight;
 
   const paymentWidth = width - totalsWidth - 30;
-  let py = top + label(isCredit ? labels.refund : labels.payment, left, top, paymentWidth) + 2;
+  let py = top + label(doc.payment.method === 'credit' ? labels.credit : isCredit ? labels.refund : labels.payment, left, top, paymentWidth) + 2;
   const showReference = () => {
     if (doc.payment.reference) py += put(`${labels.reference} ${oneLine(doc.payment.reference)}`, left, py + 2, { width: paymentWidth, size: 8, color: colors.muted }) + 2;
   };

@@ -60,6 +60,8 @@ export const rentalBilling = z.object({
   next: z.nullable(z.object({ on: isoDateString, cents })),
   /** Whether a card is kept for the invoices: without one, each invoice waits for Pay now. */
   cardOnFile: z.boolean(),
+  /** The rental's last day once set (notice, or staff ended it at once). Absent from copies kept before it was sent. */
+  lastDay: z.optional(z.nullable(isoDateString)),
   invoices: z.array(
     z.object({
       number: z.string(),

@@ -101,7 +101,7 @@ const en = {
       message_retried: 'Message retried',
       invoice_retried: 'Card tried again (Retry now)',
       invoice_payment_recorded: 'Payment recorded',
-      rental_ended: 'Rental ended under the notice policy',
+      rental_ended: 'Rental ended',
     } satisfies Record<AuditAction, string>,
     auditDetailNames: {
       dates: 'Days',
@@ -131,7 +131,13 @@ const en = {
       reference: 'Reference',
       mode: 'How',
       ends_on: 'Last day',
+      reason: 'Reason',
+      credit_notes: 'Credit notes',
+      refunded_cents: 'Refunded',
+      owed_cents: 'Still owed',
     } as Record<string, string>,
+    /** How a rental was ended (the audit's mode). */
+    endModes: { notice: 'under the notice policy', now: 'at once' } as Record<string, string>,
     adminToken: 'admin token (script)',
   },
   signIn: {
@@ -745,7 +751,7 @@ const fr: StaffCatalogue = {
       message_retried: 'Message réessayé',
       invoice_retried: 'Carte débitée de nouveau (Réessayer maintenant)',
       invoice_payment_recorded: 'Paiement inscrit',
-      rental_ended: 'Location terminée selon la politique de préavis',
+      rental_ended: 'Location terminée',
     },
     auditDetailNames: {
       dates: 'Jours',
@@ -775,7 +781,12 @@ const fr: StaffCatalogue = {
       reference: 'Référence',
       mode: 'Comment',
       ends_on: 'Dernier jour',
+      reason: 'Motif',
+      credit_notes: 'Notes de crédit',
+      refunded_cents: 'Remboursé',
+      owed_cents: 'Reste dû',
     },
+    endModes: { notice: 'selon la politique de préavis', now: 'sur-le-champ' },
     adminToken: 'jeton d’administration (script)',
   },
   signIn: {

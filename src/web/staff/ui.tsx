@@ -495,7 +495,15 @@ function detailValue(m: StaffCatalogue, f: ReturnType<typeof useFormat>, key: st
   if (value === null || value === undefined || value === '') return m.common.none;
   if (Array.isArray(value)) return value.map((v) => detailValue(m, f, key, v)).join(', ');
   if (typeof value === 'boolean') return value ? m.common.yes : m.common.no;
-  if (key === 'amount_cents' && typeof value === 'number') return f.cents(value);
+  if (key.endsWith('_cents') && typeof value === 'number') return f.cents(value);
+  if (key === 'mode' && typeof value === 'string') return m.common.endModes[value] ?? value;
+  // A record of several facts (a credit note: its number, the invoice it corrects, its amount), each said as above.
+  if (typeof value === 'object') {
+    return Object.entries(value)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => detailValue(m, f, k, v))
+      .join(' ');
+  }
   if (key === 'base_monthly_rate') {
     const cents = rateToCents(typeof value === 'number' || typeof value === 'string' ? value : null);
     if (cents !== null) return f.cents(cents);

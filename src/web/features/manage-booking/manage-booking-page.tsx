@@ -232,6 +232,9 @@ function BookingDetails({ token, loaded, returned }: { token: string; loaded: Lo
         {booking.policy.kind === 'notice' ? (
           booking.notice ? (
             <p className="manage__refund">{m.noticeGiven(date(booking.notice.givenOn), date(booking.notice.endsOn))}</p>
+          ) : booking.billing?.lastDay ? (
+            // Ended by the space without notice (staff ended it at once).
+            <p className="manage__refund">{m.rentalEndedOn(date(booking.billing.lastDay))}</p>
           ) : booking.endsIfNoticeToday ? (
             <>
               <p className="manage__refund">{m.noticeToday(date(booking.endsIfNoticeToday))}</p>

@@ -119,7 +119,7 @@ export function RentalDetailPage({ id }: { id: string }) {
                         {f.cents(invoice.total_cents)}
                         <span className="cell-meta">{t.taxes(f.cents(invoice.subtotal_cents), f.cents(invoice.gst_cents), f.cents(invoice.qst_cents))}</span>
                       </td>
-                      <td data-label={t.invoiceColumns.paid} className="nowrap">
+                      <td data-label={t.invoiceColumns.paid} className={invoice.credit_notes.length > 0 ? undefined : 'nowrap'}>
                         {f.cents(invoice.paid_cents)}
                         {invoice.credit_notes.map((note) => (
                           <span key={note.number} className="cell-meta">
