@@ -555,6 +555,7 @@ describe(`staff end a rental at once (${backend})`, () => {
         { number: expect.stringMatching(/^NC-2027-\d{6}$/), invoice_number: december!.number, amount_cents: december!.total_cents },
       ],
       refunded_cents: 0,
+      to_return_cents: 0,
       owed_cents: january!.total_cents - unusedTaxed,
     });
     const credits = await t.db
@@ -642,6 +643,7 @@ describe(`staff end a rental at once (${backend})`, () => {
         { number: expect.any(String), invoice_number: null, amount_cents: prepaidTaxed },
       ],
       refunded_cents: unusedTaxed + prepaidTaxed,
+      to_return_cents: 0,
       owed_cents: 0,
     });
     const refunds = await t.db.selectFrom('refunds').select(['id', 'reason', 'amount_cents', 'invoice_payment_id', 'credit_note_number']).where('order_id', '=', order.id).orderBy('reason').execute();
@@ -654,6 +656,59 @@ describe(`staff end a rental at once (${backend})`, () => {
     const given = (t.deps.payments as TestPaymentProvider).refunds;
     expect(given.find((r) => r.idempotencyKey === `refund-${refunds[0]!.id}`)).toMatchObject({ paymentIntentId: paid.provider_payment_id, sessionId: null, amountCents: unusedTaxed });
     expect(given.find((r) => r.idempotencyKey === `refund-${refunds[1]!.id}`)).toMatchObject({ sessionId: sessionId, amountCents: prepaidTaxed });
+  });
+
+  it('with the month paid by cheque, and paid twice: the days after today are for staff to return, and nothing given back goes back again', async () => {
+    now = morningOf('2027-05-10');
+    const { sessionId, token } = await paidThroughCheckout(t, 'DSK-01', { product: 'standard' }, { card: '4000 0027 6000 3184' });
+    const order = await t.db.selectFrom('orders').select('id').where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    const rental = await t.db.selectFrom('rentals').select(['id', 'monthly_cents', 'prepaid_last_month_cents']).where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    now = morningOf('2027-06-01');
+    await round();
+    const june = await t.db.selectFrom('invoices').select(['id', 'number', 'total_cents']).where('rental_id', '=', rental.id).executeTakeFirstOrThrow();
+    // A Pay now page left open; staff record the customer's cheque; the page's payment lands after and goes back (paid twice).
+    const page = paymentPageResponse.parse(await (await t.app.request(`/public-api/bookings/${token}/invoices/${june.number}/pay`, { method: 'POST', headers: { 'x-forwarded-for': '203.0.113.60' } })).json());
+    expect((await t.app.request(`${new URL(page.url).pathname}/cancel`, { method: 'POST' })).status).toBe(303);
+    const cheque = await t.app.request(`/admin-api/rentals/${rental.id}/invoices/${june.number}/payments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ method: 'cheque', reference: '2044' }),
+    });
+    expect(cheque.status).toBe(200);
+    const payNow = await t.db.selectFrom('invoice_payments').select('id').where('invoice_id', '=', june.id).where('trigger', '=', 'pay_now').executeTakeFirstOrThrow();
+    await payNowPaid({ db: t.db, clock: () => now, payments: t.deps.payments, keyring: testBankingKeys }, payNow.id, { outcome: 'succeeded', paymentId: 'test_pi_june_late', paymentMethodId: null }, null);
+    expect(await t.db.selectFrom('refunds').select(['reason', 'amount_cents']).where('order_id', '=', order.id).execute()).toEqual([{ reason: 'paid_twice', amount_cents: june.total_cents }]);
+
+    // Ended on 10 June (of 30 days): 20 days credited. They were paid by cheque: staff return them; the card's second payment went back already.
+    now = morningOf('2027-06-10');
+    const res = await endNow(rental.id, crypto.randomUUID(), 'Moved out');
+    expect(res.status).toBe(200);
+    const unused = rental.monthly_cents - Math.floor((2 * rental.monthly_cents * 10 + 30) / 60);
+    const unusedTaxed = taxedTotal([{ item: 'monthly_rent', cents: unused }]).total;
+    const prepaidTaxed = taxedTotal([{ item: 'last_month', cents: rental.prepaid_last_month_cents }]).total;
+    const body = (await res.json()) as { settled: { refunded_cents: number; to_return_cents: number; owed_cents: number } };
+    expect(body.settled).toMatchObject({ refunded_cents: prepaidTaxed, to_return_cents: unusedTaxed, owed_cents: 0 });
+    const refunds = await t.db.selectFrom('refunds').select(['reason', 'amount_cents']).where('order_id', '=', order.id).orderBy('reason').execute();
+    expect(refunds).toEqual([
+      { reason: 'paid_twice', amount_cents: june.total_cents },
+      { reason: 'prepaid_surplus', amount_cents: prepaidTaxed },
+    ]);
+    const mail = await t.db.selectFrom('outbox').select('data').where('kind', '=', 'rental_ended').where('recipient', '=', testBuyer.buyer_email).execute();
+    const said = mail.map((m) => readMessageData('rental_ended', m.data)).find((m) => m.ok && m.data.lastDay === '2027-06-10');
+    expect(said?.ok && said.data).toMatchObject({ refundCents: prepaidTaxed, toReturnCents: unusedTaxed, owed: [] });
+  });
+
+  it('refuses an end at once within the days the checkout paid for: notice is the way then', async () => {
+    now = morningOf('2027-07-10');
+    // A mailbox plan's checkout pays a whole month: to 9 August.
+    const { sessionId } = await paidThroughCheckout(t, 'MAILBOX-SCAN', { product: 'mailbox' });
+    const rental = await t.db.selectFrom('rentals as r').innerJoin('orders as o', 'o.id', 'r.order_id').select('r.id').where('o.session_id', '=', sessionId).executeTakeFirstOrThrow();
+    now = morningOf('2027-07-20');
+    const res = await endNow(rental.id, crypto.randomUUID());
+    expect(res.status).toBe(409);
+    expect(res.headers.get(problemCodeHeader)).toBe('rental_in_first_period');
+    expect(JSON.stringify(await res.json())).toContain('2027-08-09');
+    expect(await t.db.selectFrom('rentals').select('ended_at').where('id', '=', rental.id).executeTakeFirstOrThrow()).toEqual({ ended_at: null });
   });
 
   it('refuses an end at once without a reason, naming the field', async () => {

@@ -70,6 +70,7 @@ const sampleParams: { [C in CodeWithParams]: ProblemParams<C>[] } = {
   notice_already_given: [{ givenOn: '2026-11-23', endsOn: '2027-11-22' }],
   no_invoice: [{ number: 'F-2026-000001' }],
   invoice_already_paid: [{ number: 'F-2026-000001' }],
+  rental_in_first_period: [{ paidThrough: '2026-11-30' }],
   waitlist_entry_refused: waitlistProblems.map((problem) => ({ problem })),
   too_many_waitlist_link_lookups: [{ seconds: 30 }],
   too_many_lease_lookups: [{ seconds: 30 }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutPaidThrough, nextInvoice, nextTryOn, periodCharges, periodFrom, periodRentCents, periodsDue, prepaidToApply, triesPerInvoice, unusedDaysCents } from '../../src/shared/domain/billing.ts';
+import { checkoutPaidThrough, nextInvoice, nextTryOn, periodCharges, periodFrom, periodRentCents, periodsDue, prepaidCredit, triesPerInvoice, unusedDaysCents } from '../../src/shared/domain/billing.ts';
 import { taxedTotal } from '../../src/shared/domain/pricing.ts';
 import { site } from '../../src/shared/site.ts';
 
@@ -105,18 +105,24 @@ describe('ending a rental at once', () => {
     expect(unusedDaysCents(29_000, 29_000, '2028-02-01', '2028-02-28')).toBe(1_000);
   });
 
-  it('applies of the prepaid month the most whose taxes included do not pass what an invoice owes', () => {
+  it('applies the prepaid month to what an invoice owes: all of it when it falls short, else exactly what is owed', () => {
     const owed = taxedTotal([{ item: 'monthly_rent', cents: 45_000 }]).total;
-    // An invoice of a whole month owed, a prepaid month as large: all of it, the taxes matching to the cent.
-    expect(prepaidToApply(owed, 45_000)).toBe(45_000);
-    // Less prepaid than owed: all that is left.
-    expect(prepaidToApply(owed, 10_000)).toBe(10_000);
-    // Part of the invoice paid (a cheque of $100): as much as covers the rest, never a cent beyond it.
-    const applied = prepaidToApply(owed - 10_000, 45_000);
-    expect(taxedTotal([{ item: 'prepaid_last_month', cents: applied }]).total).toBeLessThanOrEqual(owed - 10_000);
-    expect(taxedTotal([{ item: 'prepaid_last_month', cents: applied + 1 }]).total).toBeGreaterThan(owed - 10_000);
-    expect(prepaidToApply(0, 45_000)).toBe(0);
-    expect(prepaidToApply(owed, 0)).toBe(0);
+    // A whole month owed, a prepaid month as large: all of it, its taxes matching the invoice's to the cent.
+    expect(prepaidCredit(owed, 45_000)).toEqual({ applied: 45_000, amounts: taxedTotal([{ item: 'prepaid_last_month', cents: 45_000 }]) });
+    // Less prepaid than owed: all that is left, taxed as it was at checkout.
+    expect(prepaidCredit(owed, 10_000)).toEqual({ applied: 10_000, amounts: taxedTotal([{ item: 'prepaid_last_month', cents: 10_000 }]) });
+    // Part of the invoice paid: what covers the rest, to the cent, whatever the taxes' rounding.
+    for (let rest = 1; rest <= 3_000; rest++) {
+      const credit = prepaidCredit(rest, 45_000)!;
+      expect(credit.amounts.total, `owing ${rest}`).toBe(rest);
+      expect(credit.amounts.subtotal + credit.amounts.gst + credit.amounts.qst).toBe(rest);
+      expect(credit.applied).toBe(credit.amounts.subtotal);
+      expect(Math.abs(credit.amounts.qst - taxedTotal([{ item: 'prepaid_last_month', cents: credit.applied }]).qst)).toBeLessThanOrEqual(2);
+    }
+    // 11.61 owed: 10.09 of rent is 11.60 with its taxes and 10.10 is 11.62, so 10.09 and a cent more of QST.
+    expect(prepaidCredit(1_161, 45_000)).toEqual({ applied: 1_009, amounts: { subtotal: 1_009, taxable: 1_009, gst: 50, qst: 102, total: 1_161 } });
+    expect(prepaidCredit(0, 45_000)).toBeNull();
+    expect(prepaidCredit(owed, 0)).toBeNull();
   });
 });
 

@@ -300,7 +300,7 @@ describe('the rental page', () => {
   });
 
   it('End at once: asks why before anything is sent, then says what the server settled', async () => {
-    const settled = { credit_notes: [{ number: 'NC-2026-000004', invoice_number: 'F-2026-000012', amount_cents: 6_324 }], refunded_cents: 0, owed_cents: 10_922 };
+    const settled = { credit_notes: [{ number: 'NC-2026-000004', invoice_number: 'F-2026-000012', amount_cents: 6_324 }], refunded_cents: 0, to_return_cents: 0, owed_cents: 10_922 };
     const requests = rentalServer(
       () => detailOf([november]),
       () => answer(endRentalResponse, { success: true, ends_on: '2026-11-20', settled }),

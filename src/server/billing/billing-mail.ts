@@ -265,7 +265,7 @@ export async function tellRentalEnded(
   trx: Db,
   keyring: BankingKeyring,
   ids: { rentalId: string; creditIds: readonly string[]; surplusRefundId: string | null },
-  settled: { lastDay: string; refundCents: number; owed: MessageData['rental_ended']['owed'] },
+  settled: Pick<MessageData['rental_ended'], 'lastDay' | 'refundCents' | 'toReturnCents' | 'owed'>,
   now: Date,
 ): Promise<void> {
   const row = await rentalRow(trx, ids.rentalId);
@@ -273,7 +273,7 @@ export async function tellRentalEnded(
   const creditNotes: ReceiptDocument[] = [];
   for (const id of ids.creditIds) creditNotes.push((await invoiceCreditDocumentOf(trx, id))!);
   if (ids.surplusRefundId) creditNotes.push((await creditNoteOfRefund(trx, ids.surplusRefundId))!);
-  const data = { rental: rentalFactsOf(row), lastDay: settled.lastDay, creditNotes, refundCents: settled.refundCents, owed: settled.owed };
+  const data = { rental: rentalFactsOf(row), creditNotes, ...settled };
   await tellRenter(trx, keyring, row, { kind: 'rental_ended', about: { rentalId: row.id }, data }, now);
 }
 

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { periodCharges, periodsDue, prepaidToApply, unusedDaysCents, type InvoiceLine } from '../../shared/domain/billing.ts';
+import { periodCharges, periodsDue, prepaidCredit, unusedDaysCents, type InvoiceLine } from '../../shared/domain/billing.ts';
+import { taxedTotal } from '../../shared/domain/pricing.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
 import type { Db } from '../db/database.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { tellRentalEnded } from './billing-mail.ts';
-import { creditInvoice, owedSql } from './invoice-records.ts';
+import { storedQuote } from '../documents/stored-amounts.ts';
+import { creditInvoice, owedSql, storedLines } from './invoice-records.ts';
 import { refundPrepaidSurplus, writeInvoice } from './invoices.ts';
 
 /*
@@ -18,8 +20,9 @@ import { refundPrepaidSurplus, writeInvoice } from './invoices.ts';
  *   oldest invoice first, each time by a credit note against that invoice (its GST and QST were
  *   collected on the checkout's receipt); what it leaves over is refunded with a credit note
  *   against that receipt, as at the end of a notice.
- * - What a credit leaves beyond what its invoice owed (the month was paid) goes back: to the card
- *   payments that paid it first, then to the checkout's payment (where the prepaid month came from).
+ * - What a credit leaves beyond what its invoice owed (the month was paid) goes back where it came
+ *   from: to the card payments that paid it, then (a final invoice the prepaid month paid) to the
+ *   checkout's payment; money paid by cheque or e-Transfer is returned by staff.
  * Unpaid invoices stay owed, and their tries go on: ending a rental forgives nothing.
  */
 
@@ -28,6 +31,8 @@ export interface EndedAtOnce {
   creditNotes: { number: string; invoiceNumber: string | null; cents: number }[];
   /** What goes back to the customer's card, taxes included. */
   refundedCents: number;
+  /** What staff return by hand: a credited invoice's money paid by cheque or e-Transfer, which no card can give back. */
+  toReturnCents: number;
   /** What the rental still owes once this is applied. */
   owedCents: number;
 }
@@ -67,47 +72,68 @@ async function prepaidUnused(trx: Db, rental: RentalToSettle): Promise<boolean> 
 
 /** The rent an invoice billed (its monthly_rent line). */
 function billedRent(lines: unknown): number {
-  const parsed: unknown = typeof lines === 'string' ? JSON.parse(lines) : lines;
-  const rent = Array.isArray(parsed) ? (parsed as { item?: unknown; cents?: unknown }[]).find((l) => l.item === 'monthly_rent') : undefined;
-  if (typeof rent?.cents !== 'number') throw new Error('an invoice without its rent line');
+  const rent = storedLines(lines).find((l) => l.item === 'monthly_rent');
+  if (!rent) throw new Error('an invoice without its rent line');
   return rent.cents;
 }
 
+/** The checkout's payment: what it took, less what went back through it already (refunds not tied to an invoice's payment). */
+async function checkoutLeft(trx: Db, orderId: string): Promise<number> {
+  const order = await trx.selectFrom('orders').select('quote').where('id', '=', orderId).executeTakeFirstOrThrow();
+  const given = await trx
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents'))
+    .where('order_id', '=', orderId)
+    .where('invoice_payment_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return storedQuote(order.quote).total - Number(given.cents);
+}
+
+/** A refund row: money only, asked of the provider by the refund round; the document is the invoice's credit note. */
+async function refundRow(trx: Db, orderId: string, invoicePaymentId: string | null, cents: number, now: Date): Promise<void> {
+  await trx
+    .insertInto('refunds')
+    .values({
+      id: randomUUID(),
+      order_id: orderId,
+      invoice_payment_id: invoicePaymentId,
+      amount_cents: cents,
+      reason: 'ended_early',
+      status: 'pending',
+      amounts: JSON.stringify({ lines: [], subtotal: cents, gst: 0, qst: 0, total: cents }),
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .execute();
+}
+
 /**
- * Gives back `cents` an invoice was paid beyond what it now owes: from its card payments, newest
- * first, as far as each has not been given back already; the rest from the checkout's payment.
+ * Gives back `cents` a credited invoice was paid beyond what it now comes to, where that money
+ * came from: its card payments first, newest first, each as far as it was not given back already;
+ * then what the prepaid month paid on it (a final invoice's negative line), through the checkout's
+ * payment, as far as that payment still holds it. What is left was paid by cheque or e-Transfer:
+ * no card took it, so none gives it back; staff return it (the answer and the e-mail say so).
+ * Returns what went back through the provider and what staff return.
  */
-async function giveBackBeyond(trx: Db, invoiceId: string, orderId: string, cents: number, now: Date): Promise<void> {
+async function giveBackBeyond(trx: Db, invoice: OpenInvoice, orderId: string, cents: number, now: Date): Promise<{ refunded: number; byHand: number }> {
   const payments = await sql<{ id: string; left: number }>`select p.id,
       p.amount_cents - coalesce((select sum(r.amount_cents) from refunds r where r.invoice_payment_id = p.id), 0)::int as left
     from invoice_payments p
-    where p.invoice_id = ${invoiceId} and p.status = 'succeeded' and p.method = 'card' and p.provider_payment_id is not null
+    where p.invoice_id = ${invoice.id} and p.status = 'succeeded' and p.method = 'card' and p.provider_payment_id is not null
     order by p.settled_at desc, p.id`.execute(trx);
   let left = cents;
-  const refund = async (amount: number, invoicePaymentId: string | null) => {
-    await trx
-      .insertInto('refunds')
-      .values({
-        id: randomUUID(),
-        order_id: orderId,
-        invoice_payment_id: invoicePaymentId,
-        amount_cents: amount,
-        reason: 'ended_early',
-        status: 'pending',
-        // The document is the invoice's credit note: this row only moves the money.
-        amounts: JSON.stringify({ lines: [], subtotal: amount, gst: 0, qst: 0, total: amount }),
-        next_attempt_at: now,
-        created_at: now,
-      })
-      .execute();
-  };
   for (const payment of payments.rows) {
     const amount = Math.min(left, payment.left);
     if (amount <= 0) continue;
-    await refund(amount, payment.id);
+    await refundRow(trx, orderId, payment.id, amount, now);
     left -= amount;
   }
-  if (left > 0) await refund(left, null);
+  const prepaidLine = storedLines(invoice.lines).find((l) => l.item === 'prepaid_last_month');
+  const fromPrepaid = prepaidLine ? taxedTotal([{ item: 'prepaid_last_month', cents: -prepaidLine.cents }]).total : 0;
+  const throughCheckout = Math.min(left, fromPrepaid, Math.max(0, await checkoutLeft(trx, orderId)));
+  if (throughCheckout > 0) await refundRow(trx, orderId, null, throughCheckout, now);
+  left -= throughCheckout;
+  return { refunded: cents - left, byHand: left };
 }
 
 /**
@@ -118,7 +144,6 @@ async function giveBackBeyond(trx: Db, invoiceId: string, orderId: string, cents
 export async function settleEndedAtOnce(trx: Db, keyring: BankingKeyring, rental: RentalToSettle, lastDay: IsoDate, now: Date): Promise<EndedAtOnce> {
   const creditNotes: EndedAtOnce['creditNotes'] = [];
   const creditIds: string[] = [];
-  let refundedCents = 0;
   const prepaid = (await prepaidUnused(trx, rental)) ? rental.prepaid_last_month_cents : 0;
 
   // The periods begun and not invoiced yet (the round had not come by), to the last day.
@@ -126,6 +151,9 @@ export async function settleEndedAtOnce(trx: Db, keyring: BankingKeyring, rental
     await writeInvoice(trx, rental.id, { period, final: period.end === lastDay, charges: periodCharges(rental.monthly_cents, period, null) }, now);
   }
   await trx.updateTable('rentals').set({ next_period_start: addDays(lastDay, 1) }).where('id', '=', rental.id).execute();
+  // What each invoice owed before this settlement: only what it pushes below zero goes back (an
+  // invoice paid twice was given back its second payment already).
+  const before = new Map((await invoicesOf(trx, rental.id)).map((i) => [i.id, i.owed]));
 
   // The days billed after the last one.
   const current = (await invoicesOf(trx, rental.id)).find((i) => i.period_start <= lastDay && i.period_end > lastDay);
@@ -142,15 +170,19 @@ export async function settleEndedAtOnce(trx: Db, keyring: BankingKeyring, rental
   // The prepaid month, on what is owed, oldest first; its surplus refunded against the receipt.
   let left = prepaid;
   for (const invoice of await invoicesOf(trx, rental.id)) {
-    if (left === 0) break;
-    const applied = invoice.owed > 0 ? prepaidToApply(invoice.owed, left) : 0;
-    if (applied === 0) continue;
+    const credit = prepaidCredit(invoice.owed, left);
+    if (!credit) continue;
     const period = { start: invoice.period_start, end: invoice.period_end };
-    const credit = await creditInvoice(trx, { invoiceId: invoice.id, reason: 'prepaid_last_month', period, lines: [{ item: 'prepaid_last_month', cents: applied }] }, now);
-    creditNotes.push({ number: credit.number, invoiceNumber: invoice.number, cents: credit.total });
-    creditIds.push(credit.id);
-    left -= applied;
+    const written = await creditInvoice(
+      trx,
+      { invoiceId: invoice.id, reason: 'prepaid_last_month', period, lines: [{ item: 'prepaid_last_month', cents: credit.applied }], amounts: credit.amounts },
+      now,
+    );
+    creditNotes.push({ number: written.number, invoiceNumber: invoice.number, cents: written.total });
+    creditIds.push(written.id);
+    left -= credit.applied;
   }
+  let refundedCents = 0;
   let surplusRefundId: string | null = null;
   if (left > 0) {
     surplusRefundId = await refundPrepaidSurplus(trx, rental.order_id, left, now);
@@ -160,15 +192,17 @@ export async function settleEndedAtOnce(trx: Db, keyring: BankingKeyring, rental
   }
 
   // A credited invoice that had been paid: what it was paid beyond what it now comes to goes back.
+  let toReturnCents = 0;
   const after = await invoicesOf(trx, rental.id);
   for (const invoice of after) {
-    if (invoice.owed >= 0) continue;
-    await giveBackBeyond(trx, invoice.id, rental.order_id, -invoice.owed, now);
-    refundedCents += -invoice.owed;
+    const beyond = Math.max(0, -invoice.owed) - Math.max(0, -(before.get(invoice.id) ?? 0));
+    if (beyond <= 0) continue;
+    const given = await giveBackBeyond(trx, invoice, rental.order_id, beyond, now);
+    refundedCents += given.refunded;
+    toReturnCents += given.byHand;
   }
   const owedCents = after.reduce((sum, i) => sum + Math.max(0, i.owed), 0);
-  const ended = { creditNotes, refundedCents, owedCents };
   const owed = after.filter((i) => i.owed > 0).map((i) => ({ number: i.number, cents: i.owed }));
-  await tellRentalEnded(trx, keyring, { rentalId: rental.id, creditIds, surplusRefundId }, { lastDay, refundCents: refundedCents, owed }, now);
-  return ended;
+  await tellRentalEnded(trx, keyring, { rentalId: rental.id, creditIds, surplusRefundId }, { lastDay, refundCents: refundedCents, toReturnCents, owed }, now);
+  return { creditNotes, refundedCents, toReturnCents, owedCents };
 }

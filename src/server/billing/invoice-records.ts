@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { InvoiceLine } from '../../shared/domain/billing.ts';
-import { taxedTotal } from '../../shared/domain/pricing.ts';
+import { taxedTotal, type TaxedTotal } from '../../shared/domain/pricing.ts';
 import type { IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
@@ -63,7 +63,7 @@ export async function findInvoice(db: Db, invoiceId: string): Promise<StoredInvo
 }
 
 /** An invoice's (or its credit note's) lines as they were written (jsonb comes back parsed, or as text on some drivers). */
-function storedLines(value: unknown): InvoiceLine[] {
+export function storedLines(value: unknown): InvoiceLine[] {
   const lines: unknown = typeof value === 'string' ? JSON.parse(value) : value;
   if (!Array.isArray(lines)) throw new Error('an invoice’s stored lines are unreadable');
   return lines.map((line: unknown) => {
@@ -127,15 +127,16 @@ export async function findInvoiceCredit(db: Db, id: string): Promise<StoredInvoi
 }
 
 /**
- * Writes a credit note against an invoice: its lines (positive) taxed as the invoice's, numbered
- * in the credit-note series, never rewritten. It lowers what the invoice owes (owedSql).
+ * Writes a credit note against an invoice: its lines (positive) taxed as the invoice's, unless
+ * its amounts are given (billing.ts prepaidCredit), numbered in the credit-note series, never
+ * rewritten. It lowers what the invoice owes (owedSql).
  */
 export async function creditInvoice(
   trx: Db,
-  credit: { invoiceId: string; reason: StoredInvoiceCredit['reason']; period: { start: IsoDate; end: IsoDate }; lines: InvoiceLine[] },
+  credit: { invoiceId: string; reason: StoredInvoiceCredit['reason']; period: { start: IsoDate; end: IsoDate }; lines: InvoiceLine[]; amounts?: TaxedTotal },
   now: Date,
 ): Promise<{ id: string; number: string; total: number }> {
-  const amounts = taxedTotal(credit.lines);
+  const amounts = credit.amounts ?? taxedTotal(credit.lines);
   const id = randomUUID();
   const number = await nextDocumentNumber(trx, 'credit_note', Number(spaceToday(now).slice(0, 4)));
   await trx

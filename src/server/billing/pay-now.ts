@@ -190,8 +190,9 @@ export async function cardChangeSaved(db: Db, keyring: BankingKeyring, cardChang
       .returning('rental_id')
       .executeTakeFirst();
     if (!settled) return 'already' as const;
-    await keepCard(trx, { rentalId: settled.rental_id }, card);
+    // The e-mail first: its manage link locks the order, which notice takes before the rental.
     await tellCardChanged(trx, keyring, { rentalId: settled.rental_id, cardChangeId }, now);
+    await keepCard(trx, { rentalId: settled.rental_id }, card);
     return 'saved' as const;
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import * as z from 'zod';
 import { problem } from '../../shared/contract/problems.ts';
+import { checkoutPaidThrough } from '../../shared/domain/billing.ts';
 import { productRule, productNames, type Product } from '../../shared/domain/products.ts';
 import type { IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
@@ -30,6 +31,7 @@ const endedDetails = z.object({
   ends_on: z.string(),
   credit_notes: z.array(z.object({ number: z.string(), invoice_number: z.nullable(z.string()), amount_cents: z.number() })),
   refunded_cents: z.number(),
+  to_return_cents: z.number(),
   owed_cents: z.number(),
 });
 
@@ -45,7 +47,7 @@ export async function endRentalAtOnce(db: Db, keyring: BankingKeyring, actor: St
       if (!done.success) return refused('staff_key_reused');
       const d = done.data;
       const creditNotes = d.credit_notes.map((n) => ({ number: n.number, invoiceNumber: n.invoice_number, cents: n.amount_cents }));
-      return { kind: 'ended', endsOn: d.ends_on, creditNotes, refundedCents: d.refunded_cents, owedCents: d.owed_cents, replay: true };
+      return { kind: 'ended', endsOn: d.ends_on, creditNotes, refundedCents: d.refunded_cents, toReturnCents: d.to_return_cents, owedCents: d.owed_cents, replay: true };
     }
     // Its invoices' rows first, then its own, the order a card try takes them in (never a circle);
     // then the invoices again, to hold one a round issued in between.
@@ -54,13 +56,22 @@ export async function endRentalAtOnce(db: Db, keyring: BankingKeyring, actor: St
     const rental = await trx
       .selectFrom('rentals')
       .select(['id', 'order_id', 'product', 'office_id', 'monthly_cents', 'prepaid_last_month_cents', 'ended_at'])
-      .select([sql<string>`next_period_start::text`.as('next_period_start'), sql<string | null>`ends_on::text`.as('ends_on')])
+      .select([
+        sql<string>`next_period_start::text`.as('next_period_start'),
+        sql<string | null>`ends_on::text`.as('ends_on'),
+        sql<string>`start_date::text`.as('start_date'),
+      ])
       .where('id', '=', rentalId)
       .forUpdate()
       .executeTakeFirstOrThrow();
     await lockInvoices();
     const lastDay = spaceToday(now);
     if (rental.ended_at !== null || (rental.ends_on !== null && rental.ends_on < lastDay)) return refused('rental_already_ended');
+    // Within the days its checkout paid for (or before it begins) nothing is invoiced yet to settle:
+    // notice is the way, as the customer's own.
+    const product = (productNames as readonly string[]).includes(rental.product) ? (rental.product as Product) : null;
+    const paidThrough = product ? checkoutPaidThrough(product, rental.start_date) : rental.start_date;
+    if (lastDay <= paidThrough) return { kind: 'refused', problem: problem('rental_in_first_period', { paidThrough }) };
     const open = await trx
       .selectFrom('invoice_payments as p')
       .innerJoin('invoices as i', 'i.id', 'p.invoice_id')
@@ -74,7 +85,6 @@ export async function endRentalAtOnce(db: Db, keyring: BankingKeyring, actor: St
     const orderId = unit.order_id;
     await trx.updateTable('rentals').set({ ends_on: lastDay, ended_at: now, end_reason: reason }).where('id', '=', rentalId).execute();
     await trx.updateTable('orders').set({ rental_ends_on: lastDay }).where('id', '=', orderId).execute();
-    const product = (productNames as readonly string[]).includes(rental.product) ? (rental.product as Product) : null;
     if (product && productRule(product).rentsUnit) await freeUnitAfter(trx, { orderId, unitId: rental.office_id }, lastDay, now);
     const ended = await settleEndedAtOnce(
       trx,
@@ -96,6 +106,7 @@ export async function endRentalAtOnce(db: Db, keyring: BankingKeyring, actor: St
           ends_on: lastDay,
           credit_notes: ended.creditNotes.map((n) => ({ number: n.number, invoice_number: n.invoiceNumber, amount_cents: n.cents })),
           refunded_cents: ended.refundedCents,
+          to_return_cents: ended.toReturnCents,
           owed_cents: ended.owedCents,
           idempotency_key: key,
         },

@@ -160,10 +160,11 @@ const end: Command = async ({ client, args, flags, json, print }) => {
     print(`The rental ends on ${answer.ends_on}. The customer is e-mailed the notice.`);
     return;
   }
-  const { credit_notes, refunded_cents, owed_cents } = answer.settled;
+  const { credit_notes, refunded_cents, to_return_cents, owed_cents } = answer.settled;
   print(`The rental ended today (${answer.ends_on}); the unit is free from tomorrow. The customer is e-mailed.`);
   for (const note of credit_notes) print(`Credit note ${note.number} against ${note.invoice_number ? `invoice ${note.invoice_number}` : 'the checkout receipt'}: ${formatCad(note.amount_cents)}.`);
   if (refunded_cents > 0) print(`${formatCad(refunded_cents)} goes back to the customer's card.`);
+  if (to_return_cents > 0) print(`Return ${formatCad(to_return_cents)} to the customer by hand: they paid it by cheque or e-Transfer.`);
   print(owed_cents > 0 ? `${formatCad(owed_cents)} is still owed.` : 'Nothing is owed.');
 };
 

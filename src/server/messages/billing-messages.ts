@@ -118,6 +118,7 @@ const texts = catalogue({
     endedRefund: (amount: string) => `${amount}, taxes included, is refunded to your card; it can take 5 to 10 business days to appear on your statement.`,
     endedOwed: (amount: string) => `${amount}, taxes included, is still owed on the invoices below: please pay it on your rental's page.`,
     endedOwes: 'Still owed',
+    endedReturn: (amount: string) => `You paid ${amount} of it by cheque or Interac e-Transfer: our team will return it to you the same way.`,
     endedSettled: 'Nothing is owed on your rental.',
     payOwed: 'Pay what is owed',
     cardSubject: (unit: string) => `Card changed: ${unit}`,
@@ -199,6 +200,7 @@ const texts = catalogue({
     endedRefund: (amount) => `${amount}, taxes incluses, vous est remboursé sur votre carte; le remboursement peut prendre de 5 à 10 jours ouvrables avant d’apparaître sur votre relevé.`,
     endedOwed: (amount) => `${amount}, taxes incluses, reste dû sur les factures ci-dessous : veuillez le payer sur la page de votre location.`,
     endedOwes: 'Reste dû',
+    endedReturn: (amount) => `Vous en avez payé ${amount} par chèque ou virement Interac : notre équipe vous le remettra de la même façon.`,
     endedSettled: 'Rien n’est dû sur votre location.',
     payOwed: 'Payer le montant dû',
     cardSubject: (unit) => `Carte changée : ${unit}`,
@@ -399,7 +401,7 @@ export const staffInvoicePaidTwice: Template<'staff_invoice_paid_twice'> = (_ctx
  * the rental's page to pay it.
  */
 export const rentalEnded: Template<'rental_ended'> = async (ctx, message) => {
-  const { rental, lastDay, creditNotes, refundCents, owed } = message.data;
+  const { rental, lastDay, creditNotes, refundCents, toReturnCents, owed } = message.data;
   assertRecipient(message, rental.customer.email);
   const link = manageLink(ctx, message.secret);
   const language = message.language;
@@ -420,6 +422,7 @@ export const rentalEnded: Template<'rental_ended'> = async (ctx, message) => {
     );
   }
   if (refundCents > 0) blocks.push({ kind: 'paragraph', text: t.endedRefund(money(refundCents, language)) });
+  if (toReturnCents > 0) blocks.push({ kind: 'paragraph', text: t.endedReturn(money(toReturnCents, language)) });
   if (owedCents > 0) {
     blocks.push(
       { kind: 'notice', text: t.endedOwed(money(owedCents, language)) },

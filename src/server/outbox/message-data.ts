@@ -236,6 +236,8 @@ const rentalEnded = z.object({
   lastDay: isoDateString,
   creditNotes: z.array(receiptDocument),
   refundCents: cents,
+  /** Paid by cheque or e-Transfer on a credited invoice: returned by staff, not to a card. */
+  toReturnCents: cents,
   owed: z.array(z.object({ number: z.string(), cents })),
 });
 

@@ -111,6 +111,7 @@ export function staffRentalRoutes(ctx: AppContext) {
         const settled = {
           credit_notes: ended.creditNotes.map((n) => ({ number: n.number, invoice_number: n.invoiceNumber, amount_cents: n.cents })),
           refunded_cents: ended.refundedCents,
+          to_return_cents: ended.toReturnCents,
           owed_cents: ended.owedCents,
         };
         return c.json({ success: true as const, ends_on: ended.endsOn, settled });

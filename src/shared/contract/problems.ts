@@ -239,6 +239,7 @@ export const problems = {
   staff_key_reused: staff(422, () => 'This Idempotency-Key was already used for a different request'),
   rental_has_no_order: staff(409, () => 'This rental was not bought at checkout, so it cannot be ended under the notice policy here.'),
   rental_already_ended: staff(409, () => 'This rental has already ended.'),
+  rental_in_first_period: staff<{ paidThrough: string }>(409, (p) => `This rental is still in the days its checkout paid for (to ${p.paidThrough}): end it under the notice policy instead.`),
   order_has_no_receipt: staff(409, () => 'This order has no receipt: it is not paid.'),
 
   // ─── Staff: units ─────────────────────────────────────────────────────────

@@ -153,6 +153,8 @@ export type EndRentalInput = z.infer<typeof endRentalInput>;
 export const endedAtOnce = z.object({
   credit_notes: z.array(z.object({ number: z.string(), invoice_number: z.nullable(z.string()), amount_cents: z.int() })),
   refunded_cents: z.int(),
+  /** Paid by cheque or e-Transfer on a credited invoice: staff return it by hand. */
+  to_return_cents: z.int(),
   owed_cents: z.int(),
 });
 export type EndedAtOnce = z.infer<typeof endedAtOnce>;

@@ -109,7 +109,7 @@ export function unusedDaysCents(monthly: Cents, billedRent: Cents, periodStart: 
  * `owedTotal` (taxes included) takes: the most whose taxed total does not exceed what it owes.
  * It was taxed at checkout, so its GST and QST come off the invoice with it.
  */
-export function prepaidToApply(owedTotal: Cents, left: Cents): Cents {
+function prepaidToApply(owedTotal: Cents, left: Cents): Cents {
   let low = 0;
   let high = Math.max(0, Math.min(left, owedTotal));
   while (low < high) {
@@ -118,6 +118,22 @@ export function prepaidToApply(owedTotal: Cents, left: Cents): Cents {
     else high = mid - 1;
   }
   return low;
+}
+
+/**
+ * The credit note that applies the prepaid last month to an invoice owing `owedTotal`, taxes
+ * included, and how much of the month (before tax) it uses. When what is left covers the invoice,
+ * the note's total is exactly what it owes: a cent more of rent can add two or three of tax, so the
+ * most that fits may fall short by a cent or two, and that rounding goes to the QST rather than
+ * leaving a cent owed (a charge the card could not even take). Otherwise it applies all that is left.
+ */
+export function prepaidCredit(owedTotal: Cents, left: Cents): { applied: Cents; amounts: TaxedTotal } | null {
+  if (owedTotal <= 0 || left <= 0) return null;
+  const all = taxedTotal([{ item: 'prepaid_last_month', cents: left }]);
+  if (all.total <= owedTotal) return { applied: left, amounts: all };
+  const applied = prepaidToApply(owedTotal, left);
+  const fits = taxedTotal([{ item: 'prepaid_last_month', cents: applied }]);
+  return { applied, amounts: { ...fits, qst: fits.qst + owedTotal - fits.total, total: owedTotal } };
 }
 
 /** How many times an invoice's payment is tried: on its billing day, then after each retry delay. */

@@ -135,6 +135,7 @@ const en = {
       credit_notes: 'Credit notes',
       refunded_cents: 'Refunded',
       owed_cents: 'Still owed',
+      to_return_cents: 'To return by hand',
     } as Record<string, string>,
     /** How a rental was ended (the audit's mode). */
     endModes: { notice: 'under the notice policy', now: 'at once' } as Record<string, string>,
@@ -439,6 +440,7 @@ const en = {
     endNowInvoice: (number: string) => `invoice ${number}`,
     endNowRefund: (amount: string) => `${amount} goes back to the customer’s card.`,
     endNowOwed: (amount: string) => `${amount} is still owed.`,
+    endNowReturn: (amount: string) => `Return ${amount} to the customer by hand: they paid it by cheque or e-Transfer.`,
   },
   waitlist: {
     title: 'Waitlist',
@@ -785,6 +787,7 @@ const fr: StaffCatalogue = {
       credit_notes: 'Notes de crédit',
       refunded_cents: 'Remboursé',
       owed_cents: 'Reste dû',
+      to_return_cents: 'À remettre au client',
     },
     endModes: { notice: 'selon la politique de préavis', now: 'sur-le-champ' },
     adminToken: 'jeton d’administration (script)',
@@ -1087,6 +1090,7 @@ const fr: StaffCatalogue = {
     endNowInvoice: (number) => `la facture ${number}`,
     endNowRefund: (amount) => `${amount} est remboursé sur la carte du client.`,
     endNowOwed: (amount) => `${amount} reste dû.`,
+    endNowReturn: (amount) => `Remettez ${amount} au client vous-même : il l’a payé par chèque ou virement Interac.`,
   },
   waitlist: {
     title: 'Liste d’attente',

@@ -384,6 +384,7 @@ function EndNowDialog({ rentalId, idempotencyKey, onClose, onEnded }: { rentalId
       const lines = [t.endNowDone(f.date(ends_on))];
       for (const note of settled?.credit_notes ?? []) lines.push(t.endNowCredit(note.number, note.invoice_number ? t.endNowInvoice(note.invoice_number) : t.endNowReceipt, f.cents(note.amount_cents)));
       if (settled && settled.refunded_cents > 0) lines.push(t.endNowRefund(f.cents(settled.refunded_cents)));
+      if (settled && settled.to_return_cents > 0) lines.push(t.endNowReturn(f.cents(settled.to_return_cents)));
       if (settled && settled.owed_cents > 0) lines.push(t.endNowOwed(f.cents(settled.owed_cents)));
       return onEnded(lines.join(' '));
     },
