@@ -516,8 +516,9 @@ describe(`staff end a rental at once (${backend})`, () => {
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json', 'idempotency-key': key },
       body: JSON.stringify({ mode: 'now', reason }),
     });
-  const owedOf = (invoiceId: string) =>
-    t.db
+  /** An invoice's total and what its credit notes sum to (PostgreSQL's sum is a bigint, read as text: made a number here). */
+  const owedOf = async (invoiceId: string) => {
+    const row = await t.db
       .selectFrom('invoices as i')
       .select((eb) => [
         'i.total_cents',
@@ -525,6 +526,8 @@ describe(`staff end a rental at once (${backend})`, () => {
       ])
       .where('i.id', '=', invoiceId)
       .executeTakeFirstOrThrow();
+    return { total_cents: row.total_cents, credited: Number(row.credited) };
+  };
 
   it('with invoices unpaid: credits the days after today, applies the prepaid month to the oldest owed, frees the unit, and the rest stays owed', async () => {
     const { sessionId, token } = await paidThroughCheckout(t, 'PRK-01', { product: 'standard' }, { card: '4000 0027 6000 3184' });
