@@ -4,9 +4,8 @@ import { isServiceType, productNames, serviceTypeNames, type Product } from '../
 import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
 import { invoiceLineNames } from '../documents/line-names.ts';
-import { documentFileName, type ReceiptDocument } from '../documents/receipt.ts';
-import { receiptPdf } from '../documents/receipt-pdf.ts';
-import { creditNoteOfRefund } from '../documents/receipts.ts';
+import type { ReceiptDocument } from '../documents/receipt.ts';
+import { creditNoteOfRefund, pdfOf } from '../documents/receipts.ts';
 import { enqueueMessage, type MessageData, type MessageKind, type MessageSubject, type NewMessage } from '../outbox/outbox.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { findInvoice, findInvoiceCredit, type StoredInvoice } from './invoice-records.ts';
@@ -127,8 +126,7 @@ export async function invoiceCreditPdfOfOrder(db: Db, orderId: string, number: s
     .where('r.order_id', '=', orderId)
     .where('c.credit_note_number', '=', number)
     .executeTakeFirst();
-  const doc = credit && (await invoiceCreditDocumentOf(db, credit.id));
-  return doc && { filename: documentFileName(doc), pdf: await receiptPdf(doc) };
+  return pdfOf(credit && (await invoiceCreditDocumentOf(db, credit.id)));
 }
 
 /** An invoice of the rental an order's manage link opens, by its number, as a PDF. */
@@ -140,8 +138,7 @@ export async function invoicePdfOfOrder(db: Db, orderId: string, number: string)
     .where('r.order_id', '=', orderId)
     .where('i.number', '=', number)
     .executeTakeFirst();
-  const doc = invoice && (await invoiceDocumentOf(db, invoice.id));
-  return doc && { filename: documentFileName(doc), pdf: await receiptPdf(doc) };
+  return pdfOf(invoice && (await invoiceDocumentOf(db, invoice.id)));
 }
 
 const staff = { to: site.operations.email, language: site.operations.language };

@@ -13,8 +13,7 @@ import type { Db } from '../db/database.ts';
 import { positionText, utcInstantText } from '../db/instant-text.ts';
 import { pageOf, type InstantPosition } from '../db/pages.ts';
 import { invoiceLineNames } from '../documents/line-names.ts';
-import { documentFileName } from '../documents/receipt.ts';
-import { receiptPdf } from '../documents/receipt-pdf.ts';
+import { pdfOf } from '../documents/receipts.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { actorName, type StaffActor } from '../staff/actor.ts';
 import { auditOf, recordAudit } from '../staff/audit.ts';
@@ -302,8 +301,7 @@ export async function invoicePayment(db: Db, paymentId: string): Promise<StaffIn
 /** A rental's invoice as its PDF, paid (when, how) or still due. */
 export async function invoicePdfOfRental(db: Db, rentalId: string, number: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
   const invoice = await db.selectFrom('invoices').select('id').where('rental_id', '=', rentalId).where('number', '=', number).executeTakeFirst();
-  const doc = invoice && (await invoiceDocumentOf(db, invoice.id));
-  return doc && { filename: documentFileName(doc), pdf: await receiptPdf(doc) };
+  return pdfOf(invoice && (await invoiceDocumentOf(db, invoice.id)));
 }
 
 /** An invoice as a card try or a payment sees it: what it still owes, whether a try is open, whether a card is kept. */

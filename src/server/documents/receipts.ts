@@ -94,7 +94,8 @@ export async function creditNoteOfRefund(db: Db, refundId: string): Promise<Rece
   return doc;
 }
 
-async function pdfOf(doc: ReceiptDocument | undefined): Promise<{ filename: string; pdf: Buffer } | undefined> {
+/** A document as the file it is downloaded as (its bilingual name and its PDF), or undefined for none. */
+export async function pdfOf(doc: ReceiptDocument | undefined): Promise<{ filename: string; pdf: Buffer } | undefined> {
   return doc && { filename: documentFileName(doc), pdf: await receiptPdf(doc) };
 }
 

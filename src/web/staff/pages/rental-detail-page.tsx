@@ -65,6 +65,13 @@ export function RentalDetailPage({ id }: { id: string }) {
     },
   });
 
+  /** A dialog's change done: the page read again, then the dialog closed and its outcome said. */
+  const closeWith = async (text: string) => {
+    await refresh();
+    setDecision(null);
+    setNotice({ tone: 'success', text });
+  };
+
   const open = (next: Decision) => {
     retry.reset();
     end.reset();
@@ -189,11 +196,7 @@ export function RentalDetailPage({ id }: { id: string }) {
                 rentalId={id}
                 idempotencyKey={decision.key}
                 onClose={() => setDecision(null)}
-                onEnded={async (text) => {
-                  await refresh();
-                  setDecision(null);
-                  setNotice({ tone: 'success', text });
-                }}
+                onEnded={closeWith}
               />
             ) : null}
             {decision?.kind === 'record' ? (
@@ -202,11 +205,7 @@ export function RentalDetailPage({ id }: { id: string }) {
                 invoice={decision.invoice}
                 idempotencyKey={decision.key}
                 onClose={() => setDecision(null)}
-                onRecorded={async (text) => {
-                  await refresh();
-                  setDecision(null);
-                  setNotice({ tone: 'success', text });
-                }}
+                onRecorded={closeWith}
               />
             ) : null}
           </>
