@@ -79,7 +79,7 @@ const seeded = seed === 'demo' && (await seedDemo(db, spaceToday(clock()), env.S
 if (seeded) console.log('Seeded the demo inventory.');
 // Demo offers carry a demo signature and banking numbers: never in production, and only with the demo inventory they name.
 if (seeded && !production) {
-  const demoOffers = await seedDemoOffers(db, banking.keyring, clock(), `http://${env.HOST}:${env.PORT}`);
+  const demoOffers = await seedDemoOffers(db, banking.keyring, clock(), `http://${env.HOST}:${env.PORT}`, env.STRIPE_SECRET_KEY ? 'stripe' : 'test');
   if (demoOffers) {
     // Codes are stored hashed: this is the only moment they exist in clear.
     const list = demoOffersText(demoOffers);

@@ -44,6 +44,24 @@ export const site = {
    * the last try staff are told and the rental shows as overdue (src/shared/domain/billing.ts).
    */
   billing: { retryAfterDays: [3, 7] },
+  /**
+   * A lease's pre-authorized debits (the contract's sections 7 to 11, Payments Canada Rule H1):
+   * a debit whose amount or date differs from the agreement is announced this many calendar days
+   * before it; a month's invoice is issued on this day of the month before, due on the 1st; a
+   * debit counts as paid once this many business days have passed without a return; tenant and
+   * staff hear of the term's end this many days before it.
+   */
+  pad: { noticeDays: 10, monthlyInvoiceDay: 20, settlementBusinessDays: 5, termEndNoticeDays: 60 },
+  /**
+   * The days the banks in Quebec do not process payments (Payments Canada's non-processing days
+   * and Quebec's statutory holidays, each as observed when it falls on a weekend): a debit due on
+   * one of them, or on a weekend, is made the next business day. Keep a year ahead.
+   */
+  bankHolidays: [
+    '2026-01-01', '2026-04-03', '2026-05-18', '2026-06-24', '2026-07-01', '2026-09-07', '2026-09-30', '2026-10-12', '2026-11-11', '2026-12-25', '2026-12-28',
+    '2027-01-01', '2027-03-26', '2027-05-24', '2027-06-24', '2027-07-01', '2027-09-06', '2027-09-30', '2027-10-11', '2027-11-11', '2027-12-27', '2027-12-28',
+    '2028-01-03', '2028-04-14', '2028-05-22', '2028-06-26', '2028-07-03', '2028-09-04', '2028-10-02', '2028-10-09', '2028-11-13', '2028-12-25', '2028-12-26',
+  ],
   waitlist: { claimWindowHours: { dedicated_office: 48, assigned_desk: 24, hotdesk: 24, parking_spot: 24 } },
   /**
    * Quebec's sales taxes (commercial rentals are taxable supplies). Each rate is in thousandths of

@@ -1705,6 +1705,17 @@ const fuzzers: Fuzzer[] = [
     },
   })),
   {
+    route: 'POST /admin-api/staff/:id/role',
+    runs: 100,
+    probes: async () =>
+      bodyProbes(
+        fc.oneof(fc.constant('{staff:fuzz}'), staffKeyOdd, idSegment).map((id) => `/admin-api/staff/${id}/role`),
+        '/admin-api/staff/{staff:fuzz}/role',
+        [{ role: 'manager' }, { role: 'staff' }],
+        { headers: adminHeaders, fixedHeaders: adminAuth, extraValues: { role: ['"owner"', '"Manager"', '""', 'null', '1'] } },
+      ),
+  },
+  {
     route: 'GET /*',
     runs: 300,
     probes: async () => ({ random: anyPath() }),

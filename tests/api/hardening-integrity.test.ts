@@ -352,7 +352,7 @@ describe(`signing an offer that closed meanwhile (${backend})`, () => {
       expect(await submitCustomerInfo(t.db, offer.id, { ...companyInfo, province: 'QC' }, testNow)).toBe('saved');
       expect(await expireOffer(t.db, offer.id)).toBe(true);
       // The visitor's request had found the offer open, with its company information, a moment before.
-      const record = { signature: 'data:image/png;base64,AAAA', banking: { transit_number: '12345', institution_number: '001', account_number: '1234567' }, language: 'en' as const, ipAddress: '198.51.100.7', userAgent: 'test', now: testNow };
+      const record = { signature: 'data:image/png;base64,AAAA', banking: { transit_number: '12345', institution_number: '001', account_number: '1234567' }, language: 'en' as const, ipAddress: '198.51.100.7', userAgent: 'test', now: testNow, provider: 'test' as const };
       expect(await signOffer(t.db, testBankingKeys, offer.id, record)).toBe('closed');
       expect(await t.db.selectFrom('lease_signatures').selectAll().execute()).toEqual([]);
     } finally {

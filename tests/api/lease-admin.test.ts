@@ -95,7 +95,7 @@ describe(`staff lease offers: /admin-api/lease-offers (${backend})`, () => {
   });
 
   it('lists offers with their status: new, contract_generated, signed, expired', async () => {
-    const fresh = await createOffer(t, { company_name: 'List New' });
+    const fresh = await createOffer(t, { company_name: 'List New', office_ids: ['OFF-101'] });
     const generated = await createOffer(t, { company_name: 'List Generated' });
     await submitInfo(t, generated.code, { company_name: 'List Generated', contact_name: 'A', phone: '1' });
     const signed = await createOffer(t, { company_name: 'List Signed' });
@@ -210,7 +210,7 @@ describe(`the demo lease offers (${backend})`, () => {
   afterAll(() => t.close());
 
   it('makes one offer in each state once, and their links open them in that state', async () => {
-    const made = await seedDemoOffers(t.db, testBankingKeys, testNow, 'http://127.0.0.1:8080');
+    const made = await seedDemoOffers(t.db, testBankingKeys, testNow, 'http://127.0.0.1:8080', 'test');
     expect(made?.map((o) => o.status)).toEqual(['new', 'contract_generated', 'signed', 'expired']);
     for (const demo of made!) {
       expect(demo.url).toBe(`http://127.0.0.1:8080/lease/${demo.code}`);
@@ -225,6 +225,6 @@ describe(`the demo lease offers (${backend})`, () => {
     const signed = made!.find((o) => o.status === 'signed')!;
     expect((await t.app.request(`/public-api/lease-offers/${signed.code}/download-pdf?language=fr`)).status).toBe(200);
     expect(demoOffersText(made!).split('\n')).toHaveLength(4);
-    expect(await seedDemoOffers(t.db, testBankingKeys, testNow, 'http://127.0.0.1:8080')).toBeNull();
+    expect(await seedDemoOffers(t.db, testBankingKeys, testNow, 'http://127.0.0.1:8080', 'test')).toBeNull();
   });
 });

@@ -22,13 +22,40 @@ export const companyInfo = {
   postal_code: 'H2X 1X2',
 };
 
+let officeCopies = 0;
+
+/**
+ * A unit like OFF-101 (its name, kind and list price), under a code of its own: signing takes
+ * the units of an offer, so each offer of a test that names none gets a unit nobody else signs for.
+ */
+export async function officeLike101(t: TestApp): Promise<string> {
+  const officeId = `OFF-1T${++officeCopies}`;
+  const res = await t.app.request('/admin-api/units', {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({
+      office_id: officeId,
+      service_code: `DO-1T${officeCopies}`,
+      name: 'Office 101 - Window',
+      service_type: 'dedicated_office',
+      location_code: 'F1-101',
+      seating_capacity: 2,
+      base_monthly_rate: '1200.00',
+      is_available: true,
+      next_available_date: null,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`unit not created: ${res.status} ${await res.text()}`);
+  return officeId;
+}
+
 export async function createOffer(t: TestApp, overrides: Record<string, unknown> = {}): Promise<{ code: string; url: string }> {
   const res = await t.app.request('/admin-api/lease-offers', {
     method: 'POST',
     headers: admin,
     body: JSON.stringify({
       email: 'tenant@example.com',
-      office_ids: ['OFF-101'],
+      office_ids: overrides.office_ids === undefined ? [await officeLike101(t)] : overrides.office_ids,
       start_date: '2026-12-01',
       monthly_rate: 1200,
       lease_term_months: 12,

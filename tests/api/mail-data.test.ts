@@ -16,7 +16,7 @@ import { sendDueMessages, type ClaimedMessage, type MailerDeps } from '../../src
 import { orderResponse } from '../../src/shared/contract/orders.ts';
 import { site } from '../../src/shared/site.ts';
 import { checkoutBody, checkoutOk, payTestCheckout } from './checkout-helpers.ts';
-import { admin, buildLeaseTestApp, createOffer, signedOffer } from './lease-fixtures.ts';
+import { admin, buildLeaseTestApp, companyInfo, createOffer, sign, signedOffer, submitInfo } from './lease-fixtures.ts';
 import { backend, testBankingKeys, testNow, waitlistEntryFor, type TestApp } from './test-app.ts';
 
 /*
@@ -85,6 +85,11 @@ describe(`every message renders from its row alone, with the database closed (${
 
     await createOffer(t, { email: 'invited@example.com', contact_name: 'Ines Invitée', language: 'fr' });
     await signedOffer(t, { email: 'signer@example.com', company_name: 'Acme Analytics inc.' });
+    // A lease whose desk a visitor is paying for as the tenant signs: refused, and staff are told.
+    const late = await createOffer(t, { email: 'late@example.com', company_name: 'Tardive inc.', office_ids: ['DSK-02'], send_email: false });
+    expect((await submitInfo(t, late.code, { ...companyInfo, company_name: 'Tardive inc.' })).status).toBe(200);
+    await checkoutOk(t, await checkoutBody(t, 'DSK-02', { product: 'standard' }, 'en'));
+    expect((await sign(t, late.code)).status).toBe(409);
 
     // A desk whose bank asks for authentication on every charge made without its customer.
     const { sessionId: deskSession } = await checkoutOk(t, await checkoutBody(t, 'DSK-01', { product: 'standard' }, 'fr'));
@@ -166,6 +171,7 @@ describe(`every message renders from its row alone, with the database closed (${
     { kind: 'lease_offer_created', to: 'invited@example.com', facts: ['Ines Invitée', 'Office 101 - Window', 'Loyer mensuel : 1 200,00 $', '4 034,40 $', `${siteOrigin}/lease/`] },
     { kind: 'lease_offer_created', to: 'signer@example.com', facts: ['Office 101 - Window', 'Monthly rent: $1,200.00', '$4,034.40', `${siteOrigin}/lease/`] },
     { kind: 'lease_signed', to: 'signer@example.com', facts: ['Jeanne Tremblay', 'Acme Analytics inc.', 'Office 101 - Window', '$4,034.40', '$1,379.70'] },
+    { kind: 'staff_lease_signing_refused', to: ops, facts: ['Tardive inc.', 'late@example.com', 'Desk A2', 'Offre : #3'] },
     { kind: 'staff_lease_signed', to: ops, facts: ['Acme Analytics inc.', 'Jeanne Tremblay', 'signer@example.com', 'Office 101 - Window', '4 034,40 $', 'Offre : #2'] },
     { kind: 'order_paid', to: 'noemie@example.com', facts: ['Noémie Refus', 'Desk A1', 'reçu 2026-000006'] },
     { kind: 'staff_order_paid', to: ops, facts: ['Noémie Refus', 'noemie@example.com', 'Desk A1', 'Reçu : 2026-000006'] },
@@ -204,6 +210,7 @@ describe(`every message renders from its row alone, with the database closed (${
       for (const fact of facts) expect(mail?.text, label).toContain(fact);
       found.add(mail!.id);
     }
+    expect(rendered.filter((m) => !found.has(m.id)).map((m) => `${m.kind} to ${m.to}`)).toEqual([]);
     expect(found.size).toBe(carries.length);
     expect(rendered.length).toBe(carries.length);
   });

@@ -345,7 +345,9 @@ describe(`the outbox's messages, rendered from their records (${backend})`, () =
     const payment = initialLeasePayment({ monthly_rate: 1200, start_date: '2026-12-01' });
     expect(amountLine(en.text, 'Initial payment', formatCad(payment.totalCents, 'en'))).toBe(true);
     expect(amountLine(en.text, 'Monthly payment', formatCad(payment.monthlyPayment.totalCents, 'en'))).toBe(true);
-    expect(en.text).toContain('on the 1st of each month from Friday, January 1, 2027');
+    expect(en.text).toContain('on the 1st of each month from Friday, January 1, 2027 (the next business day when the 1st is not one)');
+    // The notice of the first debit (Rule H1): signed Monday, November 23, its day is ten days later or the next business day.
+    expect(en.text).toContain(`the initial payment of ${formatCad(payment.totalCents, 'en')}, once, on Thursday, December 3, 2026;`);
     // Banking numbers never travel in a message's text.
     expect(seen(en)).not.toContain(validBanking.account_number);
 

@@ -321,7 +321,7 @@ describe(`the demo seed (${backend})`, () => {
     const { db, close } = await openTestDatabase();
     try {
       const { seedDemoOffers } = await import('../../src/server/lease/seed-offers.ts');
-      const made = await seedDemoOffers(db, testBankingKeys, testNow, siteOrigin);
+      const made = await seedDemoOffers(db, testBankingKeys, testNow, siteOrigin, 'test');
       expect(made?.some((o) => o.status === 'signed')).toBe(true);
       expect(await db.selectFrom('outbox').select('id').execute()).toEqual([]);
     } finally {

@@ -76,7 +76,6 @@ const sampleParams: { [C in CodeWithParams]: ProblemParams<C>[] } = {
   too_many_lease_lookups: [{ seconds: 30 }],
   too_many_offer_requests: [{ seconds: 30 }],
   signing_refused: signingProblems.map((problem) => ({ problem })),
-  account_number_too_long: [{ max: 12 }],
   too_many_sign_ins: [{ seconds: 30 }],
   too_many_attempts: [{ seconds: 30 }],
   staff_email_taken: [{ email: 'lea@example.com' }],

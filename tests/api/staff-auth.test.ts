@@ -45,8 +45,8 @@ describe(`staff sign-in and sessions (${backend})`, () => {
   let current = testNow;
   beforeAll(async () => {
     t = await buildTestApp({ deps: { clock: () => current } });
-    await addStaff(t.db, { email: 'Lea@Example.ca', name: 'Léa', password }, testNow, cost);
-    await addStaff(t.db, { email: 'marc@example.ca', name: null, password }, testNow, cost);
+    await addStaff(t.db, { email: 'Lea@Example.ca', name: 'Léa', role: 'manager', password }, testNow, cost);
+    await addStaff(t.db, { email: 'marc@example.ca', name: null, role: 'manager', password }, testNow, cost);
   });
   afterAll(() => t.close());
 
@@ -216,7 +216,7 @@ describe(`staff sign-in and sessions (${backend})`, () => {
   });
 
   it('a disabled account cannot sign in and its open sessions end at once', async () => {
-    await addStaff(t.db, { email: 'leaving@example.ca', name: null, password }, testNow, cost);
+    await addStaff(t.db, { email: 'leaving@example.ca', name: null, role: 'manager', password }, testNow, cost);
     const cookie = await signedIn(t, 'leaving@example.ca');
     const lines: string[] = [];
     await runCli(['staff', 'disable', 'leaving@example.ca'], appAdminClient(t), (line) => lines.push(line));
@@ -386,7 +386,7 @@ describe(`staff sign-in throttling (${backend})`, () => {
         rateLimits: { ...defaultRateLimits, signInAccount: { max: 3, windowMs: 15 * 60_000 }, signInAddress: { max: 6, windowMs: 15 * 60_000 } },
       },
     });
-    await addStaff(t.db, { email: 'guarded@example.ca', name: null, password }, testNow, cost);
+    await addStaff(t.db, { email: 'guarded@example.ca', name: null, role: 'manager', password }, testNow, cost);
   });
   afterAll(() => t.close());
 
@@ -453,7 +453,7 @@ describe(`staff sessions in production (${backend})`, () => {
   it('names the cookie __Host-staff and marks it Secure', async () => {
     const t = await buildTestApp({ config: { production: true } });
     try {
-      await addStaff(t.db, { email: 'prod@example.ca', name: null, password }, testNow, cost);
+      await addStaff(t.db, { email: 'prod@example.ca', name: null, role: 'manager', password }, testNow, cost);
       const res = await signIn(t, 'prod@example.ca', password);
       expect(res.status).toBe(200);
       const header = res.headers.get('set-cookie')!;

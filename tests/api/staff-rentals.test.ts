@@ -34,7 +34,7 @@ describe(`staff rentals: /admin-api/rentals and npm run admin -- rentals (${back
 
   beforeAll(async () => {
     t = await buildTestApp({ deps: { clock: () => now } });
-    await addStaff(t.db, { email: staffEmail, name: 'Léa', password }, now, 2 ** 10);
+    await addStaff(t.db, { email: staffEmail, name: 'Léa', role: 'manager', password }, now, 2 ** 10);
     const res = await t.app.request('/admin-api/session', { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email: staffEmail, password }) });
     expect(res.status).toBe(200);
     cookie = res.headers.get('set-cookie')!.split(';')[0]!;

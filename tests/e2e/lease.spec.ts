@@ -17,12 +17,23 @@ interface OfferOptions {
 }
 
 async function createOffer(page: Page, options: OfferOptions = {}): Promise<string> {
-  const list = (await (await page.request.get('/public-api/offices/available')).json()) as { data: { offices: { office_id: string; service_type: string }[] } };
-  const office = list.data.offices.find((o) => o.service_type === 'dedicated_office');
-  if (!office) throw new Error('the demo seed has no dedicated office');
+  // Signing takes the office: each offer is for an office of its own, which no other test rents.
+  const suffix = Math.random().toString(36).slice(2, 8).toUpperCase();
+  const office = (await adminApi(page, 'POST', '/admin-api/units', {
+    office_id: `OFF-L${suffix}`,
+    service_code: `DO-L${suffix}`,
+    name: `Office L${suffix} - Lease`,
+    service_type: 'dedicated_office',
+    location_code: `F5-L${suffix}`,
+    seating_capacity: 2,
+    base_monthly_rate: '1000.00',
+    is_available: true,
+    next_available_date: null,
+  })) as { unit?: { office_id: string } };
+  if (!office.unit) throw new Error('no office for the offer');
   const created = (await adminApi(page, 'POST', '/admin-api/lease-offers', {
     email: 'tenant@example.com',
-    office_ids: [office.office_id],
+    office_ids: [office.unit.office_id],
     start_date: options.start_date ?? `${e2eDaysFromToday(40).slice(0, 7)}-15`,
     monthly_rate: 1000,
     monthly_discount: 0,

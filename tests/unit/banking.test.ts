@@ -36,13 +36,14 @@ describe('banking inputs strip non-digits and cap transit at 5, institution at 3
 });
 
 describe('the six signing checks of SPEC §5, in order', () => {
-  it('lists the message keys in SPEC order with its texts to the letter', () => {
+  it('lists the message keys in SPEC order with its texts to the letter, ours (the PAD file’s account length) before the terms', () => {
     expect(signingProblems.map((k) => signingProblemMessages[k])).toEqual([
       'Please provide your signature',
       'Please fill in all banking information fields',
       'Institution number must be exactly 3 digits',
       'Transit number must be exactly 5 digits',
       'Account number must contain only numbers',
+      'Account number must be 7 to 12 digits',
       'Please confirm that you agree to the terms and conditions',
     ]);
   });
@@ -68,7 +69,11 @@ describe('the six signing checks of SPEC §5, in order', () => {
     ['account with a letter', { banking: { ...banking, account_number: '12345O7' } }, 'accountNumberDigits'],
     ['bad account wins over unticked terms', { banking: { ...banking, account_number: 'x' }, termsAccepted: false }, 'accountNumberDigits'],
     ['terms not ticked', { termsAccepted: false }, 'termsNotAccepted'],
-    ['a one-digit account is digits only', { banking: { ...banking, account_number: '7' } }, null],
+    ['an account of 6 digits', { banking: { ...banking, account_number: '123456' } }, 'accountNumberLength'],
+    ['an account of 13 digits (the PAD file holds 12)', { banking: { ...banking, account_number: '1234567890123' } }, 'accountNumberLength'],
+    ['a short account wins over unticked terms', { banking: { ...banking, account_number: '7' }, termsAccepted: false }, 'accountNumberLength'],
+    ['an account of 7 digits', { banking: { ...banking, account_number: '1234567' } }, null],
+    ['an account of 12 digits', { banking: { ...banking, account_number: '123456789012' } }, null],
   ] as const)('%s → %s', (_label, overrides, problem) => {
     expect(firstSigningProblem({ ...valid, ...overrides } as SigningFormInput)).toBe(problem);
   });

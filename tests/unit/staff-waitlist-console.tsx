@@ -61,7 +61,7 @@ export function fakeAdminApi(...handlers: Handler[]): ApiRequest[] {
         contentType: headers.get('content-type'),
       };
       requests.push(request);
-      if (request.path === '/admin-api/session') return answer(sessionResponse, { success: true, staff: { id: 's1', email: 'lea@example.com', name: 'Léa' } });
+      if (request.path === '/admin-api/session') return answer(sessionResponse, { success: true, staff: { id: 's1', email: 'lea@example.com', name: 'Léa', role: 'manager' } });
       for (const handler of handlers) {
         const response = handler(request);
         if (response) return response;

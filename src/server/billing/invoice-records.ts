@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import type { InvoiceLine } from '../../shared/domain/billing.ts';
+import { invoiceItems, type InvoiceLine } from '../../shared/domain/billing.ts';
 import { taxedTotal, type TaxedTotal } from '../../shared/domain/pricing.ts';
 import type { IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
@@ -68,8 +68,8 @@ export function storedLines(value: unknown): InvoiceLine[] {
   if (!Array.isArray(lines)) throw new Error('an invoice’s stored lines are unreadable');
   return lines.map((line: unknown) => {
     const { item, cents } = (line ?? {}) as { item?: unknown; cents?: unknown };
-    if ((item !== 'monthly_rent' && item !== 'prepaid_last_month') || typeof cents !== 'number' || !Number.isInteger(cents)) throw new Error('an invoice’s stored line is unreadable');
-    return { item, cents };
+    if (!invoiceItems.includes(item as InvoiceLine['item']) || typeof cents !== 'number' || !Number.isInteger(cents)) throw new Error('an invoice’s stored line is unreadable');
+    return { item: item as InvoiceLine['item'], cents };
   });
 }
 

@@ -213,6 +213,8 @@ export interface ReservationsTable {
   /** The order it holds or books for; or, while a unit is offered to the waitlist, its offer instead. */
   order_id: string | null;
   offer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Or the signed lease whose tenancy it books (open-ended). */
+  lease_offer_id: ColumnType<number | null, number | null | undefined, number | null>;
   office_id: number;
   kind: 'day' | 'rental';
   start_date: ColumnType<string, string, string>;
@@ -271,6 +273,13 @@ export interface RentalsTable {
   ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   end_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date, Date>;
+  /** A tenancy's signed lease (then order_id is null). */
+  lease_offer_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** By the card on file at the provider, or by the PAD agreement signed with the lease. */
+  pays_by: ColumnType<'card' | 'pad', 'card' | 'pad' | undefined, 'card' | 'pad'>;
+  /** A tenancy's manage link (an order's rental uses its order's): the token's hash, and the token sealed. */
+  manage_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  manage_token_sealed: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The sales document of one period of a rental: written before any money moves, never rewritten. */
@@ -287,6 +296,24 @@ export interface InvoicesTable {
   qst_cents: number;
   total_cents: number;
   issued_at: ColumnType<Date, Date, Date>;
+  /** When it is collected, when later than its issue (a PAD debit date). date. */
+  due_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How much of its total is deposits held (not sales): a lease's initial invoice. */
+  deposits_cents: ColumnType<number, number | undefined, number>;
+}
+
+/** A deposit a tenancy's initial invoice collected: held, not a sale, until staff return it (less deductions, with a reason). */
+export interface DepositsTable {
+  id: string;
+  rental_id: string;
+  invoice_id: string;
+  kind: 'security' | 'key_fob';
+  amount_cents: number;
+  created_at: ColumnType<Date, Date, Date>;
+  returned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  returned_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  deduction_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  returned_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A credit note against an invoice (staff ended the rental at once): it lowers what the invoice owes, never rewriting it. */
@@ -398,6 +425,8 @@ export interface StaffAccountsTable {
   set_password_expires_at: Date | null;
   disabled_at: Date | null;
   created_at: ColumnType<Date, Date, Date>;
+  /** Managers alone make and download PAD files and see deposits. */
+  role: ColumnType<'manager' | 'staff', 'manager' | 'staff' | undefined, 'manager' | 'staff'>;
 }
 
 export interface StaffSessionsTable {
@@ -427,6 +456,7 @@ export interface Database {
   document_counters: DocumentCountersTable;
   rentals: RentalsTable;
   invoices: InvoicesTable;
+  deposits: DepositsTable;
   invoice_credits: InvoiceCreditsTable;
   invoice_payments: InvoicePaymentsTable;
   card_changes: CardChangesTable;

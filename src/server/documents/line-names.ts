@@ -1,3 +1,4 @@
+import type { InvoiceLine } from '../../shared/domain/billing.ts';
 import { formatTaxRate, type Quote, type QuoteLine } from '../../shared/domain/pricing.ts';
 import { longDate, type IsoDate } from '../../shared/domain/time.ts';
 import { monthText, periodText } from '../../shared/domain/period-text.ts';
@@ -26,6 +27,12 @@ const labels = {
     monthly_rent: (p: InvoicePeriod) =>
       wholeMonth(p) ? `rent, ${monthText(p.start, 'en')}` : `rent, ${periodText(p.start, p.end, 'en')} (${p.days} of ${p.daysInMonth} days)`,
     prepaid_last_month: (_p: InvoicePeriod) => 'last month paid in advance, applied',
+    lease_first_month: (p: InvoicePeriod) =>
+      wholeMonth(p) ? `first month, ${monthText(p.start, 'en')}` : `first month, ${periodText(p.start, p.end, 'en')} (${p.days} of ${p.daysInMonth} days)`,
+    move_in_fee: (_p: InvoicePeriod) => 'move-in fee',
+    security_deposit: (_p: InvoicePeriod) => 'security deposit (held, returned at the end of the lease)',
+    key_fob_deposit: (_p: InvoicePeriod) => 'key fob deposit (held, returned with the fob)',
+    signup_discount: (_p: InvoicePeriod) => 'signup discount',
     /** Between the unit and the line: French sets a space before a colon. */
     colon: ': ',
     gst: 'GST',
@@ -42,6 +49,12 @@ const labels = {
     monthly_rent: (p: InvoicePeriod) =>
       wholeMonth(p) ? `loyer, ${monthText(p.start, 'fr')}` : `loyer, ${periodText(p.start, p.end, 'fr')} (${p.days} ${p.days > 1 ? 'jours' : 'jour'} sur ${p.daysInMonth})`,
     prepaid_last_month: (_p: InvoicePeriod) => 'dernier mois payé d’avance, appliqué',
+    lease_first_month: (p: InvoicePeriod) =>
+      wholeMonth(p) ? `premier mois, ${monthText(p.start, 'fr')}` : `premier mois, ${periodText(p.start, p.end, 'fr')} (${p.days} ${p.days > 1 ? 'jours' : 'jour'} sur ${p.daysInMonth})`,
+    move_in_fee: (_p: InvoicePeriod) => 'frais d’emménagement',
+    security_deposit: (_p: InvoicePeriod) => 'dépôt de garantie (détenu, remis à la fin du bail)',
+    key_fob_deposit: (_p: InvoicePeriod) => 'dépôt pour la clé électronique (détenu, remis avec la clé)',
+    signup_discount: (_p: InvoicePeriod) => 'rabais d’inscription',
     colon: ' : ',
     gst: 'TPS',
     qst: 'TVQ',
@@ -68,7 +81,7 @@ export function quoteLineNames(quote: Quote, unitName: string, locale: 'en' | 'f
  * negative amount.
  */
 export function invoiceLineNames(
-  lines: readonly { item: 'monthly_rent' | 'prepaid_last_month'; cents: number }[],
+  lines: readonly InvoiceLine[],
   unitName: string,
   period: InvoicePeriod,
   locale: 'en' | 'fr',

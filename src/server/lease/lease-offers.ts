@@ -7,11 +7,14 @@ import { contractPlainText } from '../../shared/domain/contract-text.ts';
 import { dollarsFromCents } from '../../shared/domain/pricing.ts';
 import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
-import { deleteMessages, enqueueMessage, lockUnsentMessages } from '../outbox/outbox.ts';
+import { deleteMessages, enqueueMessage, hasMessage, lockUnsentMessages } from '../outbox/outbox.ts';
+import { startTenancy } from '../billing/tenancies.ts';
+import { spaceToday } from '../../shared/domain/zoned-time.ts';
+import { lockOfferUnits, takeUnits, unitsTakenFrom } from './tenancy-units.ts';
 import { encryptBanking, type BankingKeyring } from '../secrets/banking-keys.ts';
 import type { OfferRecord } from './offer-record.ts';
 import { contractSections } from './contract-templates.ts';
-import { contractVariables } from './contract-variables.ts';
+import { contractVariables, leasePaymentOf, termEndDate } from './contract-variables.ts';
 import { invitationData, signedLeaseData } from './lease-mail.ts';
 import type { LeaseOffersTable } from '../db/schema.ts';
 
@@ -309,40 +312,45 @@ export interface SigningRecord {
   ipAddress: string;
   userAgent: string;
   now: Date;
+  /** The provider of the tenancy's Pay now (a debit the bank returns is paid by card). */
+  provider: 'stripe' | 'test';
   /** The demo seed's signing: nobody is e-mailed. */
   silent?: boolean;
 }
 
+export type SigningResult = 'signed' | 'already_signed' | 'not_ready' | 'closed' | 'unit_retired' | 'unit_taken';
+
 /**
- * SPEC call 9. One signature per offer: the row lock serialises two signings racing (and a
- * signing with a change of company details), and the primary key of lease_signatures refuses a
- * second row whatever happens. The contract text and its hash are built from the offer as it
- * stands under that lock, so they are exactly what is stored.
+ * SPEC call 9, and the tenancy it begins. One signature per offer: the row lock serialises two
+ * signings racing (and a signing with a change of company details), and the primary key of
+ * lease_signatures refuses a second row whatever happens. The contract text and its hash are
+ * built from the offer as it stands under that lock, so they are exactly what is stored.
+ *
+ * Signing takes the offer's units (lease/tenancy-units.ts), under their locks, taken first as a
+ * checkout takes them (a unit's lock before any row), so a checkout, a waitlist offer or a
+ * retirement of the same unit and this signing take turns: whichever comes second sees the other.
+ * A unit taken meanwhile refuses the signing, which signs nothing; staff are told once.
  */
-export async function signOffer(
-  db: Db,
-  bankingKeys: BankingKeyring,
-  offerId: number,
-  record: SigningRecord,
-): Promise<'signed' | 'already_signed' | 'not_ready' | 'closed' | 'unit_retired'> {
+export async function signOffer(db: Db, bankingKeys: BankingKeyring, offerId: number, record: SigningRecord): Promise<SigningResult> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await db.transaction().execute(async (trx): Promise<SigningResult> => {
+      const units = await lockOfferUnits(trx, offerId);
       const locked = await trx.selectFrom('lease_offers').select(['status', 'expires_at']).where('id', '=', offerId).forUpdate().executeTakeFirstOrThrow();
-      if (locked.status === 'signed') return 'already_signed' as const;
+      if (locked.status === 'signed') return 'already_signed';
       // Staff may have expired it, or its time run out, since the visitor's request found it open.
-      if (effectiveStatus({ status: locked.status, expires_at: new Date(locked.expires_at) }, record.now) === 'expired') return 'closed' as const;
-      if (locked.status !== 'contract_generated') return 'not_ready' as const;
+      if (effectiveStatus({ status: locked.status, expires_at: new Date(locked.expires_at) }, record.now) === 'expired') return 'closed';
+      if (locked.status !== 'contract_generated') return 'not_ready';
       // Retiring a unit expires its open offers (retireUnit), but an offer left open on a retired
       // unit by older data, or by a retirement committed since this offer was read, is refused too.
-      const retired = await trx
-        .selectFrom('lease_offer_services as ls')
-        .innerJoin('offices as f', 'f.id', 'ls.office_id')
-        .select('f.id')
-        .where('ls.offer_id', '=', offerId)
-        .where('f.retired_at', 'is not', null)
-        .executeTakeFirst();
-      if (retired) return 'unit_retired' as const;
+      if (units.some((u) => u.retired)) return 'unit_retired';
       const offer = (await loadOffer(trx, { id: offerId }))!;
+      const signedOn = spaceToday(record.now);
+      const from = offer.start_date > signedOn ? offer.start_date : signedOn;
+      const taken = await unitsTakenFrom(trx, units, from, record.now);
+      if (taken.length > 0) {
+        await tellStaffSigningRefused(trx, offer, taken, record.now);
+        return 'unit_taken';
+      }
       const language = record.language ?? offer.contract_language;
       const presented = contractAsPresented(offer, language);
       await trx
@@ -363,18 +371,46 @@ export async function signOffer(
         })
         .execute();
       await trx.updateTable('lease_offers').set({ status: 'signed', contract_language: language }).where('id', '=', offer.id).execute();
+      await takeUnits(trx, offer.id, units, from, termEndDate(offer.start_date, offer.lease_term_months), record.now);
+      await startTenancy(
+        trx,
+        {
+          offerId: offer.id,
+          units: units.map((u) => ({ id: u.id, name: u.name, serviceType: u.service_type })),
+          company: offer.company_name ?? offer.contact_name ?? offer.email,
+          email: offer.email,
+          language,
+          startDate: offer.start_date,
+          termMonths: offer.lease_term_months,
+          payment: leasePaymentOf(offer),
+          signedOn,
+          provider: record.provider,
+        },
+        record.now,
+      );
       if (!record.silent) {
         const about = { offerId: offer.id };
         const data = signedLeaseData(bankingKeys, (await loadOffer(trx, { id: offer.id }))!)!;
         await enqueueMessage(trx, { kind: 'lease_signed', to: offer.email, language, about, data: data.tenant }, record.now);
         await enqueueMessage(trx, { kind: 'staff_lease_signed', to: site.operations.email, language: site.operations.language, about, data: data.staff }, record.now);
       }
-      return 'signed' as const;
+      return 'signed';
     });
   } catch (err) {
-    if ((err as { code?: unknown }).code === '23505') return 'already_signed';
+    const code = (err as { code?: unknown }).code;
+    if (code === '23505') return 'already_signed';
+    // The exclusion constraint: a booking of one of its units that the checks above did not see.
+    if (code === '23P01') return 'unit_taken';
     throw err;
   }
+}
+
+/** Staff hear once that an offer could not be signed because its units were taken meanwhile. */
+async function tellStaffSigningRefused(trx: Db, offer: OfferRecord, taken: readonly string[], now: Date): Promise<void> {
+  const about = { offerId: offer.id };
+  if (await hasMessage(trx, 'staff_lease_signing_refused', about)) return;
+  const data = { ...invitationData(offer), taken: [...taken] };
+  await enqueueMessage(trx, { kind: 'staff_lease_signing_refused', to: site.operations.email, language: site.operations.language, about, data }, now);
 }
 
 /** Closes an offer that is not signed; false when there is nothing to close. */

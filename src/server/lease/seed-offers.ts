@@ -57,7 +57,8 @@ const demoSpecs: DemoSpec[] = [
   },
   {
     status: 'signed',
-    offices: ['DSK-01'],
+    // A desk no demo checkout needs: the signing takes it from the lease's start on.
+    offices: ['DSK-03'],
     startInDays: 'next-month-1st',
     offer: {
       email: 'bonjour@boulangerie-numerique.example',
@@ -102,7 +103,7 @@ function nextMonthDay(today: string, day: 1 | 15): string {
  * Demo offers in each state, made only when there are none. Codes are stored hashed, so this is
  * the one moment they can be shown: the caller prints them (and keeps them in a file).
  */
-export async function seedDemoOffers(db: Db, bankingKeys: BankingKeyring, now: Date, baseUrl: string): Promise<DemoOffer[] | null> {
+export async function seedDemoOffers(db: Db, bankingKeys: BankingKeyring, now: Date, baseUrl: string, provider: 'stripe' | 'test'): Promise<DemoOffer[] | null> {
   const existing = await db.selectFrom('lease_offers').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) return null;
   const offices = await db.selectFrom('offices').select(['id', 'office_id']).execute();
@@ -134,6 +135,7 @@ export async function seedDemoOffers(db: Db, bankingKeys: BankingKeyring, now: D
         ipAddress: '127.0.0.1',
         userAgent: 'demo seed',
         now,
+        provider,
         silent: true,
       });
     }

@@ -66,5 +66,6 @@ export function earlierRows(db: Db, keyring: BankingKeyring): EarlierRows {
     staff_invoice_overdue: async () => 'gone' as const,
     rental_ended: async () => 'gone' as const,
     card_changed: async () => 'gone' as const,
+    staff_lease_signing_refused: async () => 'gone' as const,
   };
 }

@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import type { InitialLeasePayment } from '../../shared/domain/lease-payment.ts';
-import { atSpace } from '../../shared/domain/zoned-time.ts';
+import { earliestNoticedDebit } from '../../shared/domain/pad.ts';
+import { atSpace, spaceToday } from '../../shared/domain/zoned-time.ts';
 import { site } from '../../shared/site.ts';
 import { agreementPdf } from '../lease/agreement-pdf.ts';
 import { firstMonthBasisText, leasePaymentOf, tenantAddressOf, termEndDate } from '../lease/contract-variables.ts';
@@ -60,8 +61,8 @@ const texts = catalogue({
     company: 'Company',
     signedOn: 'Signed on',
     yourPayments: 'Your payments',
-    debits: (initial: string, monthly: string, first: string) =>
-      `Payments are debited from the bank account you gave when signing (pre-authorized debit): the initial payment of ${initial}, once, on or shortly after signing; then the monthly payment of ${monthly}, taxes included, on the 1st of each month from ${first}.`,
+    debits: (initial: string, on: string, monthly: string, first: string) =>
+      `Payments are debited from the bank account you gave when signing (pre-authorized debit): the initial payment of ${initial}, once, on ${on}; then the monthly payment of ${monthly}, taxes included, on the 1st of each month from ${first} (the next business day when the 1st is not one).`,
     signedReason: `You are receiving this e-mail because you signed an agreement with ${site.productName}.`,
     staffSubject: (company: string, offices: string) => `Lease signed: ${company} – ${offices}`,
     staffTitle: 'New lease signed',
@@ -75,6 +76,10 @@ const texts = catalogue({
     contractLanguage: 'Contract language',
     offer: 'Offer',
     staffVoidCheque: `Void cheque: the tenant has been asked to send a photo of one to ${site.adminEmail}.`,
+    refusedSubject: (company: string) => `Lease not signed, its office was taken: ${company}`,
+    refusedTitle: 'A lease could not be signed',
+    refusedText: (taken: string) =>
+      `The tenant tried to sign, but ${taken} had been rented or offered to the waitlist in the meantime, so nothing was signed. Call them, and make them a new offer.`,
   },
   fr: {
     offices: (n) => (n > 1 ? 'Bureaux' : 'Bureau'),
@@ -116,8 +121,8 @@ const texts = catalogue({
     company: 'Entreprise',
     signedOn: 'Signé le',
     yourPayments: 'Vos paiements',
-    debits: (initial, monthly, first) =>
-      `Les paiements sont prélevés sur le compte bancaire indiqué à la signature (débit préautorisé) : le paiement initial de ${initial}, une fois, à la signature ou peu après; puis le paiement mensuel de ${monthly}, taxes incluses, le 1er de chaque mois à partir du ${first}.`,
+    debits: (initial, on, monthly, first) =>
+      `Les paiements sont prélevés sur le compte bancaire indiqué à la signature (débit préautorisé) : le paiement initial de ${initial}, une fois, le ${on}; puis le paiement mensuel de ${monthly}, taxes incluses, le 1er de chaque mois à partir du ${first} (le jour ouvrable suivant quand le 1er n’en est pas un).`,
     signedReason: `Vous recevez ce courriel parce que vous avez signé un contrat avec ${site.productName}.`,
     staffSubject: (company, offices) => `Bail signé : ${company} – ${offices}`,
     staffTitle: 'Nouveau bail signé',
@@ -131,6 +136,10 @@ const texts = catalogue({
     contractLanguage: 'Langue du contrat',
     offer: 'Offre',
     staffVoidCheque: `Chèque annulé : le locataire a été prié d’en envoyer une photo à ${site.adminEmail}.`,
+    refusedSubject: (company) => `Bail non signé, son bureau était pris : ${company}`,
+    refusedTitle: 'Un bail n’a pas pu être signé',
+    refusedText: (taken) =>
+      `Le locataire a tenté de signer, mais ${taken} avait été loué ou offert à la liste d’attente entre-temps : rien n’a été signé. Appelez-le et faites-lui une nouvelle offre.`,
   },
 });
 
@@ -144,6 +153,7 @@ function termText(offer: Offer, language: Language): string {
 }
 
 /** The first rent debited on its own: the 1st of the month after the start, the start month being in the initial payment. */
+/** The 1st of the month after the start: the agreement's day (a debit is made the next business day when it is not one). */
 function firstMonthlyDebit(offer: Offer): string {
   return Temporal.PlainDate.from(offer.start_date).with({ day: 1 }).add({ months: 1 }).toString();
 }
@@ -287,7 +297,16 @@ export const leaseSigned: Template<'lease_signed'> = async (ctx, message) => {
           ],
         },
         { kind: 'section', title: t.yourPayments },
-        { kind: 'paragraph', text: t.debits(money(payment.totalCents, language), money(payment.monthlyPayment.totalCents, language), fullDate(firstMonthlyDebit(offer), language)) },
+        {
+          kind: 'paragraph',
+          // The notice of the first debit (Rule H1): its amount and its day, which is the initial invoice's due day.
+          text: t.debits(
+            money(payment.totalCents, language),
+            fullDate(earliestNoticedDebit(spaceToday(signature.signed_at)), language),
+            money(payment.monthlyPayment.totalCents, language),
+            fullDate(firstMonthlyDebit(offer), language),
+          ),
+        },
         initialPaymentBlock(payment, language),
         monthlyPaymentBlock(payment, language),
         { kind: 'paragraph', text: shared[language].questions },
@@ -331,6 +350,30 @@ export const staffLeaseSigned: Template<'staff_lease_signed'> = (_ctx, message):
         ],
       },
       { kind: 'notice', text: t.staffVoidCheque },
+    ],
+  });
+};
+
+export const staffLeaseSigningRefused: Template<'staff_lease_signing_refused'> = (_ctx, message): Draft => {
+  const { offer, taken } = message.data;
+  const language = message.language;
+  const t = texts[language];
+  const company = offer.company_name ?? offer.email;
+  return staffDraft(language, offer.email, {
+    subject: t.refusedSubject(company),
+    title: t.refusedTitle,
+    blocks: [
+      { kind: 'notice', text: t.refusedText(taken.join(', ')) },
+      {
+        kind: 'facts',
+        rows: [
+          { label: t.company, value: company },
+          { label: t.email, value: offer.email },
+          { label: t.staffOffices, value: unitNames(offer).join('\n') },
+          { label: t.startDate, value: fullDate(offer.start_date, language) },
+          { label: t.offer, value: `#${offer.id}` },
+        ],
+      },
     ],
   });
 };

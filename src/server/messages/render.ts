@@ -8,7 +8,7 @@ import { oneLine } from './letter-format.ts';
 import { frenchSpacing, letterHtml, letterText } from './layout.ts';
 import { cardChanged, invoiceIssued, invoicePaid, invoicePaymentFailed, rentalEnded, staffInvoiceOverdue, staffInvoicePaidTwice } from './billing-messages.ts';
 import { bookingCancelled, rentalNoticeGiven, staffBookingCancelled, staffRentalNoticeGiven } from './booking-change-messages.ts';
-import { leaseOfferCreated, leaseSigned, staffLeaseSigned } from './lease-messages.ts';
+import { leaseOfferCreated, leaseSigned, staffLeaseSigned, staffLeaseSigningRefused } from './lease-messages.ts';
 import { orderPaid, orderRefunded, staffOrderPaid, staffOrderRefunded } from './order-messages.ts';
 import { staffWaitlistEntry, waitlistReceived } from './waitlist-messages.ts';
 import { waitlistOffer } from './waitlist-offer-messages.ts';
@@ -43,6 +43,7 @@ const templates: { [K in MessageKind]: Template<K> } = {
   staff_rental_notice_given: staffRentalNoticeGiven,
   staff_waitlist_entry: staffWaitlistEntry,
   staff_lease_signed: staffLeaseSigned,
+  staff_lease_signing_refused: staffLeaseSigningRefused,
   invoice_paid: invoicePaid,
   invoice_issued: invoiceIssued,
   rental_ended: rentalEnded,

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { refundAmounts } from '../../shared/contract/bookings.ts';
 import { isoDateString } from '../../shared/contract/common.ts';
 import { leaseLanguages, leaseOfferStatuses } from '../../shared/contract/lease.ts';
+import { invoiceItems } from '../../shared/domain/billing.ts';
 import { moveInFeeTypes } from '../../shared/domain/lease-payment.ts';
 import type { Quote } from '../../shared/domain/pricing.ts';
 import { checkoutRentalTypes, productNames } from '../../shared/domain/products.ts';
@@ -151,6 +152,8 @@ const leaseOffer = z.object({
 });
 
 const leaseOfferCreated = z.object({ offer: leaseOffer });
+/** A signing refused because units of the offer were taken meanwhile (their names): staff call the tenant. */
+const leaseSigningRefused = z.extend(leaseOfferCreated, { taken: z.array(z.string()) });
 const leaseSigned = z.object({ offer: z.extend(leaseOffer, { signature: leaseSignature }) });
 /** The tenant's copy also carries what only the agreement shows: the drawn signature, and the banking numbers masked. */
 const tenantLeaseSigned = z.extend(leaseSigned, {
@@ -179,7 +182,7 @@ const invoice = z.object({
   periodEnd: isoDateString,
   /** The rental's last period: the prepaid last month is applied to it. */
   final: z.boolean(),
-  lines: z.array(z.object({ item: z.enum(['monthly_rent', 'prepaid_last_month']), cents })),
+  lines: z.array(z.object({ item: z.enum(invoiceItems), cents })),
   subtotal: cents,
   gst: cents,
   qst: cents,
@@ -260,6 +263,7 @@ const schemas = {
   staff_rental_notice_given: rentalNoticeGiven,
   staff_waitlist_entry: waitlistEntry,
   staff_lease_signed: leaseSigned,
+  staff_lease_signing_refused: leaseSigningRefused,
   invoice_paid: invoicePaid,
   invoice_issued: invoiceIssued,
   invoice_payment_failed: invoicePaymentFailed,

@@ -94,3 +94,8 @@ export async function deleteMessages(trx: Db, ids: readonly string[]): Promise<v
 export async function deleteMessagesAbout(trx: Db, abouts: readonly MessageSubject[]): Promise<void> {
   if (abouts.length > 0) await trx.deleteFrom('outbox').where(({ or }) => or(abouts.map(isAbout))).execute();
 }
+
+/** Whether a message of `kind` about `about` was ever written (one that must go once, however often its event repeats). */
+export async function hasMessage(trx: Db, kind: MessageKind, about: MessageSubject): Promise<boolean> {
+  return (await trx.selectFrom('outbox').select('id').where('kind', '=', kind).where(isAbout(about)).limit(1).executeTakeFirst()) !== undefined;
+}

@@ -8,7 +8,7 @@ import {
   type AlreadySignedAnswer,
   type LeaseLanguage,
 } from '../../shared/contract/lease.ts';
-import { accountNumberMaxLength, firstPayloadProblem, type BankingNumbers } from '../../shared/domain/banking.ts';
+import { firstPayloadProblem, type BankingNumbers } from '../../shared/domain/banking.ts';
 import { fieldsProblem, problem, type FieldProblem, type Problem } from '../../shared/contract/problems.ts';
 import { clientAddress, limitKey } from '../http/client-address.ts';
 import type { AppDeps } from '../deps.ts';
@@ -174,9 +174,6 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
     };
     const refusal = firstPayloadProblem({ signature: payload.signature, banking });
     if (refusal) return problemAnswer(c, problem('signing_refused', { problem: refusal }));
-    if (banking.account_number.length > accountNumberMaxLength) {
-      return problemAnswer(c, problem('account_number_too_long', { max: accountNumberMaxLength }));
-    }
     // Only an image the server decoded whole and encoded again is kept (and ever drawn in a PDF).
     const signature = readSignatureDataUrl(payload.signature);
     if (!signature) return problemAnswer(c, problem('signing_refused', { problem: 'signatureMissing' }));
@@ -190,11 +187,13 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
       ipAddress: address(c),
       userAgent: (c.req.header('user-agent') ?? '').slice(0, 500),
       now,
+      provider: deps.payments.kind,
     });
     const signed = (await findOfferById(deps.db, offer.id))!;
     if (result === 'already_signed') return alreadySignedAnswer(c, deps, signed);
     if (result === 'not_ready') return problemAnswer(c, problem('lease_info_missing'));
     if (result === 'unit_retired') return problemAnswer(c, problem('lease_unit_retired'));
+    if (result === 'unit_taken') return problemAnswer(c, problem('lease_unit_taken'));
     if (result === 'closed') return problemAnswer(c, problem('lease_offer_expired'));
     deps.mailer?.wake();
     return c.json({ success: true, signed_at: signed.signature!.signed_at.toISOString(), offer: offerAnswer(signed, code, now) });

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { addStaffInput } from '../../shared/contract/staff.ts';
+import { addStaffInput, staffRoleInput } from '../../shared/contract/staff.ts';
+import { isManager } from '../staff/actor.ts';
 import type { AppDeps } from '../deps.ts';
 import { problem } from '../../shared/contract/problems.ts';
 import { problemAnswer } from '../http/errors.ts';
@@ -7,7 +8,7 @@ import { jsonBody } from '../http/json-body.ts';
 import { siteOrigins } from '../http/public-origin.ts';
 import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
 import { recordAudit } from '../staff/audit.ts';
-import { addStaff, disableStaff, listStaff, resetStaffPassword, setPasswordLinkHours, StaffEmailTakenError } from '../staff/accounts.ts';
+import { addStaff, disableStaff, listStaff, resetStaffPassword, setPasswordLinkHours, setStaffRole, StaffEmailTakenError } from '../staff/accounts.ts';
 import { defaultPasswordCost } from '../staff/passwords.ts';
 import { pathParam, staffKey } from '../http/path-params.ts';
 
@@ -25,13 +26,15 @@ export function staffAccountRoutes(deps: AppDeps) {
       const input = c.var.body;
       const now = deps.clock();
       const actor = actorOf(c);
+      const role = input.role ?? 'staff';
+      if (role === 'manager' && !isManager(actor)) return problemAnswer(c, problem('managers_only'));
       try {
         const { id, setPasswordToken } = await addStaff(
           deps.db,
-          { email: input.email, name: input.name ?? null, password: input.password },
+          { email: input.email, name: input.name ?? null, role, password: input.password },
           now,
           deps.config.staffPasswordCost ?? defaultPasswordCost,
-          (trx, newId) => recordAudit(trx, actor, { action: 'staff_added', subjectType: 'staff', subjectId: newId, details: { email: input.email } }, now),
+          (trx, newId) => recordAudit(trx, actor, { action: 'staff_added', subjectType: 'staff', subjectId: newId, details: { email: input.email, role } }, now),
         );
         const account = (await listStaff(deps.db)).find((a) => a.id === id)!;
         return c.json(
@@ -54,6 +57,18 @@ export function staffAccountRoutes(deps: AppDeps) {
       const now = deps.clock();
       const actor = actorOf(c);
       const account = await disableStaff(deps.db, key, now, (trx, id) => recordAudit(trx, actor, { action: 'staff_disabled', subjectType: 'staff', subjectId: id }, now));
+      if (!account) return problemAnswer(c, problem('no_staff_account'));
+      return c.json({ success: true as const, account });
+    })
+    // Only a manager gives or takes a role: a member of staff cannot make themselves a manager.
+    .post('/:id/role', jsonBody(staffRoleInput), async (c) => {
+      const key = pathParam(c, staffKey);
+      if (!key) return problemAnswer(c, problem('not_a_staff_account'));
+      const actor = actorOf(c);
+      if (!isManager(actor)) return problemAnswer(c, problem('managers_only'));
+      const { role } = c.var.body;
+      const now = deps.clock();
+      const account = await setStaffRole(deps.db, key, role, (trx, id) => recordAudit(trx, actor, { action: 'staff_role_changed', subjectType: 'staff', subjectId: id, details: { role } }, now));
       if (!account) return problemAnswer(c, problem('no_staff_account'));
       return c.json({ success: true as const, account });
     })

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { createOfferInput } from '../../shared/contract/staff-console.ts';
+import { unitsNotFreeFrom } from '../lease/tenancy-units.ts';
 import type { AppDeps } from '../deps.ts';
 import type { OfferRecord } from '../lease/offer-record.ts';
 import { createOffer, findOfferByCode, findOfferById, listOffers, reissueOffer, type OfferInvitation } from '../lease/lease-offers.ts';
@@ -63,7 +64,9 @@ export function staffLeaseOfferRoutes(deps: AppDeps) {
         ),
     );
     if (input.send_email) deps.mailer?.wake();
-    return c.json({ success: true, id, code, url: `${offerLinkBase(c, deps)}${code}`, emailed: input.send_email }, 201);
+    // Staff are told which units are not free from the lease's start: its signing would be refused, or staff's own flag says they are occupied.
+    const notFree = await unitsNotFreeFrom(deps.db, made.offer.office_ids, made.offer.start_date, now);
+    return c.json({ success: true, id, code, url: `${offerLinkBase(c, deps)}${code}`, emailed: input.send_email, not_free: notFree }, 201);
   });
 
   app.get('/', async (c) => {

@@ -47,7 +47,7 @@ export function staffSessionRoutes(deps: AppDeps, limits: { account: Limiter; ad
     })
     .get('/', (c) => {
       const actor = actorOf(c);
-      return c.json({ success: true as const, staff: actor.kind === 'staff' ? { id: actor.id, email: actor.email, name: actor.name } : null });
+      return c.json({ success: true as const, staff: actor.kind === 'staff' ? { id: actor.id, email: actor.email, name: actor.name, role: actor.role } : null });
     })
     // Open (staffAuth's openStaffRoutes): a browser whose session already ended can still clear its cookie.
     .delete('/', async (c) => {

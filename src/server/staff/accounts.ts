@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { hashSecretToken as hashOf, isSecretToken, newSecretToken } from '../secrets/secret-token.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { endSessionsOf, newStaffId, type StaffMember } from './sessions.ts';
-import type { StaffAccount } from '../../shared/contract/staff.ts';
+import type { StaffAccount, StaffRole } from '../../shared/contract/staff.ts';
 
 /** A set-password link works this long, once. */
 export const setPasswordLinkHours = 48;
@@ -18,7 +18,7 @@ export class StaffEmailTakenError extends Error {}
  */
 export async function addStaff(
   db: Db,
-  input: { email: string; name: string | null; password?: string },
+  input: { email: string; name: string | null; role: StaffRole; password?: string },
   now: Date,
   cost: number,
   within?: (trx: Db, id: string) => Promise<void>,
@@ -40,6 +40,7 @@ export async function addStaff(
         id,
         email: input.email,
         name: input.name,
+        role: input.role,
         password_hash: passwordHash,
         set_password_hash: token === null ? null : hashOf(token),
         set_password_expires_at: token === null ? null : new Date(now.getTime() + setPasswordLinkHours * 3600_000),
@@ -61,11 +62,12 @@ export async function addStaff(
 }
 
 export async function listStaff(db: Db): Promise<StaffAccount[]> {
-  const rows = await db.selectFrom('staff_accounts').select(['id', 'email', 'name', 'password_hash', 'disabled_at', 'created_at']).orderBy('created_at').orderBy('id').execute();
+  const rows = await db.selectFrom('staff_accounts').select(['id', 'email', 'name', 'role', 'password_hash', 'disabled_at', 'created_at']).orderBy('created_at').orderBy('id').execute();
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
     name: r.name,
+    role: r.role,
     has_password: r.password_hash !== null,
     disabled: r.disabled_at !== null,
     created_at: r.created_at.toISOString(),
@@ -173,7 +175,7 @@ export async function setPasswordWithToken(
       .where('set_password_hash', '=', hashOf(token))
       .where('set_password_expires_at', '>', now)
       .where('disabled_at', 'is', null)
-      .returning(['id', 'email', 'name'])
+      .returning(['id', 'email', 'name', 'role'])
       .executeTakeFirst();
     if (!row) return null;
     await endSessionsOf(trx, row.id);
@@ -189,10 +191,21 @@ export async function setPasswordWithToken(
 export async function checkSignIn(db: Db, email: string, password: string, cost: number): Promise<StaffMember | null> {
   const row = await db
     .selectFrom('staff_accounts')
-    .select(['id', 'email', 'name', 'password_hash', 'disabled_at'])
+    .select(['id', 'email', 'name', 'role', 'password_hash', 'disabled_at'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .executeTakeFirst();
   const usable = row && row.password_hash && !row.disabled_at ? row.password_hash : null;
   const matches = await verifyPassword(password, usable ?? (await dummyPasswordHash(cost)));
-  return usable && matches && row ? { id: row.id, email: row.email, name: row.name } : null;
+  return usable && matches && row ? { id: row.id, email: row.email, name: row.name, role: row.role } : null;
+}
+
+/** A new role for an account; `within` runs in its transaction (the audit row). Null for an unknown account. */
+export async function setStaffRole(db: Db, key: StaffKey, role: StaffRole, within: (trx: Db, id: string) => Promise<void>): Promise<StaffAccount | null> {
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx.updateTable('staff_accounts').set({ role }).where(whereKey(key)).returning('id').executeTakeFirst();
+    if (!row) return null;
+    await within(trx, row.id);
+    return row.id;
+  });
+  return id === null ? null : accountRow(db, id);
 }

@@ -14,7 +14,7 @@ export async function createDemoStaff(db: Db, now: Date, cost: number, consoleUr
   if (any) return null;
   const password = randomBytes(12).toString('base64url');
   try {
-    await addStaff(db, { email: demoStaffEmail, name: 'Demo manager', password }, now, cost);
+    await addStaff(db, { email: demoStaffEmail, name: 'Demo manager', role: 'manager', password }, now, cost);
   } catch (err) {
     // Another instance starting at the same moment made it.
     if (err instanceof StaffEmailTakenError) return null;

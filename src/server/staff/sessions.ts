@@ -1,3 +1,4 @@
+import type { StaffRole } from '../../shared/contract/staff.ts';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { hashSecretToken as hashOf, isSecretToken, newSecretToken } from '../secrets/secret-token.ts';
@@ -13,6 +14,7 @@ export interface StaffMember {
   id: string;
   email: string;
   name: string | null;
+  role: StaffRole;
 }
 
 /** A new session for the account (a new id at every sign-in): the cookie's value, never stored. */
@@ -28,7 +30,7 @@ export async function sessionMember(db: Db, id: string, now: Date): Promise<Staf
   const row = await db
     .selectFrom('staff_sessions as s')
     .innerJoin('staff_accounts as a', 'a.id', 's.staff_id')
-    .select(['a.id', 'a.email', 'a.name', 'a.disabled_at', 's.created_at', 's.last_seen_at'])
+    .select(['a.id', 'a.email', 'a.name', 'a.role', 'a.disabled_at', 's.created_at', 's.last_seen_at'])
     .where('s.id_hash', '=', hashOf(id))
     .executeTakeFirst();
   if (!row || row.disabled_at) return null;
@@ -39,7 +41,7 @@ export async function sessionMember(db: Db, id: string, now: Date): Promise<Staf
   if (now.getTime() - row.last_seen_at.getTime() >= touchEveryMs) {
     await db.updateTable('staff_sessions').set({ last_seen_at: now }).where('id_hash', '=', hashOf(id)).execute();
   }
-  return { id: row.id, email: row.email, name: row.name };
+  return { id: row.id, email: row.email, name: row.name, role: row.role };
 }
 
 export async function endSession(db: Db, id: string): Promise<void> {

@@ -197,11 +197,11 @@ export const problems = {
   lease_already_signed: machine(409, () => 'This agreement has already been signed'),
   lease_info_missing: machine(409, () => 'Submit the company information before signing'),
   lease_unit_retired: machine(409, () => 'An office in this offer is no longer offered, so it cannot be signed. Please contact us for a new offer.'),
+  lease_unit_taken: machine(409, () => 'An office in this offer has been rented in the meantime, so it cannot be signed. Our team has been told and will contact you.'),
   lease_not_signed: machine(409, () => 'The agreement can be downloaded once it has been signed'),
   language_invalid: machine(400, () => 'language must be en or fr'),
   /** SPEC §5's texts of the signing checks; `problem` is banking.ts's SigningProblem. */
   signing_refused: machine<{ problem: SigningProblem }>(400, (p) => signingProblemMessages[p.problem]),
-  account_number_too_long: machine<{ max: number }>(400, (p) => `Account number must be at most ${p.max} digits`),
   /** SPEC §5 'Lease info': company, contact or phone left empty. */
   company_information_required: machine(400, () => 'Please fill in all required fields'),
 
@@ -209,6 +209,7 @@ export const problems = {
   admin_token_invalid: staff(401, () => 'A valid admin token is required'),
   sign_in_required: staff(401, () => 'Please sign in to continue'),
   wrong_origin: staff(403, () => 'This request must come from the staff console'),
+  managers_only: staff(403, () => 'Only a manager can do this. Ask a manager of the space.'),
   wrong_sign_in: staff(401, () => 'The e-mail or password is not right.'),
   /** A sign-in with no password (or one longer than any password): said as a wrong one, before any account is looked up. */
   sign_in_incomplete: staff(400, () => 'The e-mail or password is not right.'),

@@ -333,4 +333,6 @@ export const offerLinkResponse = z.object({
   code: z.string(),
   url: z.string(),
   emailed: z.boolean(),
+  /** A new offer's units that are not free from its start (rented, held, offered to the waitlist, or marked occupied): by name. */
+  not_free: z.optional(z.array(z.string())),
 });

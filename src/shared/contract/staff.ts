@@ -37,13 +37,21 @@ export const setPasswordInput = z.object({
  * POST /admin-api/staff/:id/reset (an id or an e-mail) answers as an account made with a link:
  * the account, and a new link that replaces any earlier one.
  */
+/** Managers alone make and download PAD files, see deposits and give roles; staff do every other console task. */
+export const staffRoles = ['manager', 'staff'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
 export const addStaffInput = z.object({
   email: staffEmail,
+  /** Staff unless said: a manager's role is given on purpose. */
+  role: z.optional(z.enum(staffRoles)),
   name: z.optional(z.nullable(z.string().check(z.trim(), z.refine(isPlainText, plainTextMessage), z.maxLength(120)))),
   password: z.optional(staffPassword),
 });
 
-export const staffMember = z.object({ id: z.string(), email: z.string(), name: z.nullable(z.string()) });
+export const staffMember = z.object({ id: z.string(), email: z.string(), name: z.nullable(z.string()), role: z.enum(staffRoles) });
+
+export const staffRoleInput = z.object({ role: z.enum(staffRoles) });
 export type StaffMemberView = z.infer<typeof staffMember>;
 
 /** GET /admin-api/session: who is signed in (null for a script with the admin token). */
@@ -53,6 +61,7 @@ export const staffAccount = z.object({
   id: z.string(),
   email: z.string(),
   name: z.nullable(z.string()),
+  role: z.enum(staffRoles),
   has_password: z.boolean(),
   disabled: z.boolean(),
   created_at: z.string(),
@@ -66,6 +75,7 @@ export const auditActions = [
   'password_reset',
   'staff_added',
   'staff_disabled',
+  'staff_role_changed',
   'unit_created',
   'unit_updated',
   'unit_retired',

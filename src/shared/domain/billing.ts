@@ -67,9 +67,18 @@ export function periodRentCents(monthly: Cents, period: BillingPeriod): Cents {
   return period.days === period.daysInMonth ? monthly : roundDiv(monthly * period.days, period.daysInMonth);
 }
 
-/** A line of an invoice: the period's rent, or the prepaid last month applied to it (negative). */
+/**
+ * What a line of an invoice bills: the period's rent, or the prepaid last month applied to it
+ * (negative); a lease's initial invoice bills SPEC §9's initial payment, line by line (its
+ * deposits are held, not sold: `depositItems`).
+ */
+export const invoiceItems = ['monthly_rent', 'prepaid_last_month', 'lease_first_month', 'move_in_fee', 'security_deposit', 'key_fob_deposit', 'signup_discount'] as const;
+export type InvoiceItem = (typeof invoiceItems)[number];
+export const depositItems: readonly InvoiceItem[] = ['security_deposit', 'key_fob_deposit'];
+
+/** A line of an invoice, in cents before tax (a discount or a credit negative). */
 export interface InvoiceLine {
-  item: 'monthly_rent' | 'prepaid_last_month';
+  item: InvoiceItem;
   cents: Cents;
 }
 

@@ -11,6 +11,7 @@ import * as waitlistOffers from './0009-waitlist-offers.ts';
 import * as outboxData from './0010-outbox-data.ts';
 import * as billing from './0011-billing.ts';
 import * as invoiceCredits from './0012-invoice-credits.ts';
+import * as tenancies from './0013-tenancies.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-outbox-data': outboxData,
   '0011-billing': billing,
   '0012-invoice-credits': invoiceCredits,
+  '0013-tenancies': tenancies,
 };

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import type { AlreadySignedAnswer, LeaseLanguage, SigningPayload } from '../../../shared/contract/lease.ts';
-import { bankingInput, firstSigningProblem, type BankingNumbers } from '../../../shared/domain/banking.ts';
+import { bankingInput, firstSigningProblem, signingProblems, type BankingNumbers, type SigningProblem } from '../../../shared/domain/banking.ts';
+import { ApiRequestError } from '../../app/api.ts';
+import { problemOfHeaders } from '../../i18n/problem-headers.ts';
 import { site } from '../../../shared/site.ts';
 import { sendNow } from '../../app/mutation.ts';
 import { useCatalogue } from '../../i18n/i18n.tsx';
@@ -15,6 +17,16 @@ import { BackAndSubmit } from './back-and-submit.tsx';
 import { FrenchVersionOffer } from './french-version-offer.tsx';
 
 const SignaturePad = lazy(() => import('./signature-pad.tsx'));
+
+/** What a refused signing says: the server's problem in the tenant's language where it is one they must know, else try again. */
+function signingFailure(error: unknown, m: { failed: string; unitTaken: string; unitRetired: string; problems: Record<SigningProblem, string> }): string {
+  const named = error instanceof ApiRequestError ? problemOfHeaders(error.headers) : undefined;
+  if (named?.code === 'lease_unit_taken') return m.unitTaken;
+  if (named?.code === 'lease_unit_retired') return m.unitRetired;
+  const refused = named?.code === 'signing_refused' ? named.params?.problem : undefined;
+  if (typeof refused === 'string' && (signingProblems as readonly string[]).includes(refused)) return m.problems[refused as SigningProblem];
+  return m.failed;
+}
 
 // No maxLength on the inputs: it would cut a pasted '12-345' before the separators are stripped.
 const bankingFields: readonly { name: keyof BankingNumbers; hint: 'transitHint' | 'institutionHint' | 'accountHint' }[] = [
@@ -75,7 +87,7 @@ export function SignatureStep({
       { signature, banking, language, ...(offeredFrench ? { frenchVersionOffered: true } : {}) },
       {
         onSuccess: (outcome) => (outcome.kind === 'already-signed' ? setAlreadySigned(outcome.answer) : onSigned()),
-        onError: () => setProblem(m.failed),
+        onError: (error) => setProblem(signingFailure(error, m)),
       },
     );
   };

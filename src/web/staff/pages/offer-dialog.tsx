@@ -32,6 +32,7 @@ interface Created {
   url: string;
   emailed: boolean;
   email: string;
+  notFree: readonly string[];
 }
 
 export function OfferDialog({ onClose }: { onClose: () => void }) {
@@ -78,7 +79,7 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
   const create = useMutation({
     mutationFn: (body: Record<string, unknown>) => staffCalls.createOffer(body),
     onSuccess: async (answer) => {
-      setCreated({ id: answer.id, url: answer.url, emailed: answer.emailed, email: email.trim() });
+      setCreated({ id: answer.id, url: answer.url, emailed: answer.emailed, email: email.trim(), notFree: answer.not_free ?? [] });
       await queryClient.invalidateQueries({ queryKey: staffKeys.offers });
     },
     onError: fromServer,
@@ -136,6 +137,7 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
           </h3>
           <CopyLink url={created.url} label={c.link} />
           <Alert tone={created.emailed ? 'success' : 'warning'}>{created.emailed ? c.emailed(created.email) : c.notEmailed}</Alert>
+          {created.notFree.length > 0 ? <Alert tone="warning">{c.notFree(created.notFree.join(', '))}</Alert> : null}
           <p className="muted small">{c.once}</p>
           <div className="form-actions">
             {created.id !== undefined ? (

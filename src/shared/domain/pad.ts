@@ -1,0 +1,46 @@
+import { site } from '../site.ts';
+import { addDays, weekday, type IsoDate } from './time.ts';
+
+/*
+ * When a lease's pre-authorized debits are made (the contract's sections 7 to 11): on business
+ * days of the banks in Quebec, after the notice Payments Canada's Rule H1 asks for whenever a
+ * debit's amount or date is not the agreement's fixed monthly one.
+ */
+
+const holidays = new Set<string>(site.bankHolidays);
+
+/** A day the banks process payments: not a weekend, not one of site.bankHolidays. */
+export function isBusinessDay(date: IsoDate): boolean {
+  const day = weekday(date);
+  return day !== 0 && day !== 6 && !holidays.has(date);
+}
+
+/** `date` when it is a business day, else the next one: a debit due on a weekend or a holiday is made then. */
+export function businessDayOnOrAfter(date: IsoDate): IsoDate {
+  let day = date;
+  while (!isBusinessDay(day)) day = addDays(day, 1);
+  return day;
+}
+
+/** `days` business days after `date` (a debit's settlement window). */
+export function addBusinessDays(date: IsoDate, days: number): IsoDate {
+  let day = date;
+  for (let left = days; left > 0; ) {
+    day = addDays(day, 1);
+    if (isBusinessDay(day)) left--;
+  }
+  return day;
+}
+
+/** The earliest day a debit announced on `noticeDay` may be made: the notice's days run first (Rule H1). */
+export function earliestNoticedDebit(noticeDay: IsoDate): IsoDate {
+  return businessDayOnOrAfter(addDays(noticeDay, site.pad.noticeDays));
+}
+
+/** The day a month's invoice of a PAD tenancy is issued: the monthlyInvoiceDay of the month before the period's 1st. */
+export function padInvoiceDay(periodStart: IsoDate): IsoDate {
+  const year = Number(periodStart.slice(0, 4));
+  const month = Number(periodStart.slice(5, 7));
+  const [y, m] = month === 1 ? [year - 1, 12] : [year, month - 1];
+  return `${y}-${String(m).padStart(2, '0')}-${String(site.pad.monthlyInvoiceDay).padStart(2, '0')}`;
+}
