@@ -19,6 +19,7 @@ import { staffRentalRoutes } from './routes/staff-rentals.ts';
 import { staffMailRoutes } from './routes/staff-mail.ts';
 import { staffSessionRoutes } from './routes/staff-session.ts';
 import { staffAccountRoutes } from './routes/staff-accounts.ts';
+import { staffPadFileRoutes } from './routes/staff-pad-files.ts';
 import { staffUnitRoutes } from './routes/staff-units.ts';
 import { staffWaitlistRoutes } from './routes/staff-waitlist.ts';
 import { bookingRoutes } from './routes/bookings.ts';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps, services: { unitList: UnitListCache } =
   app.route('/admin-api/lease-offers', staffLeaseOfferRoutes(ctx));
   app.route('/admin-api/orders', staffOrderRoutes(ctx));
   app.route('/admin-api/rentals', staffRentalRoutes(ctx));
+  app.route('/admin-api/pad-files', staffPadFileRoutes(ctx));
   app.route('/admin-api/units', staffUnitRoutes(ctx));
   app.route('/admin-api/calendar', staffCalendarRoutes(ctx));
 

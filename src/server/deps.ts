@@ -23,6 +23,19 @@ export interface RateLimits {
   signInAddress: RateLimit;
 }
 
+/**
+ * Who collects the PAD debits, as the bank knows them (the CPA-005 file's originator): the
+ * bank's id for the space, its short and long names, the bank's data centre that receives the
+ * file, and the account returned debits go back to.
+ */
+export interface PadOriginator {
+  id: string;
+  shortName: string;
+  longName: string;
+  dataCentre: string;
+  returnAccount: { institution: string; transit: string; account: string };
+}
+
 export interface AppConfig {
   production: boolean;
   /** How many proxies stand in front of the server (TRUST_PROXY); 0 reads the socket's address. */
@@ -41,6 +54,8 @@ export interface AppConfig {
   allowTestCheckout?: boolean;
   /** scrypt's N for new staff passwords (default 2^17; tests use less to run fast). */
   staffPasswordCost?: number;
+  /** The PAD_* settings; null when production was given none (no PAD file can be made). */
+  padOriginator?: PadOriginator | null;
 }
 
 export interface AppDeps {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defaultMaxUnpaidHolds, defaultRateLimits } from './deps.ts';
+import { defaultMaxUnpaidHolds, defaultRateLimits, type PadOriginator } from './deps.ts';
 
 const perMinute = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -63,6 +63,24 @@ const envSchema = z.object({
   RATE_LIMIT_OFFER_PER_MINUTE: perMinute(defaultRateLimits.offer.max),
   RATE_LIMIT_CHECKOUT_PER_MINUTE: perMinute(defaultRateLimits.checkout.max),
   MAX_UNPAID_HOLDS_PER_CLIENT: z.coerce.number().int().min(1).default(defaultMaxUnpaidHolds),
+  /** The space's originator id at its bank (CPA-005 field, up to 10 characters). */
+  PAD_ORIGINATOR_ID: z.string().regex(/^[A-Za-z0-9]{1,10}$/, 'must be 1 to 10 letters or digits, as the bank gave it').optional(),
+  PAD_ORIGINATOR_SHORT_NAME: z.string().regex(/^[ -~]{1,15}$/, 'must be 1 to 15 plain characters (no accents)').optional(),
+  PAD_ORIGINATOR_LONG_NAME: z.string().regex(/^[ -~]{1,30}$/, 'must be 1 to 30 plain characters (no accents)').optional(),
+  PAD_DATA_CENTRE: z.string().regex(/^\d{5}$/, 'must be the 5 digits of the bank’s data centre').optional(),
+  /** Where returned debits go: institution-transit-account, as 003-12345-1234567. */
+  PAD_RETURN_ACCOUNT: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      const match = /^(\d{3})-(\d{5})-(\d{7,12})$/.exec(text.trim());
+      if (!match) {
+        ctx.addIssue({ code: 'custom', message: 'must be institution-transit-account, as 003-12345-1234567' });
+        return z.NEVER;
+      }
+      return { institution: match[1]!, transit: match[2]!, account: match[3]! };
+    }),
   /** How many proxies stand in front of the server: the client is that many X-Forwarded-For entries from the right. */
   TRUST_PROXY: z
     .string()
@@ -87,6 +105,35 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration: ${lines}`);
   }
   return parsed.data;
+}
+
+/** The settings of a demo that make a PAD file no bank would take (plainly fake numbers). */
+const demoPadOriginator: PadOriginator = {
+  id: 'DEMO000000',
+  shortName: 'COWORK MTL DEMO',
+  longName: 'ESPACE COWORK MONTREAL DEMO',
+  dataCentre: '00000',
+  returnAccount: { institution: '000', transit: '00000', account: '0000000' },
+};
+
+/**
+ * Who the PAD files name as their originator: the PAD_* settings, all of them or none. Outside
+ * production, none gives the demo's plainly fake ones; in production, none gives null, and no
+ * file is made until they are set.
+ */
+export function padOriginatorOf(env: Env): PadOriginator | null {
+  const given = [env.PAD_ORIGINATOR_ID, env.PAD_ORIGINATOR_SHORT_NAME, env.PAD_ORIGINATOR_LONG_NAME, env.PAD_DATA_CENTRE, env.PAD_RETURN_ACCOUNT];
+  if (given.every((v) => v === undefined)) return isProduction(env) ? null : demoPadOriginator;
+  if (given.some((v) => v === undefined)) {
+    throw new Error('Invalid configuration: PAD_ORIGINATOR_ID, PAD_ORIGINATOR_SHORT_NAME, PAD_ORIGINATOR_LONG_NAME, PAD_DATA_CENTRE and PAD_RETURN_ACCOUNT go together: set all of them, or none');
+  }
+  return {
+    id: env.PAD_ORIGINATOR_ID!,
+    shortName: env.PAD_ORIGINATOR_SHORT_NAME!,
+    longName: env.PAD_ORIGINATOR_LONG_NAME!,
+    dataCentre: env.PAD_DATA_CENTRE!,
+    returnAccount: env.PAD_RETURN_ACCOUNT!,
+  };
 }
 
 export function isProduction(env: Env): boolean {

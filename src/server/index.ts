@@ -10,7 +10,7 @@ import { adoptRentalsSoldBefore } from './billing/rentals.ts';
 import { defaultRateLimits } from './deps.ts';
 import { isPostgresUrl, migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
-import { isProduction, missingProductionSettings, readEnv, seedMode, type Env } from './env.ts';
+import { isProduction, missingProductionSettings, padOriginatorOf, readEnv, seedMode, type Env } from './env.ts';
 import { loadBankingKeys } from './secrets/banking-keys.ts';
 import { demoOffersText, seedDemoOffers } from './lease/seed-offers.ts';
 import { logError } from './log.ts';
@@ -142,6 +142,7 @@ const deps = {
     adminToken: admin.token,
     bankingKeys: banking.keyring,
     allowTestCheckout: env.ALLOW_TEST_CHECKOUT === 'true',
+    padOriginator: padOriginatorOf(env),
     maxUnpaidHoldsPerClient: env.MAX_UNPAID_HOLDS_PER_CLIENT,
     sharedRateLimits: isPostgresUrl(env.DATABASE_URL),
     rateLimits: {

@@ -1670,6 +1670,33 @@ const fuzzers: Fuzzer[] = [
       }),
   },
   {
+    route: 'GET /admin-api/pad-files',
+    runs: 30,
+    probes: async () => queryProbes(fc.constant('/admin-api/pad-files'), {}, { headers: adminAuth }),
+  },
+  {
+    route: 'POST /admin-api/pad-files',
+    runs: 150,
+    probes: async () =>
+      bodyProbes(fc.constant('/admin-api/pad-files'), '/admin-api/pad-files', [{ payment_date: '2026-12-03' }, { payment_date: '2026-12-04' }], {
+        headers: adminHeaders,
+        fixedHeaders: adminAuth,
+        extraValues: { payment_date: ['"2026-12-05"', '"2026-02-30"', '"2025-01-01"', '"2026-12-3"', '"20261203"', '"9999-12-31"', 'null', '20261203'] },
+      }),
+  },
+  {
+    route: 'GET /admin-api/pad-files/:id/download',
+    runs: 100,
+    probes: async () =>
+      withIds(
+        { random: fc.oneof(fc.constant('{pad:made}'), fc.uuid().map(String), idSegment).map((id) => new Probe('GET', `/admin-api/pad-files/${id}/download`, adminAuth, undefined, 'download')) },
+        'GET',
+        (id) => `/admin-api/pad-files/${id}/download`,
+        ['{pad:made}'],
+        { headers: adminAuth },
+      ),
+  },
+  {
     route: 'GET /admin-api/staff',
     runs: 30,
     probes: async () => queryProbes(fc.constant('/admin-api/staff'), {}, { headers: adminAuth }),
@@ -1941,6 +1968,12 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     };
     const offerNumberOf = async (code: Promise<{ code: string }>) => String(((await code) as { id?: number }).id);
     const latestOffer = async () => String((await t.db.selectFrom('lease_offers').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).id);
+    /** The PAD file of the signed offer's initial debit (due ten days after its signing). */
+    const padFileOfSignedLease = async () => {
+      const res = await t.app.request('/admin-api/pad-files', { method: 'POST', headers: { ...adminAuth, 'content-type': 'application/json' }, body: JSON.stringify({ payment_date: '2026-12-03' }) });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { file: { id: string } }).file.id;
+    };
     const signedNumber = await (async () => {
       await signedOffer(t);
       return latestOffer();
@@ -2041,6 +2074,7 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       'offerId:expired': fixed(expiredNumber),
       'offerId:fresh': pool(() => offerNumberOf(createOffer(t))),
       'staff:fuzz': fixed(staffAccount),
+      'pad:made': fixed(await padFileOfSignedLease()),
     };
   });
 

@@ -40,7 +40,7 @@ describe(`staff lease offers: /admin-api/lease-offers (${backend})`, () => {
     const res = await post(t, offers, { ...validOffer, company_name: 'Acme', contact_name: 'Ana', lease_term_months: 6 }, admin);
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toEqual({ success: true, id: expect.any(Number), code: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/), url: `http://localhost:5173/lease/${body.code}`, emailed: true });
+    expect(body).toEqual({ success: true, id: expect.any(Number), code: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/), url: `http://localhost:5173/lease/${body.code}`, emailed: true, not_free: [] });
     // The invitation waits in the outbox with the link encrypted: the code is nowhere in clear.
     const invitation = await t.db.selectFrom('outbox').selectAll().where('kind', '=', 'lease_offer_created').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     expect(invitation).toMatchObject({ recipient: validOffer.email, language: 'en', status: 'pending' });

@@ -79,6 +79,12 @@ const sampleParams: { [C in CodeWithParams]: ProblemParams<C>[] } = {
   too_many_sign_ins: [{ seconds: 30 }],
   too_many_attempts: [{ seconds: 30 }],
   staff_email_taken: [{ email: 'lea@example.com' }],
+  pad_date_not_business_day: [{ date: '2026-12-26', next: '2026-12-29' }],
+  pad_date_past: [{ date: '2026-11-20' }],
+  pad_nothing_ready: [
+    { reason: 'nothing_due', until: null },
+    { reason: 'due_later', until: '2026-12-03' },
+  ],
   invalid_status: [{ statuses: ['pending', 'failed'] }],
   invalid_order_list: [{ statuses: ['paid', 'refunded'] }],
   no_order: [{ id: 'b0f1c2d3' }],

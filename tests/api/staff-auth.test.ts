@@ -62,7 +62,7 @@ describe(`staff sign-in and sessions (${backend})`, () => {
     expect(header).not.toMatch(/Secure/);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const me = await t.app.request('/admin-api/session', { headers: { cookie: cookieOf(res)! } });
-    expect(await me.json()).toEqual({ success: true, staff: { id: expect.any(String), email: 'Lea@Example.ca', name: 'Léa' } });
+    expect(await me.json()).toEqual({ success: true, staff: { id: expect.any(String), email: 'Lea@Example.ca', name: 'Léa', role: 'manager' } });
   });
 
   it('answers a wrong password and an unknown e-mail alike', async () => {
@@ -243,7 +243,7 @@ describe(`staff accounts from the command line (${backend})`, () => {
   }
 
   it('staff add at a terminal asks for the password twice, and the account signs in with it', async () => {
-    expect(await cli(['staff', 'add', '--email', 'ana@example.ca', '--name', 'Ana'], [password, password])).toEqual(['Staff account ana@example.ca created.']);
+    expect(await cli(['staff', 'add', '--email', 'ana@example.ca', '--name', 'Ana'], [password, password])).toEqual(['Staff account ana@example.ca created, as staff.']);
     expect((await signIn(t, 'ana@example.ca', password)).status).toBe(200);
     await expect(cli(['staff', 'add', '--email', 'bo@example.ca'], [password, 'something else entirely'])).rejects.toThrow('The two passwords differ; nothing was created.');
     await expect(cli(['staff', 'add', '--email', 'bo@example.ca'], ['short', 'short'])).rejects.toThrow('400: password: The password needs at least 12 characters');
@@ -252,7 +252,7 @@ describe(`staff accounts from the command line (${backend})`, () => {
 
   it('staff add without a terminal prints a set-password link that works once, then the account signs in', async () => {
     const lines = await cli(['staff', 'add', '--email', 'zoe@example.ca']);
-    expect(lines[0]).toBe('Staff account zoe@example.ca created.');
+    expect(lines[0]).toBe('Staff account zoe@example.ca created, as staff.');
     expect(lines[1]).toBe('Send this link to the person; it sets their password once, within 48 hours:');
     const url = new URL(lines[2]!);
     expect(url.origin + url.pathname).toBe('http://localhost:5173/staff/set-password');
@@ -364,8 +364,8 @@ describe(`staff accounts from the command line (${backend})`, () => {
 
   it('staff list shows each account and its state', async () => {
     const lines = await cli(['staff', 'list']);
-    expect(lines[0]).toMatch(/^email\s+name\s+state\s+created\s+id\s*$/);
-    expect(lines.find((l) => l.startsWith('ana@example.ca'))).toMatch(/Ana\s+active\s+2026-11-23/);
+    expect(lines[0]).toMatch(/^email\s+name\s+role\s+state\s+created\s+id\s*$/);
+    expect(lines.find((l) => l.startsWith('ana@example.ca'))).toMatch(/Ana\s+staff\s+active\s+2026-11-23/);
   });
 
   it('writes each account change to the audit trail, with who made it', async () => {

@@ -343,6 +343,7 @@ describe(`staff rentals: /admin-api/rentals and npm run admin -- rentals (${back
         if (!res.ok) throw new Error(`${res.status}: ${payload.error ?? res.statusText}`);
         return payload;
       },
+      download: () => Promise.reject(new Error('the rentals commands download nothing')),
     };
     const cli = async (...argv: string[]) => {
       const lines: string[] = [];

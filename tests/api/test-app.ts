@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { createApp } from '../../src/server/app.ts';
-import { defaultMaxUnpaidHolds, defaultRateLimits, type AppConfig, type AppContext, type AppDeps } from '../../src/server/deps.ts';
+import { defaultMaxUnpaidHolds, defaultRateLimits, type AppConfig, type AppContext, type AppDeps, type PadOriginator } from '../../src/server/deps.ts';
 import { keyringOf, type BankingKeyring } from '../../src/server/secrets/banking-keys.ts';
 import { migrateToLatest, openDatabase, postgresPoolOptions, type Db } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
@@ -72,6 +72,15 @@ export async function openTestDatabase(options: { seed?: boolean; now?: Date } =
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
+/** The PAD settings of the tests: a bank's originator whose file fields a test can read back. */
+export const testPadOriginator: PadOriginator = {
+  id: 'CWK0012345',
+  shortName: 'Cowork MTL',
+  longName: 'Espace Cowork Montreal inc.',
+  dataCentre: '00310',
+  returnAccount: { institution: '003', transit: '12345', account: '1234567' },
+};
+
 export async function buildTestApp(
   options: { now?: Date; seed?: boolean; config?: Partial<AppConfig>; deps?: Partial<AppDeps>; payments?: (db: Db) => PaymentProvider } = {},
 ) {
@@ -93,6 +102,7 @@ export async function buildTestApp(
       bankingKeys: testBankingKeys,
       // scrypt at 2^10: the same code, fast enough for a test that signs in many times.
       staffPasswordCost: 2 ** 10,
+      padOriginator: testPadOriginator,
       ...options.config,
     },
     ...options.deps,
@@ -117,6 +127,11 @@ export function appAdminClient(t: Pick<TestApp, 'app'>, token = adminToken): Adm
       const payload = (await res.json()) as { error?: string };
       if (!res.ok) throw new Error(`${res.status}: ${payload.error ?? res.statusText}`);
       return payload;
+    },
+    async download(path) {
+      const res = await t.app.request(path, { headers: { authorization: `Bearer ${token}` } });
+      if (!res.ok) throw new Error(`${res.status}: ${((await res.json()) as { error?: string }).error ?? res.statusText}`);
+      return new Uint8Array(await res.arrayBuffer());
     },
   };
 }

@@ -14,6 +14,7 @@ import { offerCommands } from './offer-commands.ts';
 import { orderCommands } from './order-commands.ts';
 import { rentalCommands } from './rental-commands.ts';
 import { staffCommands } from './staff-commands.ts';
+import { padCommands } from './pad-commands.ts';
 import { waitlistCommands } from './waitlist-commands.ts';
 
 /** Each group of commands, by name: `waitlist list`, `offer create`, … */
@@ -24,6 +25,7 @@ export const groups: Record<string, Record<string, Command>> = {
   rentals: rentalCommands,
   mail: mailCommands,
   staff: staffCommands,
+  pad: padCommands,
 };
 
 function readToken(): string {
@@ -47,6 +49,14 @@ export function httpClient(baseUrl: string, token: string): AdminClient {
         throw new Error(`${res.status}: ${typeof error === 'string' ? error : res.statusText}`);
       }
       return payload;
+    },
+    async download(path) {
+      const res = await fetch(new URL(path, baseUrl), { headers: { authorization: `Bearer ${token}` } });
+      if (!res.ok) {
+        const error = ((await res.json().catch(() => ({}))) as { error?: unknown }).error;
+        throw new Error(`${res.status}: ${typeof error === 'string' ? error : res.statusText}`);
+      }
+      return new Uint8Array(await res.arrayBuffer());
     },
   };
 }

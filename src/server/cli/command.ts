@@ -2,6 +2,8 @@
 export interface AdminClient {
   /** headers: what a change that must happen once names itself by (Idempotency-Key). */
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<unknown>;
+  /** A file the API answers (a PAD file), byte for byte. */
+  download(path: string): Promise<Uint8Array>;
 }
 
 export interface CommandContext {

@@ -302,6 +302,19 @@ export interface InvoicesTable {
   deposits_cents: ColumnType<number, number | undefined, number>;
 }
 
+/** A CPA-005 file of PAD debits for the bank, kept sealed under BANKING_KEYS (it carries account numbers). */
+export interface PadFilesTable {
+  id: string;
+  /** 1 to 9999, then 1 again: the file creation number the bank sees. */
+  file_number: number;
+  payment_date: ColumnType<string, string, string>;
+  debit_count: number;
+  total_cents: ColumnType<number, number, number>;
+  content_sealed: string;
+  created_by: string;
+  created_at: ColumnType<Date, Date, Date>;
+}
+
 /** A deposit a tenancy's initial invoice collected: held, not a sale, until staff return it (less deductions, with a reason). */
 export interface DepositsTable {
   id: string;
@@ -359,6 +372,8 @@ export interface InvoicePaymentsTable {
   recorded_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date, Date>;
   settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A PAD debit: the file that carries it. */
+  pad_file_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Change card: a setup session at the provider; once completed, its card is the one the rental's invoices are charged to. */
@@ -457,6 +472,7 @@ export interface Database {
   rentals: RentalsTable;
   invoices: InvoicesTable;
   deposits: DepositsTable;
+  pad_files: PadFilesTable;
   invoice_credits: InvoiceCreditsTable;
   invoice_payments: InvoicePaymentsTable;
   card_changes: CardChangesTable;

@@ -210,6 +210,14 @@ export const problems = {
   sign_in_required: staff(401, () => 'Please sign in to continue'),
   wrong_origin: staff(403, () => 'This request must come from the staff console'),
   managers_only: staff(403, () => 'Only a manager can do this. Ask a manager of the space.'),
+  pad_not_configured: staff(409, () => 'PAD files cannot be made until the PAD_* settings are given (the bank’s originator id, names, data centre and return account).'),
+  pad_date_not_business_day: staff<{ date: string; next: string }>(400, (p) => `${p.date} is not a business day of the banks: choose ${p.next}.`),
+  pad_date_past: staff<{ date: string }>(400, (p) => `${p.date} has passed: a debit is made on a later day.`),
+  pad_nothing_ready: staff<{ reason: 'nothing_due' | 'due_later'; until: string | null }>(409, (p) =>
+    p.reason === 'nothing_due' || p.until === null ? 'No PAD debit is due: no file was made.' : `No PAD debit is due by that date: the next is due on ${p.until} (its notice runs until then). No file was made.`,
+  ),
+  no_pad_file: staff(404, () => 'There is no such PAD file.'),
+  pad_file_unreadable: staff(409, () => 'This PAD file was sealed under a key that is no longer in BANKING_KEYS, so it cannot be opened.'),
   wrong_sign_in: staff(401, () => 'The e-mail or password is not right.'),
   /** A sign-in with no password (or one longer than any password): said as a wrong one, before any account is looked up. */
   sign_in_incomplete: staff(400, () => 'The e-mail or password is not right.'),

@@ -76,6 +76,8 @@ export const auditActions = [
   'staff_added',
   'staff_disabled',
   'staff_role_changed',
+  'pad_file_made',
+  'pad_file_downloaded',
   'unit_created',
   'unit_updated',
   'unit_retired',

@@ -23,6 +23,13 @@ const en: ProblemWords<StaffOnlyCode> = {
   sign_in_required: () => 'Please sign in to continue',
   wrong_origin: () => 'This request must come from the staff console',
   managers_only: () => 'Only a manager can do this. Ask a manager of the space.',
+  pad_not_configured: () => 'PAD files cannot be made until the PAD_* settings are given (the bank’s originator id, names, data centre and return account).',
+  pad_date_not_business_day: (p) => `${p.date} is not a business day of the banks: choose ${p.next}.`,
+  pad_date_past: (p) => `${p.date} has passed: a debit is made on a later day.`,
+  pad_nothing_ready: (p) =>
+    p.reason === 'nothing_due' || p.until === null ? 'No PAD debit is due: no file was made.' : `No PAD debit is due by that date: the next is due on ${p.until} (its notice runs until then). No file was made.`,
+  no_pad_file: () => 'There is no such PAD file.',
+  pad_file_unreadable: () => 'This PAD file was sealed under a key that is no longer in BANKING_KEYS, so it cannot be opened.',
   wrong_sign_in: () => 'The e-mail or password is not right.',
   sign_in_incomplete: () => 'The e-mail or password is not right.',
   too_many_sign_ins: (p) => `Too many sign-in attempts. Try again in ${p.seconds} seconds.`,
@@ -83,6 +90,15 @@ const fr: ProblemWords<StaffOnlyCode> = {
   sign_in_required: () => 'Veuillez vous connecter pour continuer',
   wrong_origin: () => 'Cette demande doit venir de la console du personnel',
   managers_only: () => 'Seul un gestionnaire peut faire ceci. Demandez-le à un gestionnaire de l’espace.',
+  pad_not_configured: () => 'Aucun fichier DPA ne peut être produit tant que les réglages PAD_* ne sont pas donnés (identifiant d’émetteur de la banque, noms, centre de données et compte de retour).',
+  pad_date_not_business_day: (p) => `Le ${p.date} n’est pas un jour ouvrable des banques : choisissez le ${p.next}.`,
+  pad_date_past: (p) => `Le ${p.date} est passé : un prélèvement se fait un jour à venir.`,
+  pad_nothing_ready: (p) =>
+    p.reason === 'nothing_due' || p.until === null
+      ? 'Aucun prélèvement DPA n’est dû : aucun fichier n’a été produit.'
+      : `Aucun prélèvement DPA n’est dû à cette date : le prochain est dû le ${p.until} (son préavis court jusque-là). Aucun fichier n’a été produit.`,
+  no_pad_file: () => 'Ce fichier DPA n’existe pas.',
+  pad_file_unreadable: () => 'Ce fichier DPA a été scellé avec une clé qui n’est plus dans BANKING_KEYS : il ne peut pas être ouvert.',
   wrong_sign_in: () => 'Le courriel ou le mot de passe n’est pas le bon.',
   sign_in_incomplete: () => 'Le courriel ou le mot de passe n’est pas le bon.',
   too_many_sign_ins: (p) => `Trop de tentatives de connexion. Réessayez dans ${p.seconds} secondes.`,

@@ -44,6 +44,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     unique (rental_id, kind)
   )`.execute(db);
 
+  await sql`create table pad_files (
+    id text primary key,
+    file_number integer not null check (file_number between 1 and 9999),
+    payment_date date not null,
+    debit_count integer not null check (debit_count > 0),
+    total_cents bigint not null check (total_cents > 0),
+    content_sealed text not null,
+    created_by text not null,
+    created_at timestamptz not null
+  )`.execute(db);
+  await sql`create index pad_files_date_idx on pad_files (payment_date)`.execute(db);
+  await sql`alter table invoice_payments add column pad_file_id text references pad_files (id)`.execute(db);
+
   await sql`alter table staff_accounts add column role text not null default 'manager' check (role in ('manager','staff'))`.execute(db);
   await sql`alter table staff_accounts alter column role set default 'staff'`.execute(db);
 }

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { accountNumberMaxLength, accountNumberMinLength } from '../../shared/domain/banking.ts';
+import type { IsoDate } from '../../shared/domain/time.ts';
+import { spaceToday } from '../../shared/domain/zoned-time.ts';
+import type { Db } from '../db/database.ts';
+import type { PadOriginator } from '../deps.ts';
+import { decryptBanking, type BankingKeyring } from '../secrets/banking-keys.ts';
+import { openText, sealText } from '../secrets/sealed-text.ts';
+import { cpa005File, type PadFileDebit } from './cpa005.ts';
+import { owedSql } from './invoice-records.ts';
+
+/*
+ * The PAD files managers send to the bank (docs/architecture.md §12): for a payment date, every
+ * invoice of a PAD tenancy due by then that still owes, has no payment under way and was never
+ * put in a file, one debit each. Making a file and marking its invoices submitted (an open 'pad'
+ * payment of each, pointing at the file) is one transaction under one lock, so two managers, or
+ * two instances, make one file. The file is kept sealed under BANKING_KEYS, since it carries
+ * account numbers, and downloaded again byte for byte; it is never made again with other content.
+ * The full account numbers leave their sealed column only here, in memory, into the file.
+ */
+
+/** The first key of the advisory lock that makes PAD files one at a time. */
+const padFileLock = 7303;
+
+export interface PadFileSummary {
+  id: string;
+  number: number;
+  paymentDate: IsoDate;
+  debits: number;
+  totalCents: number;
+  createdBy: string;
+  createdAt: string;
+}
+
+/** An invoice due that a file cannot carry, and why (staff see it, and mend the agreement). */
+export interface LeftOutDebit {
+  invoice: string;
+  reason: 'account_number_unusable' | 'banking_unreadable';
+}
+
+export type PadFileResult =
+  | { kind: 'made'; file: PadFileSummary; leftOut: LeftOutDebit[] }
+  /** Nothing new was ready, but a file was made for this date already (two managers at once): that one. */
+  | { kind: 'existing'; file: PadFileSummary; leftOut: LeftOutDebit[] }
+  /** Nothing is ready: nothing due at all, or only invoices due after the date (their notice still running), from `until`. */
+  | { kind: 'nothing'; reason: 'nothing_due' | 'due_later'; until: IsoDate | null; leftOut: LeftOutDebit[] };
+
+const summaryColumns = ['id', 'file_number', sql<string>`payment_date::text`.as('payment_date'), 'debit_count', 'total_cents', 'created_by', 'created_at'] as const;
+
+function summaryOf(row: { id: string; file_number: number; payment_date: string; debit_count: number; total_cents: number | string; created_by: string; created_at: Date }): PadFileSummary {
+  return {
+    id: row.id,
+    number: row.file_number,
+    paymentDate: row.payment_date,
+    debits: row.debit_count,
+    totalCents: Number(row.total_cents),
+    createdBy: row.created_by,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+const fileContext = (id: string) => `pad-file:${id}`;
+
+/** Whether an account the tenant gave can go into a file's 12-digit field (older signings took up to 20 digits). */
+function fileCanCarry(banking: { institution_number: string; transit_number: string; account_number: string }): boolean {
+  return (
+    /^\d{3}$/.test(banking.institution_number) &&
+    /^\d{5}$/.test(banking.transit_number) &&
+    new RegExp(`^\\d{${accountNumberMinLength},${accountNumberMaxLength}}$`).test(banking.account_number)
+  );
+}
+
+/**
+ * Makes the PAD file for `paymentDate`, in one transaction with `also` (the audit row): see the
+ * file's comment above. The file creation number counts the files made, 1 to 9999 and round again.
+ */
+export async function makePadFile(
+  db: Db,
+  keyring: BankingKeyring,
+  originator: PadOriginator,
+  paymentDate: IsoDate,
+  createdBy: string,
+  now: Date,
+  also: (trx: Db, file: PadFileSummary) => Promise<void>,
+): Promise<PadFileResult> {
+  return db.transaction().execute(async (trx): Promise<PadFileResult> => {
+    await sql`select pg_advisory_xact_lock(${padFileLock})`.execute(trx);
+    const waiting = await trx
+      .selectFrom('invoices as i')
+      .innerJoin('rentals as r', 'r.id', 'i.rental_id')
+      .innerJoin('lease_signatures as s', 's.offer_id', 'r.lease_offer_id')
+      .select(['i.id', 'i.number', 'r.lease_offer_id', 'r.customer_name', 's.banking_encrypted', sql<string>`i.due_on::text`.as('due_on'), owedSql('i').as('owed')])
+      .where('r.pays_by', '=', 'pad')
+      .where('i.due_on', 'is not', null)
+      .where(sql<boolean>`${owedSql('i')} > 0`)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('invoice_payments as p').select('p.id').whereRef('p.invoice_id', '=', 'i.id').where((eb) => eb.or([eb('p.status', '=', 'open'), eb('p.method', '=', 'pad')])))))
+      .orderBy('i.number')
+      .execute();
+    const due = waiting.filter((i) => i.due_on <= paymentDate);
+    const leftOut: LeftOutDebit[] = [];
+    const debits: (PadFileDebit & { invoiceId: string })[] = [];
+    for (const invoice of due) {
+      let banking;
+      try {
+        banking = decryptBanking(keyring, invoice.banking_encrypted, invoice.lease_offer_id!);
+      } catch {
+        leftOut.push({ invoice: invoice.number, reason: 'banking_unreadable' });
+        continue;
+      }
+      if (!fileCanCarry(banking)) {
+        leftOut.push({ invoice: invoice.number, reason: 'account_number_unusable' });
+        continue;
+      }
+      debits.push({
+        invoiceId: invoice.id,
+        crossReference: invoice.number,
+        amountCents: Number(invoice.owed),
+        payorName: invoice.customer_name,
+        institution: banking.institution_number,
+        transit: banking.transit_number,
+        account: banking.account_number,
+      });
+    }
+    if (debits.length === 0) {
+      const earlier = await trx.selectFrom('pad_files').select(summaryColumns).where('payment_date', '=', paymentDate).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+      if (earlier) return { kind: 'existing', file: summaryOf(earlier), leftOut };
+      const later = waiting.filter((i) => i.due_on > paymentDate).map((i) => i.due_on).sort()[0];
+      return later === undefined ? { kind: 'nothing', reason: 'nothing_due', until: null, leftOut } : { kind: 'nothing', reason: 'due_later', until: later, leftOut };
+    }
+    const made = await trx.selectFrom('pad_files').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const number = (Number(made.n) % 9999) + 1;
+    const id = randomUUID();
+    const content = cpa005File(originator, { number, createdOn: spaceToday(now), paymentDate }, debits);
+    const totalCents = debits.reduce((sum, d) => sum + d.amountCents, 0);
+    await trx
+      .insertInto('pad_files')
+      .values({ id, file_number: number, payment_date: paymentDate, debit_count: debits.length, total_cents: totalCents, content_sealed: sealText(keyring, content, fileContext(id)), created_by: createdBy, created_at: now })
+      .execute();
+    await trx
+      .insertInto('invoice_payments')
+      .values(debits.map((d) => ({ id: randomUUID(), invoice_id: d.invoiceId, method: 'pad' as const, trigger: 'billing_day' as const, status: 'open' as const, amount_cents: d.amountCents, pad_file_id: id, created_at: now })))
+      .execute();
+    const file = { id, number, paymentDate, debits: debits.length, totalCents, createdBy, createdAt: now.toISOString() };
+    await also(trx, file);
+    return { kind: 'made', file, leftOut };
+  });
+}
+
+export async function listPadFiles(db: Db): Promise<PadFileSummary[]> {
+  const rows = await db.selectFrom('pad_files').select(summaryColumns).orderBy('created_at', 'desc').orderBy('file_number', 'desc').limit(200).execute();
+  return rows.map(summaryOf);
+}
+
+/** A file as it was made, and its summary; undefined for an unknown id, null content when no configured key opens it. */
+export async function padFileContent(db: Db, keyring: BankingKeyring, id: string): Promise<{ file: PadFileSummary; content: string | null } | undefined> {
+  const row = await db.selectFrom('pad_files').select([...summaryColumns, 'content_sealed']).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  return { file: summaryOf(row), content: openText(keyring, row.content_sealed, fileContext(id)) };
+}

@@ -1,0 +1,68 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { padFileInput } from '../../shared/contract/pad-files.ts';
+import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
+import { businessDayOnOrAfter, isBusinessDay } from '../../shared/domain/pad.ts';
+import { isIsoDate } from '../../shared/domain/time.ts';
+import { spaceToday } from '../../shared/domain/zoned-time.ts';
+import { listPadFiles, makePadFile, padFileContent, type PadFileSummary } from '../billing/pad-files.ts';
+import type { AppDeps } from '../deps.ts';
+import { problemAnswer } from '../http/errors.ts';
+import { jsonBody } from '../http/json-body.ts';
+import { pathParam, recordUuid } from '../http/path-params.ts';
+import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
+import { actorName, isManager } from '../staff/actor.ts';
+import { recordAudit } from '../staff/audit.ts';
+
+const view = (file: PadFileSummary) => ({
+  id: file.id,
+  number: file.number,
+  payment_date: file.paymentDate,
+  debits: file.debits,
+  total_cents: file.totalCents,
+  created_by: file.createdBy,
+  created_at: file.createdAt,
+});
+
+/** Only managers make, list and download PAD files: they carry the tenants' account numbers. */
+const managersOnly: MiddlewareHandler<StaffEnv> = async (c, next) => {
+  if (!isManager(actorOf(c))) return problemAnswer(c, problem('managers_only'));
+  await next();
+};
+
+/** PAD files (Billing → PAD files, and `npm run admin -- pad file`): made for a payment date, downloaded as made, each download audited. */
+export function staffPadFileRoutes(deps: AppDeps) {
+  return new Hono<StaffEnv>()
+    .use(managersOnly)
+    .get('/', async (c) => c.json({ success: true as const, files: (await listPadFiles(deps.db)).map(view) }))
+    .post('/', jsonBody(padFileInput), async (c) => {
+      const originator = deps.config.padOriginator;
+      if (!originator) return problemAnswer(c, problem('pad_not_configured'));
+      const date = c.var.body.payment_date;
+      if (!isIsoDate(date)) return problemAnswer(c, fieldsProblem('invalid_request', [{ path: 'payment_date', code: 'date_format' }]));
+      const now = deps.clock();
+      if (date < spaceToday(now)) return problemAnswer(c, problem('pad_date_past', { date }));
+      if (!isBusinessDay(date)) return problemAnswer(c, problem('pad_date_not_business_day', { date, next: businessDayOnOrAfter(date) }));
+      const actor = actorOf(c);
+      const result = await makePadFile(deps.db, deps.config.bankingKeys, originator, date, actorName(actor), now, (trx, file) =>
+        recordAudit(trx, actor, { action: 'pad_file_made', subjectType: 'pad_file', subjectId: file.id, details: { number: file.number, payment_date: date, debits: file.debits, total_cents: file.totalCents } }, now),
+      );
+      if (result.kind === 'nothing') return problemAnswer(c, problem('pad_nothing_ready', { reason: result.reason, until: result.until }));
+      return c.json({ success: true as const, outcome: result.kind, file: view(result.file), left_out: result.leftOut }, result.kind === 'made' ? 201 : 200);
+    })
+    .get('/:id/download', async (c) => {
+      const id = pathParam(c, recordUuid);
+      if (!id) return problemAnswer(c, problem('no_pad_file'));
+      const found = await padFileContent(deps.db, deps.config.bankingKeys, id);
+      if (!found) return problemAnswer(c, problem('no_pad_file'));
+      if (found.content === null) return problemAnswer(c, problem('pad_file_unreadable'));
+      const now = deps.clock();
+      await recordAudit(deps.db, actorOf(c), { action: 'pad_file_downloaded', subjectType: 'pad_file', subjectId: id, details: { number: found.file.number } }, now);
+      const bytes = Buffer.from(found.content, 'latin1');
+      return c.body(new Uint8Array(bytes), 200, {
+        'Cache-Control': 'no-store',
+        'Content-Type': 'text/plain; charset=us-ascii',
+        'Content-Disposition': `attachment; filename="PAD-${found.file.paymentDate}-${String(found.file.number).padStart(4, '0')}.txt"`,
+        'Content-Length': String(bytes.length),
+      });
+    });
+}

@@ -1,0 +1,181 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/server/cli/cli.ts';
+import { encryptBanking } from '../../src/server/secrets/banking-keys.ts';
+import { addStaff } from '../../src/server/staff/accounts.ts';
+import { problemCodeHeader } from '../../src/shared/contract/common.ts';
+import { padFileMade, padFilesResponse } from '../../src/shared/contract/pad-files.ts';
+import { origin } from './checkout-helpers.ts';
+import { buildLeaseTestApp, createOffer, officeLike101, sign, signature, submitInfo, validBanking } from './lease-fixtures.ts';
+import { adminToken, appAdminClient, backend, buildTestApp, testBankingKeys, type TestApp } from './test-app.ts';
+
+/*
+ * PAD files (issue 32): a manager makes the CPA-005 file of a payment date from the PAD invoices
+ * due by then, once; it is kept sealed and downloaded again byte for byte. The fixed clock is
+ * Monday 2026-11-23: a lease signed then has its initial invoice due Thursday 2026-12-03, after
+ * the ten days' notice of its first debit.
+ */
+
+const password = 'correct horse battery';
+
+/** The debit records of a file: what the bank reads of each (positions of Standard 005). */
+function debitsOf(content: string) {
+  return content
+    .split('\r\n')
+    .filter((r) => r.startsWith('D'))
+    .map((r) => ({ amount: Number(r.slice(27, 37)), account: r.slice(52, 64).trim(), institutionId: r.slice(43, 52), crossReference: r.slice(174, 193).trim(), fileNumber: r.slice(20, 24) }));
+}
+
+describe(`PAD files (${backend})`, () => {
+  let t: TestApp;
+  let staffCookie = '';
+
+  beforeAll(async () => {
+    t = await buildLeaseTestApp();
+    await addStaff(t.db, { email: 'sam@example.ca', name: 'Sam', role: 'staff', password }, new Date('2026-11-23T14:00:00Z'), 2 ** 10);
+    const res = await t.app.request('/admin-api/session', { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email: 'sam@example.ca', password }) });
+    staffCookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  });
+  afterAll(() => t.close());
+
+  const token = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
+  const make = (date: string, headers: Record<string, string> = token) => t.app.request('/admin-api/pad-files', { method: 'POST', headers, body: JSON.stringify({ payment_date: date }) });
+  const download = (id: string) => t.app.request(`/admin-api/pad-files/${id}/download`, { headers: token });
+
+  async function signLease(account = validBanking.account_number): Promise<{ invoice: string; total: number }> {
+    const office = await officeLike101(t);
+    const { code } = await createOffer(t, { office_ids: [office], start_date: '2026-12-01', company_name: 'Boulangerie Numérique' });
+    expect((await submitInfo(t, code)).status).toBe(200);
+    expect((await sign(t, code, { signature, banking: { ...validBanking, account_number: account } })).status).toBe(200);
+    const row = await t.db
+      .selectFrom('invoices as i')
+      .innerJoin('rentals as r', 'r.id', 'i.rental_id')
+      .select(['i.number', 'i.total_cents'])
+      .where('r.pays_by', '=', 'pad')
+      .orderBy('i.number', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    return { invoice: row.number, total: row.total_cents };
+  }
+
+  it('is for managers only: staff are refused, and nothing is made', async () => {
+    const res = await make('2026-12-03', { cookie: staffCookie, origin, 'content-type': 'application/json' });
+    expect(res.status).toBe(403);
+    expect(res.headers.get(problemCodeHeader)).toBe('managers_only');
+    expect((await t.app.request('/admin-api/pad-files', { headers: { cookie: staffCookie, origin } })).status).toBe(403);
+  });
+
+  it('makes no file, and uses no number, when nothing is due; says when the next debit is due', async () => {
+    const nothing = await make('2026-12-02');
+    expect(nothing.status).toBe(409);
+    expect(await nothing.json()).toMatchObject({ error: 'No PAD debit is due: no file was made.' });
+    const lease = await signLease();
+    const early = await make('2026-12-02');
+    expect(early.status).toBe(409);
+    expect(early.headers.get(problemCodeHeader)).toBe('pad_nothing_ready');
+    expect(((await early.json()) as { error: string }).error).toContain('2026-12-03');
+    expect(await t.db.selectFrom('pad_files').select('id').execute()).toEqual([]);
+    expect(lease.total).toBeGreaterThan(0);
+  });
+
+  it('refuses a day the banks do not process, and a day past', async () => {
+    const saturday = await make('2026-12-05');
+    expect(saturday.status).toBe(400);
+    expect(await saturday.json()).toMatchObject({ error: '2026-12-05 is not a business day of the banks: choose 2026-12-07.' });
+    const past = await make('2026-11-20');
+    expect(past.status).toBe(400);
+    expect(past.headers.get(problemCodeHeader)).toBe('pad_date_past');
+    const notADate = await make('2026-02-30');
+    expect(notADate.status).toBe(400);
+  });
+
+  it('makes the file once: one debit per invoice due, marked submitted, downloaded again byte for byte, each download audited', async () => {
+    const due = await t.db.selectFrom('invoices as i').innerJoin('rentals as r', 'r.id', 'i.rental_id').select(['i.id', 'i.number', 'i.total_cents']).where('r.pays_by', '=', 'pad').execute();
+    const res = await make('2026-12-03');
+    expect(res.status).toBe(201);
+    const made = padFileMade.parse(await res.json());
+    expect(made).toMatchObject({ outcome: 'made', left_out: [] });
+    expect(made.file).toMatchObject({ number: 1, payment_date: '2026-12-03', debits: due.length, total_cents: due.reduce((s, i) => s + i.total_cents, 0), created_by: 'admin token' });
+
+    const first = Buffer.from(await (await download(made.file.id)).arrayBuffer());
+    const again = await download(made.file.id);
+    expect(again.headers.get('content-disposition')).toBe('attachment; filename="PAD-2026-12-03-0001.txt"');
+    expect(again.headers.get('cache-control')).toBe('no-store');
+    expect(Buffer.from(await again.arrayBuffer()).equals(first)).toBe(true);
+    const debits = debitsOf(first.toString('latin1'));
+    expect(debits.map((d) => d.crossReference).sort()).toEqual(due.map((i) => i.number).sort());
+    for (const d of debits) expect(d).toMatchObject({ account: validBanking.account_number, institutionId: `0${validBanking.institution_number}${validBanking.transit_number}`, fileNumber: '0001' });
+
+    const payments = await t.db.selectFrom('invoice_payments').select(['invoice_id', 'method', 'status', 'amount_cents', 'pad_file_id']).where('method', '=', 'pad').execute();
+    expect(payments).toHaveLength(due.length);
+    for (const p of payments) expect(p).toMatchObject({ status: 'open', pad_file_id: made.file.id });
+
+    const audit = await t.db.selectFrom('staff_audit').select('action').where('subject_id', '=', made.file.id).execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(['pad_file_downloaded', 'pad_file_downloaded', 'pad_file_made']);
+
+    // The same date again, nothing new due: the file made, never another.
+    const second = await make('2026-12-03');
+    expect(second.status).toBe(200);
+    expect(padFileMade.parse(await second.json())).toMatchObject({ outcome: 'existing', file: { id: made.file.id, number: 1 } });
+    expect(await t.db.selectFrom('pad_files').select('id').execute()).toHaveLength(1);
+
+    // The file keeps no account number outside its sealed column.
+    const stored = await t.db.selectFrom('pad_files').selectAll().executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(validBanking.account_number);
+  });
+
+  it('gives two managers making a file at once one file, and numbers the next one on', async () => {
+    await signLease();
+    await signLease();
+    const [a, b] = await Promise.all([make('2026-12-04'), make('2026-12-04')]);
+    const answers = [padFileMade.parse(await a.json()), padFileMade.parse(await b.json())];
+    expect(answers.map((x) => x.outcome).sort()).toEqual(['existing', 'made']);
+    expect(answers[0]!.file.id).toBe(answers[1]!.file.id);
+    expect(answers[0]!.file).toMatchObject({ number: 2, debits: 2 });
+    const list = padFilesResponse.parse(await (await t.app.request('/admin-api/pad-files', { headers: token })).json());
+    expect(list.files.map((f) => f.number)).toEqual([2, 1]);
+  });
+
+  it('leaves out an invoice whose stored account number the file cannot carry, says why, and makes the rest', async () => {
+    const long = await signLease();
+    const kept = await signLease();
+    // An agreement signed before account numbers were held to 12 digits (signing took up to 20).
+    const offer = await t.db.selectFrom('rentals as r').innerJoin('invoices as i', 'i.rental_id', 'r.id').select('r.lease_offer_id').where('i.number', '=', long.invoice).executeTakeFirstOrThrow();
+    const banking = encryptBanking(testBankingKeys, { ...validBanking, account_number: '12345678901234567' }, offer.lease_offer_id!);
+    await t.db.updateTable('lease_signatures').set({ banking_encrypted: banking }).where('offer_id', '=', offer.lease_offer_id!).execute();
+    const made = padFileMade.parse(await (await make('2026-12-07')).json());
+    expect(made.left_out).toEqual([{ invoice: long.invoice, reason: 'account_number_unusable' }]);
+    const content = Buffer.from(await (await download(made.file.id)).arrayBuffer()).toString('latin1');
+    expect(debitsOf(content).map((d) => d.crossReference)).toEqual([kept.invoice]);
+  });
+
+  it('writes the file for the bank from the command line, as the server keeps it', async () => {
+    await signLease();
+    const dir = await mkdtemp(join(tmpdir(), 'pad-'));
+    try {
+      const out = join(dir, 'pad.txt');
+      const lines: string[] = [];
+      await runCli(['pad', 'file', '--date', '2026-12-08', '--out', out], appAdminClient(t), (line) => lines.push(line));
+      expect(lines[0]).toMatch(/^PAD file no\. 4 for 2026-12-08: 1 debit, \$[\d.]+, written to /);
+      const list = padFilesResponse.parse(await (await t.app.request('/admin-api/pad-files', { headers: token })).json());
+      const kept = Buffer.from(await (await download(list.files[0]!.id)).arrayBuffer());
+      expect((await readFile(out)).equals(kept)).toBe(true);
+      await expect(runCli(['pad', 'file', '--date', '2026-12-08'], appAdminClient(t), () => {})).rejects.toThrow('Usage: npm run admin -- pad file');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to make a file in production without the PAD settings', async () => {
+    const bare = await buildTestApp({ config: { padOriginator: null } });
+    try {
+      const res = await bare.app.request('/admin-api/pad-files', { method: 'POST', headers: token, body: JSON.stringify({ payment_date: '2026-12-03' }) });
+      expect(res.status).toBe(409);
+      expect(res.headers.get(problemCodeHeader)).toBe('pad_not_configured');
+    } finally {
+      await bare.close();
+    }
+  });
+});
