@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { adminApi, e2eDaysFromToday, expect, expectNoAxeViolations, phone, tablet, test } from './support.ts';
+import { adminApi, changesSharedData, e2eDaysFromToday, expect, expectNoAxeViolations, phone, tablet, test } from './support.ts';
 
 /*
  * A tenant's lease offer on a tablet: from the link the space sent to the signed PDF.
@@ -137,7 +137,8 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cowork.offline-ready-shown', 'true'));
 });
 
-test.describe('lease offer on a tablet', () => {
+// Signing takes the offer's office: each offer is for an office of its own, made here, on the server of the tests that change shared data.
+test.describe('lease offer on a tablet', changesSharedData, () => {
   test.use(tablet);
 
   test('the whole flow to the signed PDF, each step restored on reload and free of axe violations', async ({ page }) => {
@@ -507,7 +508,7 @@ test.describe('lease offer on a tablet', () => {
   });
 });
 
-test.describe('lease offer on a phone', () => {
+test.describe('lease offer on a phone', changesSharedData, () => {
   test.use(phone);
 
   test('the flow fits a phone from the offer to the signature', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { padFileMade, padFilesResponse } from '../../shared/contract/pad-files.ts';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { staffMailResponse, mailRetryResponse, type mailStatuses } from '../../shared/contract/staff-mail.ts';
@@ -112,6 +113,12 @@ export const offersQuery = () =>
     queryFn: ({ signal }) => staffRequest('/admin-api/lease-offers', { schema: staffOffersResponse, signal }),
   });
 
+export const padFilesQuery = () =>
+  queryOptions({
+    queryKey: [root, 'pad-files'],
+    queryFn: ({ signal }) => staffRequest('/admin-api/pad-files', { schema: padFilesResponse, signal }),
+  });
+
 export const offerQuery = (id: number) =>
   queryOptions({
     queryKey: [root, 'lease-offers', 'detail', id],
@@ -128,7 +135,7 @@ export const mailQuery = (status: MailFilter) =>
     getNextPageParam: (last) => last.data.next_cursor ?? undefined,
   });
 
-export const staffKeys = { all: [root] as const, units: unitsQuery().queryKey, orders: [root, 'orders'] as const, rentals: [root, 'rentals'] as const, calendar: [root, 'calendar'] as const, waitlist: waitlistQuery().queryKey, offers: offersQuery().queryKey, mail: [root, 'mail'] as const };
+export const staffKeys = { all: [root] as const, units: unitsQuery().queryKey, orders: [root, 'orders'] as const, rentals: [root, 'rentals'] as const, calendar: [root, 'calendar'] as const, waitlist: waitlistQuery().queryKey, offers: offersQuery().queryKey, mail: [root, 'mail'] as const, padFiles: [root, 'pad-files'] as const };
 
 // ─── Mutations ────────────────────────────────────────────────────────────────
 
@@ -139,6 +146,7 @@ const invoicePath = (rentalId: string, number: string) => `/admin-api/rentals/${
 export const staffCalls = {
   signIn: (email: string, password: string) =>
     staffRequest('/admin-api/session', { method: 'POST', body: { email, password }, schema: sessionResponse, signInOn401: false }),
+  makePadFile: (paymentDate: string) => staffRequest('/admin-api/pad-files', { method: 'POST', body: { payment_date: paymentDate }, schema: padFileMade }),
   signOut: () => staffRequest('/admin-api/session', { method: 'DELETE', schema: done, signInOn401: false }),
   setPassword: (token: string, password: string) => staffRequest('/admin-api/session/password', { method: 'POST', body: { token, password }, schema: done, signInOn401: false }),
   createUnit: (input: UnitInput) => staffRequest('/admin-api/units', { method: 'POST', body: input, schema: staffUnitResponse }),

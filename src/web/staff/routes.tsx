@@ -19,6 +19,7 @@ import { OrderDetailPage } from './pages/order-detail-page.tsx';
 import { OrdersPage } from './pages/orders-page.tsx';
 import { RentalDetailPage } from './pages/rental-detail-page.tsx';
 import { RentalsPage } from './pages/rentals-page.tsx';
+import { PadFilesPage } from './pages/pad-files-page.tsx';
 import { SetPasswordPage } from './pages/set-password-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
 import { UnitQueuePage } from './pages/unit-queue-page.tsx';
@@ -210,6 +211,8 @@ const offerRoute = createRoute({
   },
 });
 
+const padFilesRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/staff/pad-files', component: PadFilesPage });
+
 const messagesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/staff/messages',
@@ -226,5 +229,5 @@ const messagesRoute = createRoute({
 export const staffRouteTree = rootRoute.addChildren([
   signInRoute,
   setPasswordRoute,
-  consoleRoute.addChildren([homeRoute, inventoryRoute, unitQueueRoute, calendarRoute, ordersRoute, orderRoute, rentalsRoute, rentalRoute, waitlistRoute, offersRoute, offerRoute, messagesRoute]),
+  consoleRoute.addChildren([homeRoute, inventoryRoute, unitQueueRoute, calendarRoute, ordersRoute, orderRoute, rentalsRoute, rentalRoute, waitlistRoute, offersRoute, offerRoute, padFilesRoute, messagesRoute]),
 ]);

@@ -44,8 +44,12 @@ const sections = [
   ['/staff/rentals', 'rentals'],
   ['/staff/waitlist', 'waitlist'],
   ['/staff/lease-offers', 'leaseOffers'],
+  ['/staff/pad-files', 'padFiles'],
   ['/staff/messages', 'messages'],
 ] as const;
+
+/** Sections only managers open (their API answers staff 403): not offered to staff. */
+const managerSections: ReadonlySet<string> = new Set(['/staff/pad-files']);
 
 /** The signed-in console: who is signed in, the sections, Sign out, and the page. */
 export function ConsoleShell() {
@@ -89,7 +93,7 @@ export function ConsoleShell() {
         </div>
         <nav className="staff-nav" aria-label={m.nav.label}>
           <ul>
-            {sections.map(([to, key]) => (
+            {sections.filter(([to]) => staff?.role === 'manager' || !managerSections.has(to)).map(([to, key]) => (
               <li key={to}>
                 <StaffLink to={to} className="staff-nav__link">
                   {m.nav[key]}

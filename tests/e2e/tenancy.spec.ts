@@ -1,0 +1,149 @@
+import type { Page } from '@playwright/test';
+import { earliestNoticedDebit } from '../../src/shared/domain/pad.ts';
+import { adminApi, changesSharedData, demoStaffSignIn, e2eDaysFromToday, e2eToday, expect, expectNoAxeViolations, newContextAtNow, tablet, test } from './support.ts';
+
+/*
+ * A signed lease is a tenancy (issue 32): staff make an offer, the tenant signs on a tablet, the
+ * office leaves the list; a manager makes and downloads the bank's PAD file in the console, in
+ * English and in French. On the server of the tests that change shared data (signing takes an
+ * office), with an office of its own.
+ */
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+/** An office of this test's own, and an offer for it with the company's details given. */
+async function offerForOwnOffice(page: Page): Promise<{ code: string; name: string }> {
+  const suffix = Math.random().toString(36).slice(2, 8).toUpperCase();
+  const name = `Office T${suffix} - Tenancy`;
+  await adminApi(page, 'POST', '/admin-api/units', {
+    office_id: `OFF-T${suffix}`,
+    service_code: `DO-T${suffix}`,
+    name,
+    service_type: 'dedicated_office',
+    location_code: `F6-T${suffix}`,
+    seating_capacity: 2,
+    base_monthly_rate: '1500.00',
+    is_available: true,
+    next_available_date: null,
+  });
+  const created = (await adminApi(page, 'POST', '/admin-api/lease-offers', {
+    email: 'tenant@example.com',
+    office_ids: [`OFF-T${suffix}`],
+    start_date: `${e2eDaysFromToday(40).slice(0, 7)}-01`,
+    monthly_rate: 1500,
+    lease_term_months: 12,
+    send_email: false,
+  })) as { code?: string };
+  if (!created.code) throw new Error('offer not created');
+  const info = await page.request.post(`/public-api/lease-offers/${created.code}/submit-info`, {
+    data: { company_name: 'Atelier Boréal inc.', contact_name: 'Camille Tremblay', phone: '514-555-0100', address: '1 rue Test', city: 'Montréal', province: 'QC', postal_code: 'H3G 1P1' },
+  });
+  expect(info.ok()).toBe(true);
+  return { code: created.code, name };
+}
+
+async function drawSignature(page: Page): Promise<void> {
+  const pad = page.getByRole('img', { name: /Signature pad/ });
+  await expect(pad).toBeVisible();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.7);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.3, { steps: 12 });
+  await page.mouse.move(box.x + box.width * 0.9, box.y + box.height * 0.6, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** The signature step as the tenant fills it in: a drawn signature, the banking numbers, the terms. */
+async function signOnTablet(page: Page): Promise<void> {
+  await drawSignature(page);
+  await page.getByLabel('Transit number').fill('12345');
+  await page.getByLabel('Institution number').fill('003');
+  await page.getByLabel('Account number').fill('98765432101');
+  await page.getByLabel(/I have read the service agreement/).check();
+  await page.getByRole('button', { name: 'Sign Agreement' }).click();
+}
+
+test.describe('a signed lease is a tenancy', changesSharedData, () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('the tenant signs on a tablet and the office leaves the list; a second signing of it is refused in the tenant’s words', async ({ browser, page, baseURL }) => {
+    const offer = await offerForOwnOffice(page);
+    const other = await adminApi(page, 'POST', '/admin-api/lease-offers', {
+      email: 'second@example.com',
+      office_ids: [offer.name.replace(/^Office T(\w+) - Tenancy$/, 'OFF-T$1')],
+      start_date: `${e2eDaysFromToday(40).slice(0, 7)}-01`,
+      monthly_rate: 1500,
+      lease_term_months: 12,
+      send_email: false,
+    });
+    const secondCode = (other as { code: string }).code;
+    await page.request.post(`/public-api/lease-offers/${secondCode}/submit-info`, {
+      data: { company_name: 'Second Co', contact_name: 'Sam', phone: '514-555-0101', address: '2 rue Test', city: 'Montréal', province: 'QC', postal_code: 'H3G 1P1' },
+    });
+
+    const context = await newContextAtNow(browser, { ...tablet, baseURL });
+    try {
+      const tab = await context.newPage();
+      await tab.goto(`/lease/${offer.code}`);
+      await tab.getByRole('button', { name: 'Proceed to Sign' }).click();
+      await expect(heading(tab, 'Sign the Agreement')).toBeVisible();
+      await signOnTablet(tab);
+      await expect(heading(tab, 'Agreement Signed')).toBeVisible();
+
+      // The office is the tenant's: no longer on sale.
+      await expect(async () => {
+        await tab.goto('/offices');
+        const row = tab.getByRole('table', { name: 'Offices' }).locator('tbody tr.unit__row', { hasText: offer.name });
+        await expect(row).toContainText('Long-term lease');
+        await expect(row.getByRole('button', { name: 'Rent Now' })).toHaveCount(0);
+      }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
+
+      // The second offer of that office cannot be signed: the tenant is told why.
+      await tab.goto(`/lease/${secondCode}`);
+      await tab.getByRole('button', { name: 'Proceed to Sign' }).click();
+      await signOnTablet(tab);
+      await expect(tab.getByRole('alert')).toHaveText(
+        'An office in this offer has been rented in the meantime, so it cannot be signed. Our team has been told and will contact you.',
+      );
+      await expectNoAxeViolations(tab);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a manager makes the PAD file in the console and downloads it, in English and in French', async ({ page }) => {
+    // The demo manager of the server these tests run on (playwright.config.ts: DATA_DIR of the port after E2E_PORT).
+    const signIn = demoStaffSignIn(`/tmp/coworking-e2e-${Number(process.env.E2E_PORT ?? 4173) + 1}`);
+    await page.goto('/staff');
+    await page.getByLabel('E-mail').fill(signIn.email);
+    await page.getByLabel('Password').fill(signIn.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(heading(page, 'Inventory')).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'PAD files' }).click();
+    await expect(heading(page, 'PAD files')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The first debit falls ten days after the signing, on a business day of the banks.
+    const due = earliestNoticedDebit(e2eToday);
+    await page.getByLabel('Payment date').fill(due);
+    await page.getByRole('button', { name: 'Make the file' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^File no\. \d+ made: \d+ debits?, / })).toBeVisible();
+    const row = page.getByRole('table', { name: 'PAD files made, newest first' }).locator('tbody tr').first();
+    const downloading = page.waitForEvent('download');
+    await row.getByRole('link', { name: /Download PAD file no\. \d+/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^PAD-${due}-\\d{4}\\.txt$`));
+    const content = await (await download.createReadStream()).toArray();
+    const text = Buffer.concat(content).toString('latin1');
+    const records = text.split('\r\n');
+    expect(records[0]!.slice(0, 10)).toBe('A000000001');
+    for (const record of records) expect(record).toHaveLength(1464);
+    expect(records.at(-1)![0]).toBe('Z');
+
+    await page.getByRole('button', { name: 'Afficher la console en français' }).click();
+    await expect(heading(page, 'Fichiers DPA')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Produire le fichier' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
