@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -166,6 +167,25 @@ describe(`PAD files (${backend})`, () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('leaves out an invoice staff recorded paid by cheque, and refuses a cheque on one a file is collecting', async () => {
+    const paid = await signLease();
+    const collected = await signLease();
+    const rentalOf = async (number: string) =>
+      (await t.db.selectFrom('invoices').select('rental_id').where('number', '=', number).executeTakeFirstOrThrow()).rental_id;
+    const cheque = (number: string, rentalId: string) =>
+      t.app.request(`/admin-api/rentals/${rentalId}/invoices/${number}/payments`, {
+        method: 'POST',
+        headers: { ...token, 'idempotency-key': randomUUID() },
+        body: JSON.stringify({ method: 'cheque', reference: '1042' }),
+      });
+    expect((await cheque(paid.invoice, await rentalOf(paid.invoice))).status).toBe(200);
+    const made = padFileMade.parse(await (await make('2026-12-09')).json());
+    const content = Buffer.from(await (await download(made.file.id)).arrayBuffer()).toString('latin1');
+    expect(debitsOf(content).map((d) => d.crossReference)).toEqual([collected.invoice]);
+    const refused = await cheque(collected.invoice, await rentalOf(collected.invoice));
+    expect(refused.status).toBe(409);
   });
 
   it('refuses to make a file in production without the PAD settings', async () => {

@@ -77,6 +77,19 @@ describe(`staff roles (${backend})`, () => {
     expect(bad.status).toBe(400);
   });
 
+  it('lets only a manager disable or reset a manager’s account (a member of staff could otherwise sign in as one)', async () => {
+    for (const action of ['reset', 'disable']) {
+      const res = await call('staff', 'POST', `/admin-api/staff/mia@example.ca/${action}`);
+      expect(res.status, action).toBe(403);
+      expect(res.headers.get(problemCodeHeader)).toBe('managers_only');
+    }
+    const mia = await t.db.selectFrom('staff_accounts').select(['disabled_at', 'set_password_hash']).where('email', '=', 'mia@example.ca').executeTakeFirstOrThrow();
+    expect(mia).toEqual({ disabled_at: null, set_password_hash: null });
+    // A member of staff still resets a fellow member's link, as before roles.
+    expect((await call('staff', 'POST', '/admin-api/staff/new1@example.ca/reset')).status).toBe(200);
+    expect((await call('manager', 'POST', '/admin-api/staff/new3@example.ca/reset')).status).toBe(200);
+  });
+
   it('gives and shows roles on the command line', async () => {
     const lines: string[] = [];
     const client = appAdminClient(t);

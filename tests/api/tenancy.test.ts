@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceDocumentOf } from '../../src/server/billing/billing-mail.ts';
 import { freeEndedRental, unitsFreedByDate } from '../../src/server/waitlist/unit-offers.ts';
 import { availabilityCategory } from '../../src/shared/domain/availability.ts';
 import { initialLeasePayment } from '../../src/shared/domain/lease-payment.ts';
@@ -149,6 +150,10 @@ describe(`a signed lease is a tenancy (${backend})`, () => {
     expect({ start: invoice.period_start, end: invoice.period_end }).toEqual({ start: '2026-12-15', end: '2026-12-31' });
     // Signed Monday 2026-11-23: ten days' notice runs to Thursday 2026-12-03, a business day.
     expect(invoice.due_on).toBe('2026-12-03');
+
+    // The invoice as its PDF lays it out: the deposits are not taxable, the rent, the fee and the discount are.
+    const document = (await invoiceDocumentOf(t.db, invoice.id))!;
+    expect(document.lines.map((l) => l.taxable)).toEqual([true, true, false, false, true]);
 
     const deposits = await t.db.selectFrom('deposits').select(['kind', 'amount_cents', 'invoice_id', 'returned_at']).where('rental_id', '=', rental.id).orderBy('kind').execute();
     expect(deposits).toEqual([

@@ -1,3 +1,4 @@
+import { taxableCharges } from '../../shared/domain/pricing.ts';
 import { sql } from 'kysely';
 import { nextInvoice, periodFrom } from '../../shared/domain/billing.ts';
 import { isServiceType, productNames, serviceTypeNames, type Product } from '../../shared/domain/products.ts';
@@ -77,7 +78,7 @@ export async function invoiceDocumentOf(db: Db, invoiceId: string): Promise<Rece
     invoice: { period: { from: invoice.periodStart, to: invoice.periodEnd }, paidAt },
     buyer: { name: rental.customer_name, email: rental.customer_email },
     item: { fr: `${rental.unit_name} (${typeName('fr')})`, en: `${rental.unit_name} (${typeName('en')})` },
-    lines: fr.map(({ name, cents }, i) => ({ description: { fr: name, en: en[i]?.name ?? name }, cents, taxable: true })),
+    lines: fr.map(({ name, cents }, i) => ({ description: { fr: name, en: en[i]?.name ?? name }, cents, taxable: taxableCharges[invoice.lines[i]!.item] })),
     dates: [],
     subtotal: invoice.subtotal,
     gst: invoice.gst,
@@ -107,7 +108,7 @@ export async function invoiceCreditDocumentOf(db: Db, creditId: string): Promise
     refersTo: invoice.number,
     refersToKind: 'invoice',
     invoice: { period: { from: credit.periodStart, to: credit.periodEnd }, paidAt: null },
-    lines: fr.map(({ name, cents }, i) => ({ description: { fr: name, en: en[i]?.name ?? name }, cents, taxable: true })),
+    lines: fr.map(({ name, cents }, i) => ({ description: { fr: name, en: en[i]?.name ?? name }, cents, taxable: taxableCharges[credit.lines[i]!.item] })),
     subtotal: credit.subtotal,
     gst: credit.gst,
     qst: credit.qst,

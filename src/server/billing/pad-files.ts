@@ -86,6 +86,30 @@ export async function makePadFile(
 ): Promise<PadFileResult> {
   return db.transaction().execute(async (trx): Promise<PadFileResult> => {
     await sql`select pg_advisory_xact_lock(${padFileLock})`.execute(trx);
+    // The invoices of PAD tenancies still owed are locked, in number order, before what they owe is
+    // read: a payment staff record meanwhile (it locks its invoice too) is either seen here, or waits
+    // for this file and then finds the debit under way.
+    const owing = await trx
+      .selectFrom('invoices as i')
+      .innerJoin('rentals as r', 'r.id', 'i.rental_id')
+      .select('i.id')
+      .where('r.pays_by', '=', 'pad')
+      .where('i.due_on', 'is not', null)
+      .where(sql<boolean>`${owedSql('i')} > 0`)
+      .execute();
+    if (owing.length > 0) {
+      await trx
+        .selectFrom('invoices')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          owing.map((i) => i.id),
+        )
+        .orderBy('number')
+        .forUpdate()
+        .execute();
+    }
     const waiting = await trx
       .selectFrom('invoices as i')
       .innerJoin('rentals as r', 'r.id', 'i.rental_id')
@@ -139,7 +163,7 @@ export async function makePadFile(
       .execute();
     await trx
       .insertInto('invoice_payments')
-      .values(debits.map((d) => ({ id: randomUUID(), invoice_id: d.invoiceId, method: 'pad' as const, trigger: 'billing_day' as const, status: 'open' as const, amount_cents: d.amountCents, pad_file_id: id, created_at: now })))
+      .values(debits.map((d) => ({ id: randomUUID(), invoice_id: d.invoiceId, method: 'pad' as const, trigger: 'pad_file' as const, status: 'open' as const, amount_cents: d.amountCents, pad_file_id: id, created_at: now })))
       .execute();
     const file = { id, number, paymentDate, debits: debits.length, totalCents, createdBy, createdAt: now.toISOString() };
     await also(trx, file);

@@ -38,6 +38,7 @@ function rentalRows(db: Db) {
     .select([
       'r.id',
       'r.order_id',
+      'r.pays_by',
       'o.office_id',
       'r.unit_name',
       'r.product',
@@ -211,8 +212,9 @@ export async function rentalDetail(db: Db, id: string, lang: 'en' | 'fr', now: D
       ended_at: row.ended_at ? new Date(row.ended_at).toISOString() : null,
       end_reason: row.end_reason,
       // A rental staff ended is billed no more (issueNextInvoice's own test); one given notice stops after its last period.
+      // A tenancy's monthly PAD invoices are not issued by the round yet: none is announced.
       next_invoice:
-        row.ended_at !== null
+        row.ended_at !== null || row.pays_by === 'pad'
           ? null
           : nextInvoice({ nextPeriodStart: row.next_period_start, endsOn: row.ends_on, monthlyCents: row.monthly_cents, prepaidLastMonthCents: row.prepaid_last_month_cents }),
       notice_ends_on: noticeEndsOn(row, spaceToday(now)),

@@ -349,7 +349,7 @@ export interface InvoiceCreditsTable {
 }
 
 export type InvoicePaymentMethod = 'card' | 'pad' | 'cheque' | 'etransfer';
-export type InvoicePaymentTrigger = 'billing_day' | 'retry' | 'retry_now' | 'pay_now' | 'staff';
+export type InvoicePaymentTrigger = 'billing_day' | 'retry' | 'retry_now' | 'pay_now' | 'staff' | 'pad_file';
 
 /** A payment of an invoice, or a try at one: an invoice's state is derived from these. */
 export interface InvoicePaymentsTable {

@@ -348,7 +348,7 @@ export async function signOffer(db: Db, bankingKeys: BankingKeyring, offerId: nu
       const from = offer.start_date > signedOn ? offer.start_date : signedOn;
       const taken = await unitsTakenFrom(trx, units, from, record.now);
       if (taken.length > 0) {
-        await tellStaffSigningRefused(trx, offer, taken, record.now);
+        if (!record.silent) await tellStaffSigningRefused(trx, offer, taken, record.now);
         return 'unit_taken';
       }
       const language = record.language ?? offer.contract_language;

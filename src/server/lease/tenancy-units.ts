@@ -41,12 +41,14 @@ export async function lockOfferUnits(trx: Db, offerId: number): Promise<OfferUni
 
 /**
  * The names of the units someone else takes from `from` on: a booking or a hold still running
- * (a checkout), or an open waitlist offer. Run under the units' locks.
+ * (a checkout), or a waitlist offer still in its claim window. Run under the units' locks.
  */
 export async function unitsTakenFrom(trx: Db, units: readonly OfferUnit[], from: IsoDate, now: Date): Promise<string[]> {
   const taken: string[] = [];
   for (const unit of units) {
-    if (await openOfferOf(trx, unit.id)) {
+    // An offer whose claim window has run out (the round closes it within seconds) holds nothing, as for a checkout.
+    const offer = await openOfferOf(trx, unit.id);
+    if (offer && new Date(offer.expires_at).getTime() > now.getTime()) {
       taken.push(unit.name);
       continue;
     }

@@ -8,7 +8,8 @@ import { jsonBody } from '../http/json-body.ts';
 import { siteOrigins } from '../http/public-origin.ts';
 import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
 import { recordAudit } from '../staff/audit.ts';
-import { addStaff, disableStaff, listStaff, resetStaffPassword, setPasswordLinkHours, setStaffRole, StaffEmailTakenError } from '../staff/accounts.ts';
+import { addStaff, disableStaff, listStaff, resetStaffPassword, setPasswordLinkHours, setStaffRole, staffRoleOf, StaffEmailTakenError, type StaffKey } from '../staff/accounts.ts';
+import type { StaffActor } from '../staff/actor.ts';
 import { defaultPasswordCost } from '../staff/passwords.ts';
 import { pathParam, staffKey } from '../http/path-params.ts';
 
@@ -20,6 +21,11 @@ export function setPasswordUrl(c: Context, deps: Pick<AppDeps, 'config'>, token:
 
 /** Staff accounts: list, add (with a password or a one-time link), disable, and a new set-password link. */
 export function staffAccountRoutes(deps: AppDeps) {
+  /**
+   * A manager's account is disabled or given a new set-password link by a manager only: a member of
+   * staff who could reset it would set its password and sign in with a manager's rights.
+   */
+  const mayChangeAccount = async (actor: StaffActor, key: StaffKey) => isManager(actor) || (await staffRoleOf(deps.db, key)) !== 'manager';
   return new Hono<StaffEnv>()
     .get('/', async (c) => c.json({ success: true as const, accounts: await listStaff(deps.db) }))
     .post('/', jsonBody(addStaffInput), async (c) => {
@@ -56,6 +62,7 @@ export function staffAccountRoutes(deps: AppDeps) {
       if (!key) return problemAnswer(c, problem('not_a_staff_account'));
       const now = deps.clock();
       const actor = actorOf(c);
+      if (!(await mayChangeAccount(actor, key))) return problemAnswer(c, problem('managers_only'));
       const account = await disableStaff(deps.db, key, now, (trx, id) => recordAudit(trx, actor, { action: 'staff_disabled', subjectType: 'staff', subjectId: id }, now));
       if (!account) return problemAnswer(c, problem('no_staff_account'));
       return c.json({ success: true as const, account });
@@ -78,6 +85,7 @@ export function staffAccountRoutes(deps: AppDeps) {
       if (!key) return problemAnswer(c, problem('not_a_staff_account'));
       const now = deps.clock();
       const actor = actorOf(c);
+      if (!(await mayChangeAccount(actor, key))) return problemAnswer(c, problem('managers_only'));
       const result = await resetStaffPassword(deps.db, key, now, (trx, id) =>
         recordAudit(trx, actor, { action: 'password_reset', subjectType: 'staff', subjectId: id, details: { link_hours: setPasswordLinkHours } }, now),
       );

@@ -209,3 +209,8 @@ export async function setStaffRole(db: Db, key: StaffKey, role: StaffRole, withi
   });
   return id === null ? null : accountRow(db, id);
 }
+
+/** An account's role; undefined when there is no such account. */
+export async function staffRoleOf(db: Db, key: StaffKey): Promise<StaffRole | undefined> {
+  return (await db.selectFrom('staff_accounts').select('role').where(whereKey(key)).executeTakeFirst())?.role;
+}

@@ -14,7 +14,7 @@ import { auditEntry } from './staff.ts';
 export { invoiceStates, rentalStates, type InvoiceState, type RentalState };
 
 export const invoicePaymentMethods = ['card', 'pad', 'cheque', 'etransfer'] as const;
-export const invoicePaymentTriggers = ['billing_day', 'retry', 'retry_now', 'pay_now', 'staff'] as const;
+export const invoicePaymentTriggers = ['billing_day', 'retry', 'retry_now', 'pay_now', 'staff', 'pad_file'] as const;
 export const invoicePaymentStatuses = ['open', 'succeeded', 'failed'] as const;
 
 /** The ways staff record a payment that did not go through the provider. */

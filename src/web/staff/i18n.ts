@@ -415,6 +415,7 @@ const en = {
     methods: { card: 'Card', pad: 'Pre-authorized debit', cheque: 'Cheque', etransfer: 'Interac e-Transfer' } satisfies Record<(typeof invoicePaymentMethods)[number], string>,
     triggers: {
       billing_day: 'on the billing day',
+      pad_file: 'in a PAD file',
       retry: 'scheduled retry',
       retry_now: 'Retry now, by staff',
       pay_now: 'Pay now, by the customer',
@@ -1093,6 +1094,7 @@ const fr: StaffCatalogue = {
     methods: { card: 'Carte', pad: 'Débit préautorisé', cheque: 'Chèque', etransfer: 'Virement Interac' },
     triggers: {
       billing_day: 'le jour de facturation',
+      pad_file: 'dans un fichier DPA',
       retry: 'nouvel essai prévu',
       retry_now: 'Réessayer maintenant, par le personnel',
       pay_now: 'Payer maintenant, par le client',

@@ -55,7 +55,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz not null
   )`.execute(db);
   await sql`create index pad_files_date_idx on pad_files (payment_date)`.execute(db);
-  await sql`alter table invoice_payments add column pad_file_id text references pad_files (id)`.execute(db);
+  // A PAD debit is a payment of its own kind: never one of the card's scheduled tries.
+  await sql`alter table invoice_payments
+    add column pad_file_id text references pad_files (id),
+    drop constraint invoice_payments_trigger_check,
+    add constraint invoice_payments_trigger_check check (trigger in ('billing_day','retry','retry_now','pay_now','staff','pad_file')),
+    add constraint invoice_payments_pad_in_file check ((method = 'pad') = (pad_file_id is not null))`.execute(db);
 
   await sql`alter table staff_accounts add column role text not null default 'manager' check (role in ('manager','staff'))`.execute(db);
   await sql`alter table staff_accounts alter column role set default 'staff'`.execute(db);
