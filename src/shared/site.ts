@@ -49,9 +49,10 @@ export const site = {
    * a debit whose amount or date differs from the agreement is announced this many calendar days
    * before it; a month's invoice is issued on this day of the month before, due on the 1st; a
    * debit counts as paid once this many business days have passed without a return; tenant and
-   * staff hear of the term's end this many days before it.
+   * staff hear of the term's end this many days before it; a debit the payer's bank refused costs
+   * the contract's handling fee (section 3), not taxed.
    */
-  pad: { noticeDays: 10, monthlyInvoiceDay: 20, settlementBusinessDays: 5, termEndNoticeDays: 60 },
+  pad: { noticeDays: 10, monthlyInvoiceDay: 20, settlementBusinessDays: 5, termEndNoticeDays: 60, returnedDebitFeeCents: 2500 },
   /**
    * The days the banks in Quebec do not process payments (Payments Canada's non-processing days
    * and Quebec's statutory holidays, each as observed when it falls on a weekend): a debit due on

@@ -1242,6 +1242,43 @@ const fuzzers: Fuzzer[] = [
       ),
   },
   {
+    route: 'POST /admin-api/rentals/:id/invoices/:number/pad-return',
+    runs: 150,
+    probes: async () =>
+      withIds(
+        bodyProbes(
+          fc.tuple(rentalId, invoiceNumber).map(([id, n]) => `/admin-api/rentals/${id}/invoices/${n}/pad-return`),
+          '/admin-api/rentals/{rental:billed}/invoices/{invoice:owed}/pad-return',
+          [{ code: '901' }, { code: '905' }],
+          {
+            fixedHeaders: adminAuth,
+            headers: adminHeaders,
+            extraValues: { code: ['"904"', '"NSF"', '901', '""', 'null', '"9010"'] },
+          },
+        ),
+        'POST',
+        (id) => `/admin-api/rentals/${id}/invoices/{invoice:owed}/pad-return`,
+        rentalRefs,
+        { headers: adminAuth, body: JSON.stringify({ code: '901' }) },
+      ),
+  },
+  {
+    route: 'POST /admin-api/rentals/:id/pad-revocation',
+    runs: 150,
+    probes: async () =>
+      withIds(
+        bodyProbes(rentalId.map((id) => `/admin-api/rentals/${id}/pad-revocation`), '/admin-api/rentals/{rental:billed}/pad-revocation', [{ received_on: '2026-11-20' }, { received_on: '2026-11-23' }], {
+          fixedHeaders: adminAuth,
+          headers: adminHeaders,
+          extraValues: { received_on: ['"2026-11-24"', '"2026-02-30"', '"20261120"', '""', 'null', '"9999-99-99"'] },
+        }),
+        'POST',
+        (id) => `/admin-api/rentals/${id}/pad-revocation`,
+        rentalRefs,
+        { headers: adminAuth, body: JSON.stringify({ received_on: '2026-11-20' }) },
+      ),
+  },
+  {
     route: 'POST /admin-api/rentals/:id/end',
     runs: 150,
     probes: async () =>

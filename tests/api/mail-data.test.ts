@@ -121,6 +121,11 @@ describe(`every message renders from its row alone, with the database closed (${
     const cardPage = paymentPageResponse.parse(await (await t.app.request(`/public-api/bookings/${spot}/card`, { method: 'POST' })).json());
     const changed = await t.app.request(`${new URL(cardPage.url).pathname}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'card_number=4242424242424242' });
     expect(changed.status).toBe(303);
+    // A tenancy's initial debit, filed on the 8th, comes back for lack of funds: the tenant is told of the re-debit and its fee.
+    const tenancy = await t.db.selectFrom('invoices as i').innerJoin('rentals as r', 'r.id', 'i.rental_id').select(['i.number', 'i.rental_id']).where('r.pays_by', '=', 'pad').executeTakeFirstOrThrow();
+    expect((await t.app.request('/admin-api/pad-files', { method: 'POST', headers: admin, body: JSON.stringify({ payment_date: '2026-12-08' }) })).status).toBe(201);
+    const returned = await t.app.request(`/admin-api/rentals/${tenancy.rental_id}/invoices/${tenancy.number}/pad-return`, { method: 'POST', headers: admin, body: JSON.stringify({ code: '901' }) });
+    expect(returned.status).toBe(201);
     // Staff end Noémie's desk at once: December's days after today credited, the prepaid month pays the rest, its surplus refunded.
     const noemie = await t.db.selectFrom('rentals').select('id').where('customer_email', '=', 'noemie@example.com').executeTakeFirstOrThrow();
     const ended = await t.app.request(`/admin-api/rentals/${noemie.id}/end`, {
@@ -185,6 +190,7 @@ describe(`every message renders from its row alone, with the database closed (${
     { kind: 'invoice_paid', to: 'hugo@example.com', facts: ['Hugo Sanscarte', 'by cheque', '$287.44', 'Cheque'] },
     { kind: 'staff_invoice_paid_twice', to: ops, facts: ['Hugo Sanscarte', 'hugo@example.com', 'Hot Desk Membership - Lounge', '287,44 $', 'test_pi_late'] },
     { kind: 'rental_ended', to: 'noemie@example.com', facts: ['Noémie Refus', 'Desk A1', 'mardi 8 décembre 2026', 'Note de crédit NC-2026-', 'sur la facture F-2026-', 'sur le reçu 2026-000006', 'remboursé sur votre carte', 'Rien n’est dû', `${siteOrigin}/booking/`] },
+    { kind: 'pad_debit_returned', to: 'signer@example.com', facts: ['was returned by your bank (NSF, 901)', 'We will debit it again on Friday, December 18, 2026', 'the handling fee of $25.00', 'Reason given by the bank: NSF, 901'] },
     { kind: 'card_changed', to: 'sam@example.com', facts: ['Sam Spot', 'The card for your rental of Parking Spot P1 was changed on', 'Your next invoice: $172.46 on Friday, January 1, 2027', 'If you did not change it', `${siteOrigin}/booking/`] },
     { kind: 'staff_invoice_overdue', to: ops, facts: ['Noémie Refus', 'noemie@example.com', 'Desk A1', 'Facture : F-2026-', '517,39 $', 'authentication_required'] },
   ];

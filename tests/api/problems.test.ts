@@ -81,6 +81,9 @@ const sampleParams: { [C in CodeWithParams]: ProblemParams<C>[] } = {
   staff_email_taken: [{ email: 'lea@example.com' }],
   pad_date_not_business_day: [{ date: '2026-12-26', next: '2026-12-29' }],
   pad_date_past: [{ date: '2026-11-20' }],
+  pad_no_debit: [{ number: 'F-2026-000001' }],
+  pad_returned_with_another_code: [{ number: 'F-2026-000001', code: '901' }],
+  revocation_in_future: [{ date: '2026-12-01' }],
   pad_nothing_ready: [
     { reason: 'nothing_due', until: null },
     { reason: 'due_later', until: '2026-12-03' },

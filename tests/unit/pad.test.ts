@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, businessDayOnOrAfter, earliestNoticedDebit, isBusinessDay, padInvoiceDay } from '../../src/shared/domain/pad.ts';
+import { cpaReturnCodes } from '@cityssm/cpa-codes';
+import { addBusinessDays, businessDayOnOrAfter, earliestNoticedDebit, isBusinessDay, padDebitDay, padInvoiceDay, padInvoiceHorizon } from '../../src/shared/domain/pad.ts';
+import { padReturnCodes } from '../../src/shared/domain/pad-returns.ts';
 import { weekday } from '../../src/shared/domain/time.ts';
 import { site } from '../../src/shared/site.ts';
 
@@ -37,5 +39,42 @@ describe('the banks’ business days in Quebec', () => {
   it('issues a month’s PAD invoice on the 20th of the month before', () => {
     expect(padInvoiceDay('2027-01-01')).toBe('2026-12-20');
     expect(padInvoiceDay('2027-03-01')).toBe('2027-02-20');
+  });
+
+  it('takes every period beginning by the 1st of next month from the 20th on, and only those begun before it', () => {
+    expect(padInvoiceHorizon('2026-12-19')).toBe('2026-12-19');
+    expect(padInvoiceHorizon('2026-12-20')).toBe('2027-01-01');
+    expect(padInvoiceHorizon('2026-12-31')).toBe('2027-01-01');
+    expect(padInvoiceHorizon('2027-01-02')).toBe('2027-01-02');
+    // Each month's invoice day is within the horizon of that day, and not of the day before.
+    for (const start of ['2027-01-01', '2027-03-01', '2027-12-01']) {
+      expect(padInvoiceHorizon(padInvoiceDay(start)) >= start).toBe(true);
+      const dayBefore = new Date(`${padInvoiceDay(start)}T12:00:00Z`);
+      dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);
+      expect(padInvoiceHorizon(dayBefore.toISOString().slice(0, 10)) < start).toBe(true);
+    }
+  });
+
+  it('debits the fixed monthly amount on the 1st’s business day with no notice, and any other amount after its ten days too', () => {
+    expect(padDebitDay('2027-01-01', true, '2026-12-20')).toEqual({ on: '2027-01-04', noticed: false });
+    // A prorated last month invoiced on the 20th: notice to the 30th, a business day after the 1st's.
+    expect(padDebitDay('2027-03-01', false, '2027-02-20')).toEqual({ on: '2027-03-02', noticed: true });
+    // Invoiced early enough, the notice runs before the 1st: debited on the 1st's business day.
+    expect(padDebitDay('2027-02-01', false, '2027-01-20')).toEqual({ on: '2027-02-01', noticed: true });
+  });
+});
+
+describe('the CPA-007 return codes', () => {
+  it('are the list of Payments Canada’s codes as @cityssm/cpa-codes carries it, with its English names, and French and an outcome of ours for each', () => {
+    expect(Object.keys(padReturnCodes).sort()).toEqual(Object.keys(cpaReturnCodes).sort());
+    for (const [code, ours] of Object.entries(padReturnCodes)) {
+      expect(ours.en, code).toBe(cpaReturnCodes[code as `${number}`]!.cpaCodeFullName);
+      expect(ours.fr.length, code).toBeGreaterThan(0);
+    }
+    expect(padReturnCodes['901'].outcome).toBe('redebit');
+    expect(padReturnCodes['905'].outcome).toBe('stop');
+    expect(padReturnCodes['903'].outcome).toBe('stop');
+    expect(padReturnCodes['920'].outcome).toBe('stop');
+    expect(padReturnCodes['919'].outcome).toBe('dispute');
   });
 });

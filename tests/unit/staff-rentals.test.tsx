@@ -69,6 +69,8 @@ const payment = (id: string, fields: Partial<StaffInvoicePayment>): StaffInvoice
   recorded_by: null,
   created_at: '2026-11-01T05:30:00Z',
   settled_at: '2026-11-01T05:30:01Z',
+  return_code: null,
+  returned_at: null,
   ...fields,
 });
 
@@ -120,6 +122,8 @@ function detailOf(invoices: StaffInvoice[]): StaffRentalDetail {
       end_reason: null,
       next_invoice: { on: '2026-12-01', cents: 17_246 },
       notice_ends_on: '2026-12-19',
+      pays_by: 'card',
+      pad_stopped: null,
     },
     invoices,
     audit: [],

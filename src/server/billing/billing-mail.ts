@@ -9,7 +9,7 @@ import type { ReceiptDocument } from '../documents/receipt.ts';
 import { creditNoteOfRefund, pdfOf } from '../documents/receipts.ts';
 import { enqueueMessage, type MessageData, type MessageKind, type MessageSubject, type NewMessage } from '../outbox/outbox.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
-import { findInvoice, findInvoiceCredit, type StoredInvoice } from './invoice-records.ts';
+import { findInvoice, findInvoiceCredit, owedSql, type StoredInvoice } from './invoice-records.ts';
 import { settleManageToken } from './manage-link.ts';
 
 /*
@@ -194,9 +194,17 @@ export async function tellInvoicePaid(trx: Db, keyring: BankingKeyring, ids: { i
 
 /**
  * An invoice nobody charges, in the transaction that issues it: due with Pay now when the rental
- * has no card on file, or settled by the prepaid last month (with the refund of what it leaves).
+ * has no card on file, or settled by the prepaid last month (with the refund of what it leaves);
+ * a tenancy's, with the day it is debited (or that its debits have stopped).
  */
-export async function tellInvoiceIssued(trx: Db, keyring: BankingKeyring, ids: { invoiceId: string; refundId: string | null }, payNow: boolean, now: Date): Promise<void> {
+export async function tellInvoiceIssued(
+  trx: Db,
+  keyring: BankingKeyring,
+  ids: { invoiceId: string; refundId: string | null },
+  payNow: boolean,
+  now: Date,
+  pad?: MessageData['invoice_issued']['pad'],
+): Promise<void> {
   const invoice = (await findInvoice(trx, ids.invoiceId))!;
   const row = await rentalRow(trx, invoice.rentalId);
   if (!row.customer_email) return;
@@ -214,6 +222,7 @@ export async function tellInvoiceIssued(trx: Db, keyring: BankingKeyring, ids: {
         document: (await invoiceDocumentOf(trx, ids.invoiceId))!,
         payNow,
         refund: refund?.credit_note_number ? { creditNoteNumber: refund.credit_note_number, cents: refund.amount_cents } : null,
+        ...(pad ? { pad } : {}),
       },
     },
     now,
@@ -273,6 +282,30 @@ export async function tellRentalEnded(
   if (ids.surplusRefundId) creditNotes.push((await creditNoteOfRefund(trx, ids.surplusRefundId))!);
   const data = { rental: rentalFactsOf(row), creditNotes, ...settled };
   await tellRenter(trx, keyring, row, { kind: 'rental_ended', about: { rentalId: row.id }, data }, now);
+}
+
+/** A PAD debit returned: the tenant's e-mail, with what follows and the handling fee's invoice when one was issued. */
+export async function tellPadDebitReturned(
+  trx: Db,
+  keyring: BankingKeyring,
+  ids: { invoiceId: string; paymentId: string; feeInvoiceId: string | null },
+  what: Pick<MessageData['pad_debit_returned'], 'outcome' | 'redebitOn'> & { code: string },
+  now: Date,
+): Promise<void> {
+  const invoice = (await findInvoice(trx, ids.invoiceId))!;
+  const row = await rentalRow(trx, invoice.rentalId);
+  const payment = await trx.selectFrom('invoice_payments').select(['amount_cents', 'returned_at']).where('id', '=', ids.paymentId).executeTakeFirstOrThrow();
+  const owed = await trx.selectFrom('invoices as i').select(owedSql('i').as('owed')).where('i.id', '=', ids.invoiceId).executeTakeFirstOrThrow();
+  const data: MessageData['pad_debit_returned'] = {
+    rental: rentalFactsOf(row),
+    invoice: invoiceFactsOf(invoice),
+    returned: { code: what.code, cents: payment.amount_cents, at: new Date(payment.returned_at ?? now) },
+    outcome: what.outcome,
+    redebitOn: what.redebitOn,
+    owedCents: Number(owed.owed),
+    fee: ids.feeInvoiceId ? (await invoiceDocumentOf(trx, ids.feeInvoiceId))! : null,
+  };
+  await tellRenter(trx, keyring, row, { kind: 'pad_debit_returned', about: { rentalId: row.id, invoiceId: invoice.id, paymentId: ids.paymentId }, data }, now);
 }
 
 /** A Change card completed: the customer's e-mail, with the next invoice the new card pays and the manage link. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { periodCharges, periodFrom, type BillingPeriod, type PeriodCharges } from '../../shared/domain/billing.ts';
 import { taxedTotal } from '../../shared/domain/pricing.ts';
+import { padDebitDay, padInvoiceHorizon } from '../../shared/domain/pad.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
@@ -36,11 +37,11 @@ export async function issueNextInvoice(db: Db, keyring: BankingKeyring, now: Dat
   return db.transaction().execute(async (trx) => {
     const rental = await trx
       .selectFrom('rentals')
-      .select(['id', 'order_id', 'monthly_cents', 'prepaid_last_month_cents', 'provider_customer_id', sql<string>`next_period_start::text`.as('next_period_start'), sql<string | null>`ends_on::text`.as('ends_on')])
+      .select(['id', 'order_id', 'monthly_cents', 'prepaid_last_month_cents', 'provider_customer_id', 'pays_by', sql<string>`next_period_start::text`.as('next_period_start'), sql<string | null>`ends_on::text`.as('ends_on')])
+      .select(sql<string | null>`pad_last_debit_on::text`.as('pad_last_debit_on'))
       .where('ended_at', 'is', null)
-      // A tenancy's monthly PAD invoices are not issued by this round yet (issue 32's next part): its initial invoice is its own.
-      .where('pays_by', '=', 'card')
-      .where(sql<boolean>`next_period_start <= ${today}::date`)
+      // A tenancy's month is invoiced ahead, on the 20th of the month before, so its debit can be filed in time.
+      .where(sql<boolean>`next_period_start <= (case when pays_by = 'pad' then ${padInvoiceHorizon(today)}::date else ${today}::date end)`)
       .where(sql<boolean>`(ends_on is null or next_period_start <= ends_on)`)
       .orderBy('next_period_start')
       .orderBy('id')
@@ -52,6 +53,16 @@ export async function issueNextInvoice(db: Db, keyring: BankingKeyring, now: Dat
     const period = periodFrom(rental.next_period_start, rental.ends_on);
     const final = rental.ends_on !== null && period.end === rental.ends_on;
     const charges = periodCharges(rental.monthly_cents, period, final ? rental.prepaid_last_month_cents : null);
+    if (rental.pays_by === 'pad') {
+      // The agreement's fixed amount is a whole month's rent at the rate signed: anything else is announced 10 days ahead.
+      const fixed = charges.lines.length === 1 && charges.lines[0]!.item === 'monthly_rent' && charges.lines[0]!.cents === rental.monthly_cents;
+      const debit = padDebitDay(period.start, fixed, today);
+      const invoiceId = await writeInvoice(trx, rental.id, { period, final, charges, dueOn: debit.on }, now);
+      // After the agreement's debits ended, the invoice is paid by card on the manage link, or as staff record.
+      const debited = rental.pad_last_debit_on === null || debit.on <= rental.pad_last_debit_on;
+      await tellInvoiceIssued(trx, keyring, { invoiceId, refundId: null }, false, now, debited ? { kind: 'debit', ...debit } : { kind: 'stopped' });
+      return { rentalId: rental.id, invoiceId, totalCents: charges.total, refundId: null };
+    }
     const invoiceId = await writeInvoice(trx, rental.id, { period, final, charges }, now);
     const refundId = final && charges.surplusCents > 0 && rental.order_id ? await refundPrepaidSurplus(trx, rental.order_id, charges.surplusCents, now) : null;
     // Nobody charges it: nothing is owed (the prepaid month paid it), or no card is on file (Pay now).
@@ -70,6 +81,18 @@ export async function writeInvoice(
   invoice: { period: BillingPeriod; final: boolean; charges: Omit<PeriodCharges, 'surplusCents'>; dueOn?: IsoDate; depositsCents?: number },
   now: Date,
 ): Promise<string> {
+  const invoiceId = await insertInvoice(trx, rentalId, { ...invoice, kind: 'period' }, now);
+  await trx.updateTable('rentals').set({ next_period_start: addDays(invoice.period.end, 1) }).where('id', '=', rentalId).execute();
+  return invoiceId;
+}
+
+/** Writes an invoice, numbered in the year it is issued: a period's (writeInvoice), or a fee's, which bills no period of rent. */
+export async function insertInvoice(
+  trx: Db,
+  rentalId: string,
+  invoice: { kind: 'period' | 'fee'; period: BillingPeriod; final: boolean; charges: Omit<PeriodCharges, 'surplusCents'>; dueOn?: IsoDate; depositsCents?: number },
+  now: Date,
+): Promise<string> {
   const { period, final, charges } = invoice;
   const invoiceId = randomUUID();
   await trx
@@ -78,6 +101,7 @@ export async function writeInvoice(
       id: invoiceId,
       number: await nextDocumentNumber(trx, 'invoice', Number(spaceToday(now).slice(0, 4))),
       rental_id: rentalId,
+      kind: invoice.kind,
       period_start: period.start,
       period_end: period.end,
       final,
@@ -91,7 +115,6 @@ export async function writeInvoice(
       deposits_cents: invoice.depositsCents ?? 0,
     })
     .execute();
-  await trx.updateTable('rentals').set({ next_period_start: addDays(period.end, 1) }).where('id', '=', rentalId).execute();
   return invoiceId;
 }
 

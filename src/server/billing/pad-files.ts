@@ -114,11 +114,17 @@ export async function makePadFile(
       .selectFrom('invoices as i')
       .innerJoin('rentals as r', 'r.id', 'i.rental_id')
       .innerJoin('lease_signatures as s', 's.offer_id', 'r.lease_offer_id')
-      .select(['i.id', 'i.number', 'r.lease_offer_id', 'r.customer_name', 's.banking_encrypted', sql<string>`i.due_on::text`.as('due_on'), owedSql('i').as('owed')])
+      .leftJoin('pad_redebits as rd', 'rd.invoice_id', 'i.id')
+      // A re-debit's day is its own notice's; the first debit's is the invoice's due day.
+      .select(['i.id', 'i.number', 'r.lease_offer_id', 'r.customer_name', 's.banking_encrypted', sql<string>`coalesce(rd.debit_on, i.due_on)::text`.as('due_on'), owedSql('i').as('owed')])
       .where('r.pays_by', '=', 'pad')
       .where('i.due_on', 'is not', null)
       .where(sql<boolean>`${owedSql('i')} > 0`)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('invoice_payments as p').select('p.id').whereRef('p.invoice_id', '=', 'i.id').where((eb) => eb.or([eb('p.status', '=', 'open'), eb('p.method', '=', 'pad')])))))
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('invoice_payments as p').select('p.id').whereRef('p.invoice_id', '=', 'i.id').where('p.status', '=', 'open'))))
+      // One debit per invoice, and a second only as the re-debit after a return for lack of funds: never more.
+      .where(sql<boolean>`(select count(*) from invoice_payments p where p.invoice_id = i.id and p.method = 'pad') = (case when rd.invoice_id is null then 0 else 1 end)`)
+      // An agreement whose debits ended (a return that stops them, a revocation) is debited no more.
+      .where((eb) => eb.or([eb('r.pad_last_debit_on', 'is', null), eb('r.pad_last_debit_on', '>=', paymentDate)]))
       .orderBy('i.number')
       .execute();
     const due = waiting.filter((i) => i.due_on <= paymentDate);

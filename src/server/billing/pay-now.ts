@@ -251,7 +251,7 @@ export async function abandonBillingSession(db: Db, session: BillingSession, now
 
 /** What a test-checkout session is for, when it is not an order's: a Pay now or a Change card. */
 export type BillingSession =
-  | { kind: 'invoice'; invoicePaymentId: string; status: 'open' | 'succeeded' | 'failed'; amountCents: number; description: string; customerId: string | null; language: 'en' | 'fr'; orderId: string | null }
+  | { kind: 'invoice'; invoicePaymentId: string; status: 'open' | 'succeeded' | 'failed' | 'returned'; amountCents: number; description: string; customerId: string | null; language: 'en' | 'fr'; orderId: string | null }
   | { kind: 'card'; cardChangeId: string; status: 'open' | 'saved' | 'expired' | 'failed'; expired: boolean; customerId: string | null; language: 'en' | 'fr'; unitName: string; orderId: string | null };
 
 export async function billingSessionOf(db: Db, sessionId: string, now: Date): Promise<BillingSession | undefined> {

@@ -5,6 +5,7 @@ import { problem, fieldsProblem, type Problem } from '../../shared/contract/prob
 import type { AuditEntry } from '../../shared/contract/staff.ts';
 import type { RecordPaymentInput, RentalState, StaffInvoice, StaffInvoicePayment, StaffRental, StaffRentalDetail } from '../../shared/contract/staff-rentals.ts';
 import { nextInvoice, periodFrom } from '../../shared/domain/billing.ts';
+import { padInvoiceDay } from '../../shared/domain/pad.ts';
 import { cancellationRule, rentalEndsOn } from '../../shared/domain/cancellation.ts';
 import { productNames, type Product } from '../../shared/domain/products.ts';
 import { daysBetween, type IsoDate } from '../../shared/domain/time.ts';
@@ -56,6 +57,8 @@ function rentalRows(db: Db) {
       sql<string>`r.start_date::text`.as('start_date'),
       sql<string | null>`r.ends_on::text`.as('ends_on'),
       sql<string>`r.next_period_start::text`.as('next_period_start'),
+      sql<string | null>`r.pad_last_debit_on::text`.as('pad_last_debit_on'),
+      'r.pad_stop_reason',
       utcInstantText('r.created_at', 's').as('created_at'),
       positionText('r.created_at').as('position'),
     ]);
@@ -197,6 +200,12 @@ async function rentalAudit(db: Db, id: string): Promise<AuditEntry[]> {
 }
 
 /** One rental in full: its standing, next invoice, invoices newest first with every payment row, and its trail. */
+/** The next invoice and its day: a tenancy's is issued on the 20th of the month before its period. */
+function nextInvoiceOf(row: { pays_by: 'card' | 'pad'; next_period_start: IsoDate; ends_on: IsoDate | null; monthly_cents: number; prepaid_last_month_cents: number }) {
+  const next = nextInvoice({ nextPeriodStart: row.next_period_start, endsOn: row.ends_on, monthlyCents: row.monthly_cents, prepaidLastMonthCents: row.prepaid_last_month_cents });
+  return next && row.pays_by === 'pad' ? { ...next, on: padInvoiceDay(next.on) } : next;
+}
+
 export async function rentalDetail(db: Db, id: string, lang: 'en' | 'fr', now: Date): Promise<Omit<StaffRentalDetail, 'success'> | undefined> {
   const row = await rentalRows(db).where('r.id', '=', id).executeTakeFirst();
   if (!row) return undefined;
@@ -212,12 +221,10 @@ export async function rentalDetail(db: Db, id: string, lang: 'en' | 'fr', now: D
       ended_at: row.ended_at ? new Date(row.ended_at).toISOString() : null,
       end_reason: row.end_reason,
       // A rental staff ended is billed no more (issueNextInvoice's own test); one given notice stops after its last period.
-      // A tenancy's monthly PAD invoices are not issued by the round yet: none is announced.
-      next_invoice:
-        row.ended_at !== null || row.pays_by === 'pad'
-          ? null
-          : nextInvoice({ nextPeriodStart: row.next_period_start, endsOn: row.ends_on, monthlyCents: row.monthly_cents, prepaidLastMonthCents: row.prepaid_last_month_cents }),
+      next_invoice: row.ended_at !== null ? null : nextInvoiceOf(row),
       notice_ends_on: noticeEndsOn(row, spaceToday(now)),
+      pays_by: row.pays_by,
+      pad_stopped: row.pad_last_debit_on !== null ? { last_debit_on: row.pad_last_debit_on, reason: row.pad_stop_reason ?? '' } : null,
     },
     invoices: await invoicesOf(db, row.unit_name, [...standing.invoices].reverse(), lang),
     audit: await rentalAudit(db, id),
@@ -239,6 +246,8 @@ function paymentRows(db: Db) {
       'recorded_by',
       utcInstantText('created_at', 's').as('created_at'),
       utcInstantText<string | null>('settled_at', 's').as('settled_at'),
+      'return_code',
+      utcInstantText<string | null>('returned_at', 's').as('returned_at'),
     ])
     .orderBy('created_at')
     .orderBy('id');

@@ -280,6 +280,17 @@ export interface RentalsTable {
   /** A tenancy's manage link (an order's rental uses its order's): the token's hash, and the token sealed. */
   manage_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   manage_token_sealed: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The PAD agreement's debits ended (a return that closes the account or stops the authorization,
+   * or a written revocation, after its 10 days): no debit is filed for a later payment date, and
+   * its invoices are paid by card or as staff record. date.
+   */
+  pad_last_debit_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why: 'return:CODE' or 'revoked'. */
+  pad_stop_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  pad_stopped_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the term's end was announced to the tenant and staff (once). */
+  term_end_notice_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** The sales document of one period of a rental: written before any money moves, never rewritten. */
@@ -300,6 +311,8 @@ export interface InvoicesTable {
   due_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** How much of its total is deposits held (not sales): a lease's initial invoice. */
   deposits_cents: ColumnType<number, number | undefined, number>;
+  /** A period's invoice (one per rental and period), or a fee (a returned debit's handling fee). */
+  kind: ColumnType<'period' | 'fee', 'period' | 'fee' | undefined, 'period' | 'fee'>;
 }
 
 /** A CPA-005 file of PAD debits for the bank, kept sealed under BANKING_KEYS (it carries account numbers). */
@@ -357,7 +370,8 @@ export interface InvoicePaymentsTable {
   invoice_id: string;
   method: InvoicePaymentMethod;
   trigger: InvoicePaymentTrigger;
-  status: 'open' | 'succeeded' | 'failed';
+  /** returned: a PAD debit the bank sent back (return_code), open or already treated as paid. */
+  status: 'open' | 'succeeded' | 'failed' | 'returned';
   amount_cents: number;
   provider_payment_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The saved card a try charges, named once: asked again, it names the same one. */
@@ -374,6 +388,20 @@ export interface InvoicePaymentsTable {
   settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** A PAD debit: the file that carries it. */
   pad_file_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A PAD debit returned: the CPA-007 return code, when, and who recorded it (or uploaded the bank's file). */
+  return_code: ColumnType<string | null, string | null | undefined, string | null>;
+  returned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  return_recorded_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A PAD debit returned for lack of funds, made once more after its notice, with the handling fee's invoice. */
+export interface PadRedebitsTable {
+  invoice_id: string;
+  returned_payment_id: string;
+  fee_invoice_id: string | null;
+  /** The re-debit's payment date, once its notice has run. date. */
+  debit_on: ColumnType<string, string, string>;
+  created_at: ColumnType<Date, Date, Date>;
 }
 
 /** Change card: a setup session at the provider; once completed, its card is the one the rental's invoices are charged to. */
@@ -473,6 +501,7 @@ export interface Database {
   invoices: InvoicesTable;
   deposits: DepositsTable;
   pad_files: PadFilesTable;
+  pad_redebits: PadRedebitsTable;
   invoice_credits: InvoiceCreditsTable;
   invoice_payments: InvoicePaymentsTable;
   card_changes: CardChangesTable;

@@ -33,6 +33,7 @@ const labels = {
     security_deposit: (_p: InvoicePeriod) => 'security deposit (held, returned at the end of the lease)',
     key_fob_deposit: (_p: InvoicePeriod) => 'key fob deposit (held, returned with the fob)',
     signup_discount: (_p: InvoicePeriod) => 'signup discount',
+    returned_debit_fee: (_p: InvoicePeriod) => 'handling fee of a debit refused by your bank',
     /** Between the unit and the line: French sets a space before a colon. */
     colon: ': ',
     gst: 'GST',
@@ -55,6 +56,7 @@ const labels = {
     security_deposit: (_p: InvoicePeriod) => 'dépôt de garantie (détenu, remis à la fin du bail)',
     key_fob_deposit: (_p: InvoicePeriod) => 'dépôt pour la clé électronique (détenu, remis avec la clé)',
     signup_discount: (_p: InvoicePeriod) => 'rabais d’inscription',
+    returned_debit_fee: (_p: InvoicePeriod) => 'frais de traitement d’un débit refusé par votre banque',
     colon: ' : ',
     gst: 'TPS',
     qst: 'TVQ',

@@ -1,3 +1,4 @@
+import { isPadReturnCode, padReturnCodes } from '../../shared/domain/pad-returns.ts';
 import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts';
 import { daysBetween, daysInMonth, type IsoDate } from '../../shared/domain/time.ts';
 import { site } from '../../shared/site.ts';
@@ -105,6 +106,13 @@ const texts = catalogue({
     dueTitle: 'Your invoice is ready',
     due: (number: string, forPeriod: string, amount: string) => `Your invoice ${number} ${forPeriod} is attached: ${amount}, taxes included, is due.`,
     noCard: 'We have no card on file for this rental, so it was not charged: please pay it now. The card you pay with is kept, and the next invoices are charged to it on the 1st.',
+    padSubject: (number: string, unit: string, period: string, amount: string, on: string) => `Invoice ${number}: ${unit}, ${period} – ${amount} debited on ${on}`,
+    padDue: (number: string, forPeriod: string, amount: string, on: string) =>
+      `Your invoice ${number} ${forPeriod} is attached: ${amount}, taxes included, will be debited from your bank account on ${on}, under your pre-authorized debit agreement.`,
+    padNoticed: 'This e-mail is your notice of that debit (section 8 of your agreement): its amount or date differs from your fixed monthly debit, so it is made at least 10 days after this notice.',
+    padStopped: (email: string, phone: string) =>
+      `Your pre-authorized debits have ended, so this invoice will not be debited from your account. Please pay it by card, cheque or Interac e-Transfer: contact us at ${email} or ${phone}.`,
+    debitOn: 'Debited on',
     settledSubject: (number: string, unit: string, period: string) => `Invoice ${number} settled: ${unit}, ${period}`,
     settledTitle: 'Your last invoice is settled',
     surplus: (amount: string, creditNote: string) =>
@@ -126,6 +134,20 @@ const texts = catalogue({
     cardChanged: (unit: string, at: string) => `The card for your rental of ${unit} was changed on ${at}. The next invoices are charged to the new card on the 1st.`,
     cardNext: (amount: string, on: string) => `Your next invoice: ${amount} on ${on}.`,
     cardNotYou: (email: string, phone: string) => `If you did not change it, contact us at once at ${email} or ${phone}.`,
+    returnedSubject: (number: string, unit: string) => `Debit returned by your bank: invoice ${number}, ${unit}`,
+    returnedTitle: 'Your bank returned a debit',
+    returned: (amount: string, number: string, forPeriod: string, reason: string) => `The debit of ${amount} for your invoice ${number} ${forPeriod} was returned by your bank (${reason}).`,
+    returnedRedebit: (owed: string, fee: string, feeNumber: string, on: string, total: string) =>
+      `We will debit it again on ${on}: ${owed}, with the handling fee of ${fee} that your agreement sets for a refused debit (invoice ${feeNumber}, attached), ${total} in all. This e-mail is your notice of that debit (section 8 of your agreement). Please make sure the funds are in your account by then.`,
+    returnedNoRedebit: (owed: string, email: string, phone: string) =>
+      `We will not debit it again: please pay the ${owed} owed by card, cheque or Interac e-Transfer; contact us at ${email} or ${phone}.`,
+    returnedStopped: (owed: string, email: string, phone: string) =>
+      `Your bank says this account can no longer be debited under your agreement, so all pre-authorized debits on it have stopped. Please pay the ${owed} owed by card, cheque or Interac e-Transfer, and contact us at ${email} or ${phone} to sign a new debit agreement or to pay by card from now on.`,
+    returnedDispute: (owed: string, email: string, phone: string) =>
+      `The debit was claimed back from your bank, so the invoice is due again: please pay the ${owed} owed by card, cheque or Interac e-Transfer, or contact us at ${email} or ${phone} if you think the debit was right. Your next monthly debits are made as usual.`,
+    returnedAmount: 'Amount returned',
+    returnedReason: 'Reason given by the bank',
+    redebitOn: 'Debited again on',
   },
   fr: {
     // 'pour décembre 2026', 'pour la période 18–31 décembre 2026', 'pour le 1er décembre 2026'.
@@ -187,6 +209,13 @@ const texts = catalogue({
     dueTitle: 'Votre facture est prête',
     due: (number, forPeriod, amount) => `Votre facture ${number} ${forPeriod} est jointe : ${amount}, taxes incluses, est à payer.`,
     noCard: 'Aucune carte n’est enregistrée pour cette location : elle n’a donc pas été débitée; veuillez la payer maintenant. La carte utilisée sera conservée, et les prochaines factures y seront débitées le 1er du mois.',
+    padSubject: (number, unit, period, amount, on) => `Facture ${number} : ${unit}, ${period} – ${amount} prélevé le ${on}`,
+    padDue: (number, forPeriod, amount, on) =>
+      `Votre facture ${number} ${forPeriod} est jointe : ${amount}, taxes incluses, sera prélevé sur votre compte bancaire le ${on}, selon votre accord de débit préautorisé.`,
+    padNoticed: 'Ce courriel est votre avis de ce prélèvement (article 8 de votre contrat) : son montant ou sa date diffère de votre prélèvement mensuel fixe; il est donc effectué au moins 10 jours après cet avis.',
+    padStopped: (email, phone) =>
+      `Vos débits préautorisés ont pris fin : cette facture ne sera donc pas prélevée sur votre compte. Veuillez la payer par carte, par chèque ou par virement Interac : communiquez avec nous à ${email} ou au ${phone}.`,
+    debitOn: 'Prélevé le',
     settledSubject: (number, unit, period) => `Facture ${number} réglée : ${unit}, ${period}`,
     settledTitle: 'Votre dernière facture est réglée',
     surplus: (amount, creditNote) =>
@@ -208,6 +237,20 @@ const texts = catalogue({
     cardChanged: (unit, at) => `La carte de votre location de ${unit} a été changée le ${at}. Les prochaines factures seront débitées sur la nouvelle carte le 1er du mois.`,
     cardNext: (amount, on) => `Votre prochaine facture : ${amount} le ${on}.`,
     cardNotYou: (email, phone) => `Si vous n’avez pas fait ce changement, communiquez avec nous sans tarder à ${email} ou au ${phone}.`,
+    returnedSubject: (number, unit) => `Prélèvement refusé par votre banque : facture ${number}, ${unit}`,
+    returnedTitle: 'Votre banque a refusé un prélèvement',
+    returned: (amount, number, forPeriod, reason) => `Le prélèvement de ${amount} pour votre facture ${number} ${forPeriod} a été refusé par votre banque (${reason}).`,
+    returnedRedebit: (owed, fee, feeNumber, on, total) =>
+      `Nous le prélèverons de nouveau le ${on} : ${owed}, avec les frais de traitement de ${fee} que votre contrat prévoit pour un prélèvement refusé (facture ${feeNumber}, jointe), soit ${total} en tout. Ce courriel est votre avis de ce prélèvement (article 8 de votre contrat). Veuillez vous assurer que les fonds seront dans votre compte d’ici là.`,
+    returnedNoRedebit: (owed, email, phone) =>
+      `Nous ne le prélèverons pas de nouveau : veuillez payer les ${owed} dus par carte, par chèque ou par virement Interac; communiquez avec nous à ${email} ou au ${phone}.`,
+    returnedStopped: (owed, email, phone) =>
+      `Votre banque indique que ce compte ne peut plus être prélevé selon votre accord : tous les débits préautorisés sur ce compte ont donc pris fin. Veuillez payer les ${owed} dus par carte, par chèque ou par virement Interac, et communiquez avec nous à ${email} ou au ${phone} pour signer un nouvel accord de débit ou payer par carte dorénavant.`,
+    returnedDispute: (owed, email, phone) =>
+      `Le prélèvement a été réclamé auprès de votre banque : la facture est donc de nouveau due. Veuillez payer les ${owed} dus par carte, par chèque ou par virement Interac, ou communiquez avec nous à ${email} ou au ${phone} si vous pensez que le prélèvement était conforme. Vos prochains prélèvements mensuels sont effectués comme prévu.`,
+    returnedAmount: 'Montant refusé',
+    returnedReason: 'Motif donné par la banque',
+    redebitOn: 'Prélevé de nouveau le',
   },
 });
 
@@ -279,6 +322,7 @@ export const invoicePaid: Template<'invoice_paid'> = async (ctx, message) => {
  * with what it leaves over refunded.
  */
 export const invoiceIssued: Template<'invoice_issued'> = async (ctx, message) => {
+  if (message.data.pad) return tenancyInvoiceIssued(ctx, message, message.data.pad);
   const { rental, invoice, document, payNow, refund } = message.data;
   assertRecipient(message, rental.customer.email);
   const link = manageLink(ctx, message.secret);
@@ -306,6 +350,35 @@ export const invoiceIssued: Template<'invoice_issued'> = async (ctx, message) =>
     attachments: [await documentAttachment(document)],
   };
 };
+
+/** A tenancy's invoice: the day its PAD debit is made (with the notice Rule H1 asks for when it differs), or that it must be paid otherwise. */
+async function tenancyInvoiceIssued(ctx: TemplateContext, message: Parameters<Template<'invoice_issued'>>[1], pad: NonNullable<MessageData['invoice_issued']['pad']>): Promise<Draft> {
+  const { rental, invoice, document } = message.data;
+  assertRecipient(message, rental.customer.email);
+  const language = message.language;
+  const t = texts[language];
+  const amount = money(invoice.total, language);
+  const period = periodName(invoice, language);
+  const link = manageLink(ctx, message.secret);
+  const blocks: Block[] =
+    pad.kind === 'debit'
+      ? [{ kind: 'paragraph', text: t.padDue(invoice.number, forPeriod(invoice, language), amount, fullDate(pad.on, language)) }, ...(pad.noticed ? [{ kind: 'notice' as const, text: t.padNoticed }] : [])]
+      : [
+          { kind: 'paragraph', text: t.due(invoice.number, forPeriod(invoice, language), amount) },
+          { kind: 'notice', text: t.padStopped(site.email, site.phoneDisplay) },
+        ];
+  const rows: Fact[] = [...invoiceFacts(rental, invoice, language), ...(pad.kind === 'debit' ? [{ label: t.debitOn, value: fullDate(pad.on, language) }] : [])];
+  blocks.push({ kind: 'section', title: t.invoiceDetails }, { kind: 'facts', rows }, invoiceAmounts(rental, invoice, t.amountDue, language));
+  if (invoice.final) blocks.push({ kind: 'paragraph', text: t.final });
+  if (link) blocks.push({ kind: 'button', label: t.manageRental, url: link });
+  blocks.push({ kind: 'paragraph', text: shared[language].questions });
+  return {
+    toName: rental.customer.name,
+    subject: pad.kind === 'debit' ? t.padSubject(invoice.number, rental.unitName, period, amount, fullDate(pad.on, language)) : t.dueSubject(invoice.number, rental.unitName, period, amount),
+    letter: rentalLetter(ctx, rental, language, { title: t.dueTitle, preview: `${rental.unitName}, ${period}: ${amount}`, blocks }),
+    attachments: [await documentAttachment(document)],
+  };
+}
 
 export const invoicePaymentFailed: Template<'invoice_payment_failed'> = (ctx, message): Draft => {
   const { rental, invoice, attempt } = message.data;
@@ -458,5 +531,44 @@ export const cardChanged: Template<'card_changed'> = (ctx, message): Draft => {
     subject: t.cardSubject(rental.unitName),
     letter: rentalLetter(ctx, rental, language, { title: t.cardTitle, preview: t.cardChanged(rental.unitName, instantAtSpace(changedAt, language)), blocks }),
     attachments: [],
+  };
+};
+
+/** A PAD debit returned: why (the CPA-007 code's words), what follows, what is owed, and the handling fee's invoice attached when one was issued. */
+export const padDebitReturned: Template<'pad_debit_returned'> = async (ctx, message) => {
+  const { rental, invoice, returned, outcome, redebitOn, owedCents, fee } = message.data;
+  assertRecipient(message, rental.customer.email);
+  const language = message.language;
+  const t = texts[language];
+  const link = manageLink(ctx, message.secret);
+  const code = isPadReturnCode(returned.code) ? padReturnCodes[returned.code] : null;
+  const reason = code ? `${code[language]}, ${returned.code}` : returned.code;
+  const owed = money(owedCents, language);
+  const next =
+    outcome === 'redebit' && fee && redebitOn
+      ? t.returnedRedebit(owed, money(fee.total, language), fee.number, fullDate(redebitOn, language), money(owedCents + fee.total, language))
+      : outcome === 'stopped'
+        ? t.returnedStopped(owed, site.email, site.phoneDisplay)
+        : outcome === 'dispute'
+          ? t.returnedDispute(owed, site.email, site.phoneDisplay)
+          : t.returnedNoRedebit(owed, site.email, site.phoneDisplay);
+  const rows: Fact[] = [
+    ...invoiceFacts(rental, invoice, language),
+    { label: t.returnedAmount, value: money(returned.cents, language) },
+    { label: t.returnedReason, value: reason },
+    ...(outcome === 'redebit' && redebitOn ? [{ label: t.redebitOn, value: fullDate(redebitOn, language) }] : []),
+  ];
+  const blocks: Block[] = [
+    { kind: 'paragraph', text: t.returned(money(returned.cents, language), invoice.number, forPeriod(invoice, language), reason) },
+    { kind: 'notice', text: next },
+    { kind: 'section', title: t.invoiceDetails },
+    { kind: 'facts', rows },
+  ];
+  if (link) blocks.push({ kind: 'button', label: t.manageRental, url: link });
+  return {
+    toName: rental.customer.name,
+    subject: t.returnedSubject(invoice.number, rental.unitName),
+    letter: rentalLetter(ctx, rental, language, { title: t.returnedTitle, preview: t.returned(money(returned.cents, language), invoice.number, forPeriod(invoice, language), reason), blocks }),
+    attachments: fee ? [await documentAttachment(fee)] : [],
   };
 };

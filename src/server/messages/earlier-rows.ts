@@ -67,5 +67,6 @@ export function earlierRows(db: Db, keyring: BankingKeyring): EarlierRows {
     rental_ended: async () => 'gone' as const,
     card_changed: async () => 'gone' as const,
     staff_lease_signing_refused: async () => 'gone' as const,
+    pad_debit_returned: async () => 'gone' as const,
   };
 }

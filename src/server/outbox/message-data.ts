@@ -209,6 +209,12 @@ const invoiceIssued = z.object({
   document: receiptDocument,
   payNow: z.boolean(),
   refund: z.nullable(z.object({ creditNoteNumber: z.string(), cents })),
+  /**
+   * A tenancy's invoice: the day it is debited under the PAD agreement (`noticed`: this e-mail is
+   * the notice of a debit whose amount or date differs from the agreement's), or `stopped` when the
+   * agreement's debits have ended and it must be paid otherwise. Absent for rentals paid by card.
+   */
+  pad: z.optional(z.union([z.object({ kind: z.literal('debit'), on: isoDateString, noticed: z.boolean() }), z.object({ kind: z.literal('stopped') })])),
 });
 
 /**
@@ -247,6 +253,21 @@ const rentalEnded = z.object({
 /** A Change card completed: when, and the next invoice the card will pay (none once the last is issued). */
 const cardChanged = z.object({ rental, changedAt: instant, next: z.nullable(z.object({ on: isoDateString, cents })) });
 
+/**
+ * A tenancy's PAD debit returned by the bank: its CPA-007 code, and what follows (pad-debits.ts):
+ * debited once more on `redebitOn` with the handling fee (its invoice attached), not debited
+ * again, all debits stopped, or claimed back by the payer. `owedCents`: what the invoice owes again.
+ */
+const padDebitReturned = z.object({
+  rental,
+  invoice,
+  returned: z.object({ code: z.string(), cents, at: instant }),
+  outcome: z.enum(['redebit', 'no_redebit', 'stopped', 'dispute']),
+  redebitOn: z.nullable(isoDateString),
+  owedCents: cents,
+  fee: z.nullable(receiptDocument),
+});
+
 /** Each kind of message (named staff_… when it is for the operations team), and what it carries. */
 const schemas = {
   order_paid: z.extend(orderPaid, { receipt: receiptDocument }),
@@ -271,6 +292,7 @@ const schemas = {
   staff_invoice_paid_twice: invoicePaidTwice,
   rental_ended: rentalEnded,
   card_changed: cardChanged,
+  pad_debit_returned: padDebitReturned,
 };
 
 export type MessageKind = keyof typeof schemas;

@@ -1,7 +1,12 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
-import { endRentalInput, invoiceNumberPattern, recordPaymentInput, rentalStates } from '../../shared/contract/staff-rentals.ts';
+import { endRentalInput, invoiceNumberPattern, padReturnInput, padRevocationInput, recordPaymentInput, rentalStates } from '../../shared/contract/staff-rentals.ts';
+import { isIsoDate } from '../../shared/domain/time.ts';
+import { spaceToday } from '../../shared/domain/zoned-time.ts';
+import { recordPadReturn, recordPadRevocation } from '../billing/pad-debits.ts';
+import { actorName } from '../staff/actor.ts';
+import { recordAudit } from '../staff/audit.ts';
 import { retryInvoice, recordPayment, recordRentalEnded, rentalDetail, rentalExists, rentalInvoice, invoicePayment, invoicePdfOfRental, listRentals, rentalToEnd } from '../billing/staff-rentals.ts';
 import { giveNotice } from '../bookings/cancellations.ts';
 import { endRentalAtOnce } from '../bookings/end-rental.ts';
@@ -96,6 +101,37 @@ export function staffRentalRoutes(ctx: AppContext) {
       const payment = (await invoicePayment(ctx.db, result.paymentId))!;
       const invoice = (await rentalInvoice(ctx.db, path.id, path.number, lang(c).data?.lang ?? 'en'))!;
       return c.json({ success: true as const, payment, invoice });
+    })
+    .post('/:id/invoices/:number/pad-return', jsonBody(padReturnInput), async (c) => {
+      const path = await invoicePath(c, pathParam(c, invoiceNumber, 'number'));
+      if (path instanceof Response) return path;
+      const actor = actorOf(c);
+      const now = ctx.clock();
+      const result = await recordPadReturn(billing, { rentalId: path.id, invoiceNumber: path.number, code: c.var.body.code, recordedBy: actorName(actor) }, (trx, recorded) =>
+        recordAudit(trx, actor, { action: 'pad_return_recorded', subjectType: 'rental', subjectId: path.id, details: { invoice: path.number, code: c.var.body.code, outcome: recorded.outcome } }, now),
+      );
+      if (result.kind === 'refused') {
+        if (result.reason === 'no_invoice') return problemAnswer(c, problem('no_invoice', { number: path.number }));
+        if (result.reason === 'no_pad_debit') return problemAnswer(c, problem('pad_no_debit', { number: path.number }));
+        return problemAnswer(c, problem('pad_returned_with_another_code', { number: path.number, code: result.code ?? '' }));
+      }
+      if (result.kind === 'already') return c.json({ success: true as const, outcome: 'already' as const, redebit_on: null, fee_invoice_number: null });
+      ctx.mailer?.wake();
+      return c.json({ success: true as const, outcome: result.outcome, redebit_on: result.redebitOn, fee_invoice_number: result.feeInvoiceNumber }, 201);
+    })
+    .post('/:id/pad-revocation', jsonBody(padRevocationInput), async (c) => {
+      const id = pathParam(c, recordUuid);
+      if (!id) return problemAnswer(c, problem('not_a_rental_id'));
+      const receivedOn = c.var.body.received_on;
+      if (!isIsoDate(receivedOn)) return problemAnswer(c, fieldsProblem('invalid_request', [{ path: 'received_on', code: 'date_format' }]));
+      const now = ctx.clock();
+      if (receivedOn > spaceToday(now)) return problemAnswer(c, problem('revocation_in_future', { date: receivedOn }));
+      const actor = actorOf(c);
+      const result = await recordPadRevocation(billing, { rentalId: id, receivedOn }, (trx, lastDebitOn) =>
+        recordAudit(trx, actor, { action: 'pad_revocation_recorded', subjectType: 'rental', subjectId: id, details: { received_on: receivedOn, last_debit_on: lastDebitOn } }, now),
+      );
+      if (result.kind === 'refused') return problemAnswer(c, result.reason === 'no_rental' ? problem('no_rental') : problem('not_a_pad_tenancy'));
+      return c.json({ success: true as const, last_debit_on: result.lastDebitOn });
     })
     .post('/:id/end', requireIdempotencyKey, jsonBody(endRentalInput), async (c) => {
       const id = pathParam(c, recordUuid);

@@ -218,6 +218,10 @@ export const problems = {
   ),
   no_pad_file: staff(404, () => 'There is no such PAD file.'),
   pad_file_unreadable: staff(409, () => 'This PAD file was sealed under a key that is no longer in BANKING_KEYS, so it cannot be opened.'),
+  pad_no_debit: staff<{ number: string }>(409, (p) => `Invoice ${p.number} has no PAD debit to return: none was put in a file.`),
+  pad_returned_with_another_code: staff<{ number: string; code: string }>(409, (p) => `The debit of invoice ${p.number} is already recorded as returned, with code ${p.code}.`),
+  not_a_pad_tenancy: staff(409, () => 'This rental is not paid by pre-authorized debit.'),
+  revocation_in_future: staff<{ date: string }>(400, (p) => `${p.date} has not come yet: record a revocation once it has been received.`),
   wrong_sign_in: staff(401, () => 'The e-mail or password is not right.'),
   /** A sign-in with no password (or one longer than any password): said as a wrong one, before any account is looked up. */
   sign_in_incomplete: staff(400, () => 'The e-mail or password is not right.'),

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import { padReturnCodeValues } from '../domain/pad-returns.ts';
 import { isPlainText, plainTextMessage } from '../domain/text.ts';
+import { isoDateString } from './common.ts';
 import { invoiceStates, rentalStates, type InvoiceState, type RentalState } from './bookings.ts';
 import { auditEntry } from './staff.ts';
 
@@ -15,7 +17,8 @@ export { invoiceStates, rentalStates, type InvoiceState, type RentalState };
 
 export const invoicePaymentMethods = ['card', 'pad', 'cheque', 'etransfer'] as const;
 export const invoicePaymentTriggers = ['billing_day', 'retry', 'retry_now', 'pay_now', 'staff', 'pad_file'] as const;
-export const invoicePaymentStatuses = ['open', 'succeeded', 'failed'] as const;
+/** returned: a PAD debit the bank sent back (its CPA-007 code in return_code). */
+export const invoicePaymentStatuses = ['open', 'succeeded', 'failed', 'returned'] as const;
 
 /** The ways staff record a payment that did not go through the provider. */
 export const recordedPaymentMethods = ['cheque', 'etransfer'] as const;
@@ -68,6 +71,9 @@ export const staffInvoicePayment = z.object({
   recorded_by: z.nullable(z.string()),
   created_at: z.string(),
   settled_at: z.nullable(z.string()),
+  /** A PAD debit returned: the CPA-007 return code and when it was recorded. */
+  return_code: z.nullable(z.string()),
+  returned_at: z.nullable(z.string()),
 });
 export type StaffInvoicePayment = z.infer<typeof staffInvoicePayment>;
 
@@ -109,6 +115,10 @@ export const staffRentalDetail = z.object({
     next_invoice: z.nullable(z.object({ on: z.string(), cents: z.number() })),
     /** The last day notice given today would set under the policy; null when it cannot be given here. */
     notice_ends_on: z.nullable(z.string()),
+    /** By the card on file, or a tenancy's PAD agreement. */
+    pays_by: z.enum(['card', 'pad']),
+    /** A PAD agreement whose debits ended: the last payment date a file may debit, and why ('return:905', 'revoked'). */
+    pad_stopped: z.nullable(z.object({ last_debit_on: z.string(), reason: z.string() })),
   }),
   invoices: z.array(staffInvoice),
   audit: z.array(auditEntry),
@@ -160,3 +170,18 @@ export const endedAtOnce = z.object({
 export type EndedAtOnce = z.infer<typeof endedAtOnce>;
 
 export const endRentalResponse = z.object({ success: z.literal(true), ends_on: z.string(), settled: z.optional(endedAtOnce) });
+
+/** POST /admin-api/rentals/:id/invoices/:number/pad-return: the bank returned the invoice's latest PAD debit, with this CPA-007 code. */
+export const padReturnInput = z.object({ code: z.enum(padReturnCodeValues) });
+
+/** What recording it did: debited again (on that day, with the fee's invoice), not again, the agreement's debits stopped, the payer's claim; or nothing (recorded already). */
+export const padReturnRecorded = z.object({
+  success: z.literal(true),
+  outcome: z.enum(['redebit', 'no_redebit', 'stopped', 'dispute', 'already']),
+  redebit_on: z.nullable(z.string()),
+  fee_invoice_number: z.nullable(z.string()),
+});
+
+/** POST /admin-api/rentals/:id/pad-revocation: the tenant's written revocation of the PAD agreement, received that day. */
+export const padRevocationInput = z.object({ received_on: isoDateString });
+export const padRevocationRecorded = z.object({ success: z.literal(true), last_debit_on: z.string() });

@@ -78,6 +78,8 @@ export const auditActions = [
   'staff_role_changed',
   'pad_file_made',
   'pad_file_downloaded',
+  'pad_return_recorded',
+  'pad_revocation_recorded',
   'unit_created',
   'unit_updated',
   'unit_retired',

@@ -72,7 +72,7 @@ export function periodRentCents(monthly: Cents, period: BillingPeriod): Cents {
  * (negative); a lease's initial invoice bills SPEC §9's initial payment, line by line (its
  * deposits are held, not sold: `depositItems`).
  */
-export const invoiceItems = ['monthly_rent', 'prepaid_last_month', 'lease_first_month', 'move_in_fee', 'security_deposit', 'key_fob_deposit', 'signup_discount'] as const;
+export const invoiceItems = ['monthly_rent', 'prepaid_last_month', 'lease_first_month', 'move_in_fee', 'security_deposit', 'key_fob_deposit', 'signup_discount', 'returned_debit_fee'] as const;
 export type InvoiceItem = (typeof invoiceItems)[number];
 export const depositItems: readonly InvoiceItem[] = ['security_deposit', 'key_fob_deposit'];
 

@@ -44,3 +44,28 @@ export function padInvoiceDay(periodStart: IsoDate): IsoDate {
   const [y, m] = month === 1 ? [year - 1, 12] : [year, month - 1];
   return `${y}-${String(m).padStart(2, '0')}-${String(site.pad.monthlyInvoiceDay).padStart(2, '0')}`;
 }
+
+/**
+ * The latest period start whose PAD invoice is due by `today`: a month's invoice is issued on the
+ * monthlyInvoiceDay of the month before, so from that day on the next month's 1st is due too.
+ */
+export function padInvoiceHorizon(today: IsoDate): IsoDate {
+  if (Number(today.slice(8, 10)) < site.pad.monthlyInvoiceDay) return today;
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const [y, m] = month === 12 ? [year + 1, 1] : [year, month + 1];
+  return `${y}-${String(m).padStart(2, '0')}-01`;
+}
+
+/**
+ * When an invoice of a PAD tenancy is debited: on its period's first business day when it bills
+ * the agreement's fixed monthly amount for a whole month (the contract waives notice of those);
+ * any other amount (a prorated month, a changed rate) is announced by its invoice's e-mail, and
+ * made once that notice has run too. `noticed` says whether the e-mail is that notice.
+ */
+export function padDebitDay(periodStart: IsoDate, fixedAmount: boolean, issuedOn: IsoDate): { on: IsoDate; noticed: boolean } {
+  const first = businessDayOnOrAfter(periodStart);
+  if (fixedAmount) return { on: first, noticed: false };
+  const noticed = earliestNoticedDebit(issuedOn);
+  return { on: noticed > first ? noticed : first, noticed: true };
+}

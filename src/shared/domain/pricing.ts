@@ -118,7 +118,7 @@ export interface QuoteLine {
  * Whether each is a taxable supply is said here once (commercial rentals and their fees are;
  * refundable deposits are not; a signup discount lowers the taxable rent it discounts).
  */
-export type ChargeItem = QuoteItem | 'lease_first_month' | 'move_in_fee' | 'security_deposit' | 'key_fob_deposit' | 'signup_discount' | 'monthly_rent' | 'prepaid_last_month';
+export type ChargeItem = QuoteItem | 'lease_first_month' | 'move_in_fee' | 'security_deposit' | 'key_fob_deposit' | 'signup_discount' | 'monthly_rent' | 'prepaid_last_month' | 'returned_debit_fee';
 
 export const taxableCharges: Record<ChargeItem, boolean> = {
   prorated_first_month: true,
@@ -135,6 +135,8 @@ export const taxableCharges: Record<ChargeItem, boolean> = {
   prepaid_last_month: true,
   security_deposit: false,
   key_fob_deposit: false,
+  // The contract's fee for a debit the payer's bank refused: a charge for a dishonoured payment, not a supply of the space (as an NSF charge, outside GST/QST).
+  returned_debit_fee: false,
 };
 
 /** The sales-tax facts pricing needs (site.taxes, or another set in tests). */

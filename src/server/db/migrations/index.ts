@@ -12,6 +12,7 @@ import * as outboxData from './0010-outbox-data.ts';
 import * as billing from './0011-billing.ts';
 import * as invoiceCredits from './0012-invoice-credits.ts';
 import * as tenancies from './0013-tenancies.ts';
+import * as padReturns from './0014-pad-returns.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-billing': billing,
   '0012-invoice-credits': invoiceCredits,
   '0013-tenancies': tenancies,
+  '0014-pad-returns': padReturns,
 };
