@@ -84,7 +84,8 @@ describe(`every message renders from its row alone, with the database closed (${
     expect((await patchUnit(t, studio, { is_available: true, next_available_date: null })).status).toBe(200);
 
     await createOffer(t, { email: 'invited@example.com', contact_name: 'Ines Invitée', language: 'fr' });
-    await signedOffer(t, { email: 'signer@example.com', company_name: 'Acme Analytics inc.' });
+    // A two-month lease: the rounds of December announce the end of its term (31 January) to the tenant and staff.
+    await signedOffer(t, { email: 'signer@example.com', company_name: 'Acme Analytics inc.', lease_term_months: 2 });
     // A lease whose desk a visitor is paying for as the tenant signs: refused, and staff are told.
     const late = await createOffer(t, { email: 'late@example.com', company_name: 'Tardive inc.', office_ids: ['DSK-02'], send_email: false });
     expect((await submitInfo(t, late.code, { ...companyInfo, company_name: 'Tardive inc.' })).status).toBe(200);
@@ -191,6 +192,8 @@ describe(`every message renders from its row alone, with the database closed (${
     { kind: 'staff_invoice_paid_twice', to: ops, facts: ['Hugo Sanscarte', 'hugo@example.com', 'Hot Desk Membership - Lounge', '287,44 $', 'test_pi_late'] },
     { kind: 'rental_ended', to: 'noemie@example.com', facts: ['Noémie Refus', 'Desk A1', 'mardi 8 décembre 2026', 'Note de crédit NC-2026-', 'sur la facture F-2026-', 'sur le reçu 2026-000006', 'remboursé sur votre carte', 'Rien n’est dû', `${siteOrigin}/booking/`] },
     { kind: 'pad_debit_returned', to: 'signer@example.com', facts: ['was returned by your bank (NSF, 901)', 'We will debit it again on Friday, December 18, 2026', 'the handling fee of $25.00', 'Reason given by the bank: NSF, 901'] },
+    { kind: 'lease_term_ending', to: 'signer@example.com', facts: ['The 2-month term of your lease of Office 101 - Window ends on Sunday, January 31, 2027.', 'Notice to end it by: Friday, January 1, 2027', 'continues from month to month'] },
+    { kind: 'staff_lease_term_ending', to: ops, facts: ['Acme Analytics inc.', 'Office 101 - Window', 'dimanche 31 janvier 2027', 'de mois en mois'] },
     { kind: 'card_changed', to: 'sam@example.com', facts: ['Sam Spot', 'The card for your rental of Parking Spot P1 was changed on', 'Your next invoice: $172.46 on Friday, January 1, 2027', 'If you did not change it', `${siteOrigin}/booking/`] },
     { kind: 'staff_invoice_overdue', to: ops, facts: ['Noémie Refus', 'noemie@example.com', 'Desk A1', 'Facture : F-2026-', '517,39 $', 'authentication_required'] },
   ];

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBillingRound } from '../../src/server/billing/round.ts';
+import { adoptLeasesSignedBefore } from '../../src/server/lease/lease-offers.ts';
 import { earlierRows } from '../../src/server/messages/earlier-rows.ts';
 import { createRenderer } from '../../src/server/messages/render.ts';
 import { readMessageData, type MessageKind } from '../../src/server/outbox/message-data.ts';
@@ -259,6 +260,88 @@ describe(`PAD debits after the file (${backend})`, () => {
     expect(await paymentsOf(january.id)).toEqual([]);
     const audit = await t.db.selectFrom('staff_audit').select('action').where('subject_id', '=', rental.id).execute();
     expect(audit.map((a) => a.action)).toContain('pad_revocation_recorded');
+  });
+
+  it('tells tenant and staff 60 days before the term ends, once, and bills on month to month after it', async () => {
+    const rental = await tenancy('Atelier Renouvelé');
+    // A 12-month term from 2026-12-01 ends on 2027-11-30: told on 2027-10-01.
+    now = at('2027-09-30');
+    await round();
+    expect(await messagesTo(rental.customer_email, 'lease_term_ending')).toEqual([]);
+    now = at('2027-10-01');
+    await round();
+    await round();
+    const told = await messagesTo(rental.customer_email, 'lease_term_ending');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.data).toMatchObject({ termMonths: 12, termEndsOn: '2027-11-30', noticeBy: '2027-10-31' });
+    expect(told[0]!.mail.text).toContain('The 12-month term of your lease of Office 101 - Window ends on Tuesday, November 30, 2027.');
+    expect(told[0]!.mail.text).toContain('continues from month to month on the same terms');
+    const staff = await t.db
+      .selectFrom('outbox')
+      .select(['recipient'])
+      .where('kind', '=', 'staff_lease_term_ending')
+      .where(sql<boolean>`subject_ids @> ${JSON.stringify({ rentalId: rental.id })}::jsonb`)
+      .execute();
+    expect(staff).toEqual([{ recipient: site.operations.email }]);
+
+    // Past the term, the tenancy goes on: December 2027's invoice is issued on 20 November, at the same rent.
+    now = at('2027-11-20');
+    await round();
+    const december = (await invoicesOf(rental.id)).find((i) => i.start === '2027-12-01')!;
+    expect(december.lines).toEqual([{ item: 'monthly_rent', cents: rental.monthly_cents }]);
+    expect(december.due_on).toBe('2027-12-01');
+  });
+
+  /** Puts a signed lease back as signing left it before tenancies: no reservation, rental, invoice or deposit, its office on sale. */
+  async function asSignedBefore(rentalId: string): Promise<{ offerId: number; officeId: number }> {
+    const rental = await t.db.selectFrom('rentals').select(['lease_offer_id', 'office_id']).where('id', '=', rentalId).executeTakeFirstOrThrow();
+    await t.db.deleteFrom('deposits').where('rental_id', '=', rentalId).execute();
+    await t.db.deleteFrom('outbox').where(sql<boolean>`subject_ids @> ${JSON.stringify({ rentalId })}::jsonb`).execute();
+    await t.db.deleteFrom('invoices').where('rental_id', '=', rentalId).execute();
+    await t.db.deleteFrom('rentals').where('id', '=', rentalId).execute();
+    await t.db.deleteFrom('reservations').where('lease_offer_id', '=', rental.lease_offer_id).execute();
+    await t.db.updateTable('offices').set({ is_available: true, next_available_date: null }).where('id', '=', rental.office_id).execute();
+    return { offerId: rental.lease_offer_id!, officeId: rental.office_id };
+  }
+
+  it('makes the tenancy of a lease signed before, once, its first debit after a notice from that day', async () => {
+    const before = await tenancy('Ancien Bail');
+    const { offerId, officeId } = await asSignedBefore(before.id);
+    now = at('2026-11-28');
+    const provider = 'test' as const;
+    expect(await adoptLeasesSignedBefore(t.db, testBankingKeys, provider, now)).toEqual({ adopted: 1, conflicts: 0 });
+    expect(await adoptLeasesSignedBefore(t.db, testBankingKeys, provider, now)).toEqual({ adopted: 0, conflicts: 0 });
+    const rental = await t.db.selectFrom('rentals').select(['id', sql<string>`next_period_start::text`.as('next')]).where('lease_offer_id', '=', offerId).executeTakeFirstOrThrow();
+    // Notice on Saturday 28 November: the debit on Tuesday 8 December; the rent from 1 January, the first month the notice allows.
+    const [initial] = await invoicesOf(rental.id);
+    expect(initial!.due_on).toBe('2026-12-08');
+    expect(rental.next).toBe('2027-01-01');
+    const booked = await t.db.selectFrom('reservations').select(['status', sql<string>`start_date::text`.as('start'), 'end_date']).where('lease_offer_id', '=', offerId).execute();
+    expect(booked).toEqual([{ status: 'booked', start: '2026-12-01', end_date: null }]);
+    expect((await t.db.selectFrom('offices').select('is_available').where('id', '=', officeId).executeTakeFirstOrThrow()).is_available).toBe(false);
+    const [notice] = await messagesTo(before.customer_email, 'invoice_issued');
+    expect(notice!.data.pad).toEqual({ kind: 'debit', on: '2026-12-08', noticed: true });
+    expect(notice!.mail.text).toContain('This e-mail is your notice of that debit');
+  });
+
+  it('makes no tenancy of a lease signed before whose office was rented since, and tells staff once', async () => {
+    const before = await tenancy('Bail Doublé');
+    const { offerId, officeId } = await asSignedBefore(before.id);
+    const office = await t.db.selectFrom('offices').select('office_id').where('id', '=', officeId).executeTakeFirstOrThrow();
+    now = at('2026-11-23');
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, office.office_id, { product: 'standard' }));
+    expect((await payTestCheckout(t, sessionId, testBuyer)).status).toBe(303);
+    for (let i = 0; i < 2; i++) expect(await adoptLeasesSignedBefore(t.db, testBankingKeys, 'test', now)).toEqual({ adopted: 0, conflicts: 1 });
+    expect(await t.db.selectFrom('rentals').select('id').where('lease_offer_id', '=', offerId).execute()).toEqual([]);
+    const told = await t.db
+      .selectFrom('outbox')
+      .select(['recipient', 'data'])
+      .where('kind', '=', 'staff_lease_signing_refused')
+      .where(sql<boolean>`subject_ids @> ${JSON.stringify({ offerId })}::jsonb`)
+      .execute();
+    expect(told).toHaveLength(1);
+    const read = readMessageData('staff_lease_signing_refused', told[0]!.data);
+    expect(read.ok && read.data.signedBefore).toBe(true);
   });
 
   it('refuses a return for an invoice never debited, a code not on the list, and a revocation of a card rental', async () => {

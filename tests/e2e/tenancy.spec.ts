@@ -1,15 +1,32 @@
 import type { Page } from '@playwright/test';
 import { earliestNoticedDebit } from '../../src/shared/domain/pad.ts';
+import { addDays, longDate } from '../../src/shared/domain/time.ts';
+import { site } from '../../src/shared/site.ts';
 import { adminApi, changesSharedData, demoStaffSignIn, e2eDaysFromToday, e2eToday, expect, expectNoAxeViolations, newContextAtNow, tablet, test } from './support.ts';
 
 /*
  * A signed lease is a tenancy (issue 32): staff make an offer, the tenant signs on a tablet, the
  * office leaves the list; a manager makes and downloads the bank's PAD file in the console, in
- * English and in French. On the server of the tests that change shared data (signing takes an
+ * English and in French; on the tenancy's rental page, staff record the bank's return of its
+ * filed debit (NSF: debited once more after notice) and, in French, the tenant's written
+ * revocation. On the server of the tests that change shared data (signing takes an
  * office), with an office of its own.
  */
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+/** The office the first test's tenant signs for: the later tests find its tenancy by it (the tests run in order). */
+let signed: { name: string } | undefined;
+
+/** Into the console as the demo manager of the server these tests run on (playwright.config.ts: DATA_DIR of the port after E2E_PORT). */
+async function signInToConsole(page: Page): Promise<void> {
+  const signIn = demoStaffSignIn(`/tmp/coworking-e2e-${Number(process.env.E2E_PORT ?? 4173) + 1}`);
+  await page.goto('/staff');
+  await page.getByLabel('E-mail').fill(signIn.email);
+  await page.getByLabel('Password').fill(signIn.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(heading(page, 'Inventory')).toBeVisible();
+}
 
 /** An office of this test's own, and an offer for it with the company's details given. */
 async function offerForOwnOffice(page: Page): Promise<{ code: string; name: string }> {
@@ -89,6 +106,7 @@ test.describe('a signed lease is a tenancy', changesSharedData, () => {
       await expect(heading(tab, 'Sign the Agreement')).toBeVisible();
       await signOnTablet(tab);
       await expect(heading(tab, 'Agreement Signed')).toBeVisible();
+      signed = { name: offer.name };
 
       // The office is the tenant's: no longer on sale.
       await expect(async () => {
@@ -112,13 +130,7 @@ test.describe('a signed lease is a tenancy', changesSharedData, () => {
   });
 
   test('a manager makes the PAD file in the console and downloads it, in English and in French', async ({ page }) => {
-    // The demo manager of the server these tests run on (playwright.config.ts: DATA_DIR of the port after E2E_PORT).
-    const signIn = demoStaffSignIn(`/tmp/coworking-e2e-${Number(process.env.E2E_PORT ?? 4173) + 1}`);
-    await page.goto('/staff');
-    await page.getByLabel('E-mail').fill(signIn.email);
-    await page.getByLabel('Password').fill(signIn.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(heading(page, 'Inventory')).toBeVisible();
+    await signInToConsole(page);
 
     await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'PAD files' }).click();
     await expect(heading(page, 'PAD files')).toBeVisible();
@@ -144,6 +156,60 @@ test.describe('a signed lease is a tenancy', changesSharedData, () => {
     await page.getByRole('button', { name: 'Afficher la console en français' }).click();
     await expect(heading(page, 'Fichiers DPA')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Produire le fichier' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('staff record the bank’s return of the tenancy’s filed debit, then in French the tenant’s revocation', async ({ page }) => {
+    if (!signed) throw new Error('the first test signed no lease');
+    const tenant = 'Atelier Boréal inc.';
+    await signInToConsole(page);
+    await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Rentals' }).click();
+    await page.getByRole('link', { name: `View the rental of ${signed.name} by ${tenant}` }).click();
+    await expect(heading(page, `Rental · ${signed.name} · ${tenant}`)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Paid by pre-authorized debit');
+
+    // The initial invoice's debit went into the file the previous test made: the bank sends it back, NSF.
+    const returnButton = page.getByRole('button', { name: /^Record a returned debit of invoice F-\d{4}-\d+$/ });
+    await expect(returnButton).toHaveCount(1);
+    const number = (await returnButton.getAttribute('aria-label'))!.replace('Record a returned debit of invoice ', '');
+    await returnButton.click();
+    const dialog = page.getByRole('dialog', { name: `Record a returned debit of invoice ${number}` });
+    const code = dialog.getByRole('combobox', { name: /Return code/ });
+    await expect(code).toBeFocused();
+    await code.selectOption({ label: '901 – NSF' });
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/pad-return-dialog.png' });
+    await dialog.getByRole('button', { name: 'Record the returned debit' }).click();
+
+    // Debited once more after a new notice from today, with the handling fee's invoice.
+    const redebitOn = longDate(earliestNoticedDebit(e2eToday), 'en-CA');
+    await expect(page.getByRole('status').filter({ hasText: 'The returned debit of' })).toHaveText(
+      new RegExp(`^The returned debit of invoice ${number} \\(901 – NSF\\) is recorded\\. It is debited once more on ${redebitOn}, with the handling fee on invoice F-\\d{4}-\\d+; the tenant is e-mailed the notice\\.$`),
+    );
+    await expect(dialog).toHaveCount(0);
+    await expect(returnButton).toHaveCount(0);
+    const payments = page.getByRole('table', { name: 'Every payment and card try of this rental’s invoices, oldest first' });
+    const returned = payments.locator('tbody tr', { hasText: number });
+    await expect(returned.locator('td[data-label="Status"]')).toHaveText('Returned by the bank');
+    await expect(returned.locator('td[data-label="Reference or reason"]')).toHaveText('Returned with code 901 – NSF');
+    await expectNoAxeViolations(page);
+
+    // In French: the tenant revokes the agreement in writing today; its debits end after the 10 days' notice.
+    await page.getByRole('button', { name: 'Afficher la console en français' }).click();
+    await expect(heading(page, `Location · ${signed.name} · ${tenant}`)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Résumé' })).toContainText('Payé par débit préautorisé');
+    await expect(page.getByRole('table', { name: /^Chaque paiement/ }).locator('tbody tr', { hasText: number })).toContainText('Retourné avec le code 901 – Provision insuffisante');
+    await page.getByRole('button', { name: 'Enregistrer une révocation' }).click();
+    const revocation = page.getByRole('dialog', { name: 'Enregistrer la révocation de l’accord de DPA par le locataire' });
+    await expect(revocation.getByLabel(/Reçue le/)).toHaveValue(e2eToday);
+    await expectNoAxeViolations(page);
+    await revocation.getByRole('button', { name: 'Enregistrer la révocation' }).click();
+    const lastDebit = longDate(addDays(e2eToday, site.pad.noticeDays - 1), 'fr-CA');
+    await expect(page.getByRole('status').filter({ hasText: 'La révocation est enregistrée' })).toHaveText(
+      `La révocation est enregistrée\u00a0: le dernier débit préautorisé peut être fait le ${lastDebit}. Les factures suivantes sont payées par carte, ou inscrites à leur réception.`,
+    );
+    await expect(page.getByRole('region', { name: 'Résumé' })).toContainText(`Les prélèvements s’arrêtent après le ${lastDebit}, car le locataire a révoqué l’accord.`);
+    await expect(page.getByRole('button', { name: 'Enregistrer une révocation' })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractSections } from '../../src/server/lease/contract-templates.ts';
-import { contractVariables, termEndDate } from '../../src/server/lease/contract-variables.ts';
+import { contractVariables } from '../../src/server/lease/contract-variables.ts';
+import { termEndDate } from '../../src/shared/domain/lease-payment.ts';
 import type { OfferRecord } from '../../src/server/lease/offer-record.ts';
 import { contractPlainText, variableNames } from '../../src/shared/domain/contract-text.ts';
 import { site } from '../../src/shared/site.ts';

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   endRentalResponse,
+  padReturnRecorded,
+  padRevocationRecorded,
   recordPaymentResponse,
   retryInvoiceResponse,
   staffRentalDetail,
@@ -325,5 +327,164 @@ describe('the rental page', () => {
       'The rental ended today (November 20, 2026); the customer is e-mailed. Credit note NC-2026-000004 against invoice F-2026-000012: $63.24. $109.22 is still owed.',
     );
     expect(posts(requests)).toEqual([{ path: `/admin-api/rentals/${parkingId}/end`, body: { mode: 'now', reason: 'Unpaid since October' } }]);
+  });
+});
+
+describe('a tenancy paid by pre-authorized debit', () => {
+  const filed = payment('d1', { method: 'pad', trigger: 'pad_file', status: 'open', failure_reason: null, created_at: '2026-11-18T15:00:00Z', settled_at: null });
+  const debited: StaffInvoice = { ...november, state: 'processing', payments: [filed] };
+  const returned: StaffInvoice = {
+    ...november,
+    state: 'overdue',
+    payments: [{ ...filed, status: 'returned', return_code: '901', returned_at: '2026-11-19T14:31:00Z' }],
+  };
+  const tenancyOf = (invoices: StaffInvoice[], rental: Partial<StaffRentalDetail['rental']> = {}): StaffRentalDetail => {
+    const base = detailOf(invoices);
+    return { ...base, rental: { ...base.rental, order_id: null, product: 'office_lease', card_on_file: false, notice_ends_on: null, pays_by: 'pad', ...rental } };
+  };
+
+  it('says how it pays, and records a debit the bank returned with the code chosen: the day it is debited once more and the fee’s invoice said', async () => {
+    let detail = tenancyOf([debited, october]);
+    const requests = rentalServer(
+      () => detail,
+      () => {
+        detail = tenancyOf([returned, october]);
+        return answer(padReturnRecorded, { success: true, outcome: 'redebit', redebit_on: '2026-12-02', fee_invoice_number: 'F-2026-000013' }, 201);
+      },
+    );
+    const user = userEvent.setup();
+    renderConsole(`/staff/rentals/${parkingId}`);
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Paid by pre-authorized debit')).toBeTruthy();
+    // No card to charge, and nothing to record by hand while the debit is under way.
+    expect(screen.queryByRole('button', { name: /Retry now/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Record a payment/ })).toBeNull();
+    // A paid invoice with no debit of its own has nothing to return.
+    expect(screen.queryByRole('button', { name: 'Record a returned debit of invoice F-2026-000009' })).toBeNull();
+
+    const open = screen.getByRole('button', { name: 'Record a returned debit of invoice F-2026-000012' });
+    expect(open.textContent).toBe('Record a returned debit');
+    await user.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Record a returned debit of invoice F-2026-000012' });
+    expect(dialog.textContent).toContain('The bank returned the pre-authorized debit of $172.46 filed for this invoice.');
+    const code = within(dialog).getByRole('combobox', { name: /Return code/ });
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    // Every CPA-007 return code, after the blank choice; what each kind of code does read with the field.
+    const options = within(code).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toHaveLength(22);
+    expect(options.slice(0, 3)).toEqual(['Choose a code', '900 – Edit Reject', '901 – NSF']);
+    expect(options).toContain('922 – Customer Initiated Return');
+    const hint = document.getElementById(code.getAttribute('aria-describedby')!)!;
+    expect(hint.textContent).toBe(
+      'NSF or funds not cleared: debited once more after a 10-day notice, with the $25.00 handling fee. Account closed, frozen or wrong, payment stopped or agreement revoked: every debit stops. A claim by the payer: the invoice is due again.',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Record the returned debit' }));
+    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('Choose the return code')).toBeTruthy();
+    expect(posts(requests)).toEqual([]);
+
+    await user.selectOptions(code, '901 – NSF');
+    await user.click(within(dialog).getByRole('button', { name: 'Record the returned debit' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'The returned debit of invoice F-2026-000012 (901 – NSF) is recorded. It is debited once more on December 2, 2026, with the handling fee on invoice F-2026-000013; the tenant is e-mailed the notice.',
+      ),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts(requests)).toEqual([{ path: `/admin-api/rentals/${parkingId}/invoices/F-2026-000012/pad-return`, body: { code: '901' } }]);
+
+    // Read again: the debit is returned, so there is nothing more to return; its row says the code.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Record a returned debit of invoice F-2026-000012' })).toBeNull());
+    const payments = screen.getByRole('table', { name: 'Every payment and card try of this rental’s invoices, oldest first' });
+    const row = within(payments).getByText('F-2026-000012').closest('tr')!;
+    expect(row.querySelector('td[data-label="Status"]')!.textContent).toBe('Returned by the bank');
+    expect(row.querySelector('td[data-label="Reference or reason"]')!.textContent).toBe('Returned with code 901 – NSF');
+  });
+
+  it('says the server’s problem inside the dialog, in French, with the codes’ French names', async () => {
+    const requests = rentalServer(
+      () => tenancyOf([debited]),
+      () => refusal(409, 'Invoice F-2026-000012 was returned with code 905', 'pad_returned_with_another_code', { params: { number: 'F-2026-000012', code: '905' } }),
+    );
+    const user = userEvent.setup();
+    renderConsole(`/staff/rentals/${parkingId}`, 'fr');
+    expect(await screen.findByText('Payé par débit préautorisé')).toBeTruthy();
+    const open = screen.getByRole('button', { name: 'Enregistrer un prélèvement retourné de la facture F-2026-000012' });
+    expect(open.textContent).toBe('Enregistrer un prélèvement retourné');
+    await user.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Enregistrer un prélèvement retourné de la facture F-2026-000012' });
+    const code = within(dialog).getByRole('combobox', { name: /Code de retour/ });
+    expect(within(code).getByRole('option', { name: '901 – Provision insuffisante' })).toBeTruthy();
+    expect(dialog.textContent).toContain(`avec les frais de traitement de 25,00${nbsp}$`);
+    await user.selectOptions(code, '901 – Provision insuffisante');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le prélèvement retourné' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Le prélèvement de la facture F-2026-000012 est déjà enregistré comme retourné, avec le code 905.');
+    expect(posts(requests)).toEqual([{ path: `/admin-api/rentals/${parkingId}/invoices/F-2026-000012/pad-return`, body: { code: '901' } }]);
+  });
+
+  it('says when its debits stopped and why, and offers no revocation then', async () => {
+    rentalServer(() => tenancyOf([returned], { pad_stopped: { last_debit_on: '2026-11-18', reason: 'return:905' } }));
+    renderConsole(`/staff/rentals/${parkingId}`, 'fr');
+    const summary = await screen.findByRole('region', { name: 'Résumé' });
+    const notice = within(summary).getByText('Débits préautorisés arrêtés').closest('.alert')!;
+    expect(notice.textContent).toContain(
+      'Les prélèvements s’arrêtent après le 18 novembre 2026, car la banque a retourné un prélèvement avec le code 905 – Compte fermé. Le locataire doit signer un nouvel accord de DPA ou payer par carte.',
+    );
+    expect(screen.queryByRole('button', { name: 'Enregistrer une révocation' })).toBeNull();
+    const payments = screen.getByRole('table', { name: /Chaque paiement/ });
+    expect(payments.textContent).toContain('Retourné avec le code 901 – Provision insuffisante');
+  });
+
+  it('records a written revocation on the day it was received (today unless changed), then says the last debit’s day and why debits stop', async () => {
+    let detail = tenancyOf([october]);
+    let answers = 0;
+    const requests = rentalServer(
+      () => detail,
+      () => {
+        answers++;
+        if (answers === 1) return refusal(400, '2026-11-25 is in the future', 'revocation_in_future', { params: { date: '2026-11-25' } });
+        detail = tenancyOf([october], { pad_stopped: { last_debit_on: '2026-11-26', reason: 'revoked' } });
+        return answer(padRevocationRecorded, { success: true, last_debit_on: '2026-11-26' });
+      },
+    );
+    const user = userEvent.setup();
+    renderConsole(`/staff/rentals/${parkingId}`);
+    expect(screen.queryByText('Pre-authorized debits stopped')).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Record a revocation' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record the tenant’s revocation of the PAD agreement' });
+    expect(dialog.textContent).toContain('It takes effect after 10 days’ notice: no debit is made from 10 days after the day it was received.');
+    const received = within(dialog).getByLabelText(/Received on/) as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(received));
+    expect(received.value).toBe('2026-11-19');
+    expect(received.max).toBe('2026-11-19');
+
+    await user.clear(received);
+    await user.click(within(dialog).getByRole('button', { name: 'Record the revocation' }));
+    await waitFor(() => expect(received.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('Enter the day it was received')).toBeTruthy();
+    expect(posts(requests)).toEqual([]);
+
+    await user.type(received, '2026-11-25');
+    await user.click(within(dialog).getByRole('button', { name: 'Record the revocation' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('2026-11-25 has not come yet: record a revocation once it has been received.');
+
+    await user.clear(received);
+    await user.type(received, '2026-11-17');
+    await user.click(within(dialog).getByRole('button', { name: 'Record the revocation' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const said = screen.getAllByRole('status').map((s) => s.textContent);
+    expect(said).toContain('The revocation is recorded: the last pre-authorized debit may be made on November 26, 2026. Later invoices are paid by card, or recorded as received.');
+    expect(posts(requests)).toEqual([
+      { path: `/admin-api/rentals/${parkingId}/pad-revocation`, body: { received_on: '2026-11-25' } },
+      { path: `/admin-api/rentals/${parkingId}/pad-revocation`, body: { received_on: '2026-11-17' } },
+    ]);
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    await waitFor(() =>
+      expect(within(summary).getByText('Pre-authorized debits stopped').closest('.alert')!.textContent).toContain(
+        'Debits stop after November 26, 2026, because the tenant revoked the agreement. The tenant must sign a new PAD agreement or pay by card.',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Record a revocation' })).toBeNull();
   });
 });

@@ -308,6 +308,15 @@ export async function tellPadDebitReturned(
   await tellRenter(trx, keyring, row, { kind: 'pad_debit_returned', about: { rentalId: row.id, invoiceId: invoice.id, paymentId: ids.paymentId }, data }, now);
 }
 
+/** A lease's term ends in 60 days: the tenant's e-mail and staff's. */
+export async function tellTermEnding(trx: Db, keyring: BankingKeyring, facts: { rentalId: string; termMonths: number; termEndsOn: string; noticeBy: string }, now: Date): Promise<void> {
+  const row = await rentalRow(trx, facts.rentalId);
+  const data = { rental: rentalFactsOf(row), termMonths: facts.termMonths, termEndsOn: facts.termEndsOn, noticeBy: facts.noticeBy };
+  const about = { rentalId: row.id };
+  await tellRenter(trx, keyring, row, { kind: 'lease_term_ending', about, data }, now);
+  await enqueueMessage(trx, { kind: 'staff_lease_term_ending', ...staff, about, data }, now);
+}
+
 /** A Change card completed: the customer's e-mail, with the next invoice the new card pays and the manage link. */
 export async function tellCardChanged(trx: Db, keyring: BankingKeyring, ids: { rentalId: string; cardChangeId: string }, now: Date): Promise<void> {
   const row = await rentalRow(trx, ids.rentalId);

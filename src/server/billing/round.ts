@@ -6,6 +6,7 @@ import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { chargeDueInvoices, settleUnansweredTries } from './card-charges.ts';
 import { issueNextInvoice } from './invoices.ts';
 import { settlePadDebits } from './pad-debits.ts';
+import { announceTermEnds } from './term-ends.ts';
 import { releaseAbandonedPayNow } from './pay-now.ts';
 
 export interface BillingRoundDeps {
@@ -34,6 +35,8 @@ export interface BillingRoundResult {
   settledLate: number;
   /** PAD debits whose settlement window passed without a return: paid. */
   padSettled: number;
+  /** Leases whose term's end was announced (60 days ahead). */
+  termEnds: number;
   /** Refunds of what a prepaid last month left over, for the refund round to ask for. */
   refunds: number;
 }
@@ -42,11 +45,11 @@ export interface BillingRoundResult {
  * The billing's own clock, like the waitlist's: every period that has begun is invoiced (a
  * tenancy's on the 20th of the month before; each invoice committed before its money is asked
  * for), the tries due today are made, tries left without an answer are asked again, and PAD
- * debits past their settlement window are paid. Every instance runs it; row locks and unique keys make each
+ * debits past their settlement window are paid, and leases' term ends are announced. Every instance runs it; row locks and unique keys make each
  * invoice, charge and e-mail happen once, whoever gets there first.
  */
 export async function runBillingRound(deps: BillingRoundDeps): Promise<BillingRoundResult> {
-  const result: BillingRoundResult = { issued: 0, succeeded: 0, failed: 0, settledLate: 0, padSettled: 0, refunds: 0 };
+  const result: BillingRoundResult = { issued: 0, succeeded: 0, failed: 0, settledLate: 0, padSettled: 0, termEnds: 0, refunds: 0 };
   for (let i = 0; i < perRound; i++) {
     const issued = await issueNextInvoice(deps.db, deps.keyring, deps.clock());
     if (!issued) break;
@@ -61,6 +64,7 @@ export async function runBillingRound(deps: BillingRoundDeps): Promise<BillingRo
   result.failed = charged.failed;
   result.settledLate = await settleUnansweredTries(deps, perRound);
   result.padSettled = await settlePadDebits(deps, perRound);
+  result.termEnds = await announceTermEnds(deps, perRound);
   return result;
 }
 
@@ -75,7 +79,7 @@ export function startBillingRounds(deps: BillingRoundDeps & { everyMs: number; c
     everyMs: deps.everyMs,
     failedEvent: 'billing.round_failed',
     done: (result) => {
-      if (result.issued + result.succeeded + result.failed + result.settledLate + result.padSettled === 0) return;
+      if (result.issued + result.succeeded + result.failed + result.settledLate + result.padSettled + result.termEnds === 0) return;
       logEvent('info', 'billing.round', { ...result });
       deps.changed(result);
     },

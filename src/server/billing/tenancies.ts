@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { depositItems, periodFrom, type InvoiceLine } from '../../shared/domain/billing.ts';
 import type { InitialLeasePayment } from '../../shared/domain/lease-payment.ts';
 import { earliestNoticedDebit } from '../../shared/domain/pad.ts';
 import { taxedTotal } from '../../shared/domain/pricing.ts';
-import type { IsoDate } from '../../shared/domain/time.ts';
+import { addDays, type IsoDate } from '../../shared/domain/time.ts';
 import type { Db } from '../db/database.ts';
+import type { BankingKeyring } from '../secrets/banking-keys.ts';
+import { tellInvoiceIssued } from './billing-mail.ts';
 import { writeInvoice } from './invoices.ts';
 
 /*
@@ -103,4 +106,25 @@ export async function startTenancy(trx: Db, lease: SignedLease, now: Date): Prom
       .execute();
   }
   return { rentalId, invoiceId };
+}
+
+/**
+ * A tenancy adopted after its lease was signed (lease-offers.ts adoptLeasesSignedBefore): billed
+ * monthly from the first 1st on or after the day its first debit's notice allows, never earlier.
+ */
+export async function billFromNoticedMonth(trx: Db, rentalId: string, noticeDay: IsoDate): Promise<void> {
+  const noticed = earliestNoticedDebit(noticeDay);
+  const firstFirst = noticed.endsWith('-01') ? noticed : addDays(periodFrom(noticed, null).end, 1);
+  await trx
+    .updateTable('rentals')
+    .set({ next_period_start: firstFirst })
+    .where('id', '=', rentalId)
+    .where(sql<boolean>`next_period_start < ${firstFirst}::date`)
+    .execute();
+}
+
+/** The initial invoice of an adopted tenancy, e-mailed as the notice of its first debit (Rule H1). */
+export async function tellInitialInvoice(trx: Db, keyring: BankingKeyring, invoiceId: string, now: Date): Promise<void> {
+  const invoice = await trx.selectFrom('invoices').select(sql<string>`due_on::text`.as('due_on')).where('id', '=', invoiceId).executeTakeFirstOrThrow();
+  await tellInvoiceIssued(trx, keyring, { invoiceId, refundId: null }, false, now, { kind: 'debit', on: invoice.due_on, noticed: true });
 }

@@ -1,7 +1,6 @@
-import { Temporal } from 'temporal-polyfill';
 import type { LeaseLanguage } from '../../shared/contract/lease.ts';
 import type { BankingNumbers } from '../../shared/domain/banking.ts';
-import { initialLeasePayment, type InitialLeasePayment } from '../../shared/domain/lease-payment.ts';
+import { initialLeasePayment, termEndDate, type InitialLeasePayment } from '../../shared/domain/lease-payment.ts';
 import { formatCad, formatTaxRate } from '../../shared/domain/pricing.ts';
 import { longDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
@@ -11,10 +10,6 @@ import type { OfferRecord } from './offer-record.ts';
 
 const locales: Record<LeaseLanguage, string> = { en: 'en-CA', fr: 'fr-CA' };
 
-/** The day before the same date `months` later (a term of 12 months from 2026-12-01 ends 2027-11-30). */
-export function termEndDate(start: string, months: number): string {
-  return Temporal.PlainDate.from(start).add({ months }).subtract({ days: 1 }).toString();
-}
 
 /** How the first month's rent is counted: 'prorated, 17 of 31 days' / 'au prorata, 17 jours sur 31', or a full month. */
 export function firstMonthBasisText(firstMonth: InitialLeasePayment['firstMonth'], language: LeaseLanguage): string {

@@ -5,16 +5,18 @@ import type { StaffOfferSummary } from '../../shared/contract/staff-console.ts';
 import type { BankingNumbers } from '../../shared/domain/banking.ts';
 import { contractPlainText } from '../../shared/domain/contract-text.ts';
 import { dollarsFromCents } from '../../shared/domain/pricing.ts';
+import type { IsoDate } from '../../shared/domain/time.ts';
 import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
 import { deleteMessages, enqueueMessage, hasMessage, lockUnsentMessages } from '../outbox/outbox.ts';
-import { startTenancy } from '../billing/tenancies.ts';
+import { billFromNoticedMonth, startTenancy, tellInitialInvoice, type SignedLease } from '../billing/tenancies.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
-import { lockOfferUnits, takeUnits, unitsTakenFrom } from './tenancy-units.ts';
+import { lockOfferUnits, takeUnits, unitsTakenFrom, type OfferUnit } from './tenancy-units.ts';
 import { encryptBanking, type BankingKeyring } from '../secrets/banking-keys.ts';
 import type { OfferRecord } from './offer-record.ts';
 import { contractSections } from './contract-templates.ts';
-import { contractVariables, leasePaymentOf, termEndDate } from './contract-variables.ts';
+import { termEndDate } from '../../shared/domain/lease-payment.ts';
+import { contractVariables, leasePaymentOf } from './contract-variables.ts';
 import { invitationData, signedLeaseData } from './lease-mail.ts';
 import type { LeaseOffersTable } from '../db/schema.ts';
 
@@ -372,22 +374,7 @@ export async function signOffer(db: Db, bankingKeys: BankingKeyring, offerId: nu
         .execute();
       await trx.updateTable('lease_offers').set({ status: 'signed', contract_language: language }).where('id', '=', offer.id).execute();
       await takeUnits(trx, offer.id, units, from, termEndDate(offer.start_date, offer.lease_term_months), record.now);
-      await startTenancy(
-        trx,
-        {
-          offerId: offer.id,
-          units: units.map((u) => ({ id: u.id, name: u.name, serviceType: u.service_type })),
-          company: offer.company_name ?? offer.contact_name ?? offer.email,
-          email: offer.email,
-          language,
-          startDate: offer.start_date,
-          termMonths: offer.lease_term_months,
-          payment: leasePaymentOf(offer),
-          signedOn,
-          provider: record.provider,
-        },
-        record.now,
-      );
+      await startTenancy(trx, signedLease(offer, units, language, signedOn, record.provider), record.now);
       if (!record.silent) {
         const about = { offerId: offer.id };
         const data = signedLeaseData(bankingKeys, (await loadOffer(trx, { id: offer.id }))!)!;
@@ -403,6 +390,71 @@ export async function signOffer(db: Db, bankingKeys: BankingKeyring, offerId: nu
     if (code === '23P01') return 'unit_taken';
     throw err;
   }
+}
+
+/** A signed offer, as its tenancy is made from it (billing/tenancies.ts). */
+function signedLease(offer: OfferRecord, units: readonly OfferUnit[], language: LeaseLanguage, signedOn: IsoDate, provider: 'stripe' | 'test'): SignedLease {
+  return {
+    offerId: offer.id,
+    units: units.map((u) => ({ id: u.id, name: u.name, serviceType: u.service_type })),
+    company: offer.company_name ?? offer.contact_name ?? offer.email,
+    email: offer.email,
+    language,
+    startDate: offer.start_date,
+    termMonths: offer.lease_term_months,
+    payment: leasePaymentOf(offer),
+    signedOn,
+    provider,
+  };
+}
+
+/**
+ * Leases signed before signing made tenancies (issue: lease tenancies) become tenancies, once, at
+ * the first start of a server that debits them: their units are taken from the later of their
+ * start and today if still free, and their initial payment is invoiced, due after the 10 days'
+ * notice its e-mail gives from today (the migration is the notice, as signing is now). Their
+ * monthly rent is invoiced from the first 1st that notice allows: months before it were never
+ * billed here, and staff settle them with the tenant. A unit rented or offered since makes no
+ * tenancy: staff are told once, and the next start tries again. Every instance may run this at
+ * once: the units' locks and the rental's unique offer make each tenancy once.
+ */
+export async function adoptLeasesSignedBefore(db: Db, bankingKeys: BankingKeyring, provider: 'stripe' | 'test', now: Date): Promise<{ adopted: number; conflicts: number }> {
+  const signed = await db
+    .selectFrom('lease_offers as o')
+    .leftJoin('rentals as r', 'r.lease_offer_id', 'o.id')
+    .select('o.id')
+    .where('o.status', '=', 'signed')
+    .where('r.id', 'is', null)
+    .orderBy('o.id')
+    .execute();
+  const result = { adopted: 0, conflicts: 0 };
+  const today = spaceToday(now);
+  for (const { id } of signed) {
+    const outcome = await db.transaction().execute(async (trx): Promise<'adopted' | 'conflict' | 'done'> => {
+      const units = await lockOfferUnits(trx, id);
+      if (await trx.selectFrom('rentals').select('id').where('lease_offer_id', '=', id).executeTakeFirst()) return 'done';
+      const offer = (await loadOffer(trx, { id }))!;
+      if (!offer.signature) return 'done';
+      const from = offer.start_date > today ? offer.start_date : today;
+      const taken = [...units.filter((u) => u.retired).map((u) => u.name), ...(await unitsTakenFrom(trx, units, from, now))];
+      if (taken.length > 0) {
+        const about = { offerId: offer.id };
+        if (!(await hasMessage(trx, 'staff_lease_signing_refused', about))) {
+          const data = { ...invitationData(offer), taken, signedBefore: true as const };
+          await enqueueMessage(trx, { kind: 'staff_lease_signing_refused', to: site.operations.email, language: site.operations.language, about, data }, now);
+        }
+        return 'conflict';
+      }
+      await takeUnits(trx, offer.id, units, from, termEndDate(offer.start_date, offer.lease_term_months), now);
+      const tenancy = await startTenancy(trx, signedLease(offer, units, offer.signature.language, today, provider), now);
+      await billFromNoticedMonth(trx, tenancy.rentalId, today);
+      await tellInitialInvoice(trx, bankingKeys, tenancy.invoiceId, now);
+      return 'adopted';
+    });
+    if (outcome === 'adopted') result.adopted++;
+    if (outcome === 'conflict') result.conflicts++;
+  }
+  return result;
 }
 
 /** Staff hear once that an offer could not be signed because its units were taken meanwhile. */

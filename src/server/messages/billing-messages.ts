@@ -148,6 +148,19 @@ const texts = catalogue({
     returnedAmount: 'Amount returned',
     returnedReason: 'Reason given by the bank',
     redebitOn: 'Debited again on',
+    termSubject: (unit: string, on: string) => `Your lease of ${unit}: its term ends on ${on}`,
+    termTitle: 'Your lease’s term is ending',
+    term: (months: number, unit: string, on: string) => `The ${months}-month term of your lease of ${unit} ends on ${on}.`,
+    termGoesOn: (by: string, rent: string) =>
+      `Unless you or we give written notice by ${by} (30 days before that day), your agreement continues from month to month on the same terms: ${rent} a month before taxes, still debited on the 1st under your pre-authorized debit agreement. Either party may then end it with 30 days’ written notice (section 3 of your agreement).`,
+    termContact: (email: string, phone: string) => `To end it or to talk about renewing, contact us at ${email} or ${phone}.`,
+    termEndsOn: 'End of term',
+    noticeBy: 'Notice to end it by',
+    monthlyRent: 'Monthly rent (before taxes)',
+    staffTermSubject: (who: string, unit: string, on: string) => `Lease term ending: ${who} – ${unit} on ${on}`,
+    staffTermTitle: 'A lease’s term ends in 60 days',
+    staffTerm: (by: string) =>
+      `Unless either party gives written notice by ${by}, this lease continues month to month at the same rent, by pre-authorized debit. The tenant was told today. To end it, use End rental on its page in the console.`,
   },
   fr: {
     // 'pour décembre 2026', 'pour la période 18–31 décembre 2026', 'pour le 1er décembre 2026'.
@@ -251,6 +264,19 @@ const texts = catalogue({
     returnedAmount: 'Montant refusé',
     returnedReason: 'Motif donné par la banque',
     redebitOn: 'Prélevé de nouveau le',
+    termSubject: (unit, on) => `Votre bail de ${unit} : sa durée prend fin le ${on}`,
+    termTitle: 'La durée de votre bail tire à sa fin',
+    term: (months, unit, on) => `La durée de ${months} mois de votre bail de ${unit} prend fin le ${on}.`,
+    termGoesOn: (by, rent) =>
+      `À moins que vous ou nous ne donnions un avis écrit d’ici le ${by} (30 jours avant ce jour), votre contrat se poursuit de mois en mois aux mêmes conditions : ${rent} par mois avant taxes, toujours prélevé le 1er selon votre accord de débit préautorisé. Chaque partie peut alors y mettre fin avec un avis écrit de 30 jours (article 3 de votre contrat).`,
+    termContact: (email, phone) => `Pour y mettre fin ou pour discuter du renouvellement, communiquez avec nous à ${email} ou au ${phone}.`,
+    termEndsOn: 'Fin de la durée',
+    noticeBy: 'Avis pour y mettre fin d’ici le',
+    monthlyRent: 'Loyer mensuel (avant taxes)',
+    staffTermSubject: (who, unit, on) => `Fin de la durée d’un bail : ${who} – ${unit} le ${on}`,
+    staffTermTitle: 'La durée d’un bail prend fin dans 60 jours',
+    staffTerm: (by) =>
+      `À moins qu’une partie ne donne un avis écrit d’ici le ${by}, ce bail se poursuit de mois en mois au même loyer, par débit préautorisé. Le locataire en a été avisé aujourd’hui. Pour y mettre fin, utilisez Mettre fin à la location sur sa page dans la console.`,
   },
 });
 
@@ -571,4 +597,61 @@ export const padDebitReturned: Template<'pad_debit_returned'> = async (ctx, mess
     letter: rentalLetter(ctx, rental, language, { title: t.returnedTitle, preview: t.returned(money(returned.cents, language), invoice.number, forPeriod(invoice, language), reason), blocks }),
     attachments: fee ? [await documentAttachment(fee)] : [],
   };
+};
+
+/** A lease's term ends in 60 days: the tenant is told it goes on month to month unless notice is given by a day. */
+export const leaseTermEnding: Template<'lease_term_ending'> = (ctx, message): Draft => {
+  const { rental, termMonths, termEndsOn, noticeBy } = message.data;
+  assertRecipient(message, rental.customer.email);
+  const language = message.language;
+  const t = texts[language];
+  const link = manageLink(ctx, message.secret);
+  const blocks: Block[] = [
+    { kind: 'paragraph', text: t.term(termMonths, rental.unitName, fullDate(termEndsOn, language)) },
+    { kind: 'notice', text: t.termGoesOn(fullDate(noticeBy, language), money(rental.monthlyCents, language)) },
+    {
+      kind: 'facts',
+      rows: [
+        { label: t.space, value: rental.unitName },
+        { label: t.termEndsOn, value: fullDate(termEndsOn, language) },
+        { label: t.noticeBy, value: fullDate(noticeBy, language) },
+        { label: t.monthlyRent, value: money(rental.monthlyCents, language) },
+      ],
+    },
+    { kind: 'paragraph', text: t.termContact(site.email, site.phoneDisplay) },
+  ];
+  if (link) blocks.push({ kind: 'button', label: t.manageRental, url: link });
+  return {
+    toName: rental.customer.name,
+    subject: t.termSubject(rental.unitName, fullDate(termEndsOn, language)),
+    letter: rentalLetter(ctx, rental, language, { title: t.termTitle, preview: t.term(termMonths, rental.unitName, fullDate(termEndsOn, language)), blocks }),
+    attachments: [],
+  };
+};
+
+export const staffLeaseTermEnding: Template<'staff_lease_term_ending'> = (_ctx, message): Draft => {
+  const { rental, termEndsOn, noticeBy } = message.data;
+  const language = message.language;
+  const t = texts[language];
+  const w = orderWords[language];
+  const who = rental.customer.name.trim() || rental.customer.email;
+  return staffDraft(language, rental.customer.email, {
+    subject: t.staffTermSubject(who, rental.unitName, fullDate(termEndsOn, language)),
+    title: t.staffTermTitle,
+    blocks: [
+      { kind: 'notice', text: t.staffTerm(fullDate(noticeBy, language)) },
+      {
+        kind: 'facts',
+        rows: [
+          { label: w.customer, value: who },
+          { label: w.email, value: rental.customer.email },
+          { label: t.space, value: rental.unitName },
+          { label: t.termEndsOn, value: fullDate(termEndsOn, language) },
+          { label: t.noticeBy, value: fullDate(noticeBy, language) },
+          { label: t.monthlyRent, value: money(rental.monthlyCents, language) },
+          { label: t.rental, value: rental.id },
+        ],
+      },
+    ],
+  });
 };

@@ -68,5 +68,7 @@ export function earlierRows(db: Db, keyring: BankingKeyring): EarlierRows {
     card_changed: async () => 'gone' as const,
     staff_lease_signing_refused: async () => 'gone' as const,
     pad_debit_returned: async () => 'gone' as const,
+    lease_term_ending: async () => 'gone' as const,
+    staff_lease_term_ending: async () => 'gone' as const,
   };
 }

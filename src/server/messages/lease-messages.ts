@@ -4,7 +4,8 @@ import { earliestNoticedDebit } from '../../shared/domain/pad.ts';
 import { atSpace, spaceToday } from '../../shared/domain/zoned-time.ts';
 import { site } from '../../shared/site.ts';
 import { agreementPdf } from '../lease/agreement-pdf.ts';
-import { firstMonthBasisText, leasePaymentOf, tenantAddressOf, termEndDate } from '../lease/contract-variables.ts';
+import { termEndDate } from '../../shared/domain/lease-payment.ts';
+import { firstMonthBasisText, leasePaymentOf, tenantAddressOf } from '../lease/contract-variables.ts';
 import { taxLabel } from '../documents/line-names.ts';
 import type { MessageData } from '../outbox/outbox.ts';
 import { taxRows } from './amounts.ts';
@@ -80,6 +81,10 @@ const texts = catalogue({
     refusedTitle: 'A lease could not be signed',
     refusedText: (taken: string) =>
       `The tenant tried to sign, but ${taken} had been rented or offered to the waitlist in the meantime, so nothing was signed. Call them, and make them a new offer.`,
+    adoptionSubject: (company: string) => `Signed lease without its office: ${company}`,
+    adoptionTitle: 'A lease signed earlier cannot take its office',
+    adoptionText: (taken: string) =>
+      `This lease was signed before signing reserved offices, and ${taken} has been rented, offered to the waitlist or retired since. No tenancy was made and nothing will be debited. Agree on a solution with the tenant; once the office is free, the server's next start makes the tenancy.`,
   },
   fr: {
     offices: (n) => (n > 1 ? 'Bureaux' : 'Bureau'),
@@ -140,6 +145,10 @@ const texts = catalogue({
     refusedTitle: 'Un bail n’a pas pu être signé',
     refusedText: (taken) =>
       `Le locataire a tenté de signer, mais ${taken} avait été loué ou offert à la liste d’attente entre-temps : rien n’a été signé. Appelez-le et faites-lui une nouvelle offre.`,
+    adoptionSubject: (company) => `Bail signé sans son bureau : ${company}`,
+    adoptionTitle: 'Un bail signé plus tôt ne peut pas prendre son bureau',
+    adoptionText: (taken) =>
+      `Ce bail a été signé avant que la signature réserve les bureaux, et ${taken} a été loué, offert à la liste d’attente ou retiré depuis. Aucune location n’a été créée et rien ne sera prélevé. Convenez d’une solution avec le locataire; une fois le bureau libre, le prochain démarrage du serveur crée la location.`,
   },
 });
 
@@ -355,15 +364,15 @@ export const staffLeaseSigned: Template<'staff_lease_signed'> = (_ctx, message):
 };
 
 export const staffLeaseSigningRefused: Template<'staff_lease_signing_refused'> = (_ctx, message): Draft => {
-  const { offer, taken } = message.data;
+  const { offer, taken, signedBefore } = message.data;
   const language = message.language;
   const t = texts[language];
   const company = offer.company_name ?? offer.email;
   return staffDraft(language, offer.email, {
-    subject: t.refusedSubject(company),
-    title: t.refusedTitle,
+    subject: signedBefore ? t.adoptionSubject(company) : t.refusedSubject(company),
+    title: signedBefore ? t.adoptionTitle : t.refusedTitle,
     blocks: [
-      { kind: 'notice', text: t.refusedText(taken.join(', ')) },
+      { kind: 'notice', text: signedBefore ? t.adoptionText(taken.join(', ')) : t.refusedText(taken.join(', ')) },
       {
         kind: 'facts',
         rows: [

@@ -6,7 +6,7 @@ import type { OutgoingMail } from '../mail/transport.ts';
 import { staffKinds, type Rendering, type Template, type TemplateContext } from './draft.ts';
 import { oneLine } from './letter-format.ts';
 import { frenchSpacing, letterHtml, letterText } from './layout.ts';
-import { cardChanged, invoiceIssued, invoicePaid, invoicePaymentFailed, padDebitReturned, rentalEnded, staffInvoiceOverdue, staffInvoicePaidTwice } from './billing-messages.ts';
+import { cardChanged, invoiceIssued, invoicePaid, invoicePaymentFailed, leaseTermEnding, padDebitReturned, rentalEnded, staffLeaseTermEnding, staffInvoiceOverdue, staffInvoicePaidTwice } from './billing-messages.ts';
 import { bookingCancelled, rentalNoticeGiven, staffBookingCancelled, staffRentalNoticeGiven } from './booking-change-messages.ts';
 import { leaseOfferCreated, leaseSigned, staffLeaseSigned, staffLeaseSigningRefused } from './lease-messages.ts';
 import { orderPaid, orderRefunded, staffOrderPaid, staffOrderRefunded } from './order-messages.ts';
@@ -52,6 +52,8 @@ const templates: { [K in MessageKind]: Template<K> } = {
   staff_invoice_overdue: staffInvoiceOverdue,
   staff_invoice_paid_twice: staffInvoicePaidTwice,
   pad_debit_returned: padDebitReturned,
+  lease_term_ending: leaseTermEnding,
+  staff_lease_term_ending: staffLeaseTermEnding,
 };
 
 /**

@@ -153,7 +153,11 @@ const leaseOffer = z.object({
 
 const leaseOfferCreated = z.object({ offer: leaseOffer });
 /** A signing refused because units of the offer were taken meanwhile (their names): staff call the tenant. */
-const leaseSigningRefused = z.extend(leaseOfferCreated, { taken: z.array(z.string()) });
+const leaseSigningRefused = z.extend(leaseOfferCreated, {
+  taken: z.array(z.string()),
+  /** A lease signed before signing took its units, whose tenancy could not begin when it was adopted. */
+  signedBefore: z.optional(z.literal(true)),
+});
 const leaseSigned = z.object({ offer: z.extend(leaseOffer, { signature: leaseSignature }) });
 /** The tenant's copy also carries what only the agreement shows: the drawn signature, and the banking numbers masked. */
 const tenantLeaseSigned = z.extend(leaseSigned, {
@@ -268,6 +272,13 @@ const padDebitReturned = z.object({
   fee: z.nullable(receiptDocument),
 });
 
+/**
+ * A lease's term ends in 60 days (site.pad.termEndNoticeDays): its last day, the day by which
+ * either party gives notice to end it then (the contract's 30 days), and otherwise it goes on
+ * month to month at the same rent, by the same PAD agreement.
+ */
+const leaseTermEnding = z.object({ rental, termMonths: z.int(), termEndsOn: isoDateString, noticeBy: isoDateString });
+
 /** Each kind of message (named staff_… when it is for the operations team), and what it carries. */
 const schemas = {
   order_paid: z.extend(orderPaid, { receipt: receiptDocument }),
@@ -293,6 +304,8 @@ const schemas = {
   rental_ended: rentalEnded,
   card_changed: cardChanged,
   pad_debit_returned: padDebitReturned,
+  lease_term_ending: leaseTermEnding,
+  staff_lease_term_ending: leaseTermEnding,
 };
 
 export type MessageKind = keyof typeof schemas;

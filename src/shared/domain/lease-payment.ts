@@ -113,3 +113,8 @@ export function initialLeasePayment(terms: LeasePaymentTerms, taxes: TaxRules = 
     monthlyPayment: { rentCents: monthlyRentCents, gstCents: monthly.gst, qstCents: monthly.qst, totalCents: monthly.total },
   };
 }
+
+/** The last day of a lease's term: the day before the same date `months` later (12 months from 2026-12-01 end 2027-11-30). */
+export function termEndDate(start: IsoDate, months: number): IsoDate {
+  return Temporal.PlainDate.from(start).add({ months }).subtract({ days: 1 }).toString();
+}

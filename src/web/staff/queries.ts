@@ -4,7 +4,20 @@ import * as z from 'zod/mini';
 import { staffMailResponse, mailRetryResponse, type mailStatuses } from '../../shared/contract/staff-mail.ts';
 import { staffOrdersResponse, type orderStatuses } from '../../shared/contract/staff-orders.ts';
 import { sessionResponse } from '../../shared/contract/staff.ts';
-import { endRentalResponse, recordPaymentResponse, retryInvoiceResponse, staffRentalDetail, staffRentalsResponse, type EndRentalInput, type RecordPaymentInput, type RentalState } from '../../shared/contract/staff-rentals.ts';
+import {
+  endRentalResponse,
+  padReturnRecorded,
+  padRevocationRecorded,
+  recordPaymentResponse,
+  retryInvoiceResponse,
+  staffRentalDetail,
+  staffRentalsResponse,
+  type EndRentalInput,
+  type padReturnInput,
+  type padRevocationInput,
+  type RecordPaymentInput,
+  type RentalState,
+} from '../../shared/contract/staff-rentals.ts';
 import {
   offerLinkResponse,
   staffCalendarResponse,
@@ -158,6 +171,12 @@ export const staffCalls = {
     staffRequest(`${invoicePath(rentalId, number)}/retry`, { method: 'POST', body: {}, headers: { 'Idempotency-Key': idempotencyKey }, schema: retryInvoiceResponse }),
   recordPayment: (rentalId: string, number: string, input: RecordPaymentInput, idempotencyKey: string) =>
     staffRequest(`${invoicePath(rentalId, number)}/payments`, { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey }, schema: recordPaymentResponse }),
+  /** The bank returned the invoice's latest PAD debit with this CPA-007 code; recorded twice with the same code, nothing changes (no Idempotency-Key). */
+  recordPadReturn: (rentalId: string, number: string, body: z.input<typeof padReturnInput>) =>
+    staffRequest(`${invoicePath(rentalId, number)}/pad-return`, { method: 'POST', body, schema: padReturnRecorded }),
+  /** The tenant's written revocation of the PAD agreement, received that day. */
+  recordPadRevocation: (rentalId: string, body: z.input<typeof padRevocationInput>) =>
+    staffRequest(`/admin-api/rentals/${encodeURIComponent(rentalId)}/pad-revocation`, { method: 'POST', body, schema: padRevocationRecorded }),
   /** Under the notice policy, as the customer's own notice. */
   endRental: (rentalId: string, body: EndRentalInput, idempotencyKey: string) =>
     staffRequest(`/admin-api/rentals/${encodeURIComponent(rentalId)}/end`, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey }, schema: endRentalResponse }),

@@ -1,10 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { endRentalInput, recordedPaymentMethods, recordPaymentInput, type EndRentalInput, type StaffInvoice, type StaffRentalDetail } from '../../../shared/contract/staff-rentals.ts';
+import {
+  endRentalInput,
+  padReturnInput,
+  padRevocationInput,
+  recordedPaymentMethods,
+  recordPaymentInput,
+  type EndRentalInput,
+  type StaffInvoice,
+  type StaffInvoicePayment,
+  type StaffRentalDetail,
+} from '../../../shared/contract/staff-rentals.ts';
+import { isPadReturnCode, padReturnCodes, padReturnCodeValues } from '../../../shared/domain/pad-returns.ts';
+import { spaceTodayQuick } from '../../../shared/domain/time.ts';
+import { site } from '../../../shared/site.ts';
+import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { amountForInput, normalizeAmount } from '../amount.ts';
 import { newIdempotencyKey } from '../api.ts';
+import type { StaffCatalogue, StaffLanguage } from '../i18n.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
 import { rentalQuery, staffCalls, staffKeys } from '../queries.ts';
@@ -22,12 +37,36 @@ type Decision =
   | { kind: 'retry'; invoice: StaffInvoice; key: string }
   | { kind: 'record'; invoice: StaffInvoice; key: string }
   | { kind: 'end'; endsOn: string; key: string }
-  | { kind: 'end_now'; key: string };
+  | { kind: 'end_now'; key: string }
+  // A returned PAD debit or a revocation: recorded twice, the server changes nothing (no Idempotency-Key).
+  | { kind: 'pad_return'; invoice: StaffInvoice; debit: StaffInvoicePayment }
+  | { kind: 'revocation' };
 
 const invoiceTone = { paid: 'green', processing: 'yellow', due: 'grey', overdue: 'alert' } as const;
 
 /** Whether staff can act on an invoice now: something is owed and no card payment is under way. */
 const actionable = (invoice: StaffInvoice) => invoice.owed_cents > 0 && invoice.state !== 'processing';
+
+/**
+ * The PAD debit a return is recorded against: the invoice's latest one that is not a failure (as
+ * the server picks it), while it is filed (open) or paid (succeeded); none once it is returned.
+ */
+function filedDebit(invoice: StaffInvoice): StaffInvoicePayment | undefined {
+  const latest = invoice.payments.findLast((p) => p.method === 'pad' && p.status !== 'failed');
+  return latest && (latest.status === 'open' || latest.status === 'succeeded') ? latest : undefined;
+}
+
+/** A CPA-007 return code with its name in the console's language: '901 – NSF', '901 – Provision insuffisante'. */
+export function returnCodeText(code: string, lang: StaffLanguage): string {
+  return isPadReturnCode(code) ? `${code} – ${padReturnCodes[code][lang]}` : code;
+}
+
+/** Why a PAD agreement's debits stopped ('return:905', 'revoked'), in words; a reason this console does not know, as it is. */
+function stopReasonText(m: StaffCatalogue, lang: StaffLanguage, reason: string): string {
+  if (reason === 'revoked') return m.rental.padStopRevoked;
+  const code = /^return:(\d{3})$/.exec(reason)?.[1];
+  return code ? m.rental.padStopReturned(returnCodeText(code, lang)) : reason;
+}
 
 export function RentalDetailPage({ id }: { id: string }) {
   const { m, lang } = useStaffLanguage();
@@ -102,6 +141,11 @@ export function RentalDetailPage({ id }: { id: string }) {
                       {t.endNow}
                     </button>
                   ) : null}
+                  {rental.pays_by === 'pad' && rental.pad_stopped === null ? (
+                    <button type="button" className="button button--ghost" onClick={() => open({ kind: 'revocation' })}>
+                      {t.revoke}
+                    </button>
+                  ) : null}
                 </>
               }
             >
@@ -115,49 +159,57 @@ export function RentalDetailPage({ id }: { id: string }) {
                 <EmptyState>{t.invoicesEmpty}</EmptyState>
               ) : (
                 <StackTable caption={t.invoicesCaption} columns={[t.invoiceColumns.number, t.invoiceColumns.period, t.invoiceColumns.total, t.invoiceColumns.paid, t.invoiceColumns.state, t.invoiceColumns.actions]}>
-                  {invoices.map((invoice) => (
-                    <tr key={invoice.id} className={invoice.state === 'overdue' ? 'row--refund' : undefined}>
-                      <th scope="row" className="nowrap">
-                        {invoice.number}
-                        {invoice.final ? <span className="cell-meta">{t.final}</span> : null}
-                      </th>
-                      <td data-label={t.invoiceColumns.period}>{t.period(f.date(invoice.period_start), f.date(invoice.period_end))}</td>
-                      <td data-label={t.invoiceColumns.total} className="nowrap">
-                        {f.cents(invoice.total_cents)}
-                        <span className="cell-meta">{t.taxes(f.cents(invoice.subtotal_cents), f.cents(invoice.gst_cents), f.cents(invoice.qst_cents))}</span>
-                      </td>
-                      <td data-label={t.invoiceColumns.paid} className={invoice.credit_notes.length > 0 ? undefined : 'nowrap'}>
-                        {f.cents(invoice.paid_cents)}
-                        {invoice.credit_notes.map((note) => (
-                          <span key={note.number} className="cell-meta">
-                            {t.creditNoteMeta(note.number, f.cents(note.amount_cents), t.creditReasons[note.reason])}
+                  {invoices.map((invoice) => {
+                    const debit = filedDebit(invoice);
+                    return (
+                      <tr key={invoice.id} className={invoice.state === 'overdue' ? 'row--refund' : undefined}>
+                        <th scope="row" className="nowrap">
+                          {invoice.number}
+                          {invoice.final ? <span className="cell-meta">{t.final}</span> : null}
+                        </th>
+                        <td data-label={t.invoiceColumns.period}>{t.period(f.date(invoice.period_start), f.date(invoice.period_end))}</td>
+                        <td data-label={t.invoiceColumns.total} className="nowrap">
+                          {f.cents(invoice.total_cents)}
+                          <span className="cell-meta">{t.taxes(f.cents(invoice.subtotal_cents), f.cents(invoice.gst_cents), f.cents(invoice.qst_cents))}</span>
+                        </td>
+                        <td data-label={t.invoiceColumns.paid} className={invoice.credit_notes.length > 0 ? undefined : 'nowrap'}>
+                          {f.cents(invoice.paid_cents)}
+                          {invoice.credit_notes.map((note) => (
+                            <span key={note.number} className="cell-meta">
+                              {t.creditNoteMeta(note.number, f.cents(note.amount_cents), t.creditReasons[note.reason])}
+                            </span>
+                          ))}
+                          {invoice.owed_cents > 0 ? <span className="cell-meta cell-error">{t.owedMeta(f.cents(invoice.owed_cents))}</span> : null}
+                        </td>
+                        <td data-label={t.invoiceColumns.state}>
+                          <span className={`badge badge--${invoiceTone[invoice.state]}`} data-state={invoice.state}>
+                            {t.invoiceStates[invoice.state]}
                           </span>
-                        ))}
-                        {invoice.owed_cents > 0 ? <span className="cell-meta cell-error">{t.owedMeta(f.cents(invoice.owed_cents))}</span> : null}
-                      </td>
-                      <td data-label={t.invoiceColumns.state}>
-                        <span className={`badge badge--${invoiceTone[invoice.state]}`} data-state={invoice.state}>
-                          {t.invoiceStates[invoice.state]}
-                        </span>
-                      </td>
-                      <td className="cell-actions">
-                        <a href={`/admin-api/rentals/${encodeURIComponent(id)}/invoices/${encodeURIComponent(invoice.number)}.pdf`} target="_blank" rel="noopener" aria-label={t.pdfOf(invoice.number)}>
-                          {t.pdf}
-                        </a>
-                        {' '}
-                        {actionable(invoice) && rental.card_on_file ? (
-                          <button type="button" className="button button--secondary button--small" aria-label={t.retryFor(invoice.number)} onClick={() => open({ kind: 'retry', invoice, key: newIdempotencyKey() })}>
-                            {t.retry}
-                          </button>
-                        ) : null}
-                        {actionable(invoice) ? (
-                          <button type="button" className="button button--secondary button--small" aria-label={t.recordFor(invoice.number)} onClick={() => open({ kind: 'record', invoice, key: newIdempotencyKey() })}>
-                            {t.record}
-                          </button>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
+                        </td>
+                        <td className="cell-actions">
+                          <a href={`/admin-api/rentals/${encodeURIComponent(id)}/invoices/${encodeURIComponent(invoice.number)}.pdf`} target="_blank" rel="noopener" aria-label={t.pdfOf(invoice.number)}>
+                            {t.pdf}
+                          </a>
+                          {' '}
+                          {actionable(invoice) && rental.card_on_file ? (
+                            <button type="button" className="button button--secondary button--small" aria-label={t.retryFor(invoice.number)} onClick={() => open({ kind: 'retry', invoice, key: newIdempotencyKey() })}>
+                              {t.retry}
+                            </button>
+                          ) : null}
+                          {actionable(invoice) ? (
+                            <button type="button" className="button button--secondary button--small" aria-label={t.recordFor(invoice.number)} onClick={() => open({ kind: 'record', invoice, key: newIdempotencyKey() })}>
+                              {t.record}
+                            </button>
+                          ) : null}
+                          {debit ? (
+                            <button type="button" className="button button--secondary button--small" aria-label={t.padReturnFor(invoice.number)} onClick={() => open({ kind: 'pad_return', invoice, debit })}>
+                              {t.padReturn}
+                            </button>
+                          ) : null}
+                        </td>
+                      </tr>
+                    );
+                  })}
                 </StackTable>
               )}
             </section>
@@ -208,6 +260,10 @@ export function RentalDetailPage({ id }: { id: string }) {
                 onRecorded={closeWith}
               />
             ) : null}
+            {decision?.kind === 'pad_return' ? (
+              <PadReturnDialog rentalId={id} invoice={decision.invoice} debit={decision.debit} onClose={() => setDecision(null)} onRecorded={closeWith} />
+            ) : null}
+            {decision?.kind === 'revocation' ? <RevocationDialog rentalId={id} onClose={() => setDecision(null)} onRecorded={closeWith} /> : null}
           </>
         )}
       </QueryState>
@@ -216,12 +272,17 @@ export function RentalDetailPage({ id }: { id: string }) {
 }
 
 function RentalSummary({ rental }: { rental: Rental }) {
-  const { m } = useStaffLanguage();
+  const { m, lang } = useStaffLanguage();
   const f = useFormat();
   const t = m.rental;
   return (
     <section className="card" aria-labelledby="rental-summary">
       <h2 id="rental-summary">{t.summary}</h2>
+      {rental.pad_stopped ? (
+        <Alert tone="warning" title={t.padStoppedTitle}>
+          {t.padStopped(f.date(rental.pad_stopped.last_debit_on), stopReasonText(m, lang, rental.pad_stopped.reason))}
+        </Alert>
+      ) : null}
       <dl className="facts">
         <Fact term={t.state}>
           <RentalStateBadge state={rental.state} />
@@ -245,6 +306,7 @@ function RentalSummary({ rental }: { rental: Rental }) {
           </Fact>
         ) : null}
         <Fact term={t.nextInvoice}>{rental.next_invoice ? t.nextInvoiceText(f.date(rental.next_invoice.on), f.cents(rental.next_invoice.cents)) : t.noNextInvoice}</Fact>
+        {rental.pays_by === 'pad' ? <Fact term={t.paysBy}>{t.paidByPad}</Fact> : null}
         <Fact term={t.card}>{rental.card_on_file ? m.common.yes : m.common.no}</Fact>
         <Fact term={t.order}>
           {rental.order_id ? (
@@ -262,7 +324,7 @@ function RentalSummary({ rental }: { rental: Rental }) {
 
 /** Every payment row of the rental's invoices, each under its invoice: oldest invoice first, then oldest row first. */
 function PaymentsSection({ invoices }: { invoices: readonly StaffInvoice[] }) {
-  const { m } = useStaffLanguage();
+  const { m, lang } = useStaffLanguage();
   const f = useFormat();
   const t = m.rental;
   const c = t.paymentColumns;
@@ -286,13 +348,19 @@ function PaymentsSection({ invoices }: { invoices: readonly StaffInvoice[] }) {
                 </span>
               </td>
               <td data-label={c.status}>
-                <span className={`badge badge--${payment.status === 'succeeded' ? 'green' : payment.status === 'failed' ? 'alert' : 'yellow'}`}>{t.paymentStatuses[payment.status]}</span>
+                <span className={`badge badge--${payment.status === 'succeeded' ? 'green' : payment.status === 'failed' || payment.status === 'returned' ? 'alert' : 'yellow'}`} data-status={payment.status}>
+                  {t.paymentStatuses[payment.status]}
+                </span>
               </td>
               <td data-label={c.amount} className="nowrap">
                 {f.cents(payment.amount_cents)}
               </td>
               <td data-label={c.detail} className="cell-wrap">
-                {payment.status === 'failed' ? failureText(m, payment.failure_reason) : (payment.reference ?? m.common.none)}
+                {payment.status === 'failed'
+                  ? failureText(m, payment.failure_reason)
+                  : payment.status === 'returned' && payment.return_code
+                    ? t.returnedWith(returnCodeText(payment.return_code, lang))
+                    : (payment.reference ?? m.common.none)}
               </td>
             </tr>
           ))}
@@ -409,6 +477,125 @@ function EndNowDialog({ rentalId, idempotencyKey, onClose, onEnded }: { rentalId
             {(p) => <textarea {...p} data-autofocus="" name="reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
           </Field>
           <FormActions submitLabel={t.endNowConfirm} busyLabel={t.endBusy} busy={save.isPending} onCancel={onClose} />
+        </form>
+      </div>
+    </Dialog>
+  );
+}
+
+/** What recording a return did, said in the page's notice: by its outcome, with the day of the debit once more and the fee's invoice. */
+function padReturnNotice(t: StaffCatalogue['rental'], date: (iso: string) => string, number: string, code: string, answer: { outcome: 'redebit' | 'no_redebit' | 'stopped' | 'dispute' | 'already'; redebit_on: string | null; fee_invoice_number: string | null }): string {
+  switch (answer.outcome) {
+    case 'redebit':
+      return answer.redebit_on ? t.padReturnRedebit(number, code, date(answer.redebit_on), answer.fee_invoice_number) : t.padReturnNoRedebit(number, code);
+    case 'no_redebit':
+      return t.padReturnNoRedebit(number, code);
+    case 'stopped':
+      return t.padReturnStopped(number, code);
+    case 'dispute':
+      return t.padReturnDispute(number, code);
+    case 'already':
+      return t.padReturnAlready(number, code);
+  }
+}
+
+/**
+ * The bank returned an invoice's PAD debit: its CPA-007 code, chosen from the list (what each kind
+ * of code does said under the field), then what the server did in the page's notice.
+ */
+function PadReturnDialog({
+  rentalId,
+  invoice,
+  debit,
+  onClose,
+  onRecorded,
+}: {
+  rentalId: string;
+  invoice: StaffInvoice;
+  debit: StaffInvoicePayment;
+  onClose: () => void;
+  onRecorded: (notice: string) => Promise<void>;
+}) {
+  const { m, lang } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.rental;
+  const [code, setCode] = useState('');
+  const { errors, formRef, summaryRef, fromIssues, fromServer, clear } = useFormErrors(['code'] as const);
+  const focusRef = useDialogFocus();
+  const save = useMutation({
+    mutationFn: (body: z.infer<typeof padReturnInput>) => staffCalls.recordPadReturn(rentalId, invoice.number, body),
+    onSuccess: (answer, body) => onRecorded(padReturnNotice(t, f.date, invoice.number, returnCodeText(body.code, lang), answer)),
+    onError: fromServer,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = padReturnInput.safeParse({ code });
+    if (!checked.success) {
+      fromIssues(checked.error.issues, { code: t.padReturnCodeRequired });
+      return;
+    }
+    clear();
+    save.mutate(checked.data);
+  };
+  return (
+    <Dialog title={t.padReturnTitle(invoice.number)} onClose={onClose} closeLabel={m.common.close}>
+      <div ref={focusRef}>
+        <form ref={formRef} className="form" onSubmit={submit} noValidate>
+          <ErrorSummary errors={errors} summaryRef={summaryRef} />
+          <p>{t.padReturnText(f.cents(debit.amount_cents))}</p>
+          <Field label={t.padReturnCode} hint={t.padReturnHint(site.pad.noticeDays, f.cents(site.pad.returnedDebitFeeCents))} error={errors.code} required>
+            {(p) => (
+              <select {...p} data-autofocus="" name="code" value={code} onChange={(e) => setCode(e.target.value)}>
+                <option value="">{t.padReturnChoose}</option>
+                {padReturnCodeValues.map((value) => (
+                  <option key={value} value={value}>
+                    {returnCodeText(value, lang)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <FormActions submitLabel={t.padReturnSubmit} busyLabel={t.recording} busy={save.isPending} onCancel={onClose} />
+        </form>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The tenant's written revocation of the PAD agreement: the day it was received (today at the space unless changed), then the last day a debit may be made. */
+function RevocationDialog({ rentalId, onClose, onRecorded }: { rentalId: string; onClose: () => void; onRecorded: (notice: string) => Promise<void> }) {
+  const { m } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.rental;
+  const [today] = useState(() => spaceTodayQuick(new Date()));
+  const [receivedOn, setReceivedOn] = useState(today);
+  const { errors, formRef, summaryRef, fromIssues, fromServer, clear } = useFormErrors(['received_on'] as const);
+  const focusRef = useDialogFocus();
+  const save = useMutation({
+    mutationFn: (body: z.infer<typeof padRevocationInput>) => staffCalls.recordPadRevocation(rentalId, body),
+    onSuccess: ({ last_debit_on }) => onRecorded(t.revokeDone(f.date(last_debit_on))),
+    onError: fromServer,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = padRevocationInput.safeParse({ received_on: receivedOn });
+    if (!checked.success) {
+      fromIssues(checked.error.issues, { received_on: t.revokeDateRequired });
+      return;
+    }
+    clear();
+    save.mutate(checked.data);
+  };
+  return (
+    <Dialog title={t.revokeTitle} onClose={onClose} closeLabel={m.common.close}>
+      <div ref={focusRef}>
+        <form ref={formRef} className="form" onSubmit={submit} noValidate>
+          <ErrorSummary errors={errors} summaryRef={summaryRef} />
+          <p>{t.revokeText(site.pad.noticeDays)}</p>
+          <Field label={t.revokeReceivedOn} hint={t.revokeReceivedHint} error={errors.received_on} required>
+            {(p) => <input {...p} data-autofocus="" type="date" name="received_on" max={today} value={receivedOn} onChange={(e) => setReceivedOn(e.target.value)} />}
+          </Field>
+          <FormActions submitLabel={t.revokeSubmit} busyLabel={t.recording} busy={save.isPending} onCancel={onClose} />
         </form>
       </div>
     </Dialog>
