@@ -13,7 +13,8 @@ import { owedSql } from './invoice-records.ts';
 /*
  * The PAD files managers send to the bank (docs/architecture.md §12): for a payment date, every
  * invoice of a PAD tenancy due by then that still owes, has no payment under way and was never
- * put in a file, one debit each. Making a file and marking its invoices submitted (an open 'pad'
+ * put in a file (or only once, before a return for lack of funds: its re-debit, from the day its
+ * notice allows), and whose agreement still debits on that date; one debit each. Making a file and marking its invoices submitted (an open 'pad'
  * payment of each, pointing at the file) is one transaction under one lock, so two managers, or
  * two instances, make one file. The file is kept sealed under BANKING_KEYS, since it carries
  * account numbers, and downloaded again byte for byte; it is never made again with other content.
