@@ -1263,6 +1263,27 @@ const fuzzers: Fuzzer[] = [
       ),
   },
   {
+    route: 'POST /admin-api/rentals/:id/deposits/:deposit/return',
+    runs: 150,
+    probes: async () =>
+      withIds(
+        bodyProbes(
+          fc.tuple(rentalId, fc.oneof(fc.uuid().map(String), idSegment)).map(([id, d]) => `/admin-api/rentals/${id}/deposits/${d}/return`),
+          '/admin-api/rentals/{rental:billed}/deposits/00000000-0000-4000-8000-000000000000/return',
+          [{ returned_cents: 100 }, { returned_cents: 0, deduction_reason: 'Damage' }],
+          {
+            fixedHeaders: adminAuth,
+            headers: adminHeaders,
+            extraValues: { returned_cents: ['-1', '1.5', '"100"', 'null', '99999999999'], deduction_reason: ['""', '"   "', `"${'r'.repeat(501)}"`, '"\\u0000"', '12'] },
+          },
+        ),
+        'POST',
+        (id) => `/admin-api/rentals/${id}/deposits/00000000-0000-4000-8000-000000000000/return`,
+        rentalRefs,
+        { headers: adminAuth, body: JSON.stringify({ returned_cents: 1 }) },
+      ),
+  },
+  {
     route: 'POST /admin-api/rentals/:id/pad-revocation',
     runs: 150,
     probes: async () =>

@@ -104,6 +104,14 @@ describe(`PAD debits after the file (${backend})`, () => {
     expect(issued!.mail.text).not.toContain('notice of that debit');
     expect(issued!.mail.attachments).toHaveLength(1);
 
+    // A card kept for the tenancy (one it paid a returned debit with) is never charged by the card schedule: its PAD files debit it.
+    await t.db.updateTable('rentals').set({ provider_customer_id: 'cus_tenancy', payment_method_id: 'pm_tenancy' }).where('id', '=', rental.id).execute();
+    now = at('2027-01-04');
+    await round();
+    const tries = await t.db.selectFrom('invoice_payments as p').innerJoin('invoices as i', 'i.id', 'p.invoice_id').select('p.method').where('i.rental_id', '=', rental.id).execute();
+    expect(tries).toEqual([]);
+    await t.db.updateTable('rentals').set({ provider_customer_id: null, payment_method_id: null }).where('id', '=', rental.id).execute();
+
     const detail = staffRentalDetail.parse(await (await t.app.request(`/admin-api/rentals/${rental.id}`, { headers: admin })).json());
     expect(detail.rental.pays_by).toBe('pad');
     expect(detail.rental.next_invoice).toMatchObject({ on: '2027-01-20' });

@@ -84,6 +84,7 @@ const sampleParams: { [C in CodeWithParams]: ProblemParams<C>[] } = {
   pad_no_debit: [{ number: 'F-2026-000001' }],
   pad_returned_with_another_code: [{ number: 'F-2026-000001', code: '901' }],
   revocation_in_future: [{ date: '2026-12-01' }],
+  deposit_more_than_held: [{ cents: 120_000 }],
   pad_nothing_ready: [
     { reason: 'nothing_due', until: null },
     { reason: 'due_later', until: '2026-12-03' },

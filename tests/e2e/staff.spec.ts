@@ -401,4 +401,60 @@ test.describe('the staff console', changesSharedData, () => {
     await expect(page.getByText('No connection. Check the network and try again.')).toBeVisible();
     await page.context().setOffline(false);
   });
+
+  test('lists the staff with their roles, adds a member of staff with a one-time link, makes them a manager and disables them', async ({ page }) => {
+    await signInAs(page);
+    await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Staff', exact: true }).click();
+    await expect(heading(page, 'Staff')).toBeFocused();
+    const table = page.getByRole('table', { name: 'Staff accounts, oldest first' });
+    await expect(table.getByRole('row', { name: signIn.email })).toContainText('Manager');
+    await expectNoAxeViolations(page);
+
+    // The e-mail is checked before anything is sent; then the account's one-time link is shown, to copy.
+    const opener = page.getByRole('button', { name: 'Add a member of staff' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Add a member of staff' });
+    const email = dialog.getByRole('textbox', { name: /^E-mail/ });
+    await expect(email).toBeFocused();
+    await dialog.getByRole('button', { name: 'Add the account' }).click();
+    await expect(dialog.getByText('A valid e-mail address is required')).toBeVisible();
+    await expect(email).toBeFocused();
+    await email.fill('robin-e2e@example.com');
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Robin E2E');
+    await dialog.getByRole('button', { name: 'Add the account' }).click();
+    await expect(dialog.getByRole('heading', { name: 'The account of Robin E2E is added' })).toBeFocused();
+    expect(await dialog.getByLabel('Set-password link').inputValue()).toMatch(/\/staff\/set-password#[A-Za-z0-9_-]{20,}$/);
+    await expect(dialog).toContainText('within 48 hours');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    const robin = table.getByRole('row', { name: 'Robin E2E' });
+    await expect(robin).toContainText('No password yet');
+    await expect(robin.getByRole('cell').nth(1)).toHaveText('Staff');
+
+    // A manager gives the role, asked first.
+    await robin.getByRole('button', { name: 'Make Robin E2E a manager' }).click();
+    await page.getByRole('dialog', { name: 'Make Robin E2E a manager?' }).getByRole('button', { name: 'Make manager' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Robin E2E is now a manager.' })).toBeVisible();
+    await expect(robin.getByRole('cell').nth(1)).toHaveText('Manager');
+
+    // Disabled, asked first: nothing more is offered on the account.
+    await robin.getByRole('button', { name: 'Disable the account of Robin E2E' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Disable the account of Robin E2E?' });
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Disable the account' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(robin).toContainText('Disabled');
+    await expect(robin.getByRole('button')).toHaveCount(0);
+
+    // In French, the roles in their French names.
+    await page.getByRole('button', { name: 'Afficher la console en français' }).click();
+    await expect(heading(page, 'Personnel')).toBeVisible();
+    const rows = page.getByRole('table', { name: 'Comptes du personnel, du plus ancien au plus récent' });
+    const robinFr = rows.getByRole('row', { name: 'Robin E2E' });
+    await expect(robinFr.getByRole('cell').nth(1)).toHaveText('Gestionnaire');
+    await expect(robinFr.getByRole('cell').nth(2)).toHaveText('Désactivé');
+    await expectNoAxeViolations(page);
+  });
 });

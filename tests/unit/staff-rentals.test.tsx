@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  depositReturned,
   endRentalResponse,
   padReturnRecorded,
   padRevocationRecorded,
@@ -13,6 +14,7 @@ import {
   type StaffInvoice,
   type StaffInvoicePayment,
   type StaffRental,
+  type StaffDeposit,
   type StaffRentalDetail,
 } from '../../src/shared/contract/staff-rentals.ts';
 import { answer, fakeAdminApi, refusal, renderConsole, setUpConsole, tearDownConsole, type ApiRequest } from './staff-waitlist-console.tsx';
@@ -486,5 +488,50 @@ describe('a tenancy paid by pre-authorized debit', () => {
       ),
     );
     expect(screen.queryByRole('button', { name: 'Record a revocation' })).toBeNull();
+  });
+
+  it('shows a manager the deposits held, and records a return less a deduction only with its reason', async () => {
+    const security: StaffDeposit = { id: 'a1b2c3d4-0000-4000-8000-000000000001', kind: 'security', amount_cents: 120_000, invoice_number: 'F-2026-000009', collected: true, returned_at: null, returned_cents: null, deduction_reason: null, returned_by: null };
+    const fob: StaffDeposit = { ...security, id: 'a1b2c3d4-0000-4000-8000-000000000002', kind: 'key_fob', amount_cents: 5_000, collected: false, invoice_number: 'F-2026-000010' };
+    let detail: StaffRentalDetail = { ...tenancyOf([october]), deposits: [security, fob] };
+    const requests = rentalServer(
+      () => detail,
+      () => {
+        const returned = { ...security, returned_at: '2026-12-10T15:00:00Z', returned_cents: 100_000, deduction_reason: 'Wall repainted', returned_by: 'Demo manager' };
+        detail = { ...detail, deposits: [returned, fob] };
+        return answer(depositReturned, { success: true, deposit: returned });
+      },
+    );
+    const user = userEvent.setup();
+    renderConsole(`/staff/rentals/${parkingId}`);
+    const section = await screen.findByRole('region', { name: 'Deposits held' });
+    const rows = within(section).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.querySelector('th')!.textContent)).toEqual(['Security deposit', 'Key fob deposit']);
+    expect(rows[1]!.textContent).toContain('Not yet: invoice F-2026-000010 is not paid');
+    // Nothing collected is returned: only the security deposit offers it.
+    expect(within(section).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Return the security deposit']);
+
+    await user.click(within(section).getByRole('button', { name: 'Return the security deposit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Return the security deposit' });
+    const amount = within(dialog).getByRole('textbox', { name: /Amount returned/ });
+    expect((amount as HTMLInputElement).value).toBe('1200.00');
+    await user.clear(amount);
+    await user.type(amount, '1000');
+    await user.click(within(dialog).getByRole('button', { name: 'Record the return' }));
+    await waitFor(() => expect(within(dialog).getByText('Give the reason for the deduction.')).toBeTruthy());
+    expect(posts(requests)).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason for the deduction/ }), 'Wall repainted');
+    await user.click(within(dialog).getByRole('button', { name: 'Record the return' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts(requests)).toEqual([{ path: `/admin-api/rentals/${parkingId}/deposits/${security.id}/return`, body: { returned_cents: 100_000, deduction_reason: 'Wall repainted' } }]);
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Security deposit returned: $1,000.00.');
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Deposits held' })).getByText('Wall repainted')).toBeTruthy());
+  });
+
+  it('shows no deposits to a member of staff (the server sends none)', async () => {
+    rentalServer(() => ({ ...tenancyOf([october]), deposits: null }));
+    renderConsole(`/staff/rentals/${parkingId}`);
+    await screen.findByRole('region', { name: 'Summary' });
+    expect(screen.queryByRole('region', { name: 'Deposits held' })).toBeNull();
   });
 });

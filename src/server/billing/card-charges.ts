@@ -243,6 +243,8 @@ export async function retryNow(deps: ChargeDeps, invoiceId: string): Promise<'su
 export async function chargeDueInvoices(deps: ChargeDeps, limit: number, between: () => Promise<void>): Promise<{ succeeded: number; failed: number }> {
   const candidates = await sql<{ id: string }>`select i.id from invoices i join rentals r on r.id = i.rental_id
     where r.provider_customer_id is not null
+      -- A tenancy's invoices are debited by its PAD files: a card it once paid with is never charged by the schedule too.
+      and r.pays_by = 'card'
       and ${owedSql('i')} > 0
       and not exists (select 1 from invoice_payments p where p.invoice_id = i.id and p.status = 'open')
       and (select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'failed' and p.trigger in (${sql.join(scheduledTriggers)})) < ${triesPerInvoice}

@@ -1,11 +1,12 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
-import { endRentalInput, invoiceNumberPattern, padReturnInput, padRevocationInput, recordPaymentInput, rentalStates } from '../../shared/contract/staff-rentals.ts';
+import { endRentalInput, invoiceNumberPattern, padReturnInput, padRevocationInput, recordPaymentInput, rentalStates, returnDepositInput } from '../../shared/contract/staff-rentals.ts';
+import { depositsOf, returnDeposit } from '../billing/deposits.ts';
 import { isIsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { recordPadReturn, recordPadRevocation } from '../billing/pad-debits.ts';
-import { actorName } from '../staff/actor.ts';
+import { actorName, isManager } from '../staff/actor.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { retryInvoice, recordPayment, recordRentalEnded, rentalDetail, rentalExists, rentalInvoice, invoicePayment, invoicePdfOfRental, listRentals, rentalToEnd } from '../billing/staff-rentals.ts';
 import { giveNotice } from '../bookings/cancellations.ts';
@@ -74,7 +75,9 @@ export function staffRentalRoutes(ctx: AppContext) {
       if (!query.success) return problemAnswer(c, fieldsProblem('invalid_request', fieldProblemsOf(query.error.issues)));
       const detail = await rentalDetail(ctx.db, id, query.data.lang, ctx.clock());
       if (!detail) return problemAnswer(c, problem('no_rental'));
-      return c.json({ success: true as const, ...detail });
+      // Deposits are money held for the tenant: managers alone see them.
+      const deposits = isManager(actorOf(c)) && detail.rental.pays_by === 'pad' ? await depositsOf(ctx.db, id) : null;
+      return c.json({ success: true as const, ...detail, deposits });
     })
     .get('/:id/invoices/:file', async (c) => {
       const path = await invoicePath(c, pathParam(c, invoicePdfName, 'file'));
@@ -118,6 +121,34 @@ export function staffRentalRoutes(ctx: AppContext) {
       if (result.kind === 'already') return c.json({ success: true as const, outcome: 'already' as const, redebit_on: null, fee_invoice_number: null });
       ctx.mailer?.wake();
       return c.json({ success: true as const, outcome: result.outcome, redebit_on: result.redebitOn, fee_invoice_number: result.feeInvoiceNumber }, 201);
+    })
+    .post('/:id/deposits/:deposit/return', jsonBody(returnDepositInput), async (c) => {
+      const id = pathParam(c, recordUuid);
+      if (!id) return problemAnswer(c, problem('not_a_rental_id'));
+      const actor = actorOf(c);
+      if (!isManager(actor)) return problemAnswer(c, problem('managers_only'));
+      const depositId = pathParam(c, recordUuid, 'deposit');
+      if (!depositId) return problemAnswer(c, problem('no_deposit'));
+      const { returned_cents: returnedCents, deduction_reason: reason } = c.var.body;
+      const now = ctx.clock();
+      const result = await returnDeposit(ctx.db, { rentalId: id, depositId, returnedCents, deductionReason: reason || null, by: actorName(actor) }, now, (trx, deposit) =>
+        recordAudit(trx, actor, { action: 'deposit_returned', subjectType: 'rental', subjectId: id, details: { deposit: deposit.kind, held_cents: deposit.amountCents, returned_cents: returnedCents, ...(reason ? { reason } : {}) } }, now),
+      );
+      if (result.kind === 'returned') return c.json({ success: true as const, deposit: result.deposit });
+      switch (result.reason) {
+        case 'no_deposit':
+          return problemAnswer(c, problem('no_deposit'));
+        case 'already_returned':
+          return problemAnswer(c, problem('deposit_already_returned'));
+        case 'not_collected':
+          return problemAnswer(c, problem('deposit_not_collected'));
+        case 'reason_required':
+          return problemAnswer(c, fieldsProblem('invalid_request', [{ path: 'deduction_reason', code: 'required_fields' }]));
+        case 'more_than_held': {
+          const held = (await depositsOf(ctx.db, id)).find((d) => d.id === depositId);
+          return problemAnswer(c, problem('deposit_more_than_held', { cents: held?.amount_cents ?? 0 }));
+        }
+      }
     })
     .post('/:id/pad-revocation', jsonBody(padRevocationInput), async (c) => {
       const id = pathParam(c, recordUuid);

@@ -221,6 +221,10 @@ export const problems = {
   pad_no_debit: staff<{ number: string }>(409, (p) => `Invoice ${p.number} has no PAD debit to return: none was put in a file.`),
   pad_returned_with_another_code: staff<{ number: string; code: string }>(409, (p) => `The debit of invoice ${p.number} is already recorded as returned, with code ${p.code}.`),
   not_a_pad_tenancy: staff(409, () => 'This rental is not paid by pre-authorized debit.'),
+  no_deposit: staff(404, () => 'This rental has no such deposit.'),
+  deposit_already_returned: staff(409, () => 'This deposit was already returned.'),
+  deposit_not_collected: staff(409, () => 'This deposit was never collected (its invoice is not paid), so there is nothing to return.'),
+  deposit_more_than_held: staff<{ cents: Cents }>(400, (p) => `At most ${formatCad(p.cents, 'en')} can be returned: the deposit held.`),
   revocation_in_future: staff<{ date: string }>(400, (p) => `${p.date} has not come yet: record a revocation once it has been received.`),
   wrong_sign_in: staff(401, () => 'The e-mail or password is not right.'),
   /** A sign-in with no password (or one longer than any password): said as a wrong one, before any account is looked up. */

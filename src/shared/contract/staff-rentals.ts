@@ -100,6 +100,21 @@ export const staffInvoice = z.object({
 export type StaffInvoice = z.infer<typeof staffInvoice>;
 
 /** GET /admin-api/rentals/:id[?lang=en|fr]: one rental in full, its invoices newest first, and its audit trail. */
+/** A deposit a tenancy's initial invoice collected: held until staff return it, in full or less deductions with a reason. */
+export const staffDeposit = z.object({
+  id: z.string(),
+  kind: z.enum(['security', 'key_fob']),
+  amount_cents: z.number(),
+  /** The invoice that collected it, and whether that invoice is paid (a deposit never collected is not returned). */
+  invoice_number: z.string(),
+  collected: z.boolean(),
+  returned_at: z.nullable(z.string()),
+  returned_cents: z.nullable(z.number()),
+  deduction_reason: z.nullable(z.string()),
+  returned_by: z.nullable(z.string()),
+});
+export type StaffDeposit = z.infer<typeof staffDeposit>;
+
 export const staffRentalDetail = z.object({
   success: z.literal(true),
   rental: z.extend(staffRental, {
@@ -121,6 +136,8 @@ export const staffRentalDetail = z.object({
     pad_stopped: z.nullable(z.object({ last_debit_on: z.string(), reason: z.string() })),
   }),
   invoices: z.array(staffInvoice),
+  /** A tenancy's deposits (held, not sold): shown to managers only, null for staff and for a rental bought at checkout. */
+  deposits: z.optional(z.nullable(z.array(staffDeposit))),
   audit: z.array(auditEntry),
 });
 export type StaffRentalDetail = z.infer<typeof staffRentalDetail>;
@@ -185,3 +202,11 @@ export const padReturnRecorded = z.object({
 /** POST /admin-api/rentals/:id/pad-revocation: the tenant's written revocation of the PAD agreement, received that day. */
 export const padRevocationInput = z.object({ received_on: isoDateString });
 export const padRevocationRecorded = z.object({ success: z.literal(true), last_debit_on: z.string() });
+
+/** POST /admin-api/rentals/:id/deposits/:depositId/return (managers): what goes back; a reason whenever it is less than the deposit. */
+export const returnDepositInput = z.object({
+  returned_cents: z.int('whole_number').check(z.minimum(0, 'at_least'), z.maximum(100_000_000, 'at_most')),
+  deduction_reason: z.optional(z.string().check(z.trim(), z.refine(isPlainText, plainTextMessage), z.maxLength(500, 'at_most_chars'))),
+});
+export type ReturnDepositInput = z.infer<typeof returnDepositInput>;
+export const depositReturned = z.object({ success: z.literal(true), deposit: staffDeposit });

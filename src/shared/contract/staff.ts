@@ -80,6 +80,7 @@ export const auditActions = [
   'pad_file_downloaded',
   'pad_return_recorded',
   'pad_revocation_recorded',
+  'deposit_returned',
   'unit_created',
   'unit_updated',
   'unit_retired',

@@ -1,4 +1,5 @@
 import type { StaffProblemCode, VisitorProblemCode } from '../../shared/contract/problems.ts';
+import { formatCad } from '../../shared/domain/pricing.ts';
 import { spaceDateTimeText } from '../../shared/domain/time.ts';
 import { commonProblemWords } from '../i18n/common-problem-words.ts';
 import { fieldProblemWords } from '../i18n/field-problem-words.ts';
@@ -33,6 +34,10 @@ const en: ProblemWords<StaffOnlyCode> = {
   pad_no_debit: (p) => `Invoice ${p.number} has no PAD debit to return: none was put in a file.`,
   pad_returned_with_another_code: (p) => `The debit of invoice ${p.number} is already recorded as returned, with code ${p.code}.`,
   not_a_pad_tenancy: () => 'This rental is not paid by pre-authorized debit.',
+  no_deposit: () => 'This rental has no such deposit.',
+  deposit_already_returned: () => 'This deposit was already returned.',
+  deposit_not_collected: () => 'This deposit was never collected (its invoice is not paid), so there is nothing to return.',
+  deposit_more_than_held: (p) => `At most ${formatCad(p.cents, 'en')} can be returned: the deposit held.`,
   revocation_in_future: (p) => `${p.date} has not come yet: record a revocation once it has been received.`,
   wrong_sign_in: () => 'The e-mail or password is not right.',
   sign_in_incomplete: () => 'The e-mail or password is not right.',
@@ -106,6 +111,10 @@ const fr: ProblemWords<StaffOnlyCode> = {
   pad_no_debit: (p) => `La facture ${p.number} n’a aucun prélèvement DPA à retourner : aucun n’a été mis dans un fichier.`,
   pad_returned_with_another_code: (p) => `Le prélèvement de la facture ${p.number} est déjà enregistré comme retourné, avec le code ${p.code}.`,
   not_a_pad_tenancy: () => 'Cette location n’est pas payée par débit préautorisé.',
+  no_deposit: () => 'Cette location n’a pas ce dépôt.',
+  deposit_already_returned: () => 'Ce dépôt a déjà été remis.',
+  deposit_not_collected: () => 'Ce dépôt n’a jamais été perçu (sa facture n’est pas payée) : il n’y a rien à remettre.',
+  deposit_more_than_held: (p) => `Au plus ${formatCad(p.cents, 'fr')} peut être remis : le dépôt détenu.`,
   revocation_in_future: (p) => `Le ${p.date} n’est pas encore arrivé : enregistrez une révocation une fois reçue.`,
   wrong_sign_in: () => 'Le courriel ou le mot de passe n’est pas le bon.',
   sign_in_incomplete: () => 'Le courriel ou le mot de passe n’est pas le bon.',

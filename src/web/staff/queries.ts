@@ -3,11 +3,13 @@ import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/
 import * as z from 'zod/mini';
 import { staffMailResponse, mailRetryResponse, type mailStatuses } from '../../shared/contract/staff-mail.ts';
 import { staffOrdersResponse, type orderStatuses } from '../../shared/contract/staff-orders.ts';
-import { sessionResponse } from '../../shared/contract/staff.ts';
+import { sessionResponse, staffAccount, type addStaffInput, type StaffRole } from '../../shared/contract/staff.ts';
 import {
   endRentalResponse,
   padReturnRecorded,
   padRevocationRecorded,
+  depositReturned,
+  returnDepositInput,
   recordPaymentResponse,
   retryInvoiceResponse,
   staffRentalDetail,
@@ -132,6 +134,19 @@ export const padFilesQuery = () =>
     queryFn: ({ signal }) => staffRequest('/admin-api/pad-files', { schema: padFilesResponse, signal }),
   });
 
+/** GET /admin-api/staff: every account, oldest first (the shared contract has the account's schema, not the list's). */
+const staffAccountsResponse = z.object({ success: z.literal(true), accounts: z.array(staffAccount) });
+/** An account changed (a role, disabled). */
+const staffAccountChanged = z.object({ success: z.literal(true), account: staffAccount });
+/** An account added, or given a new link: the one-time set-password link to hand over, and its hours (none for an account added with its password). */
+const staffAccountLink = z.object({ success: z.literal(true), account: staffAccount, set_password_url: z.nullable(z.string()), set_password_hours: z.nullable(z.number()) });
+
+export const staffAccountsQuery = () =>
+  queryOptions({
+    queryKey: [root, 'staff-accounts'],
+    queryFn: ({ signal }) => staffRequest('/admin-api/staff', { schema: staffAccountsResponse, signal }),
+  });
+
 export const offerQuery = (id: number) =>
   queryOptions({
     queryKey: [root, 'lease-offers', 'detail', id],
@@ -162,6 +177,14 @@ export const staffCalls = {
   makePadFile: (paymentDate: string) => staffRequest('/admin-api/pad-files', { method: 'POST', body: { payment_date: paymentDate }, schema: padFileMade }),
   signOut: () => staffRequest('/admin-api/session', { method: 'DELETE', schema: done, signInOn401: false }),
   setPassword: (token: string, password: string) => staffRequest('/admin-api/session/password', { method: 'POST', body: { token, password }, schema: done, signInOn401: false }),
+  /** A new account with a one-time set-password link (a manager's account only by a manager). */
+  addStaff: (body: z.input<typeof addStaffInput>) => staffRequest('/admin-api/staff', { method: 'POST', body, schema: staffAccountLink }),
+  /** Managers only. */
+  setStaffRole: (id: string, role: StaffRole) => staffRequest(`/admin-api/staff/${encodeURIComponent(id)}/role`, { method: 'POST', body: { role }, schema: staffAccountChanged }),
+  /** Signs the account out and keeps it out (a manager's account only by a manager). */
+  disableStaff: (id: string) => staffRequest(`/admin-api/staff/${encodeURIComponent(id)}/disable`, { method: 'POST', body: {}, schema: staffAccountChanged }),
+  /** A new one-time set-password link, replacing any earlier one (a manager's account only by a manager). */
+  resetStaffLink: (id: string) => staffRequest(`/admin-api/staff/${encodeURIComponent(id)}/reset`, { method: 'POST', body: {}, schema: staffAccountLink }),
   createUnit: (input: UnitInput) => staffRequest('/admin-api/units', { method: 'POST', body: input, schema: staffUnitResponse }),
   updateUnit: (id: number, input: Partial<UnitInput>) => staffRequest(`/admin-api/units/${id}`, { method: 'PATCH', body: input, schema: staffUnitResponse }),
   retireUnit: (id: number) => staffRequest(`/admin-api/units/${id}/retire`, { method: 'POST', body: {}, schema: staffUnitResponse }),
@@ -174,6 +197,9 @@ export const staffCalls = {
   /** The bank returned the invoice's latest PAD debit with this CPA-007 code; recorded twice with the same code, nothing changes (no Idempotency-Key). */
   recordPadReturn: (rentalId: string, number: string, body: z.input<typeof padReturnInput>) =>
     staffRequest(`${invoicePath(rentalId, number)}/pad-return`, { method: 'POST', body, schema: padReturnRecorded }),
+  /** A tenancy's deposit returned (managers): what went back, and why less. */
+  returnDeposit: (rentalId: string, depositId: string, body: z.input<typeof returnDepositInput>) =>
+    staffRequest(`/admin-api/rentals/${encodeURIComponent(rentalId)}/deposits/${encodeURIComponent(depositId)}/return`, { method: 'POST', body, schema: depositReturned }),
   /** The tenant's written revocation of the PAD agreement, received that day. */
   recordPadRevocation: (rentalId: string, body: z.input<typeof padRevocationInput>) =>
     staffRequest(`/admin-api/rentals/${encodeURIComponent(rentalId)}/pad-revocation`, { method: 'POST', body, schema: padRevocationRecorded }),

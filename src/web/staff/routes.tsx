@@ -22,6 +22,7 @@ import { RentalsPage } from './pages/rentals-page.tsx';
 import { PadFilesPage } from './pages/pad-files-page.tsx';
 import { SetPasswordPage } from './pages/set-password-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
+import { StaffPage } from './pages/staff-page.tsx';
 import { UnitQueuePage } from './pages/unit-queue-page.tsx';
 import { WaitlistPage } from './pages/waitlist-page.tsx';
 
@@ -213,6 +214,9 @@ const offerRoute = createRoute({
 
 const padFilesRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/staff/pad-files', component: PadFilesPage });
 
+/** Staff accounts and their roles: every member of staff sees them; what only a manager may do is offered to managers. */
+const staffRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/staff/staff', component: StaffPage });
+
 const messagesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/staff/messages',
@@ -229,5 +233,5 @@ const messagesRoute = createRoute({
 export const staffRouteTree = rootRoute.addChildren([
   signInRoute,
   setPasswordRoute,
-  consoleRoute.addChildren([homeRoute, inventoryRoute, unitQueueRoute, calendarRoute, ordersRoute, orderRoute, rentalsRoute, rentalRoute, waitlistRoute, offersRoute, offerRoute, padFilesRoute, messagesRoute]),
+  consoleRoute.addChildren([homeRoute, inventoryRoute, unitQueueRoute, calendarRoute, ordersRoute, orderRoute, rentalsRoute, rentalRoute, waitlistRoute, offersRoute, offerRoute, padFilesRoute, messagesRoute, staffRoute]),
 ]);

@@ -46,6 +46,7 @@ const sections = [
   ['/staff/lease-offers', 'leaseOffers'],
   ['/staff/pad-files', 'padFiles'],
   ['/staff/messages', 'messages'],
+  ['/staff/staff', 'staff'],
 ] as const;
 
 /** Sections only managers open (their API answers staff 403): not offered to staff. */

@@ -10,6 +10,8 @@ import {
   type EndRentalInput,
   type StaffInvoice,
   type StaffInvoicePayment,
+  returnDepositInput,
+  type StaffDeposit,
   type StaffRentalDetail,
 } from '../../../shared/contract/staff-rentals.ts';
 import { isPadReturnCode, padReturnCodes, padReturnCodeValues } from '../../../shared/domain/pad-returns.ts';
@@ -40,7 +42,9 @@ type Decision =
   | { kind: 'end_now'; key: string }
   // A returned PAD debit or a revocation: recorded twice, the server changes nothing (no Idempotency-Key).
   | { kind: 'pad_return'; invoice: StaffInvoice; debit: StaffInvoicePayment }
-  | { kind: 'revocation' };
+  | { kind: 'revocation' }
+  // A deposit's return is recorded once: a second is refused by the server.
+  | { kind: 'deposit'; deposit: StaffDeposit };
 
 const invoiceTone = { paid: 'green', processing: 'yellow', due: 'grey', overdue: 'alert' } as const;
 
@@ -126,7 +130,7 @@ export function RentalDetailPage({ id }: { id: string }) {
         </StaffLink>
       </p>
       <QueryState query={query}>
-        {({ rental, invoices, audit }) => (
+        {({ rental, invoices, audit, deposits }) => (
           <>
             <PageTitle
               actions={
@@ -214,6 +218,7 @@ export function RentalDetailPage({ id }: { id: string }) {
               )}
             </section>
             <PaymentsSection invoices={invoices} />
+            {deposits && deposits.length > 0 ? <DepositsSection deposits={deposits} onReturn={(deposit) => open({ kind: 'deposit', deposit })} /> : null}
             <AuditTrail entries={audit} />
 
             {decision?.kind === 'retry' ? (
@@ -264,6 +269,7 @@ export function RentalDetailPage({ id }: { id: string }) {
               <PadReturnDialog rentalId={id} invoice={decision.invoice} debit={decision.debit} onClose={() => setDecision(null)} onRecorded={closeWith} />
             ) : null}
             {decision?.kind === 'revocation' ? <RevocationDialog rentalId={id} onClose={() => setDecision(null)} onRecorded={closeWith} /> : null}
+            {decision?.kind === 'deposit' ? <DepositReturnDialog rentalId={id} deposit={decision.deposit} onClose={() => setDecision(null)} onReturned={closeWith} /> : null}
           </>
         )}
       </QueryState>
@@ -596,6 +602,98 @@ function RevocationDialog({ rentalId, onClose, onRecorded }: { rentalId: string;
             {(p) => <input {...p} data-autofocus="" type="date" name="received_on" max={today} value={receivedOn} onChange={(e) => setReceivedOn(e.target.value)} />}
           </Field>
           <FormActions submitLabel={t.revokeSubmit} busyLabel={t.recording} busy={save.isPending} onCancel={onClose} />
+        </form>
+      </div>
+    </Dialog>
+  );
+}
+
+/** A tenancy's deposits, for managers (the server sends them to managers only): held, collected, returned, and Return. */
+function DepositsSection({ deposits, onReturn }: { deposits: readonly StaffDeposit[]; onReturn: (deposit: StaffDeposit) => void }) {
+  const { m } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.rental;
+  const c = t.depositColumns;
+  return (
+    <section className="card" aria-labelledby="rental-deposits">
+      <h2 id="rental-deposits">{t.depositsTitle}</h2>
+      <StackTable caption={t.depositsCaption} columns={[c.kind, c.held, c.collected, c.returned, c.actions]}>
+        {deposits.map((deposit) => (
+          <tr key={deposit.id}>
+            <th scope="row">{t.depositKinds[deposit.kind]}</th>
+            <td data-label={c.held} className="nowrap">
+              {f.cents(deposit.amount_cents)}
+            </td>
+            <td data-label={c.collected}>{deposit.collected ? t.depositCollected(deposit.invoice_number) : t.depositNotCollected(deposit.invoice_number)}</td>
+            <td data-label={c.returned} className="cell-wrap">
+              {deposit.returned_at && deposit.returned_cents !== null ? (
+                <>
+                  {t.depositReturnedMeta(f.cents(deposit.returned_cents), f.dateTime(deposit.returned_at), deposit.returned_by === 'admin token' ? m.common.adminToken : (deposit.returned_by ?? m.common.none))}
+                  {deposit.deduction_reason ? <span className="cell-meta">{deposit.deduction_reason}</span> : null}
+                </>
+              ) : (
+                t.depositNotReturned
+              )}
+            </td>
+            <td className="cell-actions">
+              {deposit.collected && !deposit.returned_at ? (
+                <button type="button" className="button button--secondary button--small" aria-label={t.depositReturnFor(t.depositKinds[deposit.kind])} onClick={() => onReturn(deposit)}>
+                  {t.depositReturn}
+                </button>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </StackTable>
+    </section>
+  );
+}
+
+/** A deposit returned: what goes back (all of it by default), and the reason whenever it is less. */
+function DepositReturnDialog({ rentalId, deposit, onClose, onReturned }: { rentalId: string; deposit: StaffDeposit; onClose: () => void; onReturned: (notice: string) => Promise<void> }) {
+  const { m, lang } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.rental;
+  const held = deposit.amount_cents;
+  const kind = t.depositKinds[deposit.kind];
+  const [amount, setAmount] = useState(() => amountForInput((held / 100).toFixed(2), lang));
+  const [reason, setReason] = useState('');
+  const { errors, formRef, summaryRef, fromIssues, fromServer, clear } = useFormErrors(['returned_cents', 'deduction_reason'] as const);
+  const focusRef = useDialogFocus();
+  const withinHeld = returnDepositInput.check(
+    z.refine((body) => body.returned_cents <= held, { message: 'at_most', path: ['returned_cents'] }),
+    z.refine((body) => body.returned_cents === held || (body.deduction_reason ?? '').length > 0, { message: 'required_fields', path: ['deduction_reason'] }),
+  );
+  const save = useMutation({
+    mutationFn: (body: z.infer<typeof returnDepositInput>) => staffCalls.returnDeposit(rentalId, deposit.id, body),
+    onSuccess: ({ deposit: returned }) => onReturned(t.depositDone(kind, f.cents(returned.returned_cents ?? 0))),
+    onError: fromServer,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const typed = normalizeAmount(amount, lang);
+    const cents = /^\d{1,7}(\.\d{1,2})?$/.test(typed) ? Math.round(Number(typed) * 100) : Number.NaN;
+    const checked = withinHeld.safeParse({ returned_cents: cents, deduction_reason: reason });
+    if (!checked.success) {
+      fromIssues(checked.error.issues, { returned_cents: t.depositAmountRange(f.cents(held)), deduction_reason: t.depositReasonRequired });
+      return;
+    }
+    clear();
+    save.mutate(checked.data);
+  };
+  return (
+    <Dialog title={t.depositReturnTitle(kind)} onClose={onClose} closeLabel={m.common.close}>
+      <div ref={focusRef}>
+        <form ref={formRef} className="form" onSubmit={submit} noValidate>
+          <ErrorSummary errors={errors} summaryRef={summaryRef} />
+          <p>{t.depositReturnText(f.cents(held))}</p>
+          <Field label={t.depositAmount} hint={t.depositAmountHint(f.cents(held))} error={errors.returned_cents} required>
+            {(p) => <input {...p} data-autofocus="" name="returned_cents" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />}
+          </Field>
+          <Field label={t.depositReason} hint={t.depositReasonHint} error={errors.deduction_reason}>
+            {(p) => <textarea {...p} name="deduction_reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
+          </Field>
+          <FormActions submitLabel={t.depositSubmit} busyLabel={t.recording} busy={save.isPending} onCancel={onClose} />
         </form>
       </div>
     </Dialog>
