@@ -11,7 +11,7 @@ import { padFileMade } from '../../src/shared/contract/pad-files.ts';
 import { padReturnRecorded, padRevocationRecorded, staffRentalDetail } from '../../src/shared/contract/staff-rentals.ts';
 import { site } from '../../src/shared/site.ts';
 import { checkoutBody, checkoutOk, payTestCheckout, testBuyer } from './checkout-helpers.ts';
-import { buildLeaseTestApp, companyInfo, createOffer, officeLike101, sign, submitInfo } from './lease-fixtures.ts';
+import { buildLeaseTestApp, companyInfo, createOffer, officeLike101, sign, signature, submitInfo, validBanking } from './lease-fixtures.ts';
 import { adminToken, backend, testBankingKeys, type TestApp } from './test-app.ts';
 
 /*
@@ -350,6 +350,80 @@ describe(`PAD debits after the file (${backend})`, () => {
     expect(told).toHaveLength(1);
     const read = readMessageData('staff_lease_signing_refused', told[0]!.data);
     expect(read.ok && read.data.signedBefore).toBe(true);
+  });
+
+  it('after a full tenancy, keeps the account number out of every log line, e-mail, API answer and stored row but the sealed ones, and in the PAD file', async () => {
+    const account = '480217639';
+    const logged: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      logged.push(String(chunk));
+      return (write as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof process.stderr.write;
+    const answers: string[] = [];
+    const read = async (path: string, init: RequestInit = { headers: admin }) => {
+      const res = await t.app.request(path, init);
+      const body = await res.text();
+      answers.push(body);
+      return { status: res.status, body };
+    };
+    try {
+      now = at('2026-11-23');
+      const office = await officeLike101(t);
+      const { code } = await createOffer(t, { office_ids: [office], start_date: '2026-12-01', email: 'secret@example.com' });
+      expect((await submitInfo(t, code)).status).toBe(200);
+      const signing = await t.app.request(`/public-api/lease-offers/${code}/complete-signing`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ signature, banking: { ...validBanking, account_number: account } }),
+      });
+      answers.push(await signing.text());
+      expect(signing.status).toBe(200);
+      const rental = await t.db.selectFrom('rentals').select('id').where('customer_email', '=', 'secret@example.com').executeTakeFirstOrThrow();
+      const [initial] = await invoicesOf(rental.id);
+      await read(`/public-api/lease-offers/${code}`, {});
+
+      // The initial debit filed, paid after settlement, a month invoiced, its debit returned: the agreement stops.
+      now = at('2026-12-03');
+      const made = JSON.parse((await read('/admin-api/pad-files', { method: 'POST', headers: admin, body: JSON.stringify({ payment_date: '2026-12-03' }) })).body) as { file: { id: string } };
+      const file = await t.app.request(`/admin-api/pad-files/${made.file.id}/download`, { headers: admin });
+      expect(await file.text()).toContain(account.padEnd(12, ' '));
+      now = at('2026-12-10');
+      await round();
+      now = at('2026-12-20');
+      await round();
+      now = at('2027-01-04');
+      await read('/admin-api/pad-files', { method: 'POST', headers: admin, body: JSON.stringify({ payment_date: '2027-01-04' }) });
+      const january = (await invoicesOf(rental.id)).find((i) => i.start === '2027-01-01')!;
+      now = at('2027-01-06');
+      await read(`/admin-api/rentals/${rental.id}/invoices/${january.number}/pad-return`, { method: 'POST', headers: admin, body: JSON.stringify({ code: '905' }) });
+      await read(`/admin-api/rentals/${rental.id}?lang=fr`);
+      await read(`/admin-api/rentals/${rental.id}`);
+      await read('/admin-api/rentals');
+      await read('/admin-api/pad-files');
+      await read('/admin-api/mail');
+      await read('/admin-api/lease-offers');
+      expect(initial).toBeDefined();
+
+      const mails = await Promise.all((['lease_signed', 'invoice_paid', 'invoice_issued', 'pad_debit_returned'] as const).map((kind) => messagesTo('secret@example.com', kind)));
+      const texts = mails.flat().map(({ mail }) => `${mail.subject}\n${mail.text}\n${mail.html}`);
+      expect(texts.length).toBeGreaterThanOrEqual(4);
+      for (const text of [...texts, ...answers, ...logged]) expect(text).not.toContain(account);
+      // The tenant's copy of the agreement names the account masked, as the console does.
+      expect(mails[0]![0]!.data.agreement.banking.account_number).toBe('****7639');
+
+      // Stored rows: the outbox's data, audit details, every text and JSON column of every table.
+      const columns = await sql<{ table_name: string; column_name: string }>`
+        select table_name, column_name from information_schema.columns
+        where table_schema = 'public' and data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'bytea')`.execute(t.db);
+      expect(columns.rows.length).toBeGreaterThan(20);
+      for (const { table_name, column_name } of columns.rows) {
+        const found = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table_name)} where ${sql.ref(column_name)}::text like ${`%${account}%`}`.execute(t.db);
+        expect(Number(found.rows[0]!.n), `${table_name}.${column_name}`).toBe(0);
+      }
+    } finally {
+      process.stderr.write = write;
+    }
   });
 
   it('refuses a return for an invoice never debited, a code not on the list, and a revocation of a card rental', async () => {
