@@ -86,10 +86,12 @@ describe('the final invoice and the prepaid last month', () => {
   });
 
   it('says the next invoice’s day and amount, the final one with the prepaid month applied, and none after', () => {
-    const rental = { monthlyCents: 45_000, prepaidLastMonthCents: 45_000 };
+    const rental = { monthlyCents: 45_000, prepaidLastMonthCents: 45_000, paysBy: 'card' as const };
     expect(nextInvoice({ ...rental, nextPeriodStart: '2027-01-01', endsOn: null })).toEqual({ on: '2027-01-01', cents: taxedTotal([{ item: 'monthly_rent', cents: 45_000 }]).total });
     expect(nextInvoice({ ...rental, nextPeriodStart: '2027-02-01', endsOn: '2027-02-09' })).toEqual({ on: '2027-02-01', cents: 0 });
     expect(nextInvoice({ ...rental, nextPeriodStart: '2027-02-10', endsOn: '2027-02-09' })).toBeNull();
+    // A tenancy's month is invoiced on the 20th of the month before.
+    expect(nextInvoice({ ...rental, paysBy: 'pad', nextPeriodStart: '2027-01-01', endsOn: null })).toEqual({ on: '2026-12-20', cents: taxedTotal([{ item: 'monthly_rent', cents: 45_000 }]).total });
   });
 });
 

@@ -23,7 +23,7 @@ type RentalFacts = MessageData['invoice_paid']['rental'];
 async function rentalRow(db: Db, rentalId: string) {
   return db
     .selectFrom('rentals')
-    .select(['id', 'order_id', 'product', 'service_type', 'unit_name', 'customer_name', 'customer_email', 'language', 'monthly_cents', 'prepaid_last_month_cents', 'provider'])
+    .select(['id', 'order_id', 'product', 'service_type', 'unit_name', 'customer_name', 'customer_email', 'language', 'monthly_cents', 'prepaid_last_month_cents', 'provider', 'pays_by'])
     .select([sql<string>`next_period_start::text`.as('next_period_start'), sql<string | null>`ends_on::text`.as('ends_on')])
     .where('id', '=', rentalId)
     .executeTakeFirstOrThrow();
@@ -160,7 +160,7 @@ async function tellRenter<K extends MessageKind>(trx: Db, keyring: BankingKeyrin
 
 /** The rental's next invoice, as its messages say it. */
 const nextOf = (row: RentalRow) =>
-  nextInvoice({ nextPeriodStart: row.next_period_start, endsOn: row.ends_on, monthlyCents: row.monthly_cents, prepaidLastMonthCents: row.prepaid_last_month_cents });
+  nextInvoice({ nextPeriodStart: row.next_period_start, endsOn: row.ends_on, monthlyCents: row.monthly_cents, prepaidLastMonthCents: row.prepaid_last_month_cents, paysBy: row.pays_by });
 
 /** An invoice paid: the customer's e-mail with the invoice PDF marked paid, and what comes next. */
 export async function tellInvoicePaid(trx: Db, keyring: BankingKeyring, ids: { invoiceId: string; paymentId: string }, now: Date): Promise<void> {

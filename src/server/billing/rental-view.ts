@@ -63,7 +63,7 @@ export function rentalStateOf(rental: { ended_at: Date | null; ends_on: string |
 export async function rentalBillingOfOrder(db: Db, orderId: string, now: Date): Promise<RentalBilling | null> {
   const rental = await db
     .selectFrom('rentals')
-    .select(['id', 'monthly_cents', 'prepaid_last_month_cents', 'provider_customer_id', 'ended_at'])
+    .select(['id', 'monthly_cents', 'prepaid_last_month_cents', 'provider_customer_id', 'ended_at', 'pays_by'])
     .select([sql<string>`next_period_start::text`.as('next_period_start'), sql<string | null>`ends_on::text`.as('ends_on')])
     .where('order_id', '=', orderId)
     .executeTakeFirst();
@@ -91,7 +91,7 @@ export async function rentalBillingOfOrder(db: Db, orderId: string, now: Date): 
   return {
     state: rentalStateOf(rental, invoices.map((i) => i.state), now),
     monthlyCents: rental.monthly_cents,
-    next: ended ? null : nextInvoice({ nextPeriodStart: rental.next_period_start, endsOn: rental.ends_on, monthlyCents: rental.monthly_cents, prepaidLastMonthCents: rental.prepaid_last_month_cents }),
+    next: ended ? null : nextInvoice({ nextPeriodStart: rental.next_period_start, endsOn: rental.ends_on, monthlyCents: rental.monthly_cents, prepaidLastMonthCents: rental.prepaid_last_month_cents, paysBy: rental.pays_by }),
     cardOnFile: rental.provider_customer_id !== null,
     lastDay: rental.ends_on,
     invoices,

@@ -5,7 +5,6 @@ import { problem, fieldsProblem, type Problem } from '../../shared/contract/prob
 import type { AuditEntry } from '../../shared/contract/staff.ts';
 import type { RecordPaymentInput, RentalState, StaffInvoice, StaffInvoicePayment, StaffRental, StaffRentalDetail } from '../../shared/contract/staff-rentals.ts';
 import { nextInvoice, periodFrom } from '../../shared/domain/billing.ts';
-import { padInvoiceDay } from '../../shared/domain/pad.ts';
 import { cancellationRule, rentalEndsOn } from '../../shared/domain/cancellation.ts';
 import { productNames, type Product } from '../../shared/domain/products.ts';
 import { daysBetween, type IsoDate } from '../../shared/domain/time.ts';
@@ -200,12 +199,6 @@ async function rentalAudit(db: Db, id: string): Promise<AuditEntry[]> {
 }
 
 /** One rental in full: its standing, next invoice, invoices newest first with every payment row, and its trail. */
-/** The next invoice and its day: a tenancy's is issued on the 20th of the month before its period. */
-function nextInvoiceOf(row: { pays_by: 'card' | 'pad'; next_period_start: IsoDate; ends_on: IsoDate | null; monthly_cents: number; prepaid_last_month_cents: number }) {
-  const next = nextInvoice({ nextPeriodStart: row.next_period_start, endsOn: row.ends_on, monthlyCents: row.monthly_cents, prepaidLastMonthCents: row.prepaid_last_month_cents });
-  return next && row.pays_by === 'pad' ? { ...next, on: padInvoiceDay(next.on) } : next;
-}
-
 export async function rentalDetail(db: Db, id: string, lang: 'en' | 'fr', now: Date): Promise<Omit<StaffRentalDetail, 'success'> | undefined> {
   const row = await rentalRows(db).where('r.id', '=', id).executeTakeFirst();
   if (!row) return undefined;
@@ -221,7 +214,10 @@ export async function rentalDetail(db: Db, id: string, lang: 'en' | 'fr', now: D
       ended_at: row.ended_at ? new Date(row.ended_at).toISOString() : null,
       end_reason: row.end_reason,
       // A rental staff ended is billed no more (issueNextInvoice's own test); one given notice stops after its last period.
-      next_invoice: row.ended_at !== null ? null : nextInvoiceOf(row),
+      next_invoice:
+        row.ended_at !== null
+          ? null
+          : nextInvoice({ nextPeriodStart: row.next_period_start, endsOn: row.ends_on, monthlyCents: row.monthly_cents, prepaidLastMonthCents: row.prepaid_last_month_cents, paysBy: row.pays_by }),
       notice_ends_on: noticeEndsOn(row, spaceToday(now)),
       pays_by: row.pays_by,
       pad_stopped: row.pad_last_debit_on !== null ? { last_debit_on: row.pad_last_debit_on, reason: row.pad_stop_reason ?? '' } : null,

@@ -1,5 +1,6 @@
 import { site } from '../site.ts';
 import { addMonths } from './booking-windows.ts';
+import { padInvoiceDay } from './pad.ts';
 import { roundDiv, taxedTotal, type Cents, type TaxedTotal } from './pricing.ts';
 import type { Product } from './products.ts';
 import { addDays, daysBetween, daysInMonth, type IsoDate } from './time.ts';
@@ -157,10 +158,14 @@ export function nextTryOn(firstTryOn: IsoDate, failedTries: number): IsoDate | n
   return delay === undefined ? null : addDays(firstTryOn, delay);
 }
 
-/** What a rental's next invoice will be: its day and its total, taxes included; null once its last period is invoiced. */
-export function nextInvoice(rental: { nextPeriodStart: IsoDate; endsOn: IsoDate | null; monthlyCents: Cents; prepaidLastMonthCents: Cents }): { on: IsoDate; cents: Cents } | null {
+/**
+ * What a rental's next invoice will be: its day and its total, taxes included; null once its last
+ * period is invoiced. A tenancy paid by PAD has it issued on the 20th of the month before its period.
+ */
+export function nextInvoice(rental: { nextPeriodStart: IsoDate; endsOn: IsoDate | null; monthlyCents: Cents; prepaidLastMonthCents: Cents; paysBy: 'card' | 'pad' }): { on: IsoDate; cents: Cents } | null {
   if (rental.endsOn !== null && rental.nextPeriodStart > rental.endsOn) return null;
   const period = periodFrom(rental.nextPeriodStart, rental.endsOn);
   const final = rental.endsOn !== null && period.end === rental.endsOn;
-  return { on: period.start, cents: periodCharges(rental.monthlyCents, period, final ? rental.prepaidLastMonthCents : null).total };
+  const cents = periodCharges(rental.monthlyCents, period, final ? rental.prepaidLastMonthCents : null).total;
+  return { on: rental.paysBy === 'pad' ? padInvoiceDay(period.start) : period.start, cents };
 }
