@@ -61,12 +61,15 @@ async function publicRow(browser: Browser, check: (row: ReturnType<Page['locator
     try {
       const page = await context.newPage();
       await page.goto('/offices');
-      const row = page.getByRole('table', { name: 'Offices' }).locator('tbody tr.unit__row', { hasText: office.name });
+      const rows = page.getByRole('table', { name: 'Offices' }).locator('tbody tr.unit__row');
+      // The list loaded first, however long a busy machine takes: only what it shows is checked in a second, and tried again if stale.
+      await expect(rows.first()).toBeVisible({ timeout: 15_000 });
+      const row = rows.filter({ hasText: office.name });
       await check(row);
     } finally {
       await context.close();
     }
-  }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
+  }).toPass({ timeout: 60_000, intervals: [500, 1000, 2000] });
 }
 
 /** The invitation written to the mail folder for this lease link (decoded: a long link may be folded in the raw message). */
