@@ -1743,6 +1743,36 @@ const fuzzers: Fuzzer[] = [
       }),
   },
   {
+    route: 'POST /admin-api/pad-files/returns',
+    runs: 150,
+    probes: async () => {
+      // A return file of one returned debit at Standard 005's positions, then that file cut, mutated, mislabelled.
+      const record = (fields: [number, string][]) => {
+        const chars = Array.from({ length: 1464 }, () => ' ');
+        for (const [from, text] of fields) for (let i = 0; i < text.length; i++) chars[from - 1 + i] = text[i]!;
+        return chars.join('');
+      };
+      const control: [number, string][] = [[11, 'CWK0012345'], [21, '0001']];
+      const returnFile = [
+        record([[1, 'A'], [2, '000000001'], ...control, [25, '026345'], [31, '00310'], [56, 'CAD']]),
+        record([[1, 'J'], [2, '000000002'], ...control, [25, '9010000403440026337081510482'], [53, '7301946'], [87, '402'], [175, 'F-2026-000001']]),
+        record([[1, 'Z'], [2, '000000003'], ...control, [25, '00000000403440'], [39, '00000001'], [47, '0'.repeat(22)]]),
+      ].join('\r\n');
+      const files = fc.oneof(
+        { weight: 3, arbitrary: fc.tuple(fc.nat({ max: returnFile.length - 1 }), fc.string({ unit: 'binary', maxLength: 3 })).map(([at, text]) => ({ text: returnFile.slice(0, at) + text + returnFile.slice(at + text.length), note: `file changed at ${at}` })) },
+        { weight: 1, arbitrary: fc.nat({ max: returnFile.length }).map((at) => ({ text: returnFile.slice(0, at), note: `file cut at ${at}` })) },
+        { weight: 1, arbitrary: fc.constantFrom('\n', '\r', '', '\u0085', '\u2028').map((sep) => ({ text: returnFile.split('\r\n').join(sep), note: `records joined by ${JSON.stringify(sep)}` })) },
+        { weight: 2, arbitrary: wholeBody },
+      );
+      const contentTypes = fc.constantFrom('text/plain', 'text/plain; charset=us-ascii', 'application/octet-stream', 'application/json', 'multipart/form-data; boundary=x', '');
+      const probe = (text: string, type: string, headers: Record<string, string>, note: string) => new Probe('POST', '/admin-api/pad-files/returns', { ...headers, ...(type ? { 'content-type': type } : {}) }, text, note);
+      return {
+        random: fc.record({ file: files, type: contentTypes, headers: adminHeaders }).map(({ file, type, headers }) => probe(file.text, type, headers, file.note)),
+        sweep: [returnFile, returnFile + returnFile, returnFile.repeat(60), ...rawBodies].map((text, i) => probe(text, 'text/plain', adminAuth, `sweep ${i}`)),
+      };
+    },
+  },
+  {
     route: 'GET /admin-api/pad-files/:id/download',
     runs: 100,
     probes: async () =>

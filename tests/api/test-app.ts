@@ -133,6 +133,12 @@ export function appAdminClient(t: Pick<TestApp, 'app'>, token = adminToken): Adm
       if (!res.ok) throw new Error(`${res.status}: ${((await res.json()) as { error?: string }).error ?? res.statusText}`);
       return new Uint8Array(await res.arrayBuffer());
     },
+    async upload(path, bytes) {
+      const res = await t.app.request(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, body: bytes });
+      const payload = (await res.json()) as { error?: string };
+      if (!res.ok) throw new Error(`${res.status}: ${payload.error ?? res.statusText}`);
+      return payload;
+    },
   };
 }
 

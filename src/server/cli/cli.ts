@@ -58,6 +58,15 @@ export function httpClient(baseUrl: string, token: string): AdminClient {
       }
       return new Uint8Array(await res.arrayBuffer());
     },
+    async upload(path, bytes) {
+      const res = await fetch(new URL(path, baseUrl), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, body: bytes });
+      const payload: unknown = await res.json().catch(() => ({}));
+      if (!res.ok) {
+        const error = (payload as { error?: unknown }).error;
+        throw new Error(`${res.status}: ${typeof error === 'string' ? error : res.statusText}`);
+      }
+      return payload;
+    },
   };
 }
 

@@ -4,6 +4,8 @@ export interface AdminClient {
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<unknown>;
   /** A file the API answers (a PAD file), byte for byte. */
   download(path: string): Promise<Uint8Array>;
+  /** A file sent as it is (text/plain, byte for byte: the bank's return file); answers the JSON. */
+  upload?(path: string, bytes: Uint8Array<ArrayBuffer>): Promise<unknown>;
 }
 
 export interface CommandContext {

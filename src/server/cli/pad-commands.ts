@@ -1,9 +1,11 @@
-import { writeFile } from 'node:fs/promises';
-import { padFileMade } from '../../shared/contract/pad-files.ts';
+import { readFile, writeFile } from 'node:fs/promises';
+import { padFileMade, padReturnFileUploaded, type PadReturnItemView } from '../../shared/contract/pad-files.ts';
 import { dollarsFromCents } from '../../shared/domain/pricing.ts';
 import type { Command } from './command.ts';
+import { printTable } from './table.ts';
 
 const usage = 'Usage: npm run admin -- pad file --date YYYY-MM-DD --out FILE';
+const returnsUsage = 'Usage: npm run admin -- pad returns --file FILE';
 
 /**
  * `npm run admin -- pad file --date YYYY-MM-DD --out FILE` (managers, or the admin token): makes
@@ -27,4 +29,52 @@ const file: Command = async ({ client, flags, json, print }) => {
   for (const left of made.left_out) print(`Left out: invoice ${left.invoice} (${left.reason === 'account_number_unusable' ? 'its account number cannot go in a PAD file' : 'its banking numbers cannot be read'}).`);
 };
 
-export const padCommands: Record<string, Command> = { file };
+/** What became of an item, in a word or two: the outcome of a recorded return, or why not. */
+function happened(item: PadReturnItemView): string {
+  switch (item.result) {
+    case 'recorded':
+      return item.outcome === 'redebit' ? `recorded: debited again on ${item.redebit_on ?? ''}, fee ${item.fee_invoice_number ?? ''}` : `recorded: ${item.outcome === 'no_redebit' ? 'not debited again' : item.outcome === 'stopped' ? 'debits stopped' : 'claimed back, agreement stands'}`;
+    case 'already':
+      return 'recorded already: nothing changed';
+    case 'refused':
+      return item.reason === 'returned_with_another_code'
+        ? `refused: returned already with code ${item.recorded_code ?? ''}`
+        : `refused: ${item.reason === 'not_pad' ? 'not a PAD tenancy' : item.reason === 'not_latest_debit' ? 'an earlier debit than its latest' : 'no debit of that date and amount'}`;
+    case 'not_found':
+      return 'no such invoice';
+    case 'unknown_code':
+      return 'unknown return code: not recorded';
+    case 'not_ours':
+      return 'a returned credit: not ours';
+  }
+}
+
+/**
+ * `npm run admin -- pad returns --file FILE` (managers, or the admin token): uploads the bank's
+ * CPA-005 return file as it came, and prints what became of each returned debit. Uploading the
+ * same file again changes nothing.
+ */
+const returns: Command = async ({ client, flags, json, print }) => {
+  const path = typeof flags.file === 'string' ? flags.file : undefined;
+  if (!path) throw new Error(returnsUsage);
+  if (!client.upload) throw new Error('This client cannot upload a file.');
+  const answer = padReturnFileUploaded.parse(await client.upload('/admin-api/pad-files/returns', new Uint8Array(await readFile(path))));
+  if (json) return print(JSON.stringify(answer, null, 2));
+  const { counts } = answer;
+  print(`Return file no. ${answer.file.number} of ${answer.file.created_on}: ${answer.items.length} item${answer.items.length === 1 ? '' : 's'}.`);
+  printTable(
+    answer.items.map((item) => ({
+      invoice: item.invoice,
+      tenant: item.tenant,
+      amount: `$${dollarsFromCents(item.amount_cents).toFixed(2)}`,
+      date: item.payment_date,
+      account: item.account,
+      code: item.code,
+      result: happened(item),
+    })),
+    print,
+  );
+  print(`Recorded ${counts.recorded}, already ${counts.already}, refused ${counts.refused}, not found ${counts.not_found}, unknown code ${counts.unknown_code}, not ours ${counts.not_ours}.`);
+};
+
+export const padCommands: Record<string, Command> = { file, returns };

@@ -7,16 +7,19 @@ const kilobyte = 1024;
 
 /**
  * The most a request body may hold. A JSON form is a few kilobytes; a signature is a PNG of a
- * tablet-sized pad; Stripe's events are objects of a few kilobytes, with room to spare.
+ * tablet-sized pad; Stripe's events are objects of a few kilobytes, with room to spare. A bank's
+ * return file is 1464 characters a record, up to six returned debits each: room for hundreds.
  */
 const bodyLimits = {
   default: 64 * kilobyte,
   signing: 1024 * kilobyte,
   webhook: 512 * kilobyte,
+  padReturnFile: 256 * kilobyte,
 } as const;
 
 function bodyLimitFor(path: string): number {
   if (path === '/public-api/stripe/webhook') return bodyLimits.webhook;
+  if (path === '/admin-api/pad-files/returns') return bodyLimits.padReturnFile;
   if (path.startsWith('/public-api/lease-offers/') && path.endsWith('/complete-signing')) return bodyLimits.signing;
   return bodyLimits.default;
 }

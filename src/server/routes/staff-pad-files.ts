@@ -5,6 +5,8 @@ import { businessDayOnOrAfter, isBusinessDay } from '../../shared/domain/pad.ts'
 import { isIsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { listPadFiles, makePadFile, padFileContent, type PadFileSummary } from '../billing/pad-files.ts';
+import { parsePadReturnFile } from '../billing/pad-return-file.ts';
+import { applyPadReturnFile, countsOf } from '../billing/pad-return-upload.ts';
 import type { AppDeps } from '../deps.ts';
 import { problemAnswer } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
@@ -29,7 +31,19 @@ const managersOnly: MiddlewareHandler<StaffEnv> = async (c, next) => {
   await next();
 };
 
-/** PAD files (Billing → PAD files, and `npm run admin -- pad file`): made for a payment date, downloaded as made, each download audited. */
+/** The file's text: UTF-8 when it is, else one character a byte (Latin-1), so that a record is 1464 characters either way. */
+function fileText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('latin1').decode(bytes);
+  }
+}
+
+/**
+ * PAD files (Billing → PAD files, and `npm run admin -- pad file`): made for a payment date, downloaded as made, each download audited;
+ * the bank's return file uploaded (`npm run admin -- pad returns`), each returned debit recorded as staff record one.
+ */
 export function staffPadFileRoutes(deps: AppDeps) {
   return new Hono<StaffEnv>()
     .use(managersOnly)
@@ -48,6 +62,27 @@ export function staffPadFileRoutes(deps: AppDeps) {
       );
       if (result.kind === 'nothing') return problemAnswer(c, problem('pad_nothing_ready', { reason: result.reason, until: result.until }));
       return c.json({ success: true as const, outcome: result.kind, file: view(result.file), left_out: result.leftOut }, result.kind === 'made' ? 201 : 200);
+    })
+    .post('/returns', async (c) => {
+      const originator = deps.config.padOriginator;
+      if (!originator) return problemAnswer(c, problem('pad_not_configured'));
+      // The body is the file as the bank sent it, whatever it is labelled: its bytes are read, never parsed as JSON.
+      const read = parsePadReturnFile(fileText(new Uint8Array(await c.req.arrayBuffer())));
+      if (!read.ok) return problemAnswer(c, problem('pad_return_file_invalid', read.fault));
+      if (read.file.originatorId !== originator.id) return problemAnswer(c, problem('pad_return_file_invalid', { record: 1, fault: 'originator', found: read.file.originatorId }));
+      const actor = actorOf(c);
+      const now = deps.clock();
+      const billing = { db: deps.db, clock: deps.clock, keyring: deps.config.bankingKeys };
+      const items = await applyPadReturnFile(billing, read.file, actorName(actor), (trx, item, rentalId, recorded) =>
+        recordAudit(
+          trx,
+          actor,
+          { action: 'pad_return_recorded', subjectType: 'rental', subjectId: rentalId, details: { invoice: item.crossReference, code: item.returnCode, outcome: recorded.outcome, return_file: read.file.fileNumber } },
+          now,
+        ),
+      );
+      if (items.some((i) => i.result === 'recorded')) deps.mailer?.wake();
+      return c.json({ success: true as const, file: { number: read.file.fileNumber, created_on: read.file.createdOn }, items, counts: countsOf(items) });
     })
     .get('/:id/download', async (c) => {
       const id = pathParam(c, recordUuid);

@@ -32,3 +32,70 @@ export const padFileMade = z.object({
 });
 
 export const padFilesResponse = z.object({ success: z.literal(true), files: z.array(padFileSummary) });
+
+/*
+ * The bank's return file, uploaded (POST /admin-api/pad-files/returns, managers): the body is the
+ * file itself (text/plain, as the bank sent it), and the answer says what became of each item.
+ */
+
+/** Why a return file cannot be read, with the record (counted from 1) where it goes wrong. */
+export const padReturnFileFaults = [
+  /** Nothing in it. */
+  'empty',
+  /** A record that is not 1464 characters long (found: its length). */
+  'length',
+  /** The first record is not a header, 'A'. */
+  'header',
+  /** The last record is not a trailer, 'Z' (or a trailer before the end). */
+  'trailer',
+  /** A record type a return file does not carry (found: the type). */
+  'type',
+  /** A debit or credit record: a file of payments sent, not the bank's returns. */
+  'outgoing',
+  /** A record whose count is not its place in the file. */
+  'count',
+  /** A field that is not as the standard writes it (found: its name, after its segment). */
+  'field',
+  /** The trailer's totals differ from the items. */
+  'totals',
+  /** The file is another originator's (found: its originator id). */
+  'originator',
+] as const;
+export type PadReturnFileFault = (typeof padReturnFileFaults)[number];
+
+/** What became of a returned item: recorded (with what followed), recorded already, refused, or not acted on. */
+export const padReturnItemResults = ['recorded', 'already', 'refused', 'not_found', 'unknown_code', 'not_ours'] as const;
+
+/** Why a returned debit was refused: not a PAD tenancy's invoice, no debit of that date and amount, an earlier debit than its latest, or recorded with another code. */
+export const padReturnRefusals = ['not_pad', 'no_matching_debit', 'not_latest_debit', 'returned_with_another_code'] as const;
+
+export const padReturnItem = z.object({
+  /** Where the item is in the file: its record (counted from 1) and segment (1 to 6). */
+  record: z.number(),
+  segment: z.number(),
+  /** The cross-reference as the file gives it: our invoice number. */
+  invoice: z.string(),
+  /** The rental's customer, or the payor's name in the file when no invoice matched. */
+  tenant: z.string(),
+  amount_cents: z.number(),
+  payment_date: z.string(),
+  /** The payor's account, masked (****1234): never in clear. */
+  account: z.string(),
+  code: z.string(),
+  result: z.enum(padReturnItemResults),
+  outcome: z.nullable(z.enum(['redebit', 'no_redebit', 'stopped', 'dispute'])),
+  reason: z.nullable(z.enum(padReturnRefusals)),
+  /** returned_with_another_code: the code recorded before. */
+  recorded_code: z.nullable(z.string()),
+  redebit_on: z.nullable(z.string()),
+  fee_invoice_number: z.nullable(z.string()),
+});
+export type PadReturnItemView = z.infer<typeof padReturnItem>;
+
+export const padReturnFileUploaded = z.object({
+  success: z.literal(true),
+  file: z.object({ number: z.number(), created_on: z.string() }),
+  items: z.array(padReturnItem),
+  counts: z.object({ recorded: z.number(), already: z.number(), refused: z.number(), not_found: z.number(), unknown_code: z.number(), not_ours: z.number() }),
+});
+export type PadReturnFileUploadedView = z.infer<typeof padReturnFileUploaded>;

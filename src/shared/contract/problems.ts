@@ -5,6 +5,7 @@ import { waitlistProblemEn, type WaitlistProblem } from '../domain/waitlist-rule
 import { site } from '../site.ts';
 import { dayPassOfficeId } from './checkout.ts';
 import { bookingNotFoundMessage } from './bookings.ts';
+import type { PadReturnFileFault } from './pad-files.ts';
 
 /*
  * Every problem the API answers (a 4xx, and the few 5xx it gives) has a stable code, defined once
@@ -38,6 +39,33 @@ const machine = <P = undefined>(status: Status, en: ProblemDef<P>['en']): Proble
 const contactUs = `Please contact us at ${site.email} or ${site.phoneDisplay}.`;
 const list = (items: readonly string[]) => items.join(', ');
 const retryIn = (seconds: number) => `Try again in ${seconds} seconds.`;
+
+/** What is wrong with a return file, where (pad-files.ts's faults). */
+function padReturnFileFaultEn(p: { record: number; fault: PadReturnFileFault; found: string }): string {
+  const at = `record ${p.record}`;
+  switch (p.fault) {
+    case 'empty':
+      return 'the file is empty.';
+    case 'length':
+      return `${at} is ${p.found} characters long, not 1464.`;
+    case 'header':
+      return 'its first record is not a header (type A).';
+    case 'trailer':
+      return `${at} should be the file's last record, a trailer (type Z).`;
+    case 'type':
+      return `${at} is of type ${p.found}, which a return file does not carry.`;
+    case 'outgoing':
+      return `${at} is a ${p.found === 'C' ? 'credit' : 'debit'} sent (type ${p.found}): this is a file of payments to the bank, not the bank’s returns.`;
+    case 'count':
+      return `${at} is numbered ${p.found}: a record is missing or out of order.`;
+    case 'field':
+      return `${at} has a field the standard does not allow (${p.found}).`;
+    case 'totals':
+      return 'its trailer’s totals differ from its items: the file is incomplete.';
+    case 'originator':
+      return `it is the file of originator ${p.found}, not ours.`;
+  }
+}
 
 /** The words of each amount a checkout's body carries, as the refusal of a price names them. */
 const amountNames: Record<ComparedAmount, string> = {
@@ -221,6 +249,7 @@ export const problems = {
   pad_no_debit: staff<{ number: string }>(409, (p) => `Invoice ${p.number} has no PAD debit to return: none was put in a file.`),
   pad_returned_with_another_code: staff<{ number: string; code: string }>(409, (p) => `The debit of invoice ${p.number} is already recorded as returned, with code ${p.code}.`),
   not_a_pad_tenancy: staff(409, () => 'This rental is not paid by pre-authorized debit.'),
+  pad_return_file_invalid: staff<{ record: number; fault: PadReturnFileFault; found: string }>(400, (p) => `This is not a return file the server can read: ${padReturnFileFaultEn(p)}`),
   no_deposit: staff(404, () => 'This rental has no such deposit.'),
   deposit_already_returned: staff(409, () => 'This deposit was already returned.'),
   deposit_not_collected: staff(409, () => 'This deposit was never collected (its invoice is not paid), so there is nothing to return.'),

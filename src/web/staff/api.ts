@@ -40,6 +40,8 @@ export function onSignedOut(handler: () => void): void {
 export interface StaffRequest<S extends z.ZodMiniType> {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A file sent as it is, labelled text/plain, instead of a JSON body (the bank's return file). */
+  file?: Blob;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   schema: S;
@@ -50,14 +52,15 @@ export interface StaffRequest<S extends z.ZodMiniType> {
 export async function staffRequest<S extends z.ZodMiniType>(path: string, request: StaffRequest<S>): Promise<z.infer<S>> {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
+  else if (request.file !== undefined) headers['content-type'] = 'text/plain';
   let res: Response;
   try {
     res = await fetch(path, {
-      method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
+      method: request.method ?? (request.body === undefined && request.file === undefined ? 'GET' : 'POST'),
       headers,
       credentials: 'same-origin',
       cache: 'no-store',
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : request.file !== undefined ? { body: request.file } : {}),
       ...(request.signal ? { signal: request.signal } : {}),
     });
   } catch {

@@ -1,4 +1,4 @@
-import type { StaffProblemCode, VisitorProblemCode } from '../../shared/contract/problems.ts';
+import type { ProblemParams, StaffProblemCode, VisitorProblemCode } from '../../shared/contract/problems.ts';
 import { formatCad } from '../../shared/domain/pricing.ts';
 import { spaceDateTimeText } from '../../shared/domain/time.ts';
 import { commonProblemWords } from '../i18n/common-problem-words.ts';
@@ -17,6 +17,43 @@ import { staffCatalogue, typeset, type StaffCatalogue, type StaffLanguage } from
 type StaffOnlyCode = Exclude<StaffProblemCode, VisitorProblemCode>;
 
 const list = (items: readonly string[]) => items.join(', ');
+type ReturnFileFault = ProblemParams<'pad_return_file_invalid'>;
+
+/** Where a return file goes wrong, in the console's words. */
+function returnFileFaultEn(p: ReturnFileFault): string {
+  const at = `record ${p.record}`;
+  const texts: Record<ReturnFileFault['fault'], string> = {
+    empty: 'the file is empty.',
+    length: `${at} is ${p.found} characters long, not 1464.`,
+    header: 'its first record is not a header (type A).',
+    trailer: `${at} should be the file’s last record, a trailer (type Z).`,
+    type: `${at} is of type ${p.found}, which a return file does not carry.`,
+    outgoing: `${at} is a payment sent to the bank (type ${p.found}): choose the bank’s return file, not a PAD file.`,
+    count: `${at} is numbered ${p.found}: a record is missing or out of order.`,
+    field: `${at} has a field the standard does not allow (${p.found}).`,
+    totals: 'its trailer’s totals differ from its items: the file is incomplete.',
+    originator: `it is the file of originator ${p.found}, not ours.`,
+  };
+  return texts[p.fault];
+}
+
+function returnFileFaultFr(p: ReturnFileFault): string {
+  const at = `l’enregistrement ${p.record}`;
+  const texts: Record<ReturnFileFault['fault'], string> = {
+    empty: 'le fichier est vide.',
+    length: `${at} compte ${p.found} caractères, et non 1464.`,
+    header: 'son premier enregistrement n’est pas un en-tête (type A).',
+    trailer: `${at} devrait être le dernier du fichier, un enregistrement de fin (type Z).`,
+    type: `${at} est de type ${p.found}, qu’un fichier de retours ne contient pas.`,
+    outgoing: `${at} est un paiement envoyé à la banque (type ${p.found}) : choisissez le fichier de retours de la banque, pas un fichier DPA.`,
+    count: `${at} porte le numéro ${p.found} : un enregistrement manque ou est déplacé.`,
+    field: `${at} a un champ que la norme n’admet pas (${p.found}).`,
+    totals: 'les totaux de son enregistrement de fin diffèrent de ses éléments : le fichier est incomplet.',
+    originator: `c’est le fichier de l’émetteur ${p.found}, pas le nôtre.`,
+  };
+  return texts[p.fault];
+}
+
 const moment = (instant: string, locale: string) => (Number.isNaN(Date.parse(instant)) ? instant : spaceDateTimeText(new Date(instant), locale));
 
 const en: ProblemWords<StaffOnlyCode> = {
@@ -34,6 +71,7 @@ const en: ProblemWords<StaffOnlyCode> = {
   pad_no_debit: (p) => `Invoice ${p.number} has no PAD debit to return: none was put in a file.`,
   pad_returned_with_another_code: (p) => `The debit of invoice ${p.number} is already recorded as returned, with code ${p.code}.`,
   not_a_pad_tenancy: () => 'This rental is not paid by pre-authorized debit.',
+  pad_return_file_invalid: (p) => `This is not a return file the console can read: ${returnFileFaultEn(p)}`,
   no_deposit: () => 'This rental has no such deposit.',
   deposit_already_returned: () => 'This deposit was already returned.',
   deposit_not_collected: () => 'This deposit was never collected (its invoice is not paid), so there is nothing to return.',
@@ -111,6 +149,7 @@ const fr: ProblemWords<StaffOnlyCode> = {
   pad_no_debit: (p) => `La facture ${p.number} n’a aucun prélèvement DPA à retourner : aucun n’a été mis dans un fichier.`,
   pad_returned_with_another_code: (p) => `Le prélèvement de la facture ${p.number} est déjà enregistré comme retourné, avec le code ${p.code}.`,
   not_a_pad_tenancy: () => 'Cette location n’est pas payée par débit préautorisé.',
+  pad_return_file_invalid: (p) => `Ce fichier de retours ne peut pas être lu : ${returnFileFaultFr(p)}`,
   no_deposit: () => 'Cette location n’a pas ce dépôt.',
   deposit_already_returned: () => 'Ce dépôt a déjà été remis.',
   deposit_not_collected: () => 'Ce dépôt n’a jamais été perçu (sa facture n’est pas payée) : il n’y a rien à remettre.',

@@ -1,4 +1,4 @@
-import { padFileMade, padFilesResponse } from '../../shared/contract/pad-files.ts';
+import { padFileMade, padFilesResponse, padReturnFileUploaded } from '../../shared/contract/pad-files.ts';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { staffMailResponse, mailRetryResponse, type mailStatuses } from '../../shared/contract/staff-mail.ts';
@@ -175,6 +175,8 @@ export const staffCalls = {
   signIn: (email: string, password: string) =>
     staffRequest('/admin-api/session', { method: 'POST', body: { email, password }, schema: sessionResponse, signInOn401: false }),
   makePadFile: (paymentDate: string) => staffRequest('/admin-api/pad-files', { method: 'POST', body: { payment_date: paymentDate }, schema: padFileMade }),
+  /** The bank's return file, sent byte for byte as chosen; uploaded again, nothing changes. */
+  uploadPadReturnFile: (file: Blob) => staffRequest('/admin-api/pad-files/returns', { method: 'POST', file, schema: padReturnFileUploaded }),
   signOut: () => staffRequest('/admin-api/session', { method: 'DELETE', schema: done, signInOn401: false }),
   setPassword: (token: string, password: string) => staffRequest('/admin-api/session/password', { method: 'POST', body: { token, password }, schema: done, signInOn401: false }),
   /** A new account with a one-time set-password link (a manager's account only by a manager). */

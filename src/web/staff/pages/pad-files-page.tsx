@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { PadReturnFileUploadedView, PadReturnItemView } from '../../../shared/contract/pad-files.ts';
+import { isPadReturnCode, padReturnCodes } from '../../../shared/domain/pad-returns.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { useStaffLanguage } from '../language.tsx';
 import { padFilesQuery, staffCalls, staffKeys } from '../queries.ts';
@@ -8,6 +10,7 @@ import { EmptyState, errorText, Field, type Notice, NoticeArea, PageTitle, Query
 /**
  * Billing → PAD files (managers): make the CPA-005 file of a payment date for the bank, and
  * download any file made, byte for byte as it was made. What a file could not carry is named.
+ * Below, the bank's return file is uploaded, and what became of each of its items is shown.
  */
 export function PadFilesPage() {
   const { m } = useStaffLanguage();
@@ -92,6 +95,105 @@ export function PadFilesPage() {
           )
         }
       </QueryState>
+      <ReturnFileUpload />
     </>
+  );
+}
+
+/** What became of a returned item, in the console's words. */
+function useItemResult() {
+  const { m } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.padFiles.returns;
+  return (item: PadReturnItemView): string => {
+    switch (item.result) {
+      case 'recorded':
+        if (item.outcome === 'redebit') return t.outcomes.redebit(item.redebit_on ? f.date(item.redebit_on) : '', item.fee_invoice_number ?? '');
+        return t.outcomes[item.outcome ?? 'dispute'];
+      case 'already':
+        return t.already;
+      case 'refused':
+        if (item.reason === 'returned_with_another_code') return t.refusals.returned_with_another_code(item.recorded_code ?? '');
+        return t.refusals[item.reason ?? 'no_matching_debit'];
+      case 'not_found':
+        return t.notFound;
+      case 'unknown_code':
+        return t.unknownCode;
+      case 'not_ours':
+        return t.notOurs;
+    }
+  };
+}
+
+/** Upload the bank's return file: each returned debit is recorded on its invoice; the same file again changes nothing. */
+function ReturnFileUpload() {
+  const { m, lang } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.padFiles.returns;
+  const c = t.columns;
+  const resultOf = useItemResult();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [answer, setAnswer] = useState<PadReturnFileUploadedView | null>(null);
+  const upload = useMutation({
+    mutationFn: (chosen: File) => staffCalls.uploadPadReturnFile(chosen),
+    onSuccess: async (uploaded) => {
+      const { recorded, already } = uploaded.counts;
+      setAnswer(uploaded);
+      setNotice({ tone: 'success', text: `${t.done(uploaded.file.number, uploaded.items.length)} ${t.counts(recorded, already, uploaded.items.length - recorded - already)}` });
+      // Invoices and rentals changed: their pages read them again.
+      await queryClient.invalidateQueries({ queryKey: staffKeys.rentals });
+    },
+    onError: (err) => {
+      setAnswer(null);
+      setNotice({ tone: 'error', text: errorText(m, err) });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setFileError(t.fileRequired);
+      return;
+    }
+    setFileError(undefined);
+    upload.mutate(file);
+  };
+  const codeText = (code: string) => (isPadReturnCode(code) ? `${code} – ${padReturnCodes[code][lang]}` : code);
+
+  return (
+    <section aria-labelledby="return-file-title">
+      <h2 id="return-file-title">{t.title}</h2>
+      <p>{t.intro}</p>
+      <form className="filters filters--inline" onSubmit={submit} noValidate aria-busy={upload.isPending}>
+        <Field label={t.file} hint={t.fileHint} error={fileError} required>
+          {(p) => <input {...p} type="file" accept=".txt,.dat,.005,text/plain" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />}
+        </Field>
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={upload.isPending}>
+            {upload.isPending ? t.uploading : t.upload}
+          </button>
+        </div>
+      </form>
+      <NoticeArea notice={notice} />
+      {answer === null ? null : answer.items.length === 0 ? (
+        <EmptyState>{t.empty}</EmptyState>
+      ) : (
+        <StackTable caption={t.caption} columns={[c.invoice, c.tenant, c.amount, c.code, c.result]}>
+          {answer.items.map((item) => (
+            <tr key={`${item.record}-${item.segment}`}>
+              <th scope="row">{item.invoice}</th>
+              <td data-label={c.tenant}>
+                {item.tenant} <span className="muted small">{item.account}</span>
+              </td>
+              <td data-label={c.amount}>{f.cents(item.amount_cents)}</td>
+              <td data-label={c.code}>{codeText(item.code)}</td>
+              <td data-label={c.result}>{resultOf(item)}</td>
+            </tr>
+          ))}
+        </StackTable>
+      )}
+    </section>
   );
 }
