@@ -11,6 +11,7 @@
  * FUZZ_ALL=1 goes on past a failure and lists every failing request (with the server's error
  * line); FUZZ_VERBOSE=1 prints each endpoint's request count and answers by status.
  */
+import { leaseOfferResponse } from '../../src/shared/contract/lease.ts';
 import fc from 'fast-check';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -503,7 +504,7 @@ const sessionRefs = ['{session:pending}', '{session:paid}', '{session:cancelled}
 const sessionId = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...sessionRefs) }, { weight: 4, arbitrary: idSegment }, { weight: 1, arbitrary: fc.constant('{session:pending}%00') });
 
 /** Manage-link tokens: paid orders of each kind (a room, office days, a rental, one cancelled) and tokens that open nothing. */
-const bookingRefs = ['{booking:room}', '{booking:days}', '{booking:rental}', '{booking:cancelled}'];
+const bookingRefs = ['{booking:room}', '{booking:days}', '{booking:rental}', '{booking:cancelled}', '{booking:tenancy}'];
 const bookingToken = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...bookingRefs) },
   { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
@@ -1077,6 +1078,11 @@ const fuzzers: Fuzzer[] = [
     runs: 100,
     probes: async () =>
       withIds(queryProbes(bookingToken.map((token) => `/public-api/bookings/${token}/receipt.pdf`), {}), 'GET', (token) => `/public-api/bookings/${token}/receipt.pdf`, bookingRefs),
+  },
+  {
+    route: 'GET /public-api/bookings/:token/lease.pdf',
+    runs: 100,
+    probes: async () => withIds(queryProbes(bookingToken.map((token) => `/public-api/bookings/${token}/lease.pdf`), {}), 'GET', (token) => `/public-api/bookings/${token}/lease.pdf`, bookingRefs),
   },
   {
     route: 'GET /public-api/bookings/:token/credit-notes/:number',
@@ -2146,6 +2152,8 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       'booking:days': fixed(bookings.days),
       'booking:rental': fixed(bookings.rental),
       'booking:cancelled': fixed(bookings.cancelled),
+      // The signed offer's tenancy: its manage link, as the lease page gives it.
+      'booking:tenancy': fixed((leaseOfferResponse.parse(await (await t.app.request(`/public-api/lease-offers/${signed}`)).json()).offer.manage_path ?? '').slice('/booking/'.length)),
       'booking:billed': fixed(billedToken),
       'rental:billed': fixed(billed.id),
       'invoice:owed': fixed(billed.number),

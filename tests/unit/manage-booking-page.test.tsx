@@ -333,6 +333,88 @@ describe('a rental’s billing on its manage page', () => {
   });
 });
 
+/** A tenancy signed on 23 November: its initial invoice's debit returned for lack of funds (re-debited on 17 December with the fee), January's due on the 4th. */
+const tenancy: BookingView = {
+  ...officeDays,
+  reference: 'F-2026-000050',
+  officeName: 'Office 101 - Window',
+  serviceType: 'dedicated_office',
+  product: 'office_lease',
+  startDate: '2026-12-01',
+  hours: null,
+  paid: { lines: [], subtotal: 300_000, gst: 15_000, qst: 29_925, total: 344_925 },
+  days: [],
+  policy: { kind: 'contact' },
+  billing: {
+    state: 'active',
+    monthlyCents: 150_000,
+    next: { on: '2027-01-20', cents: 172_463 },
+    cardOnFile: false,
+    paysBy: 'pad',
+    nextDebit: { on: '2026-12-17', cents: 347_425 },
+    invoices: [
+      { number: 'F-2026-000061', periodStart: '2026-12-07', periodEnd: '2026-12-07', final: false, total: 2_500, owed: 2_500, state: 'due', paidAt: null, debitOn: '2026-12-17', returnCode: null },
+      { number: 'F-2026-000050', periodStart: '2026-12-01', periodEnd: '2026-12-31', final: false, total: 344_925, owed: 344_925, state: 'due', paidAt: null, debitOn: '2026-12-17', returnCode: '901' },
+    ],
+  },
+  lease: {
+    company: 'Acme Analytics inc.',
+    signedAt: '2026-11-23T14:00:00.000Z',
+    termMonths: 12,
+    termEndsOn: '2027-11-30',
+    account: '****2101',
+    debitsStopped: null,
+    deposits: [
+      { kind: 'security', cents: 150_000, returnedCents: null, returnedOn: null },
+      { kind: 'key_fob', cents: 7_500, returnedCents: null, returnedOn: null },
+    ],
+  },
+};
+
+describe('a tenancy’s manage page', () => {
+  it('shows the lease, the account debited, the next debit, each invoice’s debit and Pay now only where a debit came back', async () => {
+    server({ booking: tenancy });
+    renderAt(`/booking/${token}`);
+    const lease = await screen.findByRole('region', { name: 'Your lease' });
+    expect(screen.getByRole('heading', { name: 'Your lease', level: 1 })).toBeTruthy();
+    expect(document.querySelector('.manage__status')?.textContent).toBe('Status: Active');
+    expect(lease.textContent).toContain('Acme Analytics inc.');
+    expect(lease.textContent).toContain('12 months, to Tuesday, November 30, 2027; then month to month until notice');
+    expect(lease.textContent).toContain('Pre-authorized debit from account ****2101');
+    const billing = screen.getByRole('region', { name: 'Billing' });
+    expect(billing.textContent).toContain('$1,500.00 a month, plus taxes, invoiced on the 20th of the month before and debited from your account on the 1st (or the next business day).');
+    expect(billing.textContent).toContain('Next debit: $3,474.25 on Thursday, December 17, 2026, taxes included.');
+    // No card is kept for a tenancy: no Change card.
+    expect(within(billing).queryByRole('button', { name: 'Change card' })).toBeNull();
+    const invoices = within(billing).getAllByRole('listitem').map((li) => li.textContent);
+    expect(invoices[0]).toContain('$25.00 · Due · $25.00 owed · debit on Thursday, December 17, 2026');
+    expect(invoices[1]).toContain('· debit returned: NSF · debit on Thursday, December 17, 2026');
+    // Pay now for the invoice whose debit came back; the fee waits for its debit.
+    expect(within(billing).getAllByRole('button', { name: /Pay now/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Pay now: invoice F-2026-000050, $3,449.25']);
+    const deposits = screen.getByRole('region', { name: 'Deposits held' });
+    expect(within(deposits).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Security deposit: $1,500.00 · held until your lease ends', 'Key fob deposit: $75.00 · held until your lease ends']);
+    expect(screen.getByRole('link', { name: 'Download your signed lease (PDF)' }).getAttribute('href')).toContain(`/public-api/bookings/${token}/lease.pdf`);
+    // What a checkout's booking has and a lease has not.
+    expect(screen.queryByRole('link', { name: /receipt/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Give notice' })).toBeNull();
+  });
+
+  it('in French, once its debits stopped: says why and offers Pay now on every invoice owed', async () => {
+    const stopped: BookingView = {
+      ...tenancy,
+      billing: { ...tenancy.billing!, nextDebit: null, invoices: tenancy.billing!.invoices.map((i) => ({ ...i, debitOn: null, returnCode: i.number === 'F-2026-000061' ? '905' : i.returnCode })) },
+      lease: { ...tenancy.lease!, debitsStopped: { lastDebitOn: '2026-12-20', returnCode: '905', revoked: false } },
+    };
+    server({ booking: stopped });
+    renderAt(`/booking/${token}`, 'fr');
+    await screen.findByRole('region', { name: 'Votre bail' });
+    expect(screen.getByText(/Les débits de votre compte ont pris fin après le dimanche 20 décembre 2026 : votre banque a retourné un débit \(Compte fermé\)/)).toBeTruthy();
+    const billing = screen.getByRole('region', { name: 'Facturation' });
+    expect(billing.textContent).toContain('Aucun débit n’est prévu : payez chaque facture ci-dessous avec Payer maintenant.');
+    expect(within(billing).getAllByRole('button', { name: /Payer maintenant/ })).toHaveLength(2);
+  });
+});
+
 describe('the copies kept on the device', () => {
   it('open only with their own link, and hold nothing readable', async () => {
     await saveBookingCopy(token, officeDays, new Date('2026-11-24T14:00:00Z'));

@@ -10,7 +10,7 @@ import { creditNoteOfRefund, pdfOf } from '../documents/receipts.ts';
 import { enqueueMessage, type MessageData, type MessageKind, type MessageSubject, type NewMessage } from '../outbox/outbox.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { findInvoice, findInvoiceCredit, owedSql, type StoredInvoice } from './invoice-records.ts';
-import { settleManageToken } from './manage-link.ts';
+import { settleManageToken, settleTenancyToken } from './manage-link.ts';
 
 /*
  * The messages of a rental's billing, gathered in the transaction that settles a payment from
@@ -117,26 +117,24 @@ export async function invoiceCreditDocumentOf(db: Db, creditId: string): Promise
   };
 }
 
-/** A credit note against an invoice of the rental an order's manage link opens, by its number, as a PDF. */
-export async function invoiceCreditPdfOfOrder(db: Db, orderId: string, number: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
+/** A credit note against an invoice of the rental a manage link opens, by its number, as a PDF. */
+export async function invoiceCreditPdfOfRental(db: Db, rentalId: string, number: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
   const credit = await db
     .selectFrom('invoice_credits as c')
     .innerJoin('invoices as i', 'i.id', 'c.invoice_id')
-    .innerJoin('rentals as r', 'r.id', 'i.rental_id')
     .select('c.id')
-    .where('r.order_id', '=', orderId)
+    .where('i.rental_id', '=', rentalId)
     .where('c.credit_note_number', '=', number)
     .executeTakeFirst();
   return pdfOf(credit && (await invoiceCreditDocumentOf(db, credit.id)));
 }
 
-/** An invoice of the rental an order's manage link opens, by its number, as a PDF. */
-export async function invoicePdfOfOrder(db: Db, orderId: string, number: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
+/** An invoice of the rental a manage link opens, by its number, as a PDF. */
+export async function invoicePdfOfRental(db: Db, rentalId: string, number: string): Promise<{ filename: string; pdf: Buffer } | undefined> {
   const invoice = await db
     .selectFrom('invoices as i')
-    .innerJoin('rentals as r', 'r.id', 'i.rental_id')
     .select('i.id')
-    .where('r.order_id', '=', orderId)
+    .where('i.rental_id', '=', rentalId)
     .where('i.number', '=', number)
     .executeTakeFirst();
   return pdfOf(invoice && (await invoiceDocumentOf(db, invoice.id)));
@@ -148,11 +146,11 @@ type RentalRow = Awaited<ReturnType<typeof rentalRow>>;
 
 /**
  * A message to the person who rents, in their language, with the rental's manage link (its
- * order's, for a rental bought at checkout) sealed in its row; nothing without an e-mail address.
+ * order's, for a rental bought at checkout; a tenancy's own) sealed in its row; nothing without an e-mail address.
  */
 async function tellRenter<K extends MessageKind>(trx: Db, keyring: BankingKeyring, row: RentalRow, message: { kind: K; about: MessageSubject; data: MessageData[K] }, now: Date): Promise<void> {
   if (!row.customer_email) return;
-  const token = row.order_id ? await settleManageToken(trx, keyring, row.order_id) : null;
+  const token = row.order_id ? await settleManageToken(trx, keyring, row.order_id) : await settleTenancyToken(trx, keyring, row.id);
   const secret = token ? { secret: { keyring, text: token } } : {};
   // One kind at a time: the union of every kind's message is what the outbox takes.
   await enqueueMessage(trx, { ...message, to: row.customer_email, language: row.language, ...secret } as NewMessage, now);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { periodCharges, periodFrom, type BillingPeriod, type PeriodCharges } from '../../shared/domain/billing.ts';
+import { isAgreementAmount, periodCharges, periodFrom, type BillingPeriod, type PeriodCharges } from '../../shared/domain/billing.ts';
 import { taxedTotal } from '../../shared/domain/pricing.ts';
 import { padDebitDay, padInvoiceHorizon } from '../../shared/domain/pad.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
@@ -54,9 +54,8 @@ export async function issueNextInvoice(db: Db, keyring: BankingKeyring, now: Dat
     const final = rental.ends_on !== null && period.end === rental.ends_on;
     const charges = periodCharges(rental.monthly_cents, period, final ? rental.prepaid_last_month_cents : null);
     if (rental.pays_by === 'pad') {
-      // The agreement's fixed amount is a whole month's rent at the rate signed: anything else is announced 10 days ahead.
-      const fixed = charges.lines.length === 1 && charges.lines[0]!.item === 'monthly_rent' && charges.lines[0]!.cents === rental.monthly_cents;
-      const debit = padDebitDay(period.start, fixed, today);
+      // The agreement's fixed amount needs no notice: anything else is announced 10 days ahead.
+      const debit = padDebitDay(period.start, isAgreementAmount(charges, rental.monthly_cents), today);
       const invoiceId = await writeInvoice(trx, rental.id, { period, final, charges, dueOn: debit.on }, now);
       // After the agreement's debits ended, the invoice is paid by card on the manage link, or as staff record.
       const debited = rental.pad_last_debit_on === null || debit.on <= rental.pad_last_debit_on;

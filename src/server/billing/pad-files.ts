@@ -61,6 +61,12 @@ function summaryOf(row: { id: string; file_number: number; payment_date: string;
   };
 }
 
+/**
+ * Whether invoice `i` (its re-debit `rd` joined) has a debit left: one per invoice, and a second
+ * only as the re-debit after a return for lack of funds, never more.
+ */
+export const debitLeftSql = sql<boolean>`(select count(*) from invoice_payments p where p.invoice_id = i.id and p.method = 'pad') = (case when rd.invoice_id is null then 0 else 1 end)`;
+
 const fileContext = (id: string) => `pad-file:${id}`;
 
 /** Whether an account the tenant gave can go into a file's 12-digit field (older signings took up to 20 digits). */
@@ -122,8 +128,7 @@ export async function makePadFile(
       .where('i.due_on', 'is not', null)
       .where(sql<boolean>`${owedSql('i')} > 0`)
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('invoice_payments as p').select('p.id').whereRef('p.invoice_id', '=', 'i.id').where('p.status', '=', 'open'))))
-      // One debit per invoice, and a second only as the re-debit after a return for lack of funds: never more.
-      .where(sql<boolean>`(select count(*) from invoice_payments p where p.invoice_id = i.id and p.method = 'pad') = (case when rd.invoice_id is null then 0 else 1 end)`)
+      .where(debitLeftSql)
       // An agreement whose debits ended (a return that stops them, a revocation) is debited no more.
       .where((eb) => eb.or([eb('r.pad_last_debit_on', 'is', null), eb('r.pad_last_debit_on', '>=', paymentDate)]))
       .orderBy('i.number')

@@ -31,9 +31,9 @@ const sessionMinutes = 31;
 /** An open Pay now whose page has closed, unpaid, stops holding the invoice after this: its answer would have come. */
 const abandonedAfterMs = (sessionMinutes + 9) * 60_000;
 
-/** The rental's manage link a request came through: its order, its token, the site's origin (the way back) and this server's (a page it serves itself). */
+/** The rental's manage link a request came through: its rental (none for a day product's order), its token, the site's origin (the way back) and this server's (a page it serves itself). */
 export interface ManageLink {
-  orderId: string;
+  rentalId: string | null;
   manageToken: string;
   siteOrigin: string;
   pageOrigin: string;
@@ -41,24 +41,26 @@ export interface ManageLink {
 
 export type SessionResult = { kind: 'session'; url: string } | { kind: 'refused'; problem: Problem };
 
-interface RentalOfOrder {
+interface LinkedRental {
   id: string;
   ended: boolean;
+  paysBy: 'card' | 'pad';
   customerId: string | null;
   language: 'en' | 'fr';
   unitName: string;
 }
 
-/** The rental an order's manage link opens, if the order is one. */
-async function rentalOfOrder(db: Db, orderId: string, now: Date): Promise<RentalOfOrder | undefined> {
+/** The rental a manage link opens, if it opens one. */
+async function linkedRental(db: Db, rentalId: string | null, now: Date): Promise<LinkedRental | undefined> {
+  if (!rentalId) return undefined;
   const row = await db
     .selectFrom('rentals')
-    .select(['id', 'provider_customer_id', 'language', 'unit_name', 'ended_at', sql<string | null>`ends_on::text`.as('ends_on')])
-    .where('order_id', '=', orderId)
+    .select(['id', 'provider_customer_id', 'language', 'unit_name', 'ended_at', 'pays_by', sql<string | null>`ends_on::text`.as('ends_on')])
+    .where('id', '=', rentalId)
     .executeTakeFirst();
   if (!row) return undefined;
   const ended = row.ended_at !== null || (row.ends_on !== null && row.ends_on < spaceToday(now));
-  return { id: row.id, ended, customerId: row.provider_customer_id, language: row.language, unitName: row.unit_name };
+  return { id: row.id, ended, paysBy: row.pays_by, customerId: row.provider_customer_id, language: row.language, unitName: row.unit_name };
 }
 
 /** Where the provider sends the customer back: the rental's own page, saying how it went. */
@@ -74,7 +76,7 @@ const returnUrls = (origin: string, manageToken: string, what: 'paid' | 'card') 
  */
 export async function startPayNow(deps: PayNowDeps, link: ManageLink, invoiceNumber: string): Promise<SessionResult> {
   const now = deps.clock();
-  const rental = await rentalOfOrder(deps.db, link.orderId, now);
+  const rental = await linkedRental(deps.db, link.rentalId, now);
   if (!rental) return { kind: 'refused', problem: problem('not_a_rental') };
   const opened = await deps.db.transaction().execute(async (trx) => {
     // The lock first, on its own: what is read after it includes a payment committed while waiting for it.
@@ -122,8 +124,10 @@ export async function startPayNow(deps: PayNowDeps, link: ManageLink, invoiceNum
 /** Change card: a setup page for a new card; refused once the rental has ended. */
 export async function startCardChange(deps: PayNowDeps, link: ManageLink): Promise<SessionResult> {
   const now = deps.clock();
-  const rental = await rentalOfOrder(deps.db, link.orderId, now);
+  const rental = await linkedRental(deps.db, link.rentalId, now);
   if (!rental) return { kind: 'refused', problem: problem('not_a_rental') };
+  // A tenancy pays by its PAD agreement: a card kept for it would never be charged (Pay now pays one invoice).
+  if (rental.paysBy === 'pad') return { kind: 'refused', problem: problem('lease_changes_by_contract') };
   if (rental.ended) return { kind: 'refused', problem: problem('rental_has_ended') };
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + sessionMinutes * 60_000);

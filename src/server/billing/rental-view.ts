@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { InvoiceState, RentalBilling, RentalState } from '../../shared/contract/bookings.ts';
-import { nextInvoice, triesPerInvoice } from '../../shared/domain/billing.ts';
+import { nextInvoice, nextMonthlyDebit, triesPerInvoice } from '../../shared/domain/billing.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
 import { scheduledTriggers } from './card-charges.ts';
 import { creditedSql, creditsOfInvoices, paidSql } from './invoice-records.ts';
+import { debitLeftSql } from './pad-files.ts';
 
 /*
  * Where a rental and its invoices stand, derived from the payment rows and never stored: an
@@ -59,41 +60,88 @@ export function rentalStateOf(rental: { ended_at: Date | null; ends_on: string |
   return rental.ends_on !== null ? 'ending' : 'active';
 }
 
-/** The billing an order's manage page shows; null when the order made no rental (a day product). */
-export async function rentalBillingOfOrder(db: Db, orderId: string, now: Date): Promise<RentalBilling | null> {
+/** What a tenancy's invoices say of their debits: the day one is (or was filed) for, and the latest return's code. */
+async function debitsOf(db: Db, rentalId: string, lastDebitOn: string | null) {
+  const rows = await db
+    .selectFrom('invoices as i')
+    .leftJoin('pad_redebits as rd', 'rd.invoice_id', 'i.id')
+    .select([
+      'i.id',
+      sql<string | null>`coalesce(rd.debit_on, i.due_on)::text`.as('debit_on'),
+      debitLeftSql.as('debit_left'),
+      sql<string | null>`(select f.payment_date::text from invoice_payments p join pad_files f on f.id = p.pad_file_id where p.invoice_id = i.id and p.status = 'open')`.as('filed_for'),
+      sql<string | null>`(select p.return_code from invoice_payments p where p.invoice_id = i.id and p.status = 'returned' order by p.returned_at desc limit 1)`.as('return_code'),
+    ])
+    .where('i.rental_id', '=', rentalId)
+    .execute();
+  return new Map(
+    rows.map((r) => {
+      // A debit not filed yet is made if the agreement still stands on its day (the file's own rule).
+      const planned = r.debit_left && r.debit_on !== null && (lastDebitOn === null || r.debit_on <= lastDebitOn) ? r.debit_on : null;
+      return [r.id, { debitOn: r.filed_for ?? planned, returnCode: r.return_code }];
+    }),
+  );
+}
+
+/** The billing a rental's manage page shows (an order's rental, or a tenancy's). */
+export async function rentalBillingOf(db: Db, rentalId: string, now: Date): Promise<RentalBilling> {
   const rental = await db
     .selectFrom('rentals')
     .select(['id', 'monthly_cents', 'prepaid_last_month_cents', 'provider_customer_id', 'ended_at', 'pays_by'])
-    .select([sql<string>`next_period_start::text`.as('next_period_start'), sql<string | null>`ends_on::text`.as('ends_on')])
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
-  if (!rental) return null;
-  const rows = await invoiceFacts(db).where('i.rental_id', '=', rental.id).orderBy('i.period_start', 'desc').execute();
+    .select([sql<string>`next_period_start::text`.as('next_period_start'), sql<string | null>`ends_on::text`.as('ends_on'), sql<string | null>`pad_last_debit_on::text`.as('pad_last_debit_on')])
+    .where('id', '=', rentalId)
+    .executeTakeFirstOrThrow();
+  const rows = await invoiceFacts(db).where('i.rental_id', '=', rental.id).orderBy('i.period_start', 'desc').orderBy('i.number', 'desc').execute();
   const credits = await creditsOfInvoices(
     db,
     rows.filter((i) => i.credited_cents > 0).map((i) => i.id),
   );
+  const pad = rental.pays_by === 'pad' ? await debitsOf(db, rental.id, rental.pad_last_debit_on) : null;
   const invoices = rows.map((i) => {
     const state = invoiceStateOf(i);
+    const owed = owedOf(i);
+    const debit = pad?.get(i.id);
     return {
       number: i.number,
       periodStart: i.period_start,
       periodEnd: i.period_end,
       final: i.final,
       total: i.total_cents,
-      owed: owedOf(i),
+      owed,
       state,
       paidAt: state === 'paid' ? new Date(i.paid_at ?? i.issued_at).toISOString() : null,
       creditNotes: credits.filter((c) => c.invoiceId === i.id).map((c) => ({ number: c.number, total: c.total })),
+      ...(debit ? { debitOn: owed > 0 ? debit.debitOn : null, returnCode: debit.returnCode } : {}),
     };
   });
   const ended = rental.ended_at !== null || (rental.ends_on !== null && rental.ends_on < spaceToday(now));
+  const terms = { nextPeriodStart: rental.next_period_start, endsOn: rental.ends_on, monthlyCents: rental.monthly_cents, prepaidLastMonthCents: rental.prepaid_last_month_cents, paysBy: rental.pays_by };
   return {
     state: rentalStateOf(rental, invoices.map((i) => i.state), now),
     monthlyCents: rental.monthly_cents,
-    next: ended ? null : nextInvoice({ nextPeriodStart: rental.next_period_start, endsOn: rental.ends_on, monthlyCents: rental.monthly_cents, prepaidLastMonthCents: rental.prepaid_last_month_cents, paysBy: rental.pays_by }),
+    next: ended ? null : nextInvoice(terms),
     cardOnFile: rental.provider_customer_id !== null,
     lastDay: rental.ends_on,
+    paysBy: rental.pays_by,
+    ...(pad ? { nextDebit: ended ? null : nextDebitOf(invoices, nextMonthlyDebit(terms), rental.pad_last_debit_on) } : {}),
     invoices,
   };
+}
+
+/**
+ * A tenancy's next debit: the earliest day an owed invoice is debited (the owed amounts of that day
+ * together), or else the next month's; none on or after the day its debits stopped.
+ */
+function nextDebitOf(invoices: readonly { owed: number; debitOn?: string | null }[], nextMonth: { on: string; cents: number } | null, lastDebitOn: string | null) {
+  const planned = invoices.filter((i) => i.owed > 0 && i.debitOn).map((i) => ({ on: i.debitOn!, cents: i.owed }));
+  const first = planned.map((d) => d.on).sort()[0];
+  if (first !== undefined) return { on: first, cents: planned.filter((d) => d.on === first).reduce((sum, d) => sum + d.cents, 0) };
+  if (!nextMonth || (lastDebitOn !== null && nextMonth.on > lastDebitOn)) return null;
+  return nextMonth;
+}
+
+/** The billing an order's manage page shows; null when the order made no rental (a day product). */
+export async function rentalBillingOfOrder(db: Db, orderId: string, now: Date): Promise<RentalBilling | null> {
+  const rental = await db.selectFrom('rentals').select('id').where('order_id', '=', orderId).executeTakeFirst();
+  return rental ? rentalBillingOf(db, rental.id, now) : null;
 }

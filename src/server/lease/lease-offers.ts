@@ -10,6 +10,7 @@ import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
 import { deleteMessages, enqueueMessage, hasMessage, lockUnsentMessages } from '../outbox/outbox.ts';
 import { billFromNoticedMonth, startTenancy, tellInitialInvoice, type SignedLease } from '../billing/tenancies.ts';
+import { settleTenancyToken } from '../billing/manage-link.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { lockOfferUnits, takeUnits, unitsTakenFrom, type OfferUnit } from './tenancy-units.ts';
 import { encryptBanking, type BankingKeyring } from '../secrets/banking-keys.ts';
@@ -374,11 +375,13 @@ export async function signOffer(db: Db, bankingKeys: BankingKeyring, offerId: nu
         .execute();
       await trx.updateTable('lease_offers').set({ status: 'signed', contract_language: language }).where('id', '=', offer.id).execute();
       await takeUnits(trx, offer.id, units, from, termEndDate(offer.start_date, offer.lease_term_months), record.now);
-      await startTenancy(trx, signedLease(offer, units, language, signedOn, record.provider), record.now);
+      const tenancy = await startTenancy(trx, signedLease(offer, units, language, signedOn, record.provider), record.now);
+      // The tenancy's manage link, made with it: the signed e-mail and every later one carry it.
+      const manageToken = await settleTenancyToken(trx, bankingKeys, tenancy.rentalId);
       if (!record.silent) {
         const about = { offerId: offer.id };
         const data = signedLeaseData(bankingKeys, (await loadOffer(trx, { id: offer.id }))!)!;
-        await enqueueMessage(trx, { kind: 'lease_signed', to: offer.email, language, about, data: data.tenant }, record.now);
+        await enqueueMessage(trx, { kind: 'lease_signed', to: offer.email, language, about, data: data.tenant, secret: { keyring: bankingKeys, text: manageToken } }, record.now);
         await enqueueMessage(trx, { kind: 'staff_lease_signed', to: site.operations.email, language: site.operations.language, about, data: data.staff }, record.now);
       }
       return 'signed';

@@ -14,6 +14,7 @@ import { assertRecipient, staffDraft, type Draft, type Template } from './draft.
 import type { Block, Fact } from './layout.ts';
 import { fullDate, instantAtSpace, money, oneLine } from './letter-format.ts';
 import { greeting, shared } from './shared-words.ts';
+import { manageLink } from './purchase.ts';
 
 /* A lease offer made to a tenant, and the lease they signed: for the tenant, and for staff. */
 
@@ -62,6 +63,7 @@ const texts = catalogue({
     company: 'Company',
     signedOn: 'Signed on',
     yourPayments: 'Your payments',
+    manageLease: 'Your lease and its invoices',
     debits: (initial: string, on: string, monthly: string, first: string) =>
       `Payments are debited from the bank account you gave when signing (pre-authorized debit): the initial payment of ${initial}, once, on ${on}; then the monthly payment of ${monthly}, taxes included, on the 1st of each month from ${first} (the next business day when the 1st is not one).`,
     signedReason: `You are receiving this e-mail because you signed an agreement with ${site.productName}.`,
@@ -126,6 +128,7 @@ const texts = catalogue({
     company: 'Entreprise',
     signedOn: 'Signé le',
     yourPayments: 'Vos paiements',
+    manageLease: 'Votre bail et ses factures',
     debits: (initial, on, monthly, first) =>
       `Les paiements sont prélevés sur le compte bancaire indiqué à la signature (débit préautorisé) : le paiement initial de ${initial}, une fois, le ${on}; puis le paiement mensuel de ${monthly}, taxes incluses, le 1er de chaque mois à partir du ${first} (le jour ouvrable suivant quand le 1er n’en est pas un).`,
     signedReason: `Vous recevez ce courriel parce que vous avez signé un contrat avec ${site.productName}.`,
@@ -283,6 +286,7 @@ export const leaseSigned: Template<'lease_signed'> = async (ctx, message) => {
   );
   const payment = leasePaymentOf(offer);
   const offices = unitNames(offer);
+  const link = manageLink(ctx, message.secret);
   return {
     toName: offer.contact_name ?? signature.signer_name,
     subject: t.signedSubject(offices.join(', ')),
@@ -318,6 +322,8 @@ export const leaseSigned: Template<'lease_signed'> = async (ctx, message) => {
         },
         initialPaymentBlock(payment, language),
         monthlyPaymentBlock(payment, language),
+        // The tenancy's manage link (absent from a copy kept before tenancies had one).
+        ...(link ? [{ kind: 'button' as const, label: t.manageLease, url: link }] : []),
         { kind: 'paragraph', text: shared[language].questions },
       ],
       signOff: shared[language].signOff,

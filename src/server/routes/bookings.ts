@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { cancelRequest } from '../../shared/contract/bookings.ts';
 import { bookingFor, cancelBooking, giveRentalNotice, type ManageAnswer } from '../bookings/manage.ts';
-import { orderIdByManageToken } from '../billing/manage-link.ts';
+import { manageTargetByToken, type ManageTarget } from '../billing/manage-link.ts';
 import { clientAddress, limitKey } from '../http/client-address.ts';
 import type { AppContext } from '../deps.ts';
 import { creditNotePdfOfOrder, receiptPdfForOrder } from '../documents/receipts.ts';
@@ -14,9 +14,12 @@ import { noStore } from '../http/no-store.ts';
 import { pdfAnswer } from '../http/pdf-answer.ts';
 import { requestOrigin, siteOrigins } from '../http/public-origin.ts';
 import { startCardChange, startPayNow, type SessionResult } from '../billing/pay-now.ts';
-import { invoiceCreditPdfOfOrder, invoicePdfOfOrder } from '../billing/billing-mail.ts';
+import { invoiceCreditPdfOfRental, invoicePdfOfRental } from '../billing/billing-mail.ts';
+import { tenancyViewOf } from '../lease/tenancy-view.ts';
+import { findOfferById } from '../lease/lease-offers.ts';
+import { signedAgreementAnswer } from './lease.ts';
 
-type Env = { Variables: { orderId: string; idempotencyKey: string } };
+type Env = { Variables: { target: ManageTarget; idempotencyKey: string } };
 
 function answer(c: Context, result: ManageAnswer) {
   if (result.kind === 'ok') return c.json({ success: true as const, booking: result.booking });
@@ -25,8 +28,9 @@ function answer(c: Context, result: ManageAnswer) {
 
 /**
  * A paid order's private manage link, /public-api/bookings/{token}: the booking, its receipt and
- * credit notes, and the two changes a customer makes (cancel days, give notice). GET never
- * changes anything: a mail scanner following links cancels nothing.
+ * credit notes, and the two changes a customer makes (cancel days, give notice); a tenancy's (a
+ * signed lease's): the lease, its invoices and Pay now, its signed agreement. GET never changes
+ * anything: a mail scanner following links cancels nothing.
  */
 export function bookingRoutes(ctx: AppContext, guess: Limiter) {
   const app = new Hono<Env>();
@@ -43,23 +47,30 @@ export function bookingRoutes(ctx: AppContext, guess: Limiter) {
     const guesser = limitKey(clientAddress(c, ctx.config.trustedProxies));
     const allowed = await guess.hit(guesser);
     if (!allowed.ok) return tooManyRequests(c, allowed, 'too_many_booking_lookups');
-    const orderId = await orderIdByManageToken(ctx.db, c.req.param('token') ?? '');
-    if (!orderId) return problemAnswer(c, problem('booking_not_found'));
+    const target = await manageTargetByToken(ctx.db, c.req.param('token') ?? '');
+    if (!target) return problemAnswer(c, problem('booking_not_found'));
     await guess.giveBack(guesser);
-    c.set('orderId', orderId);
+    c.set('target', target);
     await next();
   };
+  /** What only an order's link does (its receipt, cancel, give notice): a lease is changed as its contract says. */
+  const orderOnly: MiddlewareHandler<Env> = async (c, next) => {
+    if (c.var.target.kind !== 'order') return problemAnswer(c, problem('lease_changes_by_contract'));
+    await next();
+  };
+  const orderId = (target: ManageTarget) => (target.kind === 'order' ? target.orderId : '');
   app.use('/:token', findBooking);
   app.use('/:token/*', findBooking);
 
   app.get('/:token', async (c) => {
-    const booking = await bookingFor(ctx, c.var.orderId);
+    const target = c.var.target;
+    const booking = target.kind === 'order' ? await bookingFor(ctx, target.orderId) : await tenancyViewOf(ctx.db, ctx.config.bankingKeys, target.rentalId, ctx.clock());
     if (!booking) return problemAnswer(c, problem('booking_not_found'));
     return c.json({ success: true as const, booking });
   });
 
-  app.get('/:token/receipt.pdf', async (c) => {
-    const receipt = await receiptPdfForOrder(ctx.db, c.var.orderId);
+  app.get('/:token/receipt.pdf', orderOnly, async (c) => {
+    const receipt = await receiptPdfForOrder(ctx.db, orderId(c.var.target));
     if (!receipt) return problemAnswer(c, problem('booking_not_found'));
     return pdfAnswer(c, receipt);
   });
@@ -67,23 +78,25 @@ export function bookingRoutes(ctx: AppContext, guess: Limiter) {
   app.get('/:token/credit-notes/:number', async (c) => {
     // A refund's credit note (against the receipt), or one against an invoice of the rental.
     const number = c.req.param('number');
-    const file = (await creditNotePdfOfOrder(ctx.db, c.var.orderId, number)) ?? (await invoiceCreditPdfOfOrder(ctx.db, c.var.orderId, number));
+    const target = c.var.target;
+    const file = (target.kind === 'order' ? await creditNotePdfOfOrder(ctx.db, target.orderId, number) : undefined) ?? (target.rentalId ? await invoiceCreditPdfOfRental(ctx.db, target.rentalId, number) : undefined);
     if (!file) return problemAnswer(c, problem('no_credit_note'));
     return pdfAnswer(c, file);
   });
 
-  app.post('/:token/cancel', requireIdempotencyKey, jsonBody(cancelRequest), async (c) => {
-    return answer(c, await cancelBooking(ctx, c.var.orderId, c.var.body.dates, c.var.idempotencyKey));
+  app.post('/:token/cancel', orderOnly, requireIdempotencyKey, jsonBody(cancelRequest), async (c) => {
+    return answer(c, await cancelBooking(ctx, orderId(c.var.target), c.var.body.dates, c.var.idempotencyKey));
   });
 
   app.get('/:token/invoices/:number', async (c) => {
-    const file = await invoicePdfOfOrder(ctx.db, c.var.orderId, c.req.param('number'));
+    const rental = c.var.target.rentalId;
+    const file = rental ? await invoicePdfOfRental(ctx.db, rental, c.req.param('number')) : undefined;
     if (!file) return problemAnswer(c, problem('no_invoice', { number: c.req.param('number').slice(0, 40) }));
     return pdfAnswer(c, file);
   });
 
   /** Pay now and Change card: the provider's page, with the way back to this rental's page. */
-  const link = (c: Context<Env>) => ({ orderId: c.var.orderId, manageToken: c.req.param('token') ?? '', siteOrigin: siteOrigins(c, ctx.config)[0]!, pageOrigin: requestOrigin(c, ctx.config.trustedProxies) });
+  const link = (c: Context<Env>) => ({ rentalId: c.var.target.rentalId, manageToken: c.req.param('token') ?? '', siteOrigin: siteOrigins(c, ctx.config)[0]!, pageOrigin: requestOrigin(c, ctx.config.trustedProxies) });
   const toPage = (c: Context, result: SessionResult) => (result.kind === 'session' ? c.json({ success: true as const, url: result.url }) : problemAnswer(c, result.problem));
   const billing = { db: ctx.db, clock: ctx.clock, payments: ctx.payments, keyring: ctx.config.bankingKeys };
 
@@ -92,8 +105,17 @@ export function bookingRoutes(ctx: AppContext, guess: Limiter) {
   app.post('/:token/card', async (c) => toPage(c, await startCardChange(billing, link(c))));
 
   // Notice carries nothing but its key: whatever body comes with it is not read.
-  app.post('/:token/notice', requireIdempotencyKey, async (c) => {
-    return answer(c, await giveRentalNotice(ctx, c.var.orderId, c.var.idempotencyKey));
+  app.post('/:token/notice', orderOnly, requireIdempotencyKey, async (c) => {
+    return answer(c, await giveRentalNotice(ctx, orderId(c.var.target), c.var.idempotencyKey));
+  });
+
+  /** A tenancy's signed agreement, in the language it was signed in (the lease page's own PDF). */
+  app.get('/:token/lease.pdf', async (c) => {
+    const target = c.var.target;
+    const rental = target.kind === 'tenancy' ? await ctx.db.selectFrom('rentals').select('lease_offer_id').where('id', '=', target.rentalId).executeTakeFirst() : undefined;
+    const offer = rental?.lease_offer_id ? await findOfferById(ctx.db, rental.lease_offer_id) : undefined;
+    if (!offer?.signature) return problemAnswer(c, problem('lease_changes_by_contract'));
+    return signedAgreementAnswer(c, ctx, offer, offer.signature.language, String(offer.id));
   });
 
   return app;

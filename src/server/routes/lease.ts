@@ -19,6 +19,7 @@ import { contractVariables } from '../lease/contract-variables.ts';
 import { effectiveStatus, findOfferByCode, findOfferById, hashOfferCode, offerAnswer, rememberContractLanguage, signOffer, submitCustomerInfo } from '../lease/lease-offers.ts';
 import type { OfferRecord } from '../lease/offer-record.ts';
 import { readSignatureDataUrl } from '../lease/signature-image.ts';
+import { tenancyManagePath } from '../billing/manage-link.ts';
 import { problemAnswer } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { tooManyRequests, type Limiter } from '../http/rate-limit.ts';
@@ -31,6 +32,9 @@ function maskedBanking(deps: AppDeps, offer: OfferRecord): BankingNumbers | null
 }
 
 /** SPEC §3 'Already-signed response' (a 409 with the agreement as signed), with the account number masked. */
+/** A signed offer's tenancy page, which the lease page links to once signed. */
+const managePathOf = (deps: AppDeps, offer: OfferRecord) => (offer.signature ? tenancyManagePath(deps.db, deps.config.bankingKeys, offer.id) : Promise.resolve(null));
+
 function alreadySignedAnswer(c: Context, deps: AppDeps, offer: OfferRecord) {
   const signature = offer.signature!;
   const answer: AlreadySignedAnswer = {
@@ -118,7 +122,7 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
   });
 
   app.get('/:code', async (c) => {
-    return c.json({ success: true, offer: offerAnswer(c.var.offer, c.var.code, deps.clock()) });
+    return c.json({ success: true, offer: { ...offerAnswer(c.var.offer, c.var.code, deps.clock()), manage_path: await managePathOf(deps, c.var.offer) } });
   });
 
   // A signed agreement answers with its signature whatever the body: checked before it is read.
@@ -196,7 +200,7 @@ export function leaseRoutes(deps: AppDeps, limiters: LeaseLimiters) {
     if (result === 'unit_taken') return problemAnswer(c, problem('lease_unit_taken'));
     if (result === 'closed') return problemAnswer(c, problem('lease_offer_expired'));
     deps.mailer?.wake();
-    return c.json({ success: true, signed_at: signed.signature!.signed_at.toISOString(), offer: offerAnswer(signed, code, now) });
+    return c.json({ success: true, signed_at: signed.signature!.signed_at.toISOString(), offer: { ...offerAnswer(signed, code, now), manage_path: await managePathOf(deps, signed) } });
   });
 
   return app;

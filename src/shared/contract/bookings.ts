@@ -62,6 +62,10 @@ export const rentalBilling = z.object({
   cardOnFile: z.boolean(),
   /** The rental's last day once set (notice, or staff ended it at once). Absent from copies kept before it was sent. */
   lastDay: z.optional(z.nullable(isoDateString)),
+  /** How its invoices are paid: by the card on file, or a tenancy's pre-authorized debits. Absent (card) from copies kept before leases. */
+  paysBy: z.optional(z.enum(['card', 'pad'])),
+  /** A tenancy's next debit from the tenant's account: its day and amount; null when none is planned (its debits stopped). */
+  nextDebit: z.optional(z.nullable(z.object({ on: isoDateString, cents }))),
   invoices: z.array(
     z.object({
       number: z.string(),
@@ -75,10 +79,29 @@ export const rentalBilling = z.object({
       paidAt: z.nullable(z.string()),
       /** Credit notes against it (the rental ended at once): their numbers and totals. Absent from copies kept before them. */
       creditNotes: z.optional(z.array(z.object({ number: z.string(), total: cents }))),
+      /** A tenancy's invoice still owed: the day its debit is made (or was filed for); null when none will be (pay it now). */
+      debitOn: z.optional(z.nullable(isoDateString)),
+      /** A tenancy's invoice whose debit the bank returned: the CPA-007 return code. */
+      returnCode: z.optional(z.nullable(z.string())),
     }),
   ),
 });
 export type RentalBilling = z.infer<typeof rentalBilling>;
+
+/** A signed lease as its tenant's manage page shows it: its term, the PAD agreement it is paid by, and the deposits held. */
+export const tenancyLease = z.object({
+  company: z.string(),
+  signedAt: z.string(),
+  termMonths: z.int(),
+  /** The term's last day; the lease then goes on month to month until notice. */
+  termEndsOn: isoDateString,
+  /** The account debited, masked (****1234). */
+  account: z.string(),
+  /** The agreement's debits ended: the last day one could be made, and why (a return's CPA-007 code, or the tenant's revocation). */
+  debitsStopped: z.nullable(z.object({ lastDebitOn: isoDateString, returnCode: z.nullable(z.string()), revoked: z.boolean() })),
+  deposits: z.array(z.object({ kind: z.enum(['security', 'key_fob']), cents, returnedCents: z.nullable(cents), returnedOn: z.nullable(isoDateString) })),
+});
+export type TenancyLease = z.infer<typeof tenancyLease>;
 
 export const bookingView = z.object({
   /** The receipt's number. */
@@ -115,6 +138,8 @@ export const bookingView = z.object({
   endsIfNoticeToday: z.nullable(isoDateString),
   /** A rental's (or subscription's) monthly billing; null for a day product. Absent from copies a device kept before billing existed. */
   billing: z.optional(z.nullable(rentalBilling)),
+  /** A tenancy's lease (a signed lease opened by its manage link); absent for a booking bought at checkout. */
+  lease: z.optional(z.nullable(tenancyLease)),
   /** The server's clock when it answered: how fresh a copy kept on the device is. */
   checkedAt: z.string(),
 });

@@ -56,6 +56,8 @@ export const leaseOffer = z.object({
   city: z.nullish(z.string()),
   province: z.nullish(z.string()),
   postal_code: z.nullish(z.string()),
+  /** Once signed: the tenancy's manage page (/booking/{token}), its invoices and debits. */
+  manage_path: z.nullish(z.string()),
 });
 export type LeaseOffer = z.infer<typeof leaseOffer>;
 

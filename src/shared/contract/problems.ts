@@ -207,6 +207,7 @@ export const problems = {
   invoice_already_paid: any<{ number: string }>(409, (p) => `Invoice ${p.number} is already paid: nothing is owed on it.`),
   invoice_payment_in_progress: any(409, () => 'A payment of this invoice is under way. Try again in a few minutes.'),
   rental_has_ended: any(409, () => `This rental has ended: its card is no longer used. ${contactUs}`),
+  lease_changes_by_contract: any(409, () => `A lease is paid by its pre-authorized debits and changed or ended as its contract says, not here. ${contactUs}`),
 
   // ─── The waitlist and its links ───────────────────────────────────────────
   /** `problem` is the waitlist's own code (waitlist-rules.ts), which the form words by field. */

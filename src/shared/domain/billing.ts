@@ -1,6 +1,6 @@
 import { site } from '../site.ts';
 import { addMonths } from './booking-windows.ts';
-import { padInvoiceDay } from './pad.ts';
+import { padDebitDay, padInvoiceDay } from './pad.ts';
 import { roundDiv, taxedTotal, type Cents, type TaxedTotal } from './pricing.ts';
 import type { Product } from './products.ts';
 import { addDays, daysBetween, daysInMonth, type IsoDate } from './time.ts';
@@ -158,14 +158,32 @@ export function nextTryOn(firstTryOn: IsoDate, failedTries: number): IsoDate | n
   return delay === undefined ? null : addDays(firstTryOn, delay);
 }
 
+/** What a rental's next period not invoiced yet is, and its charges; null once its last period is invoiced. */
+function nextPeriodOf(rental: { nextPeriodStart: IsoDate; endsOn: IsoDate | null; monthlyCents: Cents; prepaidLastMonthCents: Cents }): { period: BillingPeriod; charges: PeriodCharges } | null {
+  if (rental.endsOn !== null && rental.nextPeriodStart > rental.endsOn) return null;
+  const period = periodFrom(rental.nextPeriodStart, rental.endsOn);
+  const final = rental.endsOn !== null && period.end === rental.endsOn;
+  return { period, charges: periodCharges(rental.monthlyCents, period, final ? rental.prepaidLastMonthCents : null) };
+}
+
 /**
  * What a rental's next invoice will be: its day and its total, taxes included; null once its last
  * period is invoiced. A tenancy paid by PAD has it issued on the 20th of the month before its period.
  */
 export function nextInvoice(rental: { nextPeriodStart: IsoDate; endsOn: IsoDate | null; monthlyCents: Cents; prepaidLastMonthCents: Cents; paysBy: 'card' | 'pad' }): { on: IsoDate; cents: Cents } | null {
-  if (rental.endsOn !== null && rental.nextPeriodStart > rental.endsOn) return null;
-  const period = periodFrom(rental.nextPeriodStart, rental.endsOn);
-  const final = rental.endsOn !== null && period.end === rental.endsOn;
-  const cents = periodCharges(rental.monthlyCents, period, final ? rental.prepaidLastMonthCents : null).total;
-  return { on: rental.paysBy === 'pad' ? padInvoiceDay(period.start) : period.start, cents };
+  const next = nextPeriodOf(rental);
+  if (!next) return null;
+  return { on: rental.paysBy === 'pad' ? padInvoiceDay(next.period.start) : next.period.start, cents: next.charges.total };
+}
+
+/** Whether a tenancy's period bills the PAD agreement's fixed amount (a whole month at the rate signed), which the contract debits without notice. */
+export function isAgreementAmount(charges: PeriodCharges, monthlyCents: Cents): boolean {
+  return charges.lines.length === 1 && charges.lines[0]!.item === 'monthly_rent' && charges.lines[0]!.cents === monthlyCents;
+}
+
+/** A PAD tenancy's next month not invoiced yet: the day it will be debited (padDebitDay, from its invoice's day) and its total. */
+export function nextMonthlyDebit(rental: { nextPeriodStart: IsoDate; endsOn: IsoDate | null; monthlyCents: Cents }): { on: IsoDate; cents: Cents } | null {
+  const next = nextPeriodOf({ ...rental, prepaidLastMonthCents: 0 });
+  if (!next) return null;
+  return { on: padDebitDay(next.period.start, isAgreementAmount(next.charges, rental.monthlyCents), padInvoiceDay(next.period.start)).on, cents: next.charges.total };
 }

@@ -45,6 +45,7 @@ const en: ProblemWords<CommonProblemCode> = {
   invoice_already_paid: (p) => `Invoice ${p.number} is already paid: nothing is owed on it.`,
   invoice_payment_in_progress: () => 'A payment of this invoice is under way. Try again in a few minutes.',
   rental_has_ended: () => `This rental has ended: its card is no longer used. ${contactEn}`,
+  lease_changes_by_contract: () => `A lease is paid by its pre-authorized debits and changed or ended as its contract says, not here. ${contactEn}`,
   lease_offer_not_found: () => 'Lease offer not found',
 };
 
@@ -81,6 +82,7 @@ const fr: ProblemWords<CommonProblemCode> = {
   invoice_already_paid: (p) => `La facture ${p.number} est déjà payée : rien n’est dû.`,
   invoice_payment_in_progress: () => 'Un paiement de cette facture est en cours. Réessayez dans quelques minutes.',
   rental_has_ended: () => `Cette location a pris fin : sa carte n’est plus utilisée. ${contactFr}`,
+  lease_changes_by_contract: () => `Un bail se paie par ses débits préautorisés et se modifie ou prend fin comme son contrat le prévoit, pas ici. ${contactFr}`,
   lease_offer_not_found: () => 'Offre de bail introuvable',
 };
 

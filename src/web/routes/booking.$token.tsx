@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { manageTokenPattern } from '../../shared/contract/bookings.ts';
-import { ManageBookingPage, type Returned } from '../features/manage-booking/manage-booking-page.tsx';
+import { ManageBookingPage } from '../features/manage-booking/manage-booking-page.tsx';
+import type { Returned } from '../features/manage-booking/api/booking.ts';
 import { PageShell } from './-page-shell.tsx';
 
 /** A paid order's private manage link; anything that cannot be one is not sent to the server at all. */

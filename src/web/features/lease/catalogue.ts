@@ -143,6 +143,8 @@ const en = {
     title: 'Agreement Signed',
     text: 'Thank you! Your service agreement is signed. Keep a copy for your records; our team will contact you about your move-in.',
     voidCheque: (email: string) => `Reminder: please e-mail a photo of a void cheque to ${email}.`,
+    manage: 'Your lease and its invoices',
+    manageNote: 'Its page shows each invoice, the day it is debited from your account, and lets you pay by card if a debit is returned. Your e-mails link to it too.',
   },
 };
 
@@ -277,6 +279,8 @@ const fr: typeof en = {
     title: 'Contrat signé',
     text: 'Merci! Votre contrat de service est signé. Conservez-en une copie; notre équipe communiquera avec vous au sujet de votre emménagement.',
     voidCheque: (email: string) => `Rappel : veuillez transmettre par courriel une photo d’un chèque annulé à ${email}.`,
+    manage: 'Votre bail et ses factures',
+    manageNote: 'Sa page montre chaque facture, le jour où elle est débitée de votre compte, et permet de payer par carte si un débit est retourné. Vos courriels y mènent aussi.',
   },
 };
 

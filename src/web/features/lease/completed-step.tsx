@@ -16,7 +16,13 @@ export function CompletedStep({ code, offer, language }: { code: string; offer: 
       <p className="lease__note">{m.voidCheque(site.adminEmail)}</p>
       <div className="lease-actions">
         <PdfButton code={code} company={offer.company_name} language={language} primary />
+        {offer.manage_path ? (
+          <a className="button button--secondary" href={offer.manage_path}>
+            {m.manage}
+          </a>
+        ) : null}
       </div>
+      {offer.manage_path ? <p className="lease__note">{m.manageNote}</p> : null}
     </>
   );
 }

@@ -112,6 +112,30 @@ const en = {
   returnedPaid: 'Thank you: your payment went through. The paid invoice is on its way by e-mail.',
   returnedCard: 'Your new card is saved: your next invoices are charged to it.',
   returnedCancelled: 'Nothing was paid or changed.',
+  // A tenancy (a signed lease)
+  leaseTitle: 'Your lease',
+  leaseMeta: (signed: string) => `Lease signed on ${signed}`,
+  company: 'Company',
+  term: 'Term',
+  termValue: (months: number, ends: string) => `${months} months, to ${ends}; then month to month until notice`,
+  paidBy: 'Paid by',
+  padAccount: (account: string) => `Pre-authorized debit from account ${account}`,
+  debitsStoppedReturn: (last: string, reason: string) =>
+    `Debits from your account stopped after ${last}: your bank returned a debit (${reason}). Pay your invoices by card below, or sign a new pre-authorized debit agreement with us.`,
+  debitsStoppedRevoked: (last: string) => `You revoked the pre-authorized debit agreement: no debit is made after ${last}. Pay your invoices by card below, or contact us.`,
+  leaseChanges: `To change or end your lease, give notice as your lease says: contact us at ${site.email} or ${site.phoneDisplay}.`,
+  depositsTitle: 'Deposits held',
+  depositKind: { security: 'Security deposit', key_fob: 'Key fob deposit' } as Record<'security' | 'key_fob', string>,
+  depositHeld: 'held until your lease ends',
+  depositReturned: (amount: string, date: string) => `${amount} returned on ${date}`,
+  leaseDocument: 'Your signed lease',
+  downloadLease: 'Download your signed lease (PDF)',
+  padBillingTerms: (amount: string) =>
+    `${amount} a month, plus taxes, invoiced on the ${site.pad.monthlyInvoiceDay}th of the month before and debited from your account on the 1st (or the next business day).`,
+  nextDebit: (amount: string, date: string) => `Next debit: ${amount} on ${date}, taxes included.`,
+  noDebitPlanned: 'No debit is planned: pay each invoice below with Pay now.',
+  debitedOn: (date: string) => `debit on ${date}`,
+  debitReturned: (reason: string) => `debit returned: ${reason}`,
 };
 
 const fr: typeof en = {
@@ -219,6 +243,30 @@ const fr: typeof en = {
   returnedPaid: 'Merci : votre paiement a été accepté. La facture payée vous est envoyée par courriel.',
   returnedCard: 'Votre nouvelle carte est enregistrée : vos prochaines factures y seront débitées.',
   returnedCancelled: 'Rien n’a été payé ni changé.',
+  // Un bail signé
+  leaseTitle: 'Votre bail',
+  leaseMeta: (signed: string) => `Bail signé le ${signed}`,
+  company: 'Entreprise',
+  term: 'Durée',
+  termValue: (months: number, ends: string) => `${months} mois, jusqu’au ${ends}; puis de mois en mois jusqu’à un avis`,
+  paidBy: 'Payé par',
+  padAccount: (account: string) => `Débit préautorisé du compte ${account}`,
+  debitsStoppedReturn: (last: string, reason: string) =>
+    `Les débits de votre compte ont pris fin après le ${last} : votre banque a retourné un débit (${reason}). Payez vos factures par carte ci-dessous, ou signez avec nous un nouvel accord de débit préautorisé.`,
+  debitsStoppedRevoked: (last: string) => `Vous avez révoqué l’accord de débit préautorisé : aucun débit n’est fait après le ${last}. Payez vos factures par carte ci-dessous, ou écrivez-nous.`,
+  leaseChanges: `Pour modifier votre bail ou y mettre fin, donnez l’avis que prévoit votre bail : écrivez-nous à ${site.email} ou appelez au ${site.phoneDisplay}.`,
+  depositsTitle: 'Dépôts détenus',
+  depositKind: { security: 'Dépôt de garantie', key_fob: 'Dépôt pour la clé électronique' },
+  depositHeld: 'détenu jusqu’à la fin de votre bail',
+  depositReturned: (amount: string, date: string) => `${amount} rendu le ${date}`,
+  leaseDocument: 'Votre bail signé',
+  downloadLease: 'Télécharger votre bail signé (PDF)',
+  padBillingTerms: (amount: string) =>
+    `${amount} par mois, plus taxes, facturé le ${site.pad.monthlyInvoiceDay} du mois précédent et débité de votre compte le 1er (ou le jour ouvrable suivant).`,
+  nextDebit: (amount: string, date: string) => `Prochain débit : ${amount} le ${date}, taxes incluses.`,
+  noDebitPlanned: 'Aucun débit n’est prévu : payez chaque facture ci-dessous avec Payer maintenant.',
+  debitedOn: (date: string) => `débit le ${date}`,
+  debitReturned: (reason: string) => `débit retourné : ${reason}`,
 };
 
 export const manageBookingCatalogue: Catalogue<typeof en> = { en, fr };

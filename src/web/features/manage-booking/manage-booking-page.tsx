@@ -14,14 +14,13 @@ import { AddToCalendarButton } from '../../ui/add-to-calendar.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { downloadCalendarFile } from '../../ui/calendar-download.ts';
 import { AccessInformation, ContactLinks } from '../../ui/space-info.tsx';
-import { bookingQueryOptions, creditNoteUrl, isUnknownBooking, receiptUrl, type LoadedBooking } from './api/booking.ts';
+import { bookingQueryOptions, creditNoteUrl, isUnknownBooking, receiptUrl, type LoadedBooking, type Returned } from './api/booking.ts';
 import { cancellableDays, refundOf, ticketDate } from './booking-rules.ts';
 import { CancelDialog, NoticeDialog } from './change-dialogs.tsx';
 import { manageBookingCatalogue } from './catalogue.ts';
 import { RentalBillingSection } from './rental-billing.tsx';
+import { TenancyDetails } from './tenancy-details.tsx';
 
-/** How the customer came back from the payment provider's page (Pay now, Change card). */
-export type Returned = 'paid' | 'card' | 'cancelled';
 import './manage-booking.css';
 import '../../ui/info-card.css';
 
@@ -79,6 +78,8 @@ export function ManageBookingPage({ token, returned }: { token: string | null; r
       </div>
     );
   }
+  const lease = query.data.booking.lease;
+  if (lease) return <TenancyDetails token={token!} loaded={query.data} lease={lease} returned={returned} />;
   return <BookingDetails token={token!} loaded={query.data} returned={returned} />;
 }
 

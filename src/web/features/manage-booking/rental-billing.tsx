@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RentalBilling } from '../../../shared/contract/bookings.ts';
 import { billedPeriodText } from '../../../shared/domain/period-text.ts';
+import { padReturnCodes } from '../../../shared/domain/pad-returns.ts';
 import { formatCad } from '../../../shared/domain/pricing.ts';
 import { ApiRequestError } from '../../app/api.ts';
 import { useOnline } from '../../app/use-online.ts';
@@ -13,7 +14,8 @@ import { manageBookingCatalogue } from './catalogue.ts';
 
 /**
  * A rental's billing on its manage page: the monthly terms, the next invoice, the card on file
- * (Change card) and every invoice with its state, its PDF and, while owed, Pay now. Reads offline
+ * (Change card) and every invoice with its state, its PDF and, while owed, Pay now. A tenancy's:
+ * the next debit, each invoice's debit day, and Pay now for what no debit will pay. Reads offline
  * like the rest of the page; paying and changing the card need the network and say so.
  */
 export function RentalBillingSection({ token, billing, fromDevice }: { token: string; billing: RentalBilling; fromDevice: boolean }) {
@@ -31,13 +33,20 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
   const error = toPaymentPage.error ? (refusal && visitorErrorText(refusal, lang)) || m.actionFailed : null;
   const canPay = online && !fromDevice && !toPaymentPage.isPending;
   const ended = billing.state === 'ended';
+  // A tenancy's invoices are debited from the tenant's account: no card is kept, and Pay now is for what no debit will pay.
+  const pad = billing.paysBy === 'pad';
+  const date = (d: string) => ticketDate(d, locale);
 
   return (
     <section className="info-card" aria-labelledby="billing-heading">
       <h2 id="billing-heading">{m.billingTitle}</h2>
       {billing.state === 'overdue' ? <Alert tone="warning">{m.overdueNote}</Alert> : null}
-      {ended ? null : <p>{m.billingTerms(money(billing.monthlyCents))}</p>}
-      {billing.next ? (
+      {ended ? null : <p>{pad ? m.padBillingTerms(money(billing.monthlyCents)) : m.billingTerms(money(billing.monthlyCents))}</p>}
+      {pad ? (
+        ended ? null : (
+          <p className="manage__refund">{billing.nextDebit ? m.nextDebit(money(billing.nextDebit.cents), date(billing.nextDebit.on)) : m.noDebitPlanned}</p>
+        )
+      ) : billing.next ? (
         <p className="manage__refund">
           {m.nextInvoice(money(billing.next.cents), ticketDate(billing.next.on, locale))}
           {billing.state === 'ending' ? ` ${m.finalNote}` : ''}
@@ -45,7 +54,7 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
       ) : billing.state !== 'active' ? (
         <p>{m.lastInvoiceIssued}</p>
       ) : null}
-      {ended ? null : (
+      {ended || pad ? null : (
         <div className="manage__actions">
           <p className="manage__note">{billing.cardOnFile ? m.cardOnFile : m.noCardOnFile}</p>
           <button type="button" className="button button--secondary" onClick={() => toPaymentPage.mutate('card')} disabled={!canPay} aria-describedby={online ? undefined : 'payment-offline'}>
@@ -61,12 +70,16 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
         <ul className="manage__refunds">
           {billing.invoices.map((invoice) => {
             const owed = invoice.state === 'due' || invoice.state === 'overdue';
+            const returned = invoice.returnCode ? (padReturnCodes as Record<string, { en: string; fr: string } | undefined>)[invoice.returnCode]?.[lang] ?? invoice.returnCode : null;
+            const payable = owed && (!pad || !invoice.debitOn || returned !== null);
             return (
               <li key={invoice.number} className="manage__invoice">
                 <span>
                   {m.invoiceLine(invoice.number, billedPeriodText(invoice.periodStart, invoice.periodEnd, lang))} · {money(invoice.total)} ·{' '}
                   <strong className={`manage__invoice-state manage__invoice-state--${invoice.state}`}>{m.invoiceState[invoice.state]}</strong>
                   {owed ? ` · ${m.owedAmount(money(invoice.owed))}` : ''}
+                  {returned !== null && invoice.owed > 0 ? ` · ${m.debitReturned(returned)}` : ''}
+                  {invoice.debitOn && invoice.owed > 0 ? ` · ${m.debitedOn(date(invoice.debitOn))}` : ''}
                   {(invoice.creditNotes ?? []).map((note) => ` · ${m.creditedBy(note.number, money(note.total))}`).join('')}
                 </span>
                 <span className="manage__actions">
@@ -82,7 +95,7 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
                         </a>
                       ))
                     : null}
-                  {owed ? (
+                  {payable ? (
                     <button
                       type="button"
                       className="button button--primary"

@@ -79,6 +79,14 @@ export function creditNoteUrl(token: string, number: string): string {
   return apiUrl(`${path(token)}/credit-notes/${encodeURIComponent(number)}`);
 }
 
+/** How the customer came back from the payment provider's page (Pay now, Change card). */
+export type Returned = 'paid' | 'card' | 'cancelled';
+
+/** A tenancy's signed lease, in the language it was signed in. */
+export function leaseUrl(token: string): string {
+  return apiUrl(`${path(token)}/lease.pdf`);
+}
+
 export function invoiceUrl(token: string, number: string): string {
   return apiUrl(`${path(token)}/invoices/${encodeURIComponent(number)}`);
 }
