@@ -50,6 +50,20 @@ describe(`A tenancy's manage link (${backend})`, () => {
     return { code, email, rental, path: answer.offer!.manage_path! };
   }
 
+  /** The tenant's messages of a kind, rendered as sent, oldest first. */
+  async function mailsTo(email: string, kind: 'lease_signed' | 'pad_debit_returned') {
+    const rows = await t.db.selectFrom('outbox').select(['id', 'kind', 'recipient', 'language', 'data', 'secret_encrypted']).where('recipient', '=', email).where('kind', '=', kind).orderBy('created_at').execute();
+    return Promise.all(
+      rows.map(async (row) => {
+        const data = readMessageData(kind, row.data);
+        if (!data.ok) throw new Error(data.problem);
+        const mail = await render()({ id: row.id, kind, recipient: row.recipient, language: row.language, about: {}, data: data.data, secretEncrypted: row.secret_encrypted, attempts: 0, giveUpAt: now, claimedUntil: now } as ClaimedMessage);
+        if (mail === 'gone') throw new Error('gone');
+        return mail;
+      }),
+    );
+  }
+
   const invoiceNumbers = (rentalId: string) => t.db.selectFrom('invoices').select(['number', 'kind']).where('rental_id', '=', rentalId).orderBy('number').execute();
 
   it('is made at signing: the signing answer, the lease page and the signed e-mail all give the same link', async () => {
@@ -63,11 +77,8 @@ describe(`A tenancy's manage link (${backend})`, () => {
     expect(stored.manage_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.manage_token_sealed).not.toContain(token);
 
-    const row = await t.db.selectFrom('outbox').select(['id', 'kind', 'recipient', 'language', 'data', 'secret_encrypted']).where('recipient', '=', email).where('kind', '=', 'lease_signed').executeTakeFirstOrThrow();
-    const data = readMessageData('lease_signed', row.data);
-    if (!data.ok) throw new Error(data.problem);
-    const mail = await render()({ id: row.id, kind: 'lease_signed', recipient: row.recipient, language: row.language, about: {}, data: data.data, secretEncrypted: row.secret_encrypted, attempts: 0, giveUpAt: now, claimedUntil: now } as ClaimedMessage);
-    if (mail === 'gone') throw new Error('gone');
+    const [mail] = await mailsTo(email, 'lease_signed');
+    if (!mail) throw new Error('no signed e-mail');
     expect(mail.text).toContain(`http://localhost:5173${path}`);
     expect(mail.html).toContain(`http://localhost:5173${path}`);
   });
@@ -139,9 +150,6 @@ describe(`A tenancy's manage link (${backend})`, () => {
     expect(byNumber.get(initial!.number)).toMatchObject({ state: 'due', returnCode: '901', debitOn: '2026-12-17' });
     expect(byNumber.get(fee.number)).toMatchObject({ state: 'due', total: site.pad.returnedDebitFeeCents, debitOn: '2026-12-17', returnCode: null });
     expect(billing.nextDebit).toEqual({ on: '2026-12-17', cents: byNumber.get(initial!.number)!.owed + site.pad.returnedDebitFeeCents });
-    // The tenant's e-mail about the return links to the page.
-    const told = await t.db.selectFrom('outbox').select('secret_encrypted').where('recipient', '=', email).where('kind', '=', 'pad_debit_returned').executeTakeFirstOrThrow();
-    expect(told.secret_encrypted).not.toBeNull();
 
     // Pay now on the returned invoice opens the provider's page for what it owes; paid, nothing is debited again.
     const pay = await post(`/public-api/bookings/${token}/invoices/${initial!.number}/pay`);
@@ -162,6 +170,12 @@ describe(`A tenancy's manage link (${backend})`, () => {
     expect(stopped.lease!.debitsStopped).toEqual({ lastDebitOn: '2026-12-20', returnCode: '905', revoked: false });
     expect(stopped.billing!.invoices.find((i) => i.number === fee.number)).toMatchObject({ state: 'due', returnCode: '905', debitOn: null });
     expect(stopped.billing!.nextDebit).toBeNull();
+
+    // The tenant's e-mails say so and link to the page: Pay now once no debit will pay, else the page itself.
+    const mails = await mailsTo(email, 'pad_debit_returned');
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.text).toContain(`Manage your rental:\nhttp://localhost:5173${path}`);
+    expect(mails[1]!.text).toContain(`Pay now:\nhttp://localhost:5173${path}`);
   });
 
   it('is not an order’s link, and a token that is no tenancy’s finds nothing', async () => {

@@ -396,7 +396,8 @@ async function tenancyInvoiceIssued(ctx: TemplateContext, message: Parameters<Te
   const rows: Fact[] = [...invoiceFacts(rental, invoice, language), ...(pad.kind === 'debit' ? [{ label: t.debitOn, value: fullDate(pad.on, language) }] : [])];
   blocks.push({ kind: 'section', title: t.invoiceDetails }, { kind: 'facts', rows }, invoiceAmounts(rental, invoice, t.amountDue, language));
   if (invoice.final) blocks.push({ kind: 'paragraph', text: t.final });
-  if (link) blocks.push({ kind: 'button', label: t.manageRental, url: link });
+  // No debit will pay it: its page's Pay now will (copies kept before tenancies had a link give the contacts only).
+  if (link) blocks.push({ kind: 'button', label: pad.kind === 'stopped' ? t.payNow : t.manageRental, url: link });
   blocks.push({ kind: 'paragraph', text: shared[language].questions });
   return {
     toName: rental.customer.name,
@@ -590,7 +591,8 @@ export const padDebitReturned: Template<'pad_debit_returned'> = async (ctx, mess
     { kind: 'section', title: t.invoiceDetails },
     { kind: 'facts', rows },
   ];
-  if (link) blocks.push({ kind: 'button', label: t.manageRental, url: link });
+  // Unless it is debited again, what it owes is paid on its page (Pay now).
+  if (link) blocks.push({ kind: 'button', label: outcome === 'redebit' ? t.manageRental : t.payNow, url: link });
   return {
     toName: rental.customer.name,
     subject: t.returnedSubject(invoice.number, rental.unitName),
