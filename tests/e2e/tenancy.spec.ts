@@ -9,14 +9,15 @@ import { adminApi, changesSharedData, demoStaffSignIn, e2eDaysFromToday, e2eToda
  * office leaves the list; a manager makes and downloads the bank's PAD file in the console, in
  * English and in French; on the tenancy's rental page, staff record the bank's return of its
  * filed debit (NSF: debited once more after notice) and, in French, the tenant's written
- * revocation. On the server of the tests that change shared data (signing takes an
- * office), with an office of its own.
+ * revocation; the tenant opens the tenancy's page from the lease page's link, in English and in
+ * French. On the server of the tests that change shared data (signing takes an office), with an
+ * office of its own.
  */
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 /** The office the first test's tenant signs for: the later tests find its tenancy by it (the tests run in order). */
-let signed: { name: string } | undefined;
+let signed: { name: string; manage: string } | undefined;
 
 /** Into the console as the demo manager of the server these tests run on (playwright.config.ts: DATA_DIR of the port after E2E_PORT). */
 async function signInToConsole(page: Page): Promise<void> {
@@ -106,7 +107,10 @@ test.describe('a signed lease is a tenancy', changesSharedData, () => {
       await expect(heading(tab, 'Sign the Agreement')).toBeVisible();
       await signOnTablet(tab);
       await expect(heading(tab, 'Agreement Signed')).toBeVisible();
-      signed = { name: offer.name };
+      // The lease page links to the tenancy's own page from now on.
+      const manage = tab.getByRole('link', { name: 'Your lease and its invoices' });
+      await expect(manage).toHaveAttribute('href', /^\/booking\/[A-Za-z0-9_-]{43}$/);
+      signed = { name: offer.name, manage: (await manage.getAttribute('href'))! };
 
       // The office is the tenant's: no longer on sale.
       await expect(async () => {
@@ -211,5 +215,39 @@ test.describe('a signed lease is a tenancy', changesSharedData, () => {
     await expect(page.getByRole('region', { name: 'Résumé' })).toContainText(`Les prélèvements s’arrêtent après le ${lastDebit}, car le locataire a révoqué l’accord.`);
     await expect(page.getByRole('button', { name: 'Enregistrer une révocation' })).toHaveCount(0);
     await expectNoAxeViolations(page);
+  });
+
+  test('the tenant opens their lease’s page on the tablet: the debit returned with Pay now, the revocation, in English and in French', async ({ browser, baseURL }) => {
+    if (!signed) throw new Error('the first test signed no lease');
+    const context = await newContextAtNow(browser, { ...tablet, baseURL });
+    try {
+      const tab = await context.newPage();
+      await tab.goto(signed.manage);
+      await expect(heading(tab, 'Your lease')).toBeVisible();
+      const lease = tab.getByRole('region', { name: 'Your lease', exact: true });
+      await expect(lease).toContainText('Atelier Boréal inc.');
+      await expect(lease).toContainText(signed.name);
+      await expect(lease).toContainText('Pre-authorized debit from account ****2101');
+      const lastDebit = longDate(addDays(e2eToday, site.pad.noticeDays - 1), 'en-CA');
+      await expect(tab.getByRole('status').filter({ hasText: 'You revoked' })).toContainText(`${lastDebit}. Pay your invoices by card below`);
+      const billing = tab.getByRole('region', { name: 'Billing' });
+      // The initial invoice's debit came back (NSF); its re-debit, with the fee, would fall after the revocation's last day: both are paid with Pay now.
+      await expect(billing).toContainText('debit returned: NSF');
+      await expect(billing).toContainText('No debit is planned: pay each invoice below with Pay now.');
+      await expect(billing.getByRole('button', { name: /^Pay now: invoice F-\d{4}-\d+, \$/ })).toHaveCount(2);
+      await expect(tab.getByRole('region', { name: 'Deposits held' })).toContainText('Key fob deposit: $75.00 · held until your lease ends');
+      await expect(tab.getByRole('link', { name: 'Download your signed lease (PDF)' })).toBeVisible();
+      await expectNoAxeViolations(tab);
+      await tab.screenshot({ path: '/tmp/tenancy-page-en.png', fullPage: true });
+
+      await tab.getByRole('button', { name: 'Passer au français' }).click();
+      await expect(heading(tab, 'Votre bail')).toBeVisible();
+      await expect(tab.getByRole('region', { name: 'Facturation' })).toContainText('débit retourné : Provision insuffisante');
+      await expect(tab.getByRole('region', { name: 'Votre bail', exact: true })).toContainText('Débit préautorisé du compte ****2101');
+      await expectNoAxeViolations(tab);
+      await tab.screenshot({ path: '/tmp/tenancy-page-fr.png', fullPage: true });
+    } finally {
+      await context.close();
+    }
   });
 });
