@@ -1,3 +1,4 @@
+import { dollarsToCents } from '../../shared/domain/pricing.ts';
 import type { StaffLanguage } from './i18n.ts';
 
 /**
@@ -15,4 +16,10 @@ export function normalizeAmount(typed: string, lang: StaffLanguage): string {
 /** An amount the server gave ('1200.50') as staff of this language type it ('1200,50' in French). */
 export function amountForInput(amount: string, lang: StaffLanguage): string {
   return lang === 'fr' ? amount.replace('.', ',') : amount;
+}
+
+/** An amount staff typed, in whole cents (dollars with at most two decimals, up to 9,999,999.99); NaN when it is not one, for the validation to refuse. */
+export function typedCents(typed: string, lang: StaffLanguage): number {
+  const amount = normalizeAmount(typed, lang);
+  return /^\d{1,7}(\.\d{1,2})?$/.test(amount) ? dollarsToCents(Number(amount)) : Number.NaN;
 }

@@ -19,7 +19,7 @@ import { spaceTodayQuick } from '../../../shared/domain/time.ts';
 import { site } from '../../../shared/site.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { amountForInput, normalizeAmount } from '../amount.ts';
+import { amountForInput, typedCents } from '../amount.ts';
 import { newIdempotencyKey } from '../api.ts';
 import type { StaffCatalogue, StaffLanguage } from '../i18n.ts';
 import { useStaffLanguage } from '../language.tsx';
@@ -413,8 +413,7 @@ function RecordPaymentDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const typed = normalizeAmount(amount, lang);
-    const cents = /^\d{1,7}(\.\d{1,2})?$/.test(typed) ? Math.round(Number(typed) * 100) : Number.NaN;
+    const cents = typedCents(amount, lang);
     const checked = withinOwed.safeParse({ method, reference, amount_cents: cents });
     if (!checked.success) {
       fromIssues(checked.error.issues, { amount_cents: t.amountRange(f.cents(owed)) });
@@ -671,8 +670,7 @@ function DepositReturnDialog({ rentalId, deposit, onClose, onReturned }: { renta
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const typed = normalizeAmount(amount, lang);
-    const cents = /^\d{1,7}(\.\d{1,2})?$/.test(typed) ? Math.round(Number(typed) * 100) : Number.NaN;
+    const cents = typedCents(amount, lang);
     const checked = withinHeld.safeParse({ returned_cents: cents, deduction_reason: reason });
     if (!checked.success) {
       fromIssues(checked.error.issues, { returned_cents: t.depositAmountRange(f.cents(held)), deduction_reason: t.depositReasonRequired });
