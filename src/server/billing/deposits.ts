@@ -36,7 +36,9 @@ export async function depositsOf(db: Db, rentalId: string): Promise<StaffDeposit
 
 export type DepositReturn =
   | { kind: 'returned'; deposit: StaffDeposit }
-  | { kind: 'refused'; reason: 'no_deposit' | 'already_returned' | 'not_collected' | 'more_than_held' | 'reason_required' };
+  | { kind: 'refused'; reason: 'no_deposit' | 'already_returned' | 'not_collected' | 'reason_required' }
+  /** More than the deposit: what it holds. */
+  | { kind: 'refused'; reason: 'more_than_held'; heldCents: number };
 
 /** Records a deposit's return, once, under its row's lock, with `also` (the audit row) in the same transaction. */
 export async function returnDeposit(
@@ -49,7 +51,7 @@ export async function returnDeposit(
     const row = await trx.selectFrom('deposits').select(['id', 'kind', 'amount_cents', 'returned_at']).where('id', '=', input.depositId).where('rental_id', '=', input.rentalId).forUpdate().executeTakeFirst();
     if (!row) return { kind: 'refused', reason: 'no_deposit' };
     if (row.returned_at) return { kind: 'refused', reason: 'already_returned' };
-    if (input.returnedCents > row.amount_cents) return { kind: 'refused', reason: 'more_than_held' };
+    if (input.returnedCents > row.amount_cents) return { kind: 'refused', reason: 'more_than_held', heldCents: row.amount_cents };
     if (input.returnedCents < row.amount_cents && !input.deductionReason) return { kind: 'refused', reason: 'reason_required' };
     const [deposit] = await depositRows(trx).where('d.id', '=', row.id).execute();
     if (!deposit!.collected) return { kind: 'refused', reason: 'not_collected' };

@@ -144,10 +144,8 @@ export function staffRentalRoutes(ctx: AppContext) {
           return problemAnswer(c, problem('deposit_not_collected'));
         case 'reason_required':
           return problemAnswer(c, fieldsProblem('invalid_request', [{ path: 'deduction_reason', code: 'required_fields' }]));
-        case 'more_than_held': {
-          const held = (await depositsOf(ctx.db, id)).find((d) => d.id === depositId);
-          return problemAnswer(c, problem('deposit_more_than_held', { cents: held?.amount_cents ?? 0 }));
-        }
+        case 'more_than_held':
+          return problemAnswer(c, problem('deposit_more_than_held', { cents: result.heldCents }));
       }
     })
     .post('/:id/pad-revocation', jsonBody(padRevocationInput), async (c) => {
