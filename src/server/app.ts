@@ -23,6 +23,7 @@ import { staffPadFileRoutes } from './routes/staff-pad-files.ts';
 import { staffUnitRoutes } from './routes/staff-units.ts';
 import { staffWaitlistRoutes } from './routes/staff-waitlist.ts';
 import { bookingRoutes } from './routes/bookings.ts';
+import { healthRoutes } from './routes/health.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { leaseRoutes } from './routes/lease.ts';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps, services: { unitList: UnitListCache } =
   app.use('/admin-api/*', staffAuth(deps));
   app.use(requestBodyLimit());
 
+  app.route('/', healthRoutes(deps.db, deps.readiness ?? { draining: () => false, workers: () => ({}) }));
   app.route('/public-api/offices', officesRoutes(services.unitList));
   // One budget of guesses per client for every secret link: lease codes, manage links and waitlist links alike.
   const secretGuesses = secretLimiter('lease-guess', config.rateLimits.leaseGuess);

@@ -1,3 +1,4 @@
+import type { WorkerHealth } from './repeat.ts';
 import type { Db } from './db/database.ts';
 import type { BankingKeyring } from './secrets/banking-keys.ts';
 import type { Context } from 'hono';
@@ -58,6 +59,14 @@ export interface AppConfig {
   padOriginator?: PadOriginator | null;
 }
 
+/** What /readyz asks of the instance beyond its database. */
+export interface Readiness {
+  /** The instance is stopping (SIGTERM): it takes no new traffic. */
+  draining(): boolean;
+  /** Its background workers: the mail worker and the rounds. */
+  workers(): Record<string, WorkerHealth>;
+}
+
 export interface AppDeps {
   db: Db;
   /** The current instant; fixed in tests and by APP_NOW outside production. */
@@ -69,6 +78,8 @@ export interface AppDeps {
   staticSite?: { readonly inlineStyleHashes: readonly string[]; respond(c: Context): Response | undefined };
   /** The mail worker (outbox/worker.ts): told when an event has just committed a message, so it is sent soon. */
   mailer?: { wake(): void };
+  /** Whether this instance is stopping, and how its workers are (GET /readyz); without it, no workers and never stopping. */
+  readiness?: Readiness;
 }
 
 /** What createApp builds once from the deps and hands to the routes and services beside them. */

@@ -160,7 +160,18 @@ const deps = {
   },
 };
 const unitList = createUnitListCache(db);
-const app = createApp(deps, { unitList });
+// Set at SIGTERM: /readyz answers 503 at once, so a load balancer sends this instance nothing new.
+let draining = false;
+const app = createApp(
+  {
+    ...deps,
+    readiness: {
+      draining: () => draining,
+      workers: () => ({ mailer: mailer.health(), waitlistRound: waitlistRounds.health(), billingRound: billingRounds.health() }),
+    },
+  },
+  { unitList },
+);
 
 // Waitlist offers move on by themselves when their claim window ends, and units whose rental has
 // ended are offered to their waitlist: each instance looks every 15 seconds (waitlist/round.ts).
@@ -206,6 +217,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 });
 
 function shutdown() {
+  draining = true;
   clearInterval(refundRound);
   server.close(() => void Promise.all([mailer.stop(), waitlistRounds.stop(), billingRounds.stop()]).then(() => db.destroy()).then(() => process.exit(0)));
   // Browsers keep idle connections open for reuse: closing them lets the database close cleanly

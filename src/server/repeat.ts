@@ -5,10 +5,13 @@ import { logError } from './log.ts';
  * due is not doubled. What a run found is handed to `done`; a run that throws is logged as
  * `failedEvent` and the next goes on. `stop` waits for the run under way (a graceful shutdown).
  */
-export function repeat<T>(job: () => Promise<T>, options: { everyMs: number; failedEvent: string; done: (result: T) => void }): { stop(): Promise<void> } {
+export function repeat<T>(job: () => Promise<T>, options: { everyMs: number; failedEvent: string; done: (result: T) => void }): { stop(): Promise<void>; health(): WorkerHealth } {
   let running: Promise<void> | null = null;
+  let startedAt = 0;
+  let stopped = false;
   const run = () => {
     if (running) return;
+    startedAt = Date.now();
     running = job()
       .then(options.done, (err: unknown) => logError(options.failedEvent, err))
       .finally(() => {
@@ -20,8 +23,19 @@ export function repeat<T>(job: () => Promise<T>, options: { everyMs: number; fai
   timer.unref();
   return {
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await running;
     },
+    health: () => workerHealth(stopped, running ? startedAt : null, options.everyMs),
   };
+}
+
+/** A background worker (a round, the mail worker): going, stopped (a shutdown), or stuck in one run far longer than its interval. */
+export type WorkerHealth = 'running' | 'stopped' | 'stuck';
+
+/** A run is stuck once it has gone on for 5 of its intervals, and at least 5 minutes (a slow provider is not a stuck one). */
+export function workerHealth(stopped: boolean, runStartedAt: number | null, everyMs: number, now = Date.now()): WorkerHealth {
+  if (stopped) return 'stopped';
+  return runStartedAt !== null && now - runStartedAt > Math.max(5 * everyMs, 5 * 60_000) ? 'stuck' : 'running';
 }

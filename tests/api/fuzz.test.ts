@@ -916,6 +916,9 @@ function pricedChoices(): fc.Arbitrary<{ text: string; note: string }> {
 }
 
 const fuzzers: Fuzzer[] = [
+  // The health answers read no input: whatever the query and headers, 200 (or a 503 that says why).
+  { route: 'GET /healthz', runs: 50, probes: async () => queryProbes(fc.constantFrom('/healthz', '/healthz/', '/healthz%00'), {}) },
+  { route: 'GET /readyz', runs: 50, probes: async () => queryProbes(fc.constantFrom('/readyz', '/readyz/', '/readyz%2e'), {}) },
   {
     route: 'POST /public-api/stripe/create-checkout-session',
     runs: 300,

@@ -74,7 +74,7 @@ export async function runBillingRound(deps: BillingRoundDeps): Promise<BillingRo
  * when a round wrote something to send (mail to wake, refunds to ask for); `stop` waits for the
  * round under way.
  */
-export function startBillingRounds(deps: BillingRoundDeps & { everyMs: number; changed: (result: BillingRoundResult) => void }): { stop(): Promise<void> } {
+export function startBillingRounds(deps: BillingRoundDeps & { everyMs: number; changed: (result: BillingRoundResult) => void }): ReturnType<typeof repeat> {
   return repeat(() => runBillingRound(deps), {
     everyMs: deps.everyMs,
     failedEvent: 'billing.round_failed',

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
 import { KyselyPGlite } from 'kysely-pglite';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
@@ -87,6 +87,13 @@ function oneCallerAtATime(dialect: Dialect): Dialect {
       };
     },
   };
+}
+
+/** Whether every migration of this version has run (a newer instance may have run more): one count, for /readyz. */
+export async function migrationsDone(db: Db): Promise<boolean> {
+  const names = Object.keys(migrations);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from kysely_migration where name in (${sql.join(names)})`.execute(db);
+  return rows[0]?.n === names.length;
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -45,7 +45,7 @@ export async function runWaitlistRound(deps: RoundDeps): Promise<{ expired: numb
  * when the next is due is not doubled. `changed` is told when a round changed something (the
  * list to refresh, the mail to send); `stop` waits for the round under way.
  */
-export function startWaitlistRounds(deps: RoundDeps & { everyMs: number; changed: () => void }): { stop(): Promise<void> } {
+export function startWaitlistRounds(deps: RoundDeps & { everyMs: number; changed: () => void }): ReturnType<typeof repeat> {
   return repeat(() => runWaitlistRound(deps), {
     everyMs: deps.everyMs,
     failedEvent: 'waitlist.round_failed',

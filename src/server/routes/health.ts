@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { migrationsDone } from '../db/database.ts';
+import type { Readiness } from '../deps.ts';
+import type { WorkerHealth } from '../repeat.ts';
+
+/** How long /readyz waits for the database before it says it is down. */
+const databaseWaitMs = 1_000;
+
+type Check = 'ok' | 'down' | 'pending' | WorkerHealth;
+
+async function databaseCheck(db: Db): Promise<{ database: Check; migrations: Check }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), databaseWaitMs)));
+  try {
+    const answered = await Promise.race([sql`select 1`.execute(db).then(() => migrationsDone(db)), timeout]);
+    if (answered === 'timeout') return { database: 'down', migrations: 'pending' };
+    return { database: 'ok', migrations: answered ? 'ok' : 'pending' };
+  } catch {
+    return { database: 'down', migrations: 'pending' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * What an instance says of itself to a load balancer, an orchestrator or a monitor: whether it
+ * is up, and what is not ready. Never cached, never rate-limited, never logged per request.
+ */
+export function healthRoutes(db: Db, readiness: Readiness) {
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  /** The process is up: no database, no work. */
+  app.get('/healthz', (c) => c.json({ status: 'ok' as const }));
+
+  /** Ready for traffic: not stopping, the database answering within a second with every migration run, the workers going. 503 names what is not. */
+  app.get('/readyz', async (c) => {
+    if (readiness.draining()) return c.json({ status: 'draining' as const, checks: {} }, 503);
+    const checks: Record<string, Check> = { ...(await databaseCheck(db)), ...readiness.workers() };
+    const ready = Object.values(checks).every((check) => check === 'ok' || check === 'running');
+    return c.json({ status: ready ? ('ready' as const) : ('not_ready' as const), checks }, ready ? 200 : 503);
+  });
+  return app;
+}
