@@ -30,6 +30,8 @@ describe(`health and readiness (${backend})`, () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok' });
     expect(res.headers.get('cache-control')).toBe('no-store');
+    // Mounted at the root, its no-store is its own: the list keeps its revalidation.
+    expect((await t.app.request('/public-api/offices/available')).headers.get('cache-control')).toBe('no-cache');
   });
 
   it('/readyz: 200 with each check, once the database answers and every migration has run', async () => {

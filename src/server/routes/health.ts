@@ -29,17 +29,18 @@ async function databaseCheck(db: Db): Promise<{ database: Check; migrations: Che
  * is up, and what is not ready. Never cached, never rate-limited, never logged per request.
  */
 export function healthRoutes(db: Db, readiness: Readiness) {
+  // Set on each answer, not as middleware: mounted at the root, a middleware would reach every path.
   const app = new Hono();
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
 
   /** The process is up: no database, no work. */
-  app.get('/healthz', (c) => c.json({ status: 'ok' as const }));
+  app.get('/healthz', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'ok' as const });
+  });
 
   /** Ready for traffic: not stopping, the database answering within a second with every migration run, the workers going. 503 names what is not. */
   app.get('/readyz', async (c) => {
+    c.header('Cache-Control', 'no-store');
     if (readiness.draining()) return c.json({ status: 'draining' as const, checks: {} }, 503);
     const checks: Record<string, Check> = { ...(await databaseCheck(db)), ...readiness.workers() };
     const ready = Object.values(checks).every((check) => check === 'ok' || check === 'running');
