@@ -140,6 +140,11 @@ describe(`A tenancy's manage link (${backend})`, () => {
     // In the bank's hands: no card payment of it meanwhile.
     expect((await post(`/public-api/bookings/${token}/invoices/${initial!.number}/pay`)).headers.get(problemCodeHeader)).toBe('invoice_payment_in_progress');
 
+    // Its day passed, the debit waits for settlement: the next debit is January's, on Monday the 4th (the 1st a holiday).
+    now = at('2026-12-05');
+    billing = (await view(path)).billing!;
+    expect(billing.nextDebit?.on).toBe('2027-01-04');
+
     now = at('2026-12-07');
     const returned = await t.app.request(`/admin-api/rentals/${rental.id}/invoices/${initial!.number}/pad-return`, { method: 'POST', headers: admin, body: JSON.stringify({ code: '901' }) });
     expect(returned.status).toBe(201);

@@ -224,7 +224,7 @@ test.describe('a signed lease is a tenancy', changesSharedData, () => {
       const tab = await context.newPage();
       await tab.goto(signed.manage);
       await expect(heading(tab, 'Your lease')).toBeVisible();
-      const lease = tab.getByRole('region', { name: 'Your lease', exact: true });
+      const lease = tab.getByRole('region', { name: 'Lease details' });
       await expect(lease).toContainText('Atelier Boréal inc.');
       await expect(lease).toContainText(signed.name);
       await expect(lease).toContainText('Pre-authorized debit from account ****2101');
@@ -243,7 +243,7 @@ test.describe('a signed lease is a tenancy', changesSharedData, () => {
       await tab.getByRole('button', { name: 'Passer au français' }).click();
       await expect(heading(tab, 'Votre bail')).toBeVisible();
       await expect(tab.getByRole('region', { name: 'Facturation' })).toContainText('débit retourné : Provision insuffisante');
-      await expect(tab.getByRole('region', { name: 'Votre bail', exact: true })).toContainText('Débit préautorisé du compte ****2101');
+      await expect(tab.getByRole('region', { name: 'Détails du bail' })).toContainText('Débit préautorisé du compte ****2101');
       await expectNoAxeViolations(tab);
       await tab.screenshot({ path: '/tmp/tenancy-page-fr.png', fullPage: true });
     } finally {

@@ -375,7 +375,7 @@ describe('a tenancy’s manage page', () => {
   it('shows the lease, the account debited, the next debit, each invoice’s debit and Pay now only where a debit came back', async () => {
     server({ booking: tenancy });
     renderAt(`/booking/${token}`);
-    const lease = await screen.findByRole('region', { name: 'Your lease' });
+    const lease = await screen.findByRole('region', { name: 'Lease details' });
     expect(screen.getByRole('heading', { name: 'Your lease', level: 1 })).toBeTruthy();
     expect(document.querySelector('.manage__status')?.textContent).toBe('Status: Active');
     expect(lease.textContent).toContain('Acme Analytics inc.');
@@ -407,7 +407,7 @@ describe('a tenancy’s manage page', () => {
     };
     server({ booking: stopped });
     renderAt(`/booking/${token}`, 'fr');
-    await screen.findByRole('region', { name: 'Votre bail' });
+    await screen.findByRole('region', { name: 'Détails du bail' });
     expect(screen.getByText(/Les débits de votre compte ont pris fin après le dimanche 20 décembre 2026 : votre banque a retourné un débit \(Compte fermé\)/)).toBeTruthy();
     const billing = screen.getByRole('region', { name: 'Facturation' });
     expect(billing.textContent).toContain('Aucun débit n’est prévu : payez chaque facture ci-dessous avec Payer maintenant.');

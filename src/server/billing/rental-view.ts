@@ -123,17 +123,18 @@ export async function rentalBillingOf(db: Db, rentalId: string, now: Date): Prom
     cardOnFile: rental.provider_customer_id !== null,
     lastDay: rental.ends_on,
     paysBy: rental.pays_by,
-    ...(pad ? { nextDebit: ended ? null : nextDebitOf(invoices, nextMonthlyDebit(terms), rental.pad_last_debit_on) } : {}),
+    ...(pad ? { nextDebit: ended ? null : nextDebitOf(invoices, nextMonthlyDebit(terms), rental.pad_last_debit_on, spaceToday(now)) } : {}),
     invoices,
   };
 }
 
 /**
- * A tenancy's next debit: the earliest day an owed invoice is debited (the owed amounts of that day
- * together), or else the next month's; none on or after the day its debits stopped.
+ * A tenancy's next debit from today: the earliest day an owed invoice is debited (the owed amounts
+ * of that day together), or else the next month's; none after the day its debits stopped. A debit
+ * whose day has passed (made, and waiting for settlement; or not filed yet) is not the next one.
  */
-function nextDebitOf(invoices: readonly { owed: number; debitOn?: string | null }[], nextMonth: { on: string; cents: number } | null, lastDebitOn: string | null) {
-  const planned = invoices.filter((i) => i.owed > 0 && i.debitOn).map((i) => ({ on: i.debitOn!, cents: i.owed }));
+function nextDebitOf(invoices: readonly { owed: number; debitOn?: string | null }[], nextMonth: { on: string; cents: number } | null, lastDebitOn: string | null, today: string) {
+  const planned = invoices.filter((i) => i.owed > 0 && i.debitOn && i.debitOn >= today).map((i) => ({ on: i.debitOn!, cents: i.owed }));
   const first = planned.map((d) => d.on).sort()[0];
   if (first !== undefined) return { on: first, cents: planned.filter((d) => d.on === first).reduce((sum, d) => sum + d.cents, 0) };
   if (!nextMonth || (lastDebitOn !== null && nextMonth.on > lastDebitOn)) return null;

@@ -114,7 +114,7 @@ export function bookingRoutes(ctx: AppContext, guess: Limiter) {
     const target = c.var.target;
     const rental = target.kind === 'tenancy' ? await ctx.db.selectFrom('rentals').select('lease_offer_id').where('id', '=', target.rentalId).executeTakeFirst() : undefined;
     const offer = rental?.lease_offer_id ? await findOfferById(ctx.db, rental.lease_offer_id) : undefined;
-    if (!offer?.signature) return problemAnswer(c, problem('lease_changes_by_contract'));
+    if (!offer?.signature) return problemAnswer(c, problem('not_found'));
     return signedAgreementAnswer(c, ctx, offer, offer.signature.language, String(offer.id));
   });
 

@@ -10,18 +10,34 @@ const databaseWaitMs = 1_000;
 
 type Check = 'ok' | 'down' | 'pending' | WorkerHealth;
 
-async function databaseCheck(db: Db): Promise<{ database: Check; migrations: Check }> {
+async function databaseCheck(db: Db): Promise<DatabaseChecks> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), databaseWaitMs)));
   try {
     const answered = await Promise.race([sql`select 1`.execute(db).then(() => migrationsDone(db)), timeout]);
     if (answered === 'timeout') return { database: 'down', migrations: 'pending' };
     return { database: 'ok', migrations: answered ? 'ok' : 'pending' };
-  } catch {
-    return { database: 'down', migrations: 'pending' };
+  } catch (err) {
+    // No table of migrations yet: the database answers, nothing has run.
+    return (err as { code?: unknown }).code === '42P01' ? { database: 'ok', migrations: 'pending' } : { database: 'down', migrations: 'pending' };
   } finally {
     clearTimeout(timer);
   }
+}
+
+type DatabaseChecks = { database: Check; migrations: Check };
+
+/**
+ * The database's checks, asked at most once a second whoever asks: /readyz is public, and a flood
+ * of it (or a slow database) must not pile queries on the pool that real requests need.
+ */
+function sharedDatabaseCheck(db: Db): () => Promise<DatabaseChecks> {
+  let last: { at: number; checks: Promise<DatabaseChecks> } | null = null;
+  return () => {
+    const now = Date.now();
+    if (!last || now - last.at >= databaseWaitMs) last = { at: now, checks: databaseCheck(db) };
+    return last.checks;
+  };
 }
 
 /**
@@ -31,6 +47,7 @@ async function databaseCheck(db: Db): Promise<{ database: Check; migrations: Che
 export function healthRoutes(db: Db, readiness: Readiness) {
   // Set on each answer, not as middleware: mounted at the root, a middleware would reach every path.
   const app = new Hono();
+  const checkDatabase = sharedDatabaseCheck(db);
 
   /** The process is up: no database, no work. */
   app.get('/healthz', (c) => {
@@ -42,7 +59,7 @@ export function healthRoutes(db: Db, readiness: Readiness) {
   app.get('/readyz', async (c) => {
     c.header('Cache-Control', 'no-store');
     if (readiness.draining()) return c.json({ status: 'draining' as const, checks: {} }, 503);
-    const checks: Record<string, Check> = { ...(await databaseCheck(db)), ...readiness.workers() };
+    const checks: Record<string, Check> = { ...(await checkDatabase()), ...readiness.workers() };
     const ready = Object.values(checks).every((check) => check === 'ok' || check === 'running');
     return c.json({ status: ready ? ('ready' as const) : ('not_ready' as const), checks }, ready ? 200 : 503);
   });

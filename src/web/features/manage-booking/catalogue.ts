@@ -115,6 +115,7 @@ const en = {
   // A tenancy (a signed lease)
   leaseTitle: 'Your lease',
   leaseMeta: (signed: string) => `Lease signed on ${signed}`,
+  leaseDetails: 'Lease details',
   company: 'Company',
   term: 'Term',
   termValue: (months: number, ends: string) => `${months} months, to ${ends}; then month to month until notice`,
@@ -247,6 +248,7 @@ const fr: typeof en = {
   // Un bail signé
   leaseTitle: 'Votre bail',
   leaseMeta: (signed: string) => `Bail signé le ${signed}`,
+  leaseDetails: 'Détails du bail',
   company: 'Entreprise',
   term: 'Durée',
   termValue: (months: number, ends: string) => `${months} mois, jusqu’au ${ends}; puis de mois en mois jusqu’à un avis`,

@@ -45,7 +45,7 @@ export function TenancyDetails({ token, loaded, lease, returned }: { token: stri
       {lease.debitsStopped ? <Alert tone="warning">{stoppedText(m, lease.debitsStopped, lang, date)}</Alert> : null}
 
       <section className="info-card" aria-labelledby="lease-heading">
-        <h2 id="lease-heading">{m.leaseTitle}</h2>
+        <h2 id="lease-heading">{m.leaseDetails}</h2>
         <dl className="info-list">
           <div>
             <dt>{m.company}</dt>
