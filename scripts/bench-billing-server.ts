@@ -25,9 +25,15 @@ await seedDemo(db, '2026-11-20', units);
 // Every unit rented since 20 November, its card saved: December is due for each.
 await sql`insert into test_payment_cards (id, customer_id, last4, behaviour, created_at)
   select 'bench_pm_' || id, 'bench_cus_' || id, '4242', 'succeeds', ${now} from offices`.execute(db);
-await sql`insert into rentals (id, office_id, product, service_type, unit_name, customer_name, customer_email, language, monthly_cents,
+// Each rental sold at checkout, as a rental is: its paid order (a rental has an order or a lease).
+await sql`insert into orders (id, provider, office_id, product, rental_type, office_name, service_type, total_cents, quote, booking_date, locale,
+    success_url, cancel_url, status, expires_at, created_at, paid_at)
+  select 'bench_order_' || id, 'test', id, case when service_type = 'mailbox' then 'mailbox' else 'standard' end, 'monthly', name, service_type, coalesce((base_monthly_rate * 100)::int, 10000),
+    '{}', '2026-11-20', 'en', 'http://bench/success', 'http://bench/cancel', 'paid', ${now}, ${now}, ${now}
+  from offices`.execute(db);
+await sql`insert into rentals (id, order_id, office_id, product, service_type, unit_name, customer_name, customer_email, language, monthly_cents,
     prepaid_last_month_cents, start_date, billing_day, next_period_start, provider, provider_customer_id, payment_method_id, created_at)
-  select 'bench_rental_' || id, id, case when service_type = 'mailbox' then 'mailbox' else 'standard' end, service_type, name,
+  select 'bench_rental_' || id, 'bench_order_' || id, id, case when service_type = 'mailbox' then 'mailbox' else 'standard' end, service_type, name,
     'Bench Tenant ' || id, 'tenant' || id || '@example.com', case when id % 2 = 0 then 'fr' else 'en' end,
     coalesce((base_monthly_rate * 100)::int, 10000), coalesce((base_monthly_rate * 100)::int, 10000), '2026-11-20', 1, '2026-12-01', 'test',
     'bench_cus_' || id, 'bench_pm_' || id, ${now}
