@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earlierRows } from '../../src/server/messages/earlier-rows.ts';
 import { createRenderer } from '../../src/server/messages/render.ts';
@@ -116,6 +117,11 @@ describe(`A tenancy's manage link (${backend})`, () => {
     const invoice = await t.app.request(`/public-api/bookings/${token}/invoices/${initial!.number}`, { headers: visitor });
     expect(invoice.status).toBe(200);
     expect(invoice.headers.get('content-type')).toBe('application/pdf');
+    // Not paid yet, the invoice names the way it will be paid: the tenant's debit, not a card.
+    const invoiceText = execFileSync('/usr/bin/pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: Buffer.from(await invoice.arrayBuffer()), encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(invoiceText).toContain('À payer / Amount due');
+    expect(invoiceText).toContain('Prélèvement automatique / Pre-authorized debit');
+    expect(invoiceText).not.toMatch(/Card|Test payment/);
     // A tenancy has no receipt, no days to cancel, no notice to give here and no card to keep: each says so.
     for (const [method, what] of [
       ['GET', 'receipt.pdf'],

@@ -68,7 +68,8 @@ export async function invoiceDocumentOf(db: Db, invoiceId: string): Promise<Rece
   const fr = invoiceLineNames(invoice.lines, rental.unit_name, period, 'fr');
   const en = invoiceLineNames(invoice.lines, rental.unit_name, period, 'en');
   const typeName = (locale: 'en' | 'fr') => (isServiceType(rental.service_type) ? serviceTypeNames[locale][rental.service_type] : rental.service_type);
-  const method = paid?.method ?? 'card';
+  // Not paid yet, the invoice names the way the rental pays: its card, or its debit.
+  const method = paid?.method ?? rental.pays_by;
   // Nothing left to pay (the prepaid month paid it all) is paid the day it was issued.
   const paidAt = paid?.settled_at ? new Date(paid.settled_at) : invoice.total === 0 ? invoice.issuedAt : null;
   return {
