@@ -413,6 +413,20 @@ describe('a tenancy’s manage page', () => {
     expect(billing.textContent).toContain('Aucun débit n’est prévu : payez chaque facture ci-dessous avec Payer maintenant.');
     expect(within(billing).getAllByRole('button', { name: /Payer maintenant/ })).toHaveLength(2);
   });
+
+  it('offline, reads the saved copy and says paying by card needs a connection (a lease has no card to change)', async () => {
+    await saveBookingCopy(token, tenancy, new Date('2026-11-24T13:30:00Z'));
+    server({ booking: 'network' });
+    Object.defineProperty(navigator, 'onLine', { configurable: true, value: false });
+    renderAt(`/booking/${token}`);
+    const billing = await screen.findByRole('region', { name: 'Billing' });
+    const pay = within(billing).getByRole('button', { name: /Pay now/ }) as HTMLButtonElement;
+    expect(pay.disabled).toBe(true);
+    expect(pay.getAttribute('aria-describedby')).toBe('payment-offline');
+    expect(screen.getByText('Paying by card needs a connection.')).toBeTruthy();
+    expect(screen.queryByText(/changing the card/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download your signed lease (PDF)' })).toBeNull();
+  });
 });
 
 describe('the copies kept on the device', () => {

@@ -16,7 +16,7 @@ import { manageBookingCatalogue } from './catalogue.ts';
  * A rental's billing on its manage page: the monthly terms, the next invoice, the card on file
  * (Change card) and every invoice with its state, its PDF and, while owed, Pay now. A tenancy's:
  * the next debit, each invoice's debit day, and Pay now for what no debit will pay. Reads offline
- * like the rest of the page; paying and changing the card need the network and say so.
+ * like the rest of the page; paying (and, for a card's rental, changing the card) needs the network and says so.
  */
 export function RentalBillingSection({ token, billing, fromDevice }: { token: string; billing: RentalBilling; fromDevice: boolean }) {
   const m = useCatalogue(manageBookingCatalogue);
@@ -115,7 +115,7 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
       )}
       {online ? null : (
         <p id="payment-offline" className="manage__offline">
-          {m.paymentNeedsConnection}
+          {pad ? m.padPaymentNeedsConnection : m.paymentNeedsConnection}
         </p>
       )}
       {toPaymentPage.isPending || toPaymentPage.isSuccess ? (
