@@ -27,7 +27,8 @@ import type { IsoDate } from '../../shared/domain/time.ts';
  *   number of debits (the J items here), 47-60 and 61-68 those of credits (the I items).
  * The CPA-007 return code: a returned item carries it as its transaction type (1-3) and keeps the
  * original one (402) as the stored transaction type (63-65); a bank that writes them the other
- * way round is read too, since no original transaction type is a return code (900-999).
+ * way round is read too, since no original transaction type is a return code (900-999). Which of
+ * the two a given bank uses was not confirmed against a primary source (the README says so).
  */
 
 export const recordLength = 1464;
