@@ -17,8 +17,8 @@ const en = {
   welcomeGuide: 'Read the welcome guide',
   opensInNewTab: '(opens in a new tab)',
   contactTitle: 'Questions?',
-  callUs: 'Call us',
-  emailUs: 'E-mail us',
+  callUs: (phone: string) => `Call us: ${phone}`,
+  emailUs: (email: string) => `E-mail us: ${email}`,
 };
 
 const fr: typeof en = {
@@ -31,8 +31,8 @@ const fr: typeof en = {
   welcomeGuide: 'Lire le guide de bienvenue',
   opensInNewTab: '(s’ouvre dans un nouvel onglet)',
   contactTitle: 'Des questions?',
-  callUs: 'Appelez-nous',
-  emailUs: 'Écrivez-nous',
+  callUs: (phone: string) => `Appelez-nous : ${phone}`,
+  emailUs: (email: string) => `Écrivez-nous : ${email}`,
 };
 
 const spaceInfoCatalogue: Catalogue<typeof en> = { en, fr };
@@ -88,11 +88,11 @@ export function ContactLinks() {
       <h2 id="contact-heading">{m.contactTitle}</h2>
       <p>
         <a href={`tel:${site.phone.replaceAll(' ', '')}`}>
-          {m.callUs}: {site.phoneDisplay}
+          {m.callUs(site.phoneDisplay)}
         </a>
         <br />
         <a href={`mailto:${site.email}`}>
-          {m.emailUs}: {site.email}
+          {m.emailUs(site.email)}
         </a>
       </p>
     </section>
