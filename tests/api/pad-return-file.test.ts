@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordPadReturn } from '../../src/server/billing/pad-debits.ts';
 import { runCli } from '../../src/server/cli/cli.ts';
 import { addStaff } from '../../src/server/staff/accounts.ts';
 import { problemCodeHeader, problemDetailHeader } from '../../src/shared/contract/common.ts';
@@ -10,7 +11,7 @@ import { padFileMade, padReturnFileUploaded } from '../../src/shared/contract/pa
 import { staffRentalDetail } from '../../src/shared/contract/staff-rentals.ts';
 import { origin } from './checkout-helpers.ts';
 import { buildLeaseTestApp, companyInfo, createOffer, officeLike101, sign, signature, submitInfo, validBanking } from './lease-fixtures.ts';
-import { adminToken, appAdminClient, backend, type TestApp } from './test-app.ts';
+import { adminToken, appAdminClient, backend, testBankingKeys, type TestApp } from './test-app.ts';
 
 /*
  * The bank's return file uploaded (issue 32): each returned debit found by its cross-reference
@@ -133,6 +134,15 @@ describe(`The bank's return file, uploaded (${backend})`, () => {
     await sentFile('2026-12-17');
     const later = padReturnFileUploaded.parse(await (await upload(file)).json());
     expect(later.items.map((i) => i.result)).toEqual(['already']);
+    expect(await paymentsOf(invoice.id)).toEqual([
+      { status: 'returned', return_code: '901' },
+      { status: 'open', return_code: null },
+    ]);
+    // Under the invoice's lock, a return is recorded only against the debit the file names: had the
+    // re-debit been filed between reading the file's debit and recording it, the re-debit is left alone.
+    const first = await t.db.selectFrom('invoice_payments').select('id').where('invoice_id', '=', invoice.id).where('status', '=', 'returned').executeTakeFirstOrThrow();
+    const raced = await recordPadReturn({ db: t.db, clock: () => now, keyring: testBankingKeys }, { rentalId: rental.id, invoiceNumber: invoice.number, code: '901', recordedBy: 'file', paymentId: first.id }, async () => {});
+    expect(raced).toEqual({ kind: 'refused', reason: 'not_latest_debit' });
     expect(await paymentsOf(invoice.id)).toEqual([
       { status: 'returned', return_code: '901' },
       { status: 'open', return_code: null },

@@ -70,7 +70,7 @@ export type PadReturnResult =
   | { kind: 'recorded'; outcome: PadReturnOutcome; invoiceId: string; rentalId: string; paymentId: string; redebitOn: IsoDate | null; feeInvoiceNumber: string | null }
   /** The same return recorded again: nothing changes. */
   | { kind: 'already'; invoiceId: string; rentalId: string; paymentId: string }
-  | { kind: 'refused'; reason: 'no_invoice' | 'no_pad_debit' | 'returned_with_another_code'; code?: string };
+  | { kind: 'refused'; reason: 'no_invoice' | 'no_pad_debit' | 'returned_with_another_code' | 'not_latest_debit'; code?: string };
 
 /**
  * Records that the bank returned the latest PAD debit of an invoice, with its CPA-007 code: in one
@@ -79,7 +79,8 @@ export type PadReturnResult =
  */
 export async function recordPadReturn(
   deps: PadDeps,
-  input: { rentalId: string; invoiceNumber: string; code: PadReturnCodeValue; recordedBy: string },
+  /** `paymentId`: the debit the bank's file names, recorded only while it is still the invoice's latest. */
+  input: { rentalId: string; invoiceNumber: string; code: PadReturnCodeValue; recordedBy: string; paymentId?: string },
   also: (trx: Db, result: Extract<PadReturnResult, { kind: 'recorded' }>) => Promise<void>,
 ): Promise<PadReturnResult> {
   const now = deps.clock();
@@ -98,6 +99,7 @@ export async function recordPadReturn(
       .limit(1)
       .executeTakeFirst();
     if (!debit) return { kind: 'refused', reason: 'no_pad_debit' };
+    if (input.paymentId !== undefined && debit.id !== input.paymentId) return { kind: 'refused', reason: 'not_latest_debit' };
     const ids = { invoiceId: invoice.id, rentalId: invoice.rental_id, paymentId: debit.id };
     if (debit.status === 'returned') {
       return debit.return_code === input.code ? { kind: 'already', ...ids } : { kind: 'refused', reason: 'returned_with_another_code', code: debit.return_code ?? undefined };

@@ -76,13 +76,14 @@ async function applyItem(
   const debits = await padDebitsOf(deps.db, invoice.id);
   const matching = debits.find((d) => d.payment_date === item.paymentDate && d.amount_cents === item.amountCents);
   if (!matching) return refused('no_matching_debit');
-  if (matching !== debits[0]) {
-    // An earlier debit than the invoice's latest: recorded already, or too late to act on by the file.
-    if (matching.status === 'returned' && matching.return_code === code) return { ...found, result: 'already' };
-    return refused('not_latest_debit');
-  }
-  // The latest debit of the invoice is the one returned: while it is open or paid, no other can be filed, so recordPadReturn acts on this one.
-  const result = await recordPadReturn(deps, { rentalId: invoice.rental_id, invoiceNumber: invoice.number, code, recordedBy }, (trx, recorded) => audit(trx, item, invoice.rental_id, recorded));
+  // Returned already (this file uploaded before, or recorded by hand): nothing to do, whatever debit came since.
+  if (matching.status === 'returned') return matching.return_code === code ? { ...found, result: 'already' } : refused('returned_with_another_code', matching.return_code);
+  // An earlier debit than the invoice's latest is too late to act on by the file; recordPadReturn checks it again under the invoice's lock,
+  // since a PAD file made meanwhile may have filed a newer debit.
+  if (matching !== debits[0]) return refused('not_latest_debit');
+  const result = await recordPadReturn(deps, { rentalId: invoice.rental_id, invoiceNumber: invoice.number, code, recordedBy, paymentId: matching.id }, (trx, recorded) =>
+    audit(trx, item, invoice.rental_id, recorded),
+  );
   switch (result.kind) {
     case 'recorded':
       return { ...found, result: 'recorded', outcome: result.outcome, redebit_on: result.redebitOn, fee_invoice_number: result.feeInvoiceNumber };
@@ -90,6 +91,7 @@ async function applyItem(
       return { ...found, result: 'already' };
     case 'refused':
       if (result.reason === 'returned_with_another_code') return refused('returned_with_another_code', result.code ?? null);
+      if (result.reason === 'not_latest_debit') return refused('not_latest_debit');
       return refused('no_matching_debit');
   }
 }
