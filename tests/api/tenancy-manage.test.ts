@@ -38,6 +38,9 @@ describe(`A tenancy's manage link (${backend})`, () => {
   const post = (path: string, headers: Record<string, string> = {}) => t.app.request(path, { method: 'POST', headers: { ...visitor, ...headers } });
   const render = () => createRenderer({ keyring: testBankingKeys, siteOrigin: 'http://localhost:5173', from: { name: site.productName, address: site.email }, clock: () => now, earlierRows: earlierRows(undefined as never, testBankingKeys) });
 
+  /** A PDF answer read back by pdftotext, as a viewer shows it. */
+  const pdfText = async (res: Response) => execFileSync('/usr/bin/pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: Buffer.from(await res.arrayBuffer()), encoding: 'utf8' }).replace(/\s+/g, ' ');
+
   async function signed(company: string) {
     now = at('2026-11-23');
     const office = await officeLike101(t);
@@ -118,7 +121,7 @@ describe(`A tenancy's manage link (${backend})`, () => {
     expect(invoice.status).toBe(200);
     expect(invoice.headers.get('content-type')).toBe('application/pdf');
     // Not paid yet, the invoice names the way it will be paid: the tenant's debit, not a card.
-    const invoiceText = execFileSync('/usr/bin/pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: Buffer.from(await invoice.arrayBuffer()), encoding: 'utf8' }).replace(/\s+/g, ' ');
+    const invoiceText = await pdfText(invoice);
     expect(invoiceText).toContain('À payer / Amount due');
     expect(invoiceText).toContain('Prélèvement automatique / Pre-authorized debit');
     expect(invoiceText).not.toMatch(/Card|Test payment/);
@@ -181,6 +184,10 @@ describe(`A tenancy's manage link (${backend})`, () => {
     expect(stopped.lease!.debitsStopped).toEqual({ lastDebitOn: '2026-12-20', returnCode: '905', revoked: false });
     expect(stopped.billing!.invoices.find((i) => i.number === fee.number)).toMatchObject({ state: 'due', returnCode: '905', debitOn: null });
     expect(stopped.billing!.nextDebit).toBeNull();
+    // No debit will pay the fee now: its PDF names the card of Pay now (here the test checkout's), not the debit.
+    const feePdf = await pdfText(await t.app.request(`/public-api/bookings/${token}/invoices/${fee.number}`, { headers: visitor }));
+    expect(feePdf).toContain('Test payment (no card charged)');
+    expect(feePdf).not.toContain('Pre-authorized debit');
 
     // The tenant's e-mails say so and link to the page: Pay now once no debit will pay, else the page itself.
     const mails = await mailsTo(email, 'pad_debit_returned');

@@ -11,6 +11,7 @@ import { enqueueMessage, type MessageData, type MessageKind, type MessageSubject
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { findInvoice, findInvoiceCredit, owedSql, type StoredInvoice } from './invoice-records.ts';
 import { settleManageToken, settleTenancyToken } from './manage-link.ts';
+import { tenancyDebitsOf } from './tenancy-debits.ts';
 
 /*
  * The messages of a rental's billing, gathered in the transaction that settles a payment from
@@ -24,7 +25,7 @@ async function rentalRow(db: Db, rentalId: string) {
   return db
     .selectFrom('rentals')
     .select(['id', 'order_id', 'product', 'service_type', 'unit_name', 'customer_name', 'customer_email', 'language', 'monthly_cents', 'prepaid_last_month_cents', 'provider', 'pays_by'])
-    .select([sql<string>`next_period_start::text`.as('next_period_start'), sql<string | null>`ends_on::text`.as('ends_on')])
+    .select([sql<string>`next_period_start::text`.as('next_period_start'), sql<string | null>`ends_on::text`.as('ends_on'), sql<string | null>`pad_last_debit_on::text`.as('pad_last_debit_on')])
     .where('id', '=', rentalId)
     .executeTakeFirstOrThrow();
 }
@@ -68,8 +69,9 @@ export async function invoiceDocumentOf(db: Db, invoiceId: string): Promise<Rece
   const fr = invoiceLineNames(invoice.lines, rental.unit_name, period, 'fr');
   const en = invoiceLineNames(invoice.lines, rental.unit_name, period, 'en');
   const typeName = (locale: 'en' | 'fr') => (isServiceType(rental.service_type) ? serviceTypeNames[locale][rental.service_type] : rental.service_type);
-  // Not paid yet, the invoice names the way the rental pays: its card, or its debit.
-  const method = paid?.method ?? rental.pays_by;
+  // Not paid yet, the invoice names the way it will be paid: the tenancy's debit while one is to come, else a card (Pay now).
+  const debitToCome = async () => (await tenancyDebitsOf(db, rental.id, rental.pad_last_debit_on, invoice.id)).get(invoice.id)?.debitOn != null;
+  const method = paid?.method ?? (rental.pays_by === 'pad' && (await debitToCome()) ? 'pad' : 'card');
   // Nothing left to pay (the prepaid month paid it all) is paid the day it was issued.
   const paidAt = paid?.settled_at ? new Date(paid.settled_at) : invoice.total === 0 ? invoice.issuedAt : null;
   return {

@@ -5,7 +5,7 @@ import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
 import { scheduledTriggers } from './card-charges.ts';
 import { creditedSql, creditsOfInvoices, paidSql } from './invoice-records.ts';
-import { debitLeftSql } from './pad-files.ts';
+import { tenancyDebitsOf } from './tenancy-debits.ts';
 
 /*
  * Where a rental and its invoices stand, derived from the payment rows and never stored: an
@@ -60,29 +60,6 @@ export function rentalStateOf(rental: { ended_at: Date | null; ends_on: string |
   return rental.ends_on !== null ? 'ending' : 'active';
 }
 
-/** What a tenancy's invoices say of their debits: the day one is (or was filed) for, and the latest return's code. */
-async function debitsOf(db: Db, rentalId: string, lastDebitOn: string | null) {
-  const rows = await db
-    .selectFrom('invoices as i')
-    .leftJoin('pad_redebits as rd', 'rd.invoice_id', 'i.id')
-    .select([
-      'i.id',
-      sql<string | null>`coalesce(rd.debit_on, i.due_on)::text`.as('debit_on'),
-      debitLeftSql.as('debit_left'),
-      sql<string | null>`(select f.payment_date::text from invoice_payments p join pad_files f on f.id = p.pad_file_id where p.invoice_id = i.id and p.status = 'open')`.as('filed_for'),
-      sql<string | null>`(select p.return_code from invoice_payments p where p.invoice_id = i.id and p.status = 'returned' order by p.returned_at desc limit 1)`.as('return_code'),
-    ])
-    .where('i.rental_id', '=', rentalId)
-    .execute();
-  return new Map(
-    rows.map((r) => {
-      // A debit not filed yet is made if the agreement still stands on its day (the file's own rule).
-      const planned = r.debit_left && r.debit_on !== null && (lastDebitOn === null || r.debit_on <= lastDebitOn) ? r.debit_on : null;
-      return [r.id, { debitOn: r.filed_for ?? planned, returnCode: r.return_code }];
-    }),
-  );
-}
-
 /** The billing a rental's manage page shows (an order's rental, or a tenancy's). */
 export async function rentalBillingOf(db: Db, rentalId: string, now: Date): Promise<RentalBilling> {
   const rental = await db
@@ -96,7 +73,7 @@ export async function rentalBillingOf(db: Db, rentalId: string, now: Date): Prom
     db,
     rows.filter((i) => i.credited_cents > 0).map((i) => i.id),
   );
-  const pad = rental.pays_by === 'pad' ? await debitsOf(db, rental.id, rental.pad_last_debit_on) : null;
+  const pad = rental.pays_by === 'pad' ? await tenancyDebitsOf(db, rental.id, rental.pad_last_debit_on) : null;
   const invoices = rows.map((i) => {
     const state = invoiceStateOf(i);
     const owed = owedOf(i);
