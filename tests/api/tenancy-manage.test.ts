@@ -1,7 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenancyManagePath } from '../../src/server/billing/manage-link.ts';
 import { earlierRows } from '../../src/server/messages/earlier-rows.ts';
 import { createRenderer } from '../../src/server/messages/render.ts';
+import { keyringOf } from '../../src/server/secrets/banking-keys.ts';
 import { readMessageData } from '../../src/server/outbox/message-data.ts';
 import type { ClaimedMessage } from '../../src/server/outbox/worker.ts';
 import { bookingResponse, paymentPageResponse } from '../../src/shared/contract/bookings.ts';
@@ -85,6 +88,13 @@ describe(`A tenancy's manage link (${backend})`, () => {
     if (!mail) throw new Error('no signed e-mail');
     expect(mail.text).toContain(`http://localhost:5173${path}`);
     expect(mail.html).toContain(`http://localhost:5173${path}`);
+
+    // Read by a server whose keys no longer open it (a key dropped from BANKING_KEYS), the lease page shows no link and changes none:
+    // the link already e-mailed keeps working until a message about the tenancy replaces it.
+    const { lease_offer_id: offerId } = await t.db.selectFrom('rentals').select('lease_offer_id').where('customer_email', '=', email).executeTakeFirstOrThrow();
+    expect(await tenancyManagePath(t.db, keyringOf([{ id: 'other', key: randomBytes(32) }]), offerId!)).toBeNull();
+    expect(await t.db.selectFrom('rentals').select(['manage_token_hash', 'manage_token_sealed']).where('customer_email', '=', email).executeTakeFirstOrThrow()).toEqual(stored);
+    expect((await t.app.request(`/public-api/bookings/${token}`, { headers: visitor })).status).toBe(200);
   });
 
   it('shows the lease, the masked account, the deposits, the first debit and its day; the PDFs download', async () => {

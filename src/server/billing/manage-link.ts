@@ -68,10 +68,15 @@ export async function settleTenancyToken(trx: Db, keyring: BankingKeyring, renta
   return made.numUpdatedRows > 0n ? token : settleTenancyToken(trx, keyring, rentalId);
 }
 
-/** The manage page of a signed lease's tenancy (the lease page links there); null before it has one. */
+/**
+ * The manage page of a signed lease's tenancy (the lease page links there), read only: null before
+ * it has a token, or while its token is sealed under a key no longer configured (the next message
+ * about the tenancy replaces it; a page view never does, so the links already sent keep working).
+ */
 export async function tenancyManagePath(db: Db, keyring: BankingKeyring, offerId: number): Promise<string | null> {
-  const rental = await db.selectFrom('rentals').select('id').where('lease_offer_id', '=', offerId).executeTakeFirst();
-  return rental ? managePath(await settleTenancyToken(db, keyring, rental.id)) : null;
+  const rental = await db.selectFrom('rentals').select(['id', 'manage_token_sealed']).where('lease_offer_id', '=', offerId).executeTakeFirst();
+  const token = rental?.manage_token_sealed ? openText(keyring, rental.manage_token_sealed, tenancyContext(rental.id)) : null;
+  return token ? managePath(token) : null;
 }
 
 /** What a manage link opens: a paid order (and the rental it made, if any), or a tenancy. */

@@ -31,10 +31,10 @@ function maskedBanking(deps: AppDeps, offer: OfferRecord): BankingNumbers | null
   return maskedBankingOf(deps.config.bankingKeys, offer);
 }
 
-/** SPEC §3 'Already-signed response' (a 409 with the agreement as signed), with the account number masked. */
 /** A signed offer's tenancy page, which the lease page links to once signed. */
 const managePathOf = (deps: AppDeps, offer: OfferRecord) => (offer.signature ? tenancyManagePath(deps.db, deps.config.bankingKeys, offer.id) : Promise.resolve(null));
 
+/** SPEC §3 'Already-signed response' (a 409 with the agreement as signed), with the account number masked. */
 function alreadySignedAnswer(c: Context, deps: AppDeps, offer: OfferRecord) {
   const signature = offer.signature!;
   const answer: AlreadySignedAnswer = {
