@@ -24,6 +24,8 @@ import { staffUnitRoutes } from './routes/staff-units.ts';
 import { staffWaitlistRoutes } from './routes/staff-waitlist.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { healthRoutes } from './routes/health.ts';
+import { createMetrics } from './http/metrics.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { leaseRoutes } from './routes/lease.ts';
@@ -47,6 +49,10 @@ export function createApp(deps: AppDeps, services: { unitList: UnitListCache } =
   const secretLimiter = (name: string, limit: RateLimit) => (config.sharedRateLimits ? sharedLimiter(deps.db, name, limit) : memoryLimiter(name, limit));
 
   const app = new Hono();
+  // GET /metrics only with METRICS_TOKEN set; its registry is this app's own.
+  const metrics = config.metricsToken ? createMetrics(deps) : null;
+  // First, so that every answer is counted: a 429, a 401, an error's.
+  if (metrics) app.use(metrics.countRequests);
   app.use(securityHeaders(deps.staticSite?.inlineStyleHashes ?? [], { hsts: config.production }));
   app.use(requestPathCheck());
   // Outside every other API middleware, so their answers (a 429, a 401) and onError's are compressed too.
@@ -59,6 +65,7 @@ export function createApp(deps: AppDeps, services: { unitList: UnitListCache } =
   app.use(requestBodyLimit());
 
   app.route('/', healthRoutes(deps.db, deps.readiness ?? { draining: () => false, workers: () => ({}) }));
+  if (metrics && config.metricsToken) app.route('/', metricsRoutes(metrics, config.metricsToken));
   app.route('/public-api/offices', officesRoutes(services.unitList));
   // One budget of guesses per client for every secret link: lease codes, manage links and waitlist links alike.
   const secretGuesses = secretLimiter('lease-guess', config.rateLimits.leaseGuess);

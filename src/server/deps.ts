@@ -1,4 +1,4 @@
-import type { WorkerHealth } from './repeat.ts';
+import type { RoundStats, WorkerHealth } from './repeat.ts';
 import type { Db } from './db/database.ts';
 import type { BankingKeyring } from './secrets/banking-keys.ts';
 import type { Context } from 'hono';
@@ -44,6 +44,8 @@ export interface AppConfig {
   /** The site's origins (PUBLIC_ORIGIN); empty: the origin each request came to. */
   publicOrigins: readonly string[];
   adminToken: string;
+  /** The bearer token of GET /metrics (METRICS_TOKEN); without one, there is no /metrics. */
+  metricsToken?: string;
   rateLimits: RateLimits;
   /** Checkouts a client may have waiting for payment while they hold days or a unit. */
   maxUnpaidHoldsPerClient: number;
@@ -80,6 +82,8 @@ export interface AppDeps {
   mailer?: { wake(): void };
   /** Whether this instance is stopping, and how its workers are (GET /readyz); without it, no workers and never stopping. */
   readiness?: Readiness;
+  /** What each background round has done in this process (GET /metrics), by its name; without it, none. */
+  rounds?: () => Record<string, RoundStats>;
 }
 
 /** What createApp builds once from the deps and hands to the routes and services beside them. */

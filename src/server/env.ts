@@ -16,6 +16,7 @@ const envSchema = z.object({
   SEED_UNITS: z.coerce.number().int().min(25).max(20000).default(25),
   APP_NOW: z.iso.datetime({ offset: true }).optional(),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   BANKING_KEYS: z.string().min(1).optional(),
   BANKING_KEY: z.string().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),

@@ -27,6 +27,7 @@ import { StaticSite } from './http/static-files.ts';
 import { createDemoStaff } from './staff/demo-account.ts';
 import { defaultPasswordCost } from './staff/passwords.ts';
 import { createUnitListCache } from './http/unit-list-cache.ts';
+import { repeat } from './repeat.ts';
 
 /** A configuration the server cannot run with: one line that names the problem (never a secret), exit code 1. */
 function refuseToStart(message: string): never {
@@ -144,6 +145,7 @@ const deps = {
     trustedProxies: env.TRUST_PROXY,
     publicOrigins: env.PUBLIC_ORIGIN,
     adminToken: admin.token,
+    metricsToken: env.METRICS_TOKEN,
     bankingKeys: banking.keyring,
     allowTestCheckout: env.ALLOW_TEST_CHECKOUT === 'true',
     padOriginator: padOriginatorOf(env),
@@ -169,6 +171,7 @@ const app = createApp(
       draining: () => draining,
       workers: () => ({ mailer: mailer.health(), waitlistRound: waitlistRounds.health(), billingRound: billingRounds.health() }),
     },
+    rounds: () => ({ waitlist: waitlistRounds.stats(), refunds: refundRounds.stats(), mail: mailer.stats(), billing: billingRounds.stats() }),
   },
   { unitList },
 );
@@ -187,12 +190,9 @@ const waitlistRounds = startWaitlistRounds({
 });
 
 // Refunds the provider has not confirmed yet (a late payment whose first ask failed, or an
-// instance that stopped before asking): every instance looks each minute, and the row claim
-// keeps two from asking at once.
-const refundRound = setInterval(() => {
-  settleDueRefunds(deps).catch((err: unknown) => logError('refunds.round_failed', err));
-}, minute);
-refundRound.unref();
+// instance that stopped before asking): every instance looks at start and each minute, and the
+// row claim keeps two from asking at once.
+const refundRounds = repeat(() => settleDueRefunds(deps), { everyMs: minute, failedEvent: 'refunds.round_failed', done: () => {} });
 
 // Rentals bill every month: each period is invoiced the day it begins and charged to the card on
 // file, failed payments tried again on schedule (billing/round.ts). Every instance looks each
@@ -218,8 +218,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 
 function shutdown() {
   draining = true;
-  clearInterval(refundRound);
-  server.close(() => void Promise.all([mailer.stop(), waitlistRounds.stop(), billingRounds.stop()]).then(() => db.destroy()).then(() => process.exit(0)));
+  server.close(() => void Promise.all([mailer.stop(), waitlistRounds.stop(), billingRounds.stop(), refundRounds.stop()]).then(() => db.destroy()).then(() => process.exit(0)));
   // Browsers keep idle connections open for reuse: closing them lets the database close cleanly
   // now, rather than at the deadline below.
   if ('closeIdleConnections' in server) server.closeIdleConnections();

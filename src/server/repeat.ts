@@ -5,14 +5,19 @@ import { logError } from './log.ts';
  * due is not doubled. What a run found is handed to `done`; a run that throws is logged as
  * `failedEvent` and the next goes on. `stop` waits for the run under way (a graceful shutdown).
  */
-export function repeat<T>(job: () => Promise<T>, options: { everyMs: number; failedEvent: string; done: (result: T) => void }): { stop(): Promise<void>; health(): WorkerHealth } {
+export function repeat<T>(
+  job: () => Promise<T>,
+  options: { everyMs: number; failedEvent: string; done: (result: T) => void },
+): { stop(): Promise<void>; health(): WorkerHealth; stats(): RoundStats } {
   let running: Promise<void> | null = null;
   let startedAt = 0;
   let stopped = false;
+  const timed = roundTimer();
   const run = () => {
     if (running) return;
     startedAt = Date.now();
-    running = job()
+    running = timed
+      .run(job)
       .then(options.done, (err: unknown) => logError(options.failedEvent, err))
       .finally(() => {
         running = null;
@@ -28,6 +33,43 @@ export function repeat<T>(job: () => Promise<T>, options: { everyMs: number; fai
       await running;
     },
     health: () => workerHealth(stopped, running ? startedAt : null, options.everyMs),
+    stats: timed.stats,
+  };
+}
+
+/** What a round has done since this process started (GET /metrics): its runs, those that failed, and its last run's end and length. */
+export interface RoundStats {
+  runs: number;
+  /** Runs that threw (an item a run logged and left for the next is not counted). */
+  errors: number;
+  /** When the last run ended (ms since the epoch); null before the first has. */
+  lastRunAt: number | null;
+  lastDurationMs: number | null;
+}
+
+/** Times a round's runs: each one's length and end, and whether it threw (the run's own answer or error passes through). */
+export function roundTimer(now: () => number = Date.now): { run<T>(job: () => Promise<T>): Promise<T>; stats(): RoundStats } {
+  const stats: RoundStats = { runs: 0, errors: 0, lastRunAt: null, lastDurationMs: null };
+  const ended = (startedAt: number, failed: boolean) => {
+    const at = now();
+    stats.runs++;
+    if (failed) stats.errors++;
+    stats.lastRunAt = at;
+    stats.lastDurationMs = at - startedAt;
+  };
+  return {
+    async run(job) {
+      const startedAt = now();
+      try {
+        const result = await job();
+        ended(startedAt, false);
+        return result;
+      } catch (err) {
+        ended(startedAt, true);
+        throw err;
+      }
+    },
+    stats: () => ({ ...stats }),
   };
 }
 

@@ -797,6 +797,7 @@ function withIds(
   return { random: probes.random, sweep: [...(probes.sweep ?? []), ...ids.map((id) => new Probe(method, path(id), headers, options.body, `sweep: id ${id.slice(0, 40)}`))] };
 }
 
+const metricsToken = 'fuzz-metrics-token-0123456789';
 const adminAuth = { authorization: admin.authorization };
 /** Mostly the staff token; now and then a wrong one, to fuzz the check itself. */
 const adminHeaders = fc.oneof(
@@ -919,6 +920,17 @@ const fuzzers: Fuzzer[] = [
   // The health answers read no input: whatever the query and headers, 200 (or a 503 that says why).
   { route: 'GET /healthz', runs: 50, probes: async () => queryProbes(fc.constantFrom('/healthz', '/healthz/', '/healthz%00'), {}) },
   { route: 'GET /readyz', runs: 50, probes: async () => queryProbes(fc.constantFrom('/readyz', '/readyz/', '/readyz%2e'), {}) },
+  {
+    // Mostly its token, now and then another: a 401 either way but never a 5xx.
+    route: 'GET /metrics',
+    runs: 50,
+    probes: async () => {
+      const paths = fc.constantFrom('/metrics', '/metrics/', '/metrics%00');
+      const right = queryProbes(paths, {}, { headers: { authorization: `Bearer ${metricsToken}` } });
+      const wrong = queryProbes(paths, {}, { headers: { authorization: `Bearer ${metricsToken.slice(1)}` } });
+      return { random: fc.oneof({ weight: 3, arbitrary: right.random }, { weight: 1, arbitrary: wrong.random }), sweep: [] };
+    },
+  },
   {
     route: 'POST /public-api/stripe/create-checkout-session',
     runs: 300,
@@ -1977,6 +1989,7 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       config: {
         rateLimits: { ...defaultRateLimits, browse: unlimited, leaseGuess: unlimited, offer: unlimited, checkout: unlimited },
         maxUnpaidHoldsPerClient: 1_000_000,
+        metricsToken,
       },
       deps: { staticSite: new StaticSite(dir) },
     });

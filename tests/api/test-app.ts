@@ -1,10 +1,10 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { createApp } from '../../src/server/app.ts';
 import { defaultMaxUnpaidHolds, defaultRateLimits, type AppConfig, type AppContext, type AppDeps, type PadOriginator } from '../../src/server/deps.ts';
 import { keyringOf, type BankingKeyring } from '../../src/server/secrets/banking-keys.ts';
-import { migrateToLatest, openDatabase, postgresPoolOptions, type Db } from '../../src/server/db/database.ts';
+import { migrateToLatest, openDatabase, postgresDatabase, postgresPoolOptions, type Db } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
 import { testCheckoutProvider } from '../../src/server/payments/test-checkout.ts';
 import type { PaymentProvider } from '../../src/server/payments/provider.ts';
@@ -54,7 +54,7 @@ export async function openTestDatabase(options: { seed?: boolean; now?: Date } =
   let dropDatabase = async () => {};
   if (serverUrl) {
     const fresh = await freshPostgresDatabase(serverUrl);
-    db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool(postgresPoolOptions(fresh.url, 20)) }) });
+    db = postgresDatabase(new pg.Pool(postgresPoolOptions(fresh.url, 20)));
     dropDatabase = fresh.drop;
   } else {
     db = await openDatabase('memory', '');

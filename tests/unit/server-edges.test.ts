@@ -76,6 +76,12 @@ describe('configuration', () => {
     expect(seedMode(readEnv({}))).toBe('demo');
   });
 
+  it('reads METRICS_TOKEN: unset (no /metrics), or at least 16 characters', () => {
+    expect(readEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(readEnv({ METRICS_TOKEN: 'm'.repeat(16) }).METRICS_TOKEN).toBe('m'.repeat(16));
+    expect(() => readEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+
   it('reads TRUST_PROXY as a number of proxies and PUBLIC_ORIGIN as a list of origins', () => {
     expect(readEnv({}).TRUST_PROXY).toBe(0);
     expect(readEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);

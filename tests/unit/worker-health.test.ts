@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workerHealth } from '../../src/server/repeat.ts';
+import { repeat, roundTimer, workerHealth } from '../../src/server/repeat.ts';
 
 describe('a background worker’s health (GET /readyz)', () => {
   const now = 1_000_000_000;
@@ -16,5 +16,33 @@ describe('a background worker’s health (GET /readyz)', () => {
   it('is stopped once a shutdown stopped it, whatever it was doing', () => {
     expect(workerHealth(true, null, 60_000, now)).toBe('stopped');
     expect(workerHealth(true, now - 60 * 60_000, 60_000, now)).toBe('stopped');
+  });
+});
+
+describe('a round’s runs (GET /metrics)', () => {
+  it('tells nothing of a last run before the first has ended', () => {
+    expect(roundTimer().stats()).toEqual({ runs: 0, errors: 0, lastRunAt: null, lastDurationMs: null });
+  });
+  it('counts each run, its end and length, and the runs that threw, passing on what each run gave', async () => {
+    let now = 1_000;
+    const timer = roundTimer(() => now);
+    const ran = await timer.run(async () => {
+      now += 250;
+      return 'done';
+    });
+    expect(ran).toBe('done');
+    expect(timer.stats()).toEqual({ runs: 1, errors: 0, lastRunAt: 1_250, lastDurationMs: 250 });
+    const failed = timer.run(async () => {
+      now += 4_000;
+      throw new Error('database gone');
+    });
+    await expect(failed).rejects.toThrow('database gone');
+    expect(timer.stats()).toEqual({ runs: 2, errors: 1, lastRunAt: 5_250, lastDurationMs: 4_000 });
+  });
+  it('is kept by every repeated round: its run at start is counted once it ends', async () => {
+    const round = repeat(async () => 1, { everyMs: 60_000, failedEvent: 'test.round_failed', done: () => {} });
+    await round.stop();
+    expect(round.stats()).toMatchObject({ runs: 1, errors: 0 });
+    expect(round.stats().lastRunAt).not.toBeNull();
   });
 });

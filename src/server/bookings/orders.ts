@@ -402,3 +402,9 @@ export async function unitBookedDates(db: Db, code: string, startDate: IsoDate, 
   if (!unit) return undefined;
   return bookedDates(db, unit.id, startDate, endDate, now);
 }
+
+/** Orders ever paid, a refunded one too (GET /metrics): every instance's, as the database has them. */
+export async function paidOrderCount(db: Db): Promise<number> {
+  const row = await db.selectFrom('orders').select(sql<number>`count(*)::int`.as('n')).where('paid_at', 'is not', null).executeTakeFirstOrThrow();
+  return row.n;
+}

@@ -96,3 +96,12 @@ export async function settleDueRefunds(deps: RefundDeps, limit = 20): Promise<nu
   for (const { id } of due) if ((await settleRefund(deps, id)) === 'succeeded') settled++;
   return settled;
 }
+
+/** Refunds decided, still to be asked of the provider (pending) and given back (succeeded), of every instance: GET /metrics. */
+export async function refundCounts(db: Db): Promise<{ pending: number; succeeded: number }> {
+  const row = await db
+    .selectFrom('refunds')
+    .select([sql<number>`count(*) filter (where status = 'pending')::int`.as('pending'), sql<number>`count(*) filter (where status = 'succeeded')::int`.as('succeeded')])
+    .executeTakeFirstOrThrow();
+  return row;
+}

@@ -27,7 +27,7 @@ export function postgresPoolOptions(connectionString: string, max = 10): pg.Pool
  * throwaway PGlite; postgres://… → a PostgreSQL server.
  */
 export async function openDatabase(url: string | undefined, dataDir: string): Promise<Db> {
-  if (isPostgresUrl(url)) return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool(postgresPoolOptions(url)) }) });
+  if (isPostgresUrl(url)) return postgresDatabase(new pg.Pool(postgresPoolOptions(url)));
   let client: PGlite;
   if (url === 'memory') {
     client = new PGlite();
@@ -36,7 +36,32 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
     client = new PGlite(`${dataDir}/pglite`);
   }
   await client.waitReady;
-  return new Kysely<Database>({ dialect: oneCallerAtATime(new KyselyPGlite(client).dialect) });
+  const use: PoolUse = { max: 1, open: 1, idle: 1, waiting: 0 };
+  const db = new Kysely<Database>({ dialect: oneCallerAtATime(new KyselyPGlite(client).dialect, use) });
+  poolUses.set(db, () => ({ ...use }));
+  return db;
+}
+
+/** A database's connections (GET /metrics): at most `max`, `open` now of which `idle`, and callers `waiting` for one. */
+export interface PoolUse {
+  max: number;
+  open: number;
+  idle: number;
+  waiting: number;
+}
+
+const poolUses = new WeakMap<Db, () => PoolUse>();
+
+/** The connections of a database this module opened; null for one opened elsewhere. */
+export function poolUse(db: Db): PoolUse | null {
+  return poolUses.get(db)?.() ?? null;
+}
+
+/** A PostgreSQL database on this pool, whose use poolUse reads. */
+export function postgresDatabase(pool: pg.Pool): Db {
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  poolUses.set(db, () => ({ max: pool.options.max, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+  return db;
 }
 
 /**
@@ -45,7 +70,7 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
  * its aborted state). Lending the session to one caller at a time gives each transaction the
  * session to itself, as a pool connection would.
  */
-function oneCallerAtATime(dialect: Dialect): Dialect {
+function oneCallerAtATime(dialect: Dialect, use: PoolUse): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),
@@ -66,10 +91,13 @@ function oneCallerAtATime(dialect: Dialect): Dialect {
           queue = new Promise<void>((resolve) => {
             release = resolve;
           });
+          use.waiting++;
           await previous;
+          use.waiting--;
           try {
             const connection = await driver.acquireConnection();
             releases.set(connection, release);
+            use.idle = 0;
             return connection;
           } catch (err) {
             release();
@@ -82,6 +110,7 @@ function oneCallerAtATime(dialect: Dialect): Dialect {
           } finally {
             releases.get(connection)?.();
             releases.delete(connection);
+            use.idle = 1;
           }
         },
       };

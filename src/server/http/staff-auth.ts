@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps } from '../deps.ts';
@@ -7,6 +6,7 @@ import type { StaffActor } from '../staff/actor.ts';
 import { sessionMaxMs, sessionMember } from '../staff/sessions.ts';
 import { problem } from '../../shared/contract/problems.ts';
 import { problemAnswer } from './errors.ts';
+import { bearerMatches } from './bearer.ts';
 
 export type StaffEnv = { Variables: { actor: StaffActor } };
 
@@ -65,12 +65,10 @@ function refuse(c: Context, code: 'admin_token_invalid' | 'sign_in_required' | '
  * signed-in browser act. Every answer, a refusal too, is no-store.
  */
 export function staffAuth(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): MiddlewareHandler<StaffEnv> {
-  const expected = Buffer.from(deps.config.adminToken);
   return async (c, next) => {
-    const bearer = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '');
-    if (bearer) {
-      const given = Buffer.from(bearer[1]!);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return refuse(c, 'admin_token_invalid');
+    const token = bearerMatches(c.req.header('authorization'), deps.config.adminToken);
+    if (token !== null) {
+      if (!token) return refuse(c, 'admin_token_invalid');
       c.set('actor', { kind: 'token' });
     } else {
       if (!isOpen(c)) {

@@ -99,3 +99,18 @@ export async function deleteMessagesAbout(trx: Db, abouts: readonly MessageSubje
 export async function hasMessage(trx: Db, kind: MessageKind, about: MessageSubject): Promise<boolean> {
   return (await trx.selectFrom('outbox').select('id').where('kind', '=', kind).where(isAbout(about)).limit(1).executeTakeFirst()) !== undefined;
 }
+
+/** Messages waiting to go (due or retrying), given up on, and how long the oldest waiting one has waited (0 with none): GET /metrics. */
+export async function outboxBacklog(db: Db, now: Date): Promise<{ waiting: number; failed: number; oldestWaitingSeconds: number }> {
+  const row = await db
+    .selectFrom('outbox')
+    .select([
+      sql<number>`count(*) filter (where status = 'pending')::int`.as('waiting'),
+      sql<number>`count(*) filter (where status = 'failed')::int`.as('failed'),
+      sql<Date | null>`min(created_at) filter (where status = 'pending')`.as('oldest'),
+    ])
+    .where('status', 'in', ['pending', 'failed'])
+    .executeTakeFirstOrThrow();
+  const oldestWaitingSeconds = row.oldest ? Math.max(0, (now.getTime() - new Date(row.oldest).getTime()) / 1000) : 0;
+  return { waiting: row.waiting, failed: row.failed, oldestWaitingSeconds };
+}

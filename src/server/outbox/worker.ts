@@ -4,7 +4,7 @@ import { logError, logEvent } from '../log.ts';
 import { isMessageKind, readMessageData, type MessageData, type MessageKind } from './message-data.ts';
 import type { MessageSubject } from './outbox.ts';
 import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
-import { workerHealth, type WorkerHealth } from '../repeat.ts';
+import { roundTimer, workerHealth, type RoundStats, type WorkerHealth } from '../repeat.ts';
 
 /** A worker owns a message it claimed for this long; should it stop, another instance takes over after. */
 const claimMs = 3 * 60_000;
@@ -176,8 +176,9 @@ export async function sendDueMessages(deps: MailerDeps, batch = 10): Promise<{ s
  * The server's mail worker: a round every `intervalMs`, and one soon after `wake()` (an event
  * just committed a message). Rounds never overlap within an instance.
  */
-export function startMailer(deps: MailerDeps, intervalMs = 15_000): { wake(): void; stop(): Promise<void>; health(): WorkerHealth } {
+export function startMailer(deps: MailerDeps, intervalMs = 15_000): { wake(): void; stop(): Promise<void>; health(): WorkerHealth; stats(): RoundStats } {
   let running: Promise<unknown> | null = null;
+  const timed = roundTimer();
   let startedAt = 0;
   let again = false;
   let stopped = false;
@@ -188,7 +189,8 @@ export function startMailer(deps: MailerDeps, intervalMs = 15_000): { wake(): vo
       return;
     }
     startedAt = Date.now();
-    running = sendDueMessages(deps)
+    running = timed
+      .run(() => sendDueMessages(deps))
       .catch((err: unknown) => logError('mail.round_failed', err))
       .finally(() => {
         running = null;
@@ -210,5 +212,6 @@ export function startMailer(deps: MailerDeps, intervalMs = 15_000): { wake(): vo
       deps.transport.close();
     },
     health: () => workerHealth(stopped, running ? startedAt : null, intervalMs),
+    stats: timed.stats,
   };
 }

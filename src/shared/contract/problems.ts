@@ -236,6 +236,7 @@ export const problems = {
 
   // ─── Staff: signing in, accounts ──────────────────────────────────────────
   admin_token_invalid: staff(401, () => 'A valid admin token is required'),
+  metrics_token_invalid: machine(401, () => 'A valid metrics token is required'),
   sign_in_required: staff(401, () => 'Please sign in to continue'),
   wrong_origin: staff(403, () => 'This request must come from the staff console'),
   managers_only: staff(403, () => 'Only a manager can do this. Ask a manager of the space.'),
