@@ -135,9 +135,10 @@ describe(`A tenancy's manage link (${backend})`, () => {
     expect(invoiceText).toContain('À payer / Amount due');
     expect(invoiceText).toContain('Prélèvement automatique / Pre-authorized debit');
     expect(invoiceText).not.toMatch(/Card|Test payment/);
-    // A tenancy has no receipt, no days to cancel, no notice to give here and no card to keep: each says so.
+    // A tenancy has no receipt (none is found), no days to cancel, no notice to give here and no card to keep: each says so.
+    const receipt = await t.app.request(`/public-api/bookings/${token}/receipt.pdf`, { headers: visitor });
+    expect([receipt.status, receipt.headers.get(problemCodeHeader)]).toEqual([404, 'booking_not_found']);
     for (const [method, what] of [
-      ['GET', 'receipt.pdf'],
       ['POST', 'cancel'],
       ['POST', 'notice'],
       ['POST', 'card'],

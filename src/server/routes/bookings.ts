@@ -53,7 +53,7 @@ export function bookingRoutes(ctx: AppContext, guess: Limiter) {
     c.set('target', target);
     await next();
   };
-  /** What only an order's link does (its receipt, cancel, give notice): a lease is changed as its contract says. */
+  /** What only an order's link does (cancel, give notice): a lease is changed as its contract says. */
   const orderOnly: MiddlewareHandler<Env> = async (c, next) => {
     if (c.var.target.kind !== 'order') return problemAnswer(c, problem('lease_changes_by_contract'));
     await next();
@@ -69,8 +69,10 @@ export function bookingRoutes(ctx: AppContext, guess: Limiter) {
     return c.json({ success: true as const, booking });
   });
 
-  app.get('/:token/receipt.pdf', orderOnly, async (c) => {
-    const receipt = await receiptPdfForOrder(ctx.db, orderId(c.var.target));
+  app.get('/:token/receipt.pdf', async (c) => {
+    // A tenancy has invoices, not a receipt: none is found, as a lease's PDF is for an order's link.
+    const target = c.var.target;
+    const receipt = target.kind === 'order' ? await receiptPdfForOrder(ctx.db, target.orderId) : undefined;
     if (!receipt) return problemAnswer(c, problem('booking_not_found'));
     return pdfAnswer(c, receipt);
   });
