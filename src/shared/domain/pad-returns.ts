@@ -47,3 +47,8 @@ export const padReturnCodeValues = Object.keys(padReturnCodes) as PadReturnCodeV
 export function isPadReturnCode(code: string): code is PadReturnCodeValue {
   return Object.hasOwn(padReturnCodes, code);
 }
+
+/** A return code's reason in a language (Payments Canada's name for it), or the code itself when it is none we know. */
+export function padReturnReason(code: string, lang: 'en' | 'fr'): string {
+  return isPadReturnCode(code) ? padReturnCodes[code][lang] : code;
+}

@@ -264,11 +264,11 @@ const fr: typeof en = {
   depositKind: { security: 'Dépôt de garantie', key_fob: 'Dépôt pour la clé électronique' },
   depositHeld: 'détenu jusqu’à la fin de votre bail',
   depositLine: (kind: string, amount: string, state: string) => `${kind} : ${amount} · ${state}`,
-  depositReturned: (amount: string, date: string) => `${amount} rendu le ${date}`,
+  depositReturned: (amount: string, date: string) => `${amount} remis le ${date}`,
   leaseDocument: 'Votre bail signé',
   downloadLease: 'Télécharger votre bail signé (PDF)',
   padBillingTerms: (amount: string) =>
-    `${amount} par mois, plus taxes, facturé le ${site.pad.monthlyInvoiceDay} du mois précédent et débité de votre compte le 1er (ou le jour ouvrable suivant).`,
+    `${amount} par mois, taxes en sus, facturé le ${site.pad.monthlyInvoiceDay} du mois précédent et débité de votre compte le 1er (ou le jour ouvrable suivant).`,
   nextDebit: (amount: string, date: string) => `Prochain débit : ${amount} le ${date}, taxes incluses.`,
   noDebitPlanned: 'Aucun débit n’est prévu : payez chaque facture ci-dessous avec Payer maintenant.',
   debitedOn: (date: string) => `débit le ${date}`,

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RentalBilling } from '../../../shared/contract/bookings.ts';
 import { billedPeriodText } from '../../../shared/domain/period-text.ts';
-import { padReturnCodes } from '../../../shared/domain/pad-returns.ts';
+import { padReturnReason } from '../../../shared/domain/pad-returns.ts';
 import { formatCad } from '../../../shared/domain/pricing.ts';
 import { ApiRequestError } from '../../app/api.ts';
 import { useOnline } from '../../app/use-online.ts';
@@ -70,7 +70,7 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
         <ul className="manage__refunds">
           {billing.invoices.map((invoice) => {
             const owed = invoice.state === 'due' || invoice.state === 'overdue';
-            const returned = invoice.returnCode ? (padReturnCodes as Record<string, { en: string; fr: string } | undefined>)[invoice.returnCode]?.[lang] ?? invoice.returnCode : null;
+            const returned = invoice.returnCode ? padReturnReason(invoice.returnCode, lang) : null;
             const payable = owed && (!pad || !invoice.debitOn || returned !== null);
             return (
               <li key={invoice.number} className="manage__invoice">

@@ -1,5 +1,5 @@
 import type { BookingView, TenancyLease } from '../../../shared/contract/bookings.ts';
-import { padReturnCodes } from '../../../shared/domain/pad-returns.ts';
+import { padReturnReason } from '../../../shared/domain/pad-returns.ts';
 import { formatCad } from '../../../shared/domain/pricing.ts';
 import { isServiceType } from '../../../shared/domain/products.ts';
 import { useOnline } from '../../app/use-online.ts';
@@ -109,6 +109,6 @@ export function TenancyDetails({ token, loaded, lease, returned }: { token: stri
 
 function stoppedText(m: (typeof manageBookingCatalogue)['en'], stopped: NonNullable<TenancyLease['debitsStopped']>, lang: BookingView['language'], date: (d: string) => string): string {
   if (stopped.revoked || stopped.returnCode === null) return m.debitsStoppedRevoked(date(stopped.lastDebitOn));
-  const reason = (padReturnCodes as Record<string, { en: string; fr: string } | undefined>)[stopped.returnCode]?.[lang] ?? stopped.returnCode;
+  const reason = padReturnReason(stopped.returnCode, lang);
   return m.debitsStoppedReturn(date(stopped.lastDebitOn), reason);
 }

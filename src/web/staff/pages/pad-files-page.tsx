@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { PadReturnFileUploadedView, PadReturnItemView } from '../../../shared/contract/pad-files.ts';
-import { isPadReturnCode, padReturnCodes } from '../../../shared/domain/pad-returns.ts';
+import { isPadReturnCode, padReturnReason } from '../../../shared/domain/pad-returns.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { useStaffLanguage } from '../language.tsx';
 import { padFilesQuery, staffCalls, staffKeys } from '../queries.ts';
@@ -160,7 +160,7 @@ function ReturnFileUpload() {
     setFileError(undefined);
     upload.mutate(file);
   };
-  const codeText = (code: string) => (isPadReturnCode(code) ? `${code} – ${padReturnCodes[code][lang]}` : code);
+  const codeText = (code: string) => (isPadReturnCode(code) ? `${code} – ${padReturnReason(code, lang)}` : code);
 
   return (
     <section aria-labelledby="return-file-title">

@@ -14,7 +14,7 @@ import {
   type StaffDeposit,
   type StaffRentalDetail,
 } from '../../../shared/contract/staff-rentals.ts';
-import { isPadReturnCode, padReturnCodes, padReturnCodeValues } from '../../../shared/domain/pad-returns.ts';
+import { isPadReturnCode, padReturnCodeValues, padReturnReason } from '../../../shared/domain/pad-returns.ts';
 import { spaceTodayQuick } from '../../../shared/domain/time.ts';
 import { site } from '../../../shared/site.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -62,7 +62,7 @@ function filedDebit(invoice: StaffInvoice): StaffInvoicePayment | undefined {
 
 /** A CPA-007 return code with its name in the console's language: '901 – NSF', '901 – Provision insuffisante'. */
 export function returnCodeText(code: string, lang: StaffLanguage): string {
-  return isPadReturnCode(code) ? `${code} – ${padReturnCodes[code][lang]}` : code;
+  return isPadReturnCode(code) ? `${code} – ${padReturnReason(code, lang)}` : code;
 }
 
 /** Why a PAD agreement's debits stopped ('return:905', 'revoked'), in words; a reason this console does not know, as it is. */
