@@ -12,6 +12,7 @@ import { formatDateTime } from '../../i18n/format.ts';
 import { useLanguage, useCatalogue } from '../../i18n/i18n.tsx';
 import { AddToCalendarButton } from '../../ui/add-to-calendar.tsx';
 import { Alert } from '../../ui/alert.tsx';
+import { InfoRow } from '../../ui/info-list.tsx';
 import { downloadCalendarFile } from '../../ui/calendar-download.ts';
 import { AccessInformation, ContactLinks } from '../../ui/space-info.tsx';
 import { bookingQueryOptions, creditNoteUrl, isUnknownBooking, receiptUrl, type LoadedBooking, type Returned } from './api/booking.ts';
@@ -157,36 +158,12 @@ function BookingDetails({ token, loaded, returned }: { token: string; loaded: Lo
       <section className="info-card" aria-labelledby="purchase-heading">
         <h2 id="purchase-heading">{m.purchase}</h2>
         <dl className="info-list">
-          <div>
-            <dt>{m.space}</dt>
-            <dd>{booking.officeName}</dd>
-          </div>
-          <div>
-            <dt>{m.type}</dt>
-            <dd>{typeName}</dd>
-          </div>
-          {option ? (
-            <div>
-              <dt>{m.option}</dt>
-              <dd>{option}</dd>
-            </div>
-          ) : null}
-          {booking.days.length === 0 ? (
-            <div>
-              <dt>{m.startDate}</dt>
-              <dd>{date(booking.startDate)}</dd>
-            </div>
-          ) : null}
-          {booking.hours ? (
-            <div>
-              <dt>{m.hours}</dt>
-              <dd>{m.hoursValue(policy.hour(booking.hours.opens), policy.hour(booking.hours.closes))}</dd>
-            </div>
-          ) : null}
-          <div className="info-list__total">
-            <dt>{m.totalPaid}</dt>
-            <dd>{money(booking.paid.total)}</dd>
-          </div>
+          <InfoRow term={m.space}>{booking.officeName}</InfoRow>
+          <InfoRow term={m.type}>{typeName}</InfoRow>
+          {option ? <InfoRow term={m.option}>{option}</InfoRow> : null}
+          {booking.days.length === 0 ? <InfoRow term={m.startDate}>{date(booking.startDate)}</InfoRow> : null}
+          {booking.hours ? <InfoRow term={m.hours}>{m.hoursValue(policy.hour(booking.hours.opens), policy.hour(booking.hours.closes))}</InfoRow> : null}
+          <InfoRow term={m.totalPaid} className="info-list__total">{money(booking.paid.total)}</InfoRow>
         </dl>
         {booking.days.length > 0 ? (
           <>

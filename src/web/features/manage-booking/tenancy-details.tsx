@@ -7,6 +7,7 @@ import { appCatalogue } from '../../i18n/app-catalogue.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { useCatalogue, useLanguage } from '../../i18n/i18n.tsx';
 import { Alert } from '../../ui/alert.tsx';
+import { InfoRow } from '../../ui/info-list.tsx';
 import { ContactLinks } from '../../ui/space-info.tsx';
 import { leaseUrl, type LoadedBooking, type Returned } from './api/booking.ts';
 import { ticketDate } from './booking-rules.ts';
@@ -47,30 +48,12 @@ export function TenancyDetails({ token, loaded, lease, returned }: { token: stri
       <section className="info-card" aria-labelledby="lease-heading">
         <h2 id="lease-heading">{m.leaseDetails}</h2>
         <dl className="info-list">
-          <div>
-            <dt>{m.company}</dt>
-            <dd>{lease.company}</dd>
-          </div>
-          <div>
-            <dt>{m.space}</dt>
-            <dd>{booking.officeName}</dd>
-          </div>
-          <div>
-            <dt>{m.type}</dt>
-            <dd>{typeName}</dd>
-          </div>
-          <div>
-            <dt>{m.startDate}</dt>
-            <dd>{date(booking.startDate)}</dd>
-          </div>
-          <div>
-            <dt>{m.term}</dt>
-            <dd>{m.termValue(lease.termMonths, date(lease.termEndsOn))}</dd>
-          </div>
-          <div>
-            <dt>{m.paidBy}</dt>
-            <dd>{m.padAccount(lease.account)}</dd>
-          </div>
+          <InfoRow term={m.company}>{lease.company}</InfoRow>
+          <InfoRow term={m.space}>{booking.officeName}</InfoRow>
+          <InfoRow term={m.type}>{typeName}</InfoRow>
+          <InfoRow term={m.startDate}>{date(booking.startDate)}</InfoRow>
+          <InfoRow term={m.term}>{m.termValue(lease.termMonths, date(lease.termEndsOn))}</InfoRow>
+          <InfoRow term={m.paidBy}>{m.padAccount(lease.account)}</InfoRow>
         </dl>
         <p>{m.leaseChanges}</p>
       </section>
