@@ -364,6 +364,8 @@ describe(`the outbox's messages, rendered from their records (${backend})`, () =
     expect(staff.subject).toBe(`Bail signé${nbsp}: Acme Analytics inc. – Office 101 - Window`);
     expect(staff.text).toContain(formatCad(payment.totalCents, 'fr'));
     expect(staff.text).toContain('Jeanne Tremblay');
+    // The 1st of January is a bank holiday: staff are told the day the debit is made.
+    expect(staff.text).toContain(`Premier prélèvement mensuel${nbsp}: lundi 4 janvier 2027`);
     expect(staff.attachments).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import type { InitialLeasePayment } from '../../shared/domain/lease-payment.ts';
-import { earliestNoticedDebit } from '../../shared/domain/pad.ts';
+import { businessDayOnOrAfter, earliestNoticedDebit } from '../../shared/domain/pad.ts';
 import { atSpace, spaceToday } from '../../shared/domain/zoned-time.ts';
 import { site } from '../../shared/site.ts';
 import { agreementPdf } from '../lease/agreement-pdf.ts';
@@ -164,10 +164,14 @@ function termText(offer: Offer, language: Language): string {
   return texts[language].term(offer.lease_term_months, fullDate(termEndDate(offer.start_date, offer.lease_term_months), language));
 }
 
-/** The first rent debited on its own: the 1st of the month after the start, the start month being in the initial payment. */
-/** The 1st of the month after the start: the agreement's day (a debit is made the next business day when it is not one). */
-function firstMonthlyDebit(offer: Offer): string {
-  return Temporal.PlainDate.from(offer.start_date).with({ day: 1 }).add({ months: 1 }).toString();
+/**
+ * The first rent debited on its own: the 1st of the month after the start (the start month is in
+ * the initial payment), the agreement's day; the debit itself is made on the next business day
+ * when the 1st is not one (`onBusinessDay`), the day staff are told.
+ */
+function firstMonthlyDebit(offer: Offer, onBusinessDay = false): string {
+  const first = Temporal.PlainDate.from(offer.start_date).with({ day: 1 }).add({ months: 1 }).toString();
+  return onBusinessDay ? businessDayOnOrAfter(first) : first;
 }
 
 function initialPaymentBlock(payment: InitialLeasePayment, language: Language): Block {
@@ -358,7 +362,7 @@ export const staffLeaseSigned: Template<'staff_lease_signed'> = (_ctx, message):
           { label: t.termLabel, value: termText(offer, language) },
           { label: t.monthlyRent, value: monthlyRentText(payment, language) },
           { label: t.initialWithTaxes, value: money(payment.totalCents, language) },
-          { label: t.firstMonthlyDebit, value: fullDate(firstMonthlyDebit(offer), language) },
+          { label: t.firstMonthlyDebit, value: fullDate(firstMonthlyDebit(offer, true), language) },
           { label: t.contractLanguage, value: shared[language].languageNames[signature.language] },
           { label: t.signedOn, value: instantAtSpace(signature.signed_at, language) },
           { label: t.offer, value: `#${offer.id}` },
