@@ -5,6 +5,7 @@ import { BankingUnreadableError } from './secrets/banking-keys.ts';
 import { logError, maskPath } from './log.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { compression } from './http/compression.ts';
+import { closeWhileDraining } from './http/draining.ts';
 import { problem } from '../shared/contract/problems.ts';
 import { problemAnswer } from './http/errors.ts';
 import { memoryLimiter, rateLimit, sharedLimiter } from './http/rate-limit.ts';
@@ -53,6 +54,8 @@ export function createApp(deps: AppDeps, services: { unitList: UnitListCache } =
   const metrics = config.metricsToken ? createMetrics(deps) : null;
   // First, so that every answer is counted: a 429, a 401, an error's.
   if (metrics) app.use(metrics.countRequests);
+  const readiness = deps.readiness ?? { draining: () => false, workers: () => ({}) };
+  app.use(closeWhileDraining(() => readiness.draining()));
   app.use(securityHeaders(deps.staticSite?.inlineStyleHashes ?? [], { hsts: config.production }));
   app.use(requestPathCheck());
   // Outside every other API middleware, so their answers (a 429, a 401) and onError's are compressed too.
@@ -64,7 +67,7 @@ export function createApp(deps: AppDeps, services: { unitList: UnitListCache } =
   app.use('/admin-api/*', staffAuth(deps));
   app.use(requestBodyLimit());
 
-  app.route('/', healthRoutes(deps.db, deps.readiness ?? { draining: () => false, workers: () => ({}) }));
+  app.route('/', healthRoutes(deps.db, readiness));
   if (metrics && config.metricsToken) app.route('/', metricsRoutes(metrics, config.metricsToken));
   app.route('/public-api/offices', officesRoutes(services.unitList));
   // One budget of guesses per client for every secret link: lease codes, manage links and waitlist links alike.

@@ -63,6 +63,8 @@ const envSchema = z.object({
   RATE_LIMIT_LEASE_PER_MINUTE: perMinute(defaultRateLimits.leaseGuess.max),
   RATE_LIMIT_OFFER_PER_MINUTE: perMinute(defaultRateLimits.offer.max),
   RATE_LIMIT_CHECKOUT_PER_MINUTE: perMinute(defaultRateLimits.checkout.max),
+  /** How long a stopping instance (SIGTERM) gives its requests and background work to finish before it exits anyway. */
+  DRAIN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   MAX_UNPAID_HOLDS_PER_CLIENT: z.coerce.number().int().min(1).default(defaultMaxUnpaidHolds),
   /** The space's originator id at its bank (CPA-005 field, up to 10 characters). */
   PAD_ORIGINATOR_ID: z.string().regex(/^[A-Za-z0-9]{1,10}$/, 'must be 1 to 10 letters or digits, as the bank gave it').optional(),

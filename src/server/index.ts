@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { seedDemo } from './db/seed.ts';
 import { isProduction, missingProductionSettings, padOriginatorOf, readEnv, seedMode, type Env } from './env.ts';
 import { loadBankingKeys } from './secrets/banking-keys.ts';
 import { demoOffersText, seedDemoOffers } from './lease/seed-offers.ts';
-import { logError } from './log.ts';
+import { logError, logEvent } from './log.ts';
 import { settleDueRefunds } from './bookings/refunds.ts';
 import { createRenderer } from './messages/render.ts';
 import { earlierRows } from './messages/earlier-rows.ts';
@@ -28,6 +29,7 @@ import { createDemoStaff } from './staff/demo-account.ts';
 import { defaultPasswordCost } from './staff/passwords.ts';
 import { createUnitListCache } from './http/unit-list-cache.ts';
 import { repeat } from './repeat.ts';
+import { lingerOverUnreadBodies } from './http/lingering-close.ts';
 
 /** A configuration the server cannot run with: one line that names the problem (never a secret), exit code 1. */
 function refuseToStart(message: string): never {
@@ -192,7 +194,7 @@ const waitlistRounds = startWaitlistRounds({
 // Refunds the provider has not confirmed yet (a late payment whose first ask failed, or an
 // instance that stopped before asking): every instance looks at start and each minute, and the
 // row claim keeps two from asking at once.
-const refundRounds = repeat(() => settleDueRefunds(deps), { everyMs: minute, failedEvent: 'refunds.round_failed', done: () => {} });
+const refundRounds = repeat((stopping) => settleDueRefunds(deps, 20, stopping), { everyMs: minute, failedEvent: 'refunds.round_failed', done: () => {} });
 
 // Rentals bill every month: each period is invoiced the day it begins and charged to the card on
 // file, failed payments tried again on schedule (billing/round.ts). Every instance looks each
@@ -216,13 +218,55 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   if (admin.generatedAt) console.log(`Admin token generated into ${admin.generatedAt} (npm run admin reads it from there).`);
 });
 
-function shutdown() {
+// A body refused unread (over the limit, without a staff token) is read on a moment after its
+// answer, so the client still sending it reads the answer instead of a reset connection.
+lingerOverUnreadBodies(server as Server);
+
+/**
+ * SIGTERM (or SIGINT) drains the instance: /readyz answers 503 at once and the listener closes,
+ * so a load balancer sends nothing new; idle connections close; requests under way finish, their
+ * answers saying `Connection: close`; the rounds and the mail worker finish the item they are on
+ * and start no other; then the database closes and the process exits 0. Should that take longer
+ * than DRAIN_TIMEOUT_SECONDS, the process says what was left and exits 1: a request or an item
+ * was cut short, which the operator should see (a message cut mid-send may go out again).
+ */
+let stopping = false;
+function shutdown(signal: NodeJS.Signals) {
+  if (stopping) {
+    logEvent('warn', 'server.already_draining', { signal });
+    return;
+  }
+  stopping = true;
   draining = true;
-  server.close(() => void Promise.all([mailer.stop(), waitlistRounds.stop(), billingRounds.stop(), refundRounds.stop()]).then(() => db.destroy()).then(() => process.exit(0)));
-  // Browsers keep idle connections open for reuse: closing them lets the database close cleanly
-  // now, rather than at the deadline below.
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 3000).unref();
+  const since = Date.now();
+  logEvent('info', 'server.draining', { signal, drainTimeoutSeconds: env.DRAIN_TIMEOUT_SECONDS });
+  const left = { connections: true, workers: true };
+  setTimeout(() => {
+    logEvent('error', 'server.drain_timeout', { drainTimeoutSeconds: env.DRAIN_TIMEOUT_SECONDS, connectionsOpen: left.connections, workersRunning: left.workers });
+    process.exit(1);
+  }, env.DRAIN_TIMEOUT_SECONDS * 1000);
+  const http = server as Server;
+  const connectionsClosed = new Promise<void>((resolve) => http.close(() => resolve())).then(() => {
+    left.connections = false;
+  });
+  // Browsers keep idle connections open for reuse: closed now, and again each second for those an
+  // answer under way leaves idle.
+  http.closeIdleConnections();
+  const closingIdle = setInterval(() => http.closeIdleConnections(), 1000);
+  closingIdle.unref();
+  const workersStopped = Promise.all([mailer.stop(), waitlistRounds.stop(), billingRounds.stop(), refundRounds.stop()]).then(() => {
+    left.workers = false;
+  });
+  Promise.all([connectionsClosed, workersStopped])
+    .then(() => db.destroy())
+    .then(() => {
+      logEvent('info', 'server.stopped', { ms: Date.now() - since });
+      process.exit(0);
+    })
+    .catch((err: unknown) => {
+      logError('server.stop_failed', err);
+      process.exit(1);
+    });
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

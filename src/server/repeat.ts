@@ -3,10 +3,11 @@ import { logError } from './log.ts';
 /**
  * Runs a job at start and every `everyMs`, never two at once: a run still going when the next is
  * due is not doubled. What a run found is handed to `done`; a run that throws is logged as
- * `failedEvent` and the next goes on. `stop` waits for the run under way (a graceful shutdown).
+ * `failedEvent` and the next goes on. `stop` waits for the run under way (a graceful shutdown),
+ * whose job is told by its `stopping` to end after the item it is on.
  */
 export function repeat<T>(
-  job: () => Promise<T>,
+  job: (stopping: () => boolean) => Promise<T>,
   options: { everyMs: number; failedEvent: string; done: (result: T) => void },
 ): { stop(): Promise<void>; health(): WorkerHealth; stats(): RoundStats } {
   let running: Promise<void> | null = null;
@@ -17,7 +18,7 @@ export function repeat<T>(
     if (running) return;
     startedAt = Date.now();
     running = timed
-      .run(job)
+      .run(() => job(() => stopped))
       .then(options.done, (err: unknown) => logError(options.failedEvent, err))
       .finally(() => {
         running = null;

@@ -63,9 +63,15 @@ describe(`health and readiness (${backend})`, () => {
     draining = true;
     res = await appWith().request('/readyz');
     expect([res.status, ((await res.json()) as { status: string }).status]).toEqual([503, 'draining']);
-    // Stopping is not dead: /healthz still says the process is up.
-    expect((await appWith().request('/healthz')).status).toBe(200);
+    expect(res.headers.get('connection')).toBe('close');
+    // Stopping is not dead: /healthz still says the process is up, and any request still answered
+    // tells its client the connection ends with it.
+    const healthz = await appWith().request('/healthz');
+    expect([healthz.status, healthz.headers.get('connection')]).toEqual([200, 'close']);
+    const offices = await appWith().request('/public-api/offices/available');
+    expect([offices.status, offices.headers.get('connection')]).toEqual([200, 'close']);
     draining = false;
+    expect((await appWith().request('/healthz')).headers.get('connection')).toBeNull();
   });
 
   it('never rate-limited: the browse budget spent, both still answer', async () => {

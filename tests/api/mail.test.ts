@@ -143,6 +143,21 @@ describe(`e-mail through the outbox, to a real SMTP server on loopback (${backen
     expect(smtp.received.filter((m) => m.envelopeTo.includes(site.operations.email))).toHaveLength(1);
   });
 
+  it('a worker told to stop sends the message it is on and marks it sent, and hands the rest of its round back at once, unclaimed', async () => {
+    await payRoom('2026-12-07');
+    let stopping = false;
+    const stopAfterSend = () => {
+      stopping = true;
+    };
+    expect(await sendDueMessages(mailerDeps(t, clock, transport, stopAfterSend), 10, () => stopping)).toEqual({ sent: 1, retry: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    const left = await t.db.selectFrom('outbox').select(['status', 'attempts', 'claimed_until']).where('status', '=', 'pending').execute();
+    expect(left).toEqual([{ status: 'pending', attempts: 0, claimed_until: null }]);
+    // The next round (here or another instance's) sends it now, without waiting for a claim to lapse; the first is not sent again.
+    expect(await sendDueMessages(mailerDeps(t, clock, transport))).toEqual({ sent: 1, retry: 0, failed: 0 });
+    expect(smtp.received.map((m) => m.envelopeTo).sort()).toEqual([['camille@example.com'], [site.operations.email]]);
+  });
+
   it('a failure after the outbox insert, inside the event’s transaction, leaves no message and no payment', async () => {
     const { sessionId } = await checkoutOk(t, await checkoutBody(t, 'CONF-A', { product: 'conference_room', date: '2026-12-03' }));
     const before = (await outboxRows(t)).length;

@@ -18,6 +18,10 @@ export interface ServerProcess {
   port: number;
   url: string;
   output: () => string;
+  /** Sends the process a signal (SIGTERM: the drain an orchestrator asks for). */
+  signal: (signal: NodeJS.Signals) => void;
+  /** Its exit code, once it has exited (null if a signal ended it). */
+  exited: Promise<number | null>;
   stop: () => Promise<void>;
 }
 
@@ -34,30 +38,33 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let startFailed: ((code: number | null) => void) | undefined;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output}`)), 60_000);
     child.stdout.on('data', () => {
       if (output.includes('Serving on')) {
         clearTimeout(timer);
+        child.off('exit', startFailed!);
         resolve();
       }
     });
-    child.on('exit', (code) => {
+    startFailed = (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));
-    });
+    };
+    child.on('exit', startFailed);
   });
   return {
     port,
     url: `http://127.0.0.1:${port}`,
     output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.removeAllListeners('exit');
-        if (child.exitCode !== null) return resolve();
-        child.on('exit', () => resolve());
-        child.kill('SIGKILL');
-      }),
+    signal: (signal) => child.kill(signal),
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
   };
 }
 

@@ -10,11 +10,20 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on loopback (smtp-server), parsing what it receives with mailparser.
- * `refuseNext` makes it answer the next N messages with a temporary failure (451).
+ * `refuseNext` makes it answer the next N messages with a temporary failure (451); `slow.ms`
+ * holds its answer to each message that long once the message is in (a slow mail server), and
+ * `slow.holding` counts the answers it holds now.
  */
-export async function startSmtpServer(): Promise<{ url: string; received: ReceivedMail[]; refuseNext: { count: number }; close: () => Promise<void> }> {
+export async function startSmtpServer(): Promise<{
+  url: string;
+  received: ReceivedMail[];
+  refuseNext: { count: number };
+  slow: { ms: number; holding: number };
+  close: () => Promise<void>;
+}> {
   const received: ReceivedMail[] = [];
   const refuseNext = { count: 0 };
+  const slow = { ms: 0, holding: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -22,7 +31,7 @@ export async function startSmtpServer(): Promise<{ url: string; received: Receiv
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      const answer = () => {
         if (refuseNext.count > 0) {
           refuseNext.count -= 1;
           const err = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
@@ -36,6 +45,14 @@ export async function startSmtpServer(): Promise<{ url: string; received: Receiv
             callback();
           })
           .catch((err: Error) => callback(err));
+      };
+      stream.on('end', () => {
+        if (slow.ms <= 0) return answer();
+        slow.holding += 1;
+        setTimeout(() => {
+          slow.holding -= 1;
+          answer();
+        }, slow.ms);
       });
     },
   });
@@ -48,6 +65,7 @@ export async function startSmtpServer(): Promise<{ url: string; received: Receiv
     url: `smtp://127.0.0.1:${port}`,
     received,
     refuseNext,
+    slow,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

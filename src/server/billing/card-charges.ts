@@ -240,7 +240,7 @@ export async function retryNow(deps: ChargeDeps, invoiceId: string): Promise<'su
  * first try has not been made or whose next retry day has come. Each is decided again under its
  * row lock (openTry), so this list may be stale.
  */
-export async function chargeDueInvoices(deps: ChargeDeps, limit: number, between: () => Promise<void>): Promise<{ succeeded: number; failed: number }> {
+export async function chargeDueInvoices(deps: ChargeDeps, limit: number, between: () => Promise<void>, stopping: () => boolean = () => false): Promise<{ succeeded: number; failed: number }> {
   const candidates = await sql<{ id: string }>`select i.id from invoices i join rentals r on r.id = i.rental_id
     where r.provider_customer_id is not null
       -- A tenancy's invoices are debited by its PAD files: a card it once paid with is never charged by the schedule too.
@@ -252,6 +252,7 @@ export async function chargeDueInvoices(deps: ChargeDeps, limit: number, between
     limit ${limit}`.execute(deps.db);
   const done = { succeeded: 0, failed: 0 };
   for (const { id } of candidates.rows) {
+    if (stopping()) break;
     try {
       const result = await chargeInvoice(deps, id, 'scheduled');
       if (result === 'succeeded' || result === 'failed') done[result]++;

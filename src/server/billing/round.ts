@@ -48,22 +48,27 @@ export interface BillingRoundResult {
  * debits past their settlement window are paid, and leases' term ends are announced. Every instance runs it; row locks and unique keys make each
  * invoice, charge and e-mail happen once, whoever gets there first.
  */
-export async function runBillingRound(deps: BillingRoundDeps): Promise<BillingRoundResult> {
+export async function runBillingRound(deps: BillingRoundDeps, stopping: () => boolean = () => false): Promise<BillingRoundResult> {
   const result: BillingRoundResult = { issued: 0, succeeded: 0, failed: 0, settledLate: 0, padSettled: 0, termEnds: 0, refunds: 0 };
-  for (let i = 0; i < perRound; i++) {
+  // A stopping instance ends its round after the item it is on: the next round, here or elsewhere, takes the rest.
+  for (let i = 0; i < perRound && !stopping(); i++) {
     const issued = await issueNextInvoice(deps.db, deps.keyring, deps.clock());
     if (!issued) break;
     await yieldToRequests();
     result.issued++;
     if (issued.refundId) result.refunds++;
   }
+  if (stopping()) return result;
   // A Pay now page closed unpaid stops holding its invoice, so the day's scheduled try can be made.
   await releaseAbandonedPayNow(deps.db, deps.clock());
-  const charged = await chargeDueInvoices(deps, perRound, yieldToRequests);
+  const charged = await chargeDueInvoices(deps, perRound, yieldToRequests, stopping);
   result.succeeded = charged.succeeded;
   result.failed = charged.failed;
+  if (stopping()) return result;
   result.settledLate = await settleUnansweredTries(deps, perRound);
+  if (stopping()) return result;
   result.padSettled = await settlePadDebits(deps, perRound);
+  if (stopping()) return result;
   result.termEnds = await announceTermEnds(deps, perRound);
   return result;
 }
@@ -71,11 +76,11 @@ export async function runBillingRound(deps: BillingRoundDeps): Promise<BillingRo
 /**
  * Runs the round every `everyMs` (and once at start), so a server down on the 1st bills as soon
  * as it is back. A round still running when the next is due is not doubled; `changed` is told
- * when a round wrote something to send (mail to wake, refunds to ask for); `stop` waits for the
- * round under way.
+ * when a round wrote something to send (mail to wake, refunds to ask for); `stop` lets the round
+ * under way finish the item it is on, and waits for it.
  */
 export function startBillingRounds(deps: BillingRoundDeps & { everyMs: number; changed: (result: BillingRoundResult) => void }): ReturnType<typeof repeat> {
-  return repeat(() => runBillingRound(deps), {
+  return repeat((stopping) => runBillingRound(deps, stopping), {
     everyMs: deps.everyMs,
     failedEvent: 'billing.round_failed',
     done: (result) => {

@@ -82,7 +82,7 @@ export async function settleRefund(deps: RefundDeps, refundId: string): Promise<
 }
 
 /** Every refund whose time has come: run by each instance now and then, and after a late payment. */
-export async function settleDueRefunds(deps: RefundDeps, limit = 20): Promise<number> {
+export async function settleDueRefunds(deps: RefundDeps, limit = 20, stopping: () => boolean = () => false): Promise<number> {
   const due = await deps.db
     .selectFrom('refunds')
     .select('id')
@@ -93,7 +93,11 @@ export async function settleDueRefunds(deps: RefundDeps, limit = 20): Promise<nu
     .limit(limit)
     .execute();
   let settled = 0;
-  for (const { id } of due) if ((await settleRefund(deps, id)) === 'succeeded') settled++;
+  for (const { id } of due) {
+    // A stopping instance asks for no other: the next round, here or elsewhere, does.
+    if (stopping()) break;
+    if ((await settleRefund(deps, id)) === 'succeeded') settled++;
+  }
   return settled;
 }
 

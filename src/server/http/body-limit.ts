@@ -27,8 +27,9 @@ function bodyLimitFor(path: string): number {
 function limited(maxSize: number): MiddlewareHandler {
   return bodyLimit({
     maxSize,
-    // The rest of the body is never read: the connection closes after this answer, so the
-    // client is told instead of having its next request read as the tail of this one.
+    // The app reads no more of the body: the connection closes after this answer, so the client
+    // is told instead of having its next request read as the tail of this one. (The server reads
+    // and discards what is still coming for a moment before it closes: http/lingering-close.ts.)
     onError: (c) => {
       c.header('Connection', 'close');
       return problemAnswer(c, problem('body_too_large', { kilobytes: maxSize / kilobyte }));

@@ -153,12 +153,30 @@ async function deliver(deps: MailerDeps, message: ClaimedMessage): Promise<'sent
   return 'sent';
 }
 
-/** One round: every due message, a batch at a time. Run by each instance now and then, and after an event. */
-export async function sendDueMessages(deps: MailerDeps, batch = 10): Promise<{ sent: number; retry: number; failed: number }> {
+/**
+ * Claimed rows a stopping worker will not send: handed back at once, their attempt uncounted,
+ * rather than held until the claim lapses.
+ */
+async function releaseClaims(db: Db, rows: readonly ClaimedRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`update outbox set claimed_until = null, attempts = attempts - 1
+    where id in (${sql.join(rows.map((r) => r.id))}) and status = 'pending' and claimed_until = ${rows[0]!.claimedUntil}`.execute(db);
+}
+
+/**
+ * One round: every due message, a batch at a time. Run by each instance now and then, and after
+ * an event. Once `stopping` says so, the message being sent is finished and the rest are left
+ * for the next round, of this instance or another.
+ */
+export async function sendDueMessages(deps: MailerDeps, batch = 10, stopping: () => boolean = () => false): Promise<{ sent: number; retry: number; failed: number }> {
   const counts = { sent: 0, retry: 0, failed: 0 };
   for (;;) {
     const claimed = await claimDue(deps.db, deps.clock(), batch);
-    for (const row of claimed) {
+    for (const [index, row] of claimed.entries()) {
+      if (stopping()) {
+        await releaseClaims(deps.db, claimed.slice(index));
+        return counts;
+      }
       const message = readClaimed(row);
       if ('problem' in message) {
         logEvent('error', 'mail.unreadable', { message: row.id, kind: row.kind });
@@ -168,7 +186,7 @@ export async function sendDueMessages(deps: MailerDeps, batch = 10): Promise<{ s
         counts[await deliver(deps, message)]++;
       }
     }
-    if (claimed.length < batch) return counts;
+    if (claimed.length < batch || stopping()) return counts;
   }
 }
 
@@ -190,7 +208,7 @@ export function startMailer(deps: MailerDeps, intervalMs = 15_000): { wake(): vo
     }
     startedAt = Date.now();
     running = timed
-      .run(() => sendDueMessages(deps))
+      .run(() => sendDueMessages(deps, 10, () => stopped))
       .catch((err: unknown) => logError('mail.round_failed', err))
       .finally(() => {
         running = null;
@@ -205,6 +223,7 @@ export function startMailer(deps: MailerDeps, intervalMs = 15_000): { wake(): vo
   round();
   return {
     wake: () => setImmediate(round),
+    /** Waits for the message being sent, if any; the others of its round are left for the next. */
     async stop() {
       stopped = true;
       clearInterval(timer);

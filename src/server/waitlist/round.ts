@@ -19,13 +19,15 @@ const perRound = 50;
  * unit goes on sale), and units whose rental has ended by today are freed. Every instance runs
  * it; the unit locks and row checks make each change happen once, whoever gets there first.
  */
-export async function runWaitlistRound(deps: RoundDeps): Promise<{ expired: number; freed: number }> {
+export async function runWaitlistRound(deps: RoundDeps, stopping: () => boolean = () => false): Promise<{ expired: number; freed: number }> {
   const now = deps.clock();
   const offerDeps = { keyring: deps.keyring };
   // One unit that fails (a lock wait that times out) is logged and tried again next round; the others go on.
   const each = async <T>(items: readonly T[], event: string, fields: (item: T) => Record<string, unknown>, act: (item: T) => Promise<boolean>) => {
     let done = 0;
     for (const item of items) {
+      // A stopping instance ends its round after the item it is on.
+      if (stopping()) break;
       try {
         if (await act(item)) done++;
       } catch (err) {
@@ -43,10 +45,11 @@ export async function runWaitlistRound(deps: RoundDeps): Promise<{ expired: numb
  * Runs the round every `everyMs` (and once at start), so an offer moves on within that long of
  * its deadline, across restarts: everything it needs is in the database. A round still running
  * when the next is due is not doubled. `changed` is told when a round changed something (the
- * list to refresh, the mail to send); `stop` waits for the round under way.
+ * list to refresh, the mail to send); `stop` lets the round under way finish the unit it is on,
+ * and waits for it.
  */
 export function startWaitlistRounds(deps: RoundDeps & { everyMs: number; changed: () => void }): ReturnType<typeof repeat> {
-  return repeat(() => runWaitlistRound(deps), {
+  return repeat((stopping) => runWaitlistRound(deps, stopping), {
     everyMs: deps.everyMs,
     failedEvent: 'waitlist.round_failed',
     done: ({ expired, freed }) => {
