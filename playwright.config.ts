@@ -10,10 +10,10 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const ordersPort = port + 1;
 const changesSharedDataTag = new RegExp(changesSharedData.tag);
 
-/** The production build served by the real server on a throwaway database, its clock started at e2eNow. */
+/** The production build (`npm run build`: dist/ and build/server.js) served on a throwaway database, its clock started at e2eNow. */
 function server(serverPort: number) {
   return {
-    command: `node --import tsx src/server/index.ts`,
+    command: `node --enable-source-maps build/server.js`,
     url: `http://127.0.0.1:${serverPort}/public-api/offices/available`,
     reuseExistingServer: false,
     timeout: 60_000,

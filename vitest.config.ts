@@ -20,6 +20,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          globalSetup: ['tests/built-app.ts'],
         },
       },
       {
@@ -30,6 +31,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          globalSetup: ['tests/built-app.ts'],
         },
       },
     ],

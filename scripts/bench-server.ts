@@ -18,13 +18,14 @@ export interface Running {
 }
 
 /**
- * Starts a TypeScript server script; resolves once it says it is listening. What it logs goes
- * to `log` (its request and mail lines would drown the figures).
+ * Starts a server script (built JavaScript as production runs it, or TypeScript through tsx);
+ * resolves once it says it is listening. What it logs goes to `log` (its request and mail lines
+ * would drown the figures).
  */
 export function startProcess(script: string, env: Record<string, string>, log: string): Promise<Running> {
   return new Promise((resolve, reject) => {
     const logFd = openSync(log, 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', logFd] });
+    const child = spawn(process.execPath, script.endsWith('.ts') ? ['--import', 'tsx', script] : ['--enable-source-maps', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', logFd] });
     closeSync(logFd);
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
     const stop = async () => {
@@ -47,12 +48,12 @@ export interface AppServer extends Running {
 }
 
 /**
- * Our server with `units` units seeded (SEED_UNITS; 25 is the demo), on a throwaway database.
+ * Our built server (`server`: build/server.js of `npm run build`) with `units` units seeded (SEED_UNITS; 25 is the demo), on a throwaway database.
  * Rate limits are lifted: the bench asks far more often than a visitor.
  */
-export async function startAppServer(options: { units: number; port: number; dist: string; work: string }): Promise<AppServer> {
+export async function startAppServer(options: { units: number; port: number; dist: string; server: string; work: string }): Promise<AppServer> {
   const dataDir = join(options.work, `data-${options.units}`);
-  const running = await startProcess('src/server/index.ts', {
+  const running = await startProcess(options.server, {
     PORT: String(options.port),
     HOST: '127.0.0.1',
     DATABASE_URL: 'memory',

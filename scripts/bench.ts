@@ -24,6 +24,7 @@ import { phoneViewport, successPageShowsOrder, throttledCpu, traceOffices, type 
 import { listPath, throughput, wireSize, type Throughput, type WireSize } from './bench-wire.ts';
 import { ensureChromium } from './chromium.ts';
 import { billingRoundBench } from './bench-billing.ts';
+import { buildServer } from './build-server.ts';
 
 const demoUnits = 25;
 const budgets = {
@@ -99,7 +100,7 @@ async function routePaths(server: AppServer): Promise<Record<string, string>> {
 async function measureSize(units: number, port: number): Promise<SizeResult> {
   console.log(`\n== ${units} units${units === demoUnits ? ' (the demo)' : ''} ==`);
   console.log(`Starting a server with ${units} units…`);
-  const server = await startAppServer({ units, port, dist, work });
+  const server = await startAppServer({ units, port, dist, server: join(work, 'build', 'server.js'), work });
   try {
     const wire = await wireSize(server.base);
     console.log(`Offices list on the wire (Accept-Encoding: br, gzip, deflate): ${kb(wire.wireBytes)} ${wire.encoding}, ${kb(wire.decodedBytes)} of JSON decoded, ETag ${wire.etag ? 'yes' : 'no'}`);
@@ -250,6 +251,7 @@ console.log(`Bench of this build on this machine (${new Date().toISOString()}; $
 const startLoad = loadavg()[0]!;
 console.log('Building…');
 build(dist);
+await buildServer(join(work, 'build'));
 const bundle = bundleSizes(dist);
 console.log(`Critical JS of /offices before it renders: ${kb(bundle.criticalJs)} gzip in ${bundle.criticalFiles} files (budget ${kb(budgets.criticalJs)}: ${bundle.criticalJs <= budgets.criticalJs ? 'ok' : 'OVER'})`);
 console.log(`All JS of the app: ${kb(bundle.allJs)} gzip`);

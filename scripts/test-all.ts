@@ -73,7 +73,8 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\nTEST_DATABASE_URL is not set: the API suite runs on PGlite only, and the fleet suite (two servers on one PostgreSQL) does not run (.ci/run runs both).');
 }
 
-const built = check('production build', bin('vite'), ['build', '--outDir', join(work, 'dist')]);
+// The PWA into this run's folder, the server and its command line into build/ (where they find node_modules), as `npm run build` does.
+const built = check('production build', bin('vite'), ['build', '--outDir', join(work, 'dist')]) && check('production build (server)', bin('tsx'), ['scripts/build-server.ts']);
 const browser = ensureChromium();
 if (!built) results.push({ name: 'e2e (Chromium)', passed: 0, failed: 1, skipped: 0 });
 else if (!browser) {

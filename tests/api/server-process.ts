@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { inject } from 'vitest';
 
 /** A port nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -25,13 +26,16 @@ export interface ServerProcess {
   stop: () => Promise<void>;
 }
 
+/** The server as production runs it: `node build/server.js`, built for this test run (tests/built-app.ts). */
+const serverArgs = () => ['--enable-source-maps', inject('builtServer')];
+
 /**
- * `src/server/index.ts` as its own OS process, the way `npm start` runs it. Resolves once it
+ * The built server as its own OS process, the way `npm run start:production` runs it. Resolves once it
  * serves, or rejects with what it printed if it exits first.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '/nonexistent-dist', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -71,7 +75,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 /** Runs the server with a configuration it must refuse: its exit code and everything it printed. */
 export function refusedStart(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '1', HOST: '127.0.0.1', STATIC_DIR: '/nonexistent-dist', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
