@@ -2,32 +2,43 @@ import { logError } from './log.ts';
 
 /**
  * Runs a job at start and every `everyMs`, never two at once: a run still going when the next is
- * due is not doubled. What a run found is handed to `done`; a run that throws is logged as
- * `failedEvent` and the next goes on. `stop` waits for the run under way (a graceful shutdown),
- * whose job is told by its `stopping` to end after the item it is on.
+ * due is not doubled. `wake()` asks for a run soon (something to do was just written): one more
+ * after the run under way, however many times it is asked. What a run found is handed to `done`;
+ * a run that throws is logged as `failedEvent` and the next goes on. `stop` waits for the run
+ * under way (a graceful shutdown), whose job is told by its `stopping` to end after the item it
+ * is on; nothing runs after it.
  */
 export function repeat<T>(
   job: (stopping: () => boolean) => Promise<T>,
   options: { everyMs: number; failedEvent: string; done: (result: T) => void },
-): { stop(): Promise<void>; health(): WorkerHealth; stats(): RoundStats } {
+): { wake(): void; stop(): Promise<void>; health(): WorkerHealth; stats(): RoundStats } {
   let running: Promise<void> | null = null;
   let startedAt = 0;
   let stopped = false;
+  let again = false;
   const timed = roundTimer();
   const run = () => {
-    if (running) return;
+    if (running || stopped) return;
     startedAt = Date.now();
     running = timed
       .run(() => job(() => stopped))
       .then(options.done, (err: unknown) => logError(options.failedEvent, err))
       .finally(() => {
         running = null;
+        if (again) {
+          again = false;
+          run();
+        }
       });
   };
   run();
   const timer = setInterval(run, options.everyMs);
   timer.unref();
   return {
+    wake() {
+      if (running) again = true;
+      else setImmediate(run);
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -46,3 +46,48 @@ describe('a round’s runs (GET /metrics)', () => {
     expect(round.stats().lastRunAt).not.toBeNull();
   });
 });
+
+describe('a repeated round woken between its ticks (the mail worker after a message is written)', () => {
+  /** A job whose runs end only when the test says so. */
+  function heldJob() {
+    const ends: (() => void)[] = [];
+    const job = () => new Promise<number>((resolve) => ends.push(() => resolve(ends.length)));
+    const endRun = async (i: number) => {
+      ends[i]!();
+      // Lets the round's promise chain settle and start what comes next.
+      await new Promise((r) => setImmediate(r));
+    };
+    return { job, runs: () => ends.length, endRun };
+  }
+
+  it('queues one run after the run under way, however often it is woken', async () => {
+    const held = heldJob();
+    const round = repeat(held.job, { everyMs: 60_000, failedEvent: 'test.round_failed', done: () => {} });
+    expect(held.runs()).toBe(1);
+    round.wake();
+    round.wake();
+    round.wake();
+    expect(held.runs()).toBe(1);
+    await held.endRun(0);
+    expect(held.runs()).toBe(2);
+    await held.endRun(1);
+    expect(held.runs()).toBe(2);
+    await round.stop();
+  });
+
+  it('runs soon when woken idle, and not at all once stopped', async () => {
+    const held = heldJob();
+    const round = repeat(held.job, { everyMs: 60_000, failedEvent: 'test.round_failed', done: () => {} });
+    await held.endRun(0);
+    round.wake();
+    await new Promise((r) => setImmediate(r));
+    expect(held.runs()).toBe(2);
+    round.wake();
+    const stopped = round.stop();
+    await held.endRun(1);
+    await stopped;
+    round.wake();
+    await new Promise((r) => setImmediate(r));
+    expect(held.runs()).toBe(2);
+  });
+});

@@ -9,6 +9,7 @@ import type { AppDeps } from '../deps.ts';
 import { logError } from '../log.ts';
 import { outboxBacklog } from '../outbox/outbox.ts';
 import type { RoundStats } from '../repeat.ts';
+import { within } from './within.ts';
 
 /*
  * What GET /metrics tells Prometheus: this process's requests, database connections and rounds,
@@ -148,16 +149,12 @@ export function createMetrics(deps: Pick<AppDeps, 'db' | 'clock' | 'rounds'>): M
 
   /** Whether the database answered, within databaseWaitMs. */
   const readFigures = async () => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${databaseWaitMs} ms`)), databaseWaitMs)));
     try {
-      await Promise.race([readOnce(), timeout]);
+      await within(readOnce(), databaseWaitMs);
       return true;
     } catch (err) {
       logError('metrics.figures_failed', err);
       return false;
-    } finally {
-      clearTimeout(timer);
     }
   };
 

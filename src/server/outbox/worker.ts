@@ -4,7 +4,7 @@ import { logError, logEvent } from '../log.ts';
 import { isMessageKind, readMessageData, type MessageData, type MessageKind } from './message-data.ts';
 import type { MessageSubject } from './outbox.ts';
 import type { MailTransport, OutgoingMail } from '../mail/transport.ts';
-import { roundTimer, workerHealth, type RoundStats, type WorkerHealth } from '../repeat.ts';
+import { repeat, type RoundStats, type WorkerHealth } from '../repeat.ts';
 
 /** A worker owns a message it claimed for this long; should it stop, another instance takes over after. */
 const claimMs = 3 * 60_000;
@@ -192,45 +192,16 @@ export async function sendDueMessages(deps: MailerDeps, batch = 10, stopping: ()
 
 /**
  * The server's mail worker: a round every `intervalMs`, and one soon after `wake()` (an event
- * just committed a message). Rounds never overlap within an instance.
+ * just committed a message). Rounds never overlap within an instance. `stop` waits for the
+ * message being sent, if any; the others of its round are left for the next.
  */
 export function startMailer(deps: MailerDeps, intervalMs = 15_000): { wake(): void; stop(): Promise<void>; health(): WorkerHealth; stats(): RoundStats } {
-  let running: Promise<unknown> | null = null;
-  const timed = roundTimer();
-  let startedAt = 0;
-  let again = false;
-  let stopped = false;
-  const round = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    startedAt = Date.now();
-    running = timed
-      .run(() => sendDueMessages(deps, 10, () => stopped))
-      .catch((err: unknown) => logError('mail.round_failed', err))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          round();
-        }
-      });
-  };
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
-  round();
+  const worker = repeat((stopping) => sendDueMessages(deps, 10, stopping), { everyMs: intervalMs, failedEvent: 'mail.round_failed', done: () => {} });
   return {
-    wake: () => setImmediate(round),
-    /** Waits for the message being sent, if any; the others of its round are left for the next. */
+    ...worker,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await worker.stop();
       deps.transport.close();
     },
-    health: () => workerHealth(stopped, running ? startedAt : null, intervalMs),
-    stats: timed.stats,
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { migrationsDone } from '../db/database.ts';
 import type { Readiness } from '../deps.ts';
 import type { WorkerHealth } from '../repeat.ts';
+import { within } from '../http/within.ts';
 
 /** How long /readyz waits for the database before it says it is down. */
 const databaseWaitMs = 1_000;
@@ -11,17 +12,12 @@ const databaseWaitMs = 1_000;
 type Check = 'ok' | 'down' | 'pending' | WorkerHealth;
 
 async function databaseCheck(db: Db): Promise<DatabaseChecks> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), databaseWaitMs)));
   try {
-    const answered = await Promise.race([sql`select 1`.execute(db).then(() => migrationsDone(db)), timeout]);
-    if (answered === 'timeout') return { database: 'down', migrations: 'pending' };
-    return { database: 'ok', migrations: answered ? 'ok' : 'pending' };
+    const done = await within(sql`select 1`.execute(db).then(() => migrationsDone(db)), databaseWaitMs);
+    return { database: 'ok', migrations: done ? 'ok' : 'pending' };
   } catch (err) {
-    // No table of migrations yet: the database answers, nothing has run.
+    // No table of migrations yet: the database answers, nothing has run. Else it failed or did not answer in time.
     return (err as { code?: unknown }).code === '42P01' ? { database: 'ok', migrations: 'pending' } : { database: 'down', migrations: 'pending' };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
