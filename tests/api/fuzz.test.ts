@@ -1749,6 +1749,15 @@ const fuzzers: Fuzzer[] = [
       }),
   },
   {
+    // Each answer with the token is the whole database (PGlite's tarball, or the PostgreSQL refusal): few runs.
+    route: 'GET /admin-api/backup',
+    runs: 12,
+    probes: async () => {
+      const paths = fc.constantFrom('/admin-api/backup', '/admin-api/backup/', '/admin-api/backup%00');
+      return { random: fc.tuple(paths, adminHeaders).map(([path, headers]) => new Probe('GET', path, headers, undefined, 'backup')), sweep: [] };
+    },
+  },
+  {
     route: 'GET /admin-api/pad-files',
     runs: 30,
     probes: async () => queryProbes(fc.constant('/admin-api/pad-files'), {}, { headers: adminAuth }),

@@ -45,24 +45,27 @@ export async function freshPostgresDatabase(serverUrl: string, prefix = 'test'):
 
 /**
  * TEST_DATABASE_URL (a PostgreSQL server) → a fresh database per call on it, with the pool
- * settings production uses; unset → an in-memory PGlite. Either way: migrated, demo-seeded
- * unless told otherwise.
+ * settings production uses, and its `url`; unset → an in-memory PGlite, or one in `dataDir`
+ * when given. Either way: migrated, demo-seeded unless told otherwise.
  */
-export async function openTestDatabase(options: { seed?: boolean; now?: Date } = {}): Promise<{ db: Db; close: () => Promise<void> }> {
+export async function openTestDatabase(options: { seed?: boolean; now?: Date; dataDir?: string } = {}): Promise<{ db: Db; url?: string; close: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let db: Db;
+  let url: string | undefined;
   let dropDatabase = async () => {};
   if (serverUrl) {
     const fresh = await freshPostgresDatabase(serverUrl);
     db = postgresDatabase(new pg.Pool(postgresPoolOptions(fresh.url, 20)));
+    url = fresh.url;
     dropDatabase = fresh.drop;
   } else {
-    db = await openDatabase('memory', '');
+    db = options.dataDir === undefined ? await openDatabase('memory', '') : await openDatabase(undefined, options.dataDir);
   }
   await migrateToLatest(db);
   if (options.seed !== false) await seedDemo(db, spaceToday(options.now ?? testNow));
   return {
     db,
+    url,
     close: async () => {
       await db.destroy();
       await dropDatabase();
@@ -82,10 +85,10 @@ export const testPadOriginator: PadOriginator = {
 };
 
 export async function buildTestApp(
-  options: { now?: Date; seed?: boolean; config?: Partial<AppConfig>; deps?: Partial<AppDeps>; payments?: (db: Db) => PaymentProvider } = {},
+  options: { now?: Date; seed?: boolean; dataDir?: string; config?: Partial<AppConfig>; deps?: Partial<AppDeps>; payments?: (db: Db) => PaymentProvider } = {},
 ) {
   const now = options.now ?? testNow;
-  const { db, close } = await openTestDatabase({ seed: options.seed, now });
+  const { db, url, close } = await openTestDatabase({ seed: options.seed, now, dataDir: options.dataDir });
   const deps: AppDeps = {
     db,
     clock: () => now,
@@ -111,7 +114,7 @@ export async function buildTestApp(
   const unitList = createUnitListCache(db);
   const ctx: AppContext = { ...deps, unitList };
   const app = createApp(deps, { unitList });
-  return { app, db, deps, ctx, close };
+  return { app, db, url, deps, ctx, close };
 }
 
 

@@ -1,14 +1,17 @@
 /**
  * Staff command line: `npm run admin -- <group> <command> [--flags]`. It calls /admin-api of a
  * running server (ADMIN_URL, default http://127.0.0.1:8080) with ADMIN_TOKEN, or the token the
- * server generated into the data folder.
+ * server generated into the data folder. `restore FILE` alone works on the database itself,
+ * where no server runs yet: it needs no token.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { backup, restore, restoreCommandLine } from './backup-commands.ts';
 import type { AdminClient, Command } from './command.ts';
+import { readEnv } from '../env.ts';
 import { mailCommands } from './mail-commands.ts';
 import { offerCommands } from './offer-commands.ts';
 import { orderCommands } from './order-commands.ts';
@@ -27,6 +30,9 @@ export const groups: Record<string, Record<string, Command>> = {
   staff: staffCommands,
   pad: padCommands,
 };
+
+/** Commands of one word: `backup FILE`. */
+export const singleCommands: Record<string, Command> = { backup };
 
 function readToken(): string {
   if (process.env.ADMIN_TOKEN) return process.env.ADMIN_TOKEN;
@@ -101,13 +107,19 @@ function readArgs(argv: string[]): { positionals: string[]; values: Record<strin
 
 export async function runCli(argv: string[], client: AdminClient, print: (line: string) => void, ask?: (prompt: string) => Promise<string>): Promise<void> {
   const { positionals, values } = readArgs(argv);
-  const [groupName, commandName, ...args] = positionals;
+  const [groupName, commandName, ...rest] = positionals;
+  const single = groupName ? singleCommands[groupName] : undefined;
   const group = groupName ? groups[groupName] : undefined;
-  const command = group && commandName ? group[commandName] : undefined;
+  const command = single ?? (group && commandName ? group[commandName] : undefined);
   if (!command) {
-    const usage = Object.entries(groups).flatMap(([g, cmds]) => Object.keys(cmds).map((c) => `  npm run admin -- ${g} ${c}`));
+    const usage = [
+      ...Object.entries(groups).flatMap(([g, cmds]) => Object.keys(cmds).map((c) => `  npm run admin -- ${g} ${c}`)),
+      ...Object.keys(singleCommands).map((c) => `  npm run admin -- ${c} FILE`),
+      `  ${restoreCommandLine}`,
+    ];
     throw new Error(`Usage:\n${usage.join('\n')}`);
   }
+  const args = single ? positionals.slice(1) : rest;
   await command({ client, args, flags: values, json: values.json === true, print, ask });
 }
 
@@ -134,8 +146,14 @@ async function askHidden(prompt: string): Promise<string> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    const client = httpClient(process.env.ADMIN_URL ?? 'http://127.0.0.1:8080', readToken());
-    await runCli(process.argv.slice(2), client, (line) => console.log(line), process.stdin.isTTY ? askHidden : undefined);
+    const argv = process.argv.slice(2);
+    const print = (line: string) => console.log(line);
+    if (argv[0] === 'restore') {
+      await restore(argv.slice(1), readEnv(), print);
+    } else {
+      const client = httpClient(process.env.ADMIN_URL ?? 'http://127.0.0.1:8080', readToken());
+      await runCli(argv, client, print, process.stdin.isTTY ? askHidden : undefined);
+    }
   } catch (err) {
     console.error(err instanceof Error ? err.message : String(err));
     process.exitCode = 1;

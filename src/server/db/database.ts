@@ -33,13 +33,26 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
     client = new PGlite();
   } else {
     mkdirSync(dataDir, { recursive: true });
-    client = new PGlite(`${dataDir}/pglite`);
+    client = new PGlite(pgliteFolder(dataDir));
   }
   await client.waitReady;
   const use: PoolUse = { max: 1, open: 1, idle: 1, waiting: 0 };
   const db = new Kysely<Database>({ dialect: oneCallerAtATime(new KyselyPGlite(client).dialect, use) });
   poolUses.set(db, () => ({ ...use }));
+  pglites.set(db, client);
   return db;
+}
+
+/** Where PGlite keeps its files in the data folder. */
+export function pgliteFolder(dataDir: string): string {
+  return `${dataDir}/pglite`;
+}
+
+const pglites = new WeakMap<Db, PGlite>();
+
+/** The PGlite session under a database this module opened; null on PostgreSQL. */
+export function pgliteOf(db: Db): PGlite | null {
+  return pglites.get(db) ?? null;
 }
 
 /** A database's connections (GET /metrics): at most `max`, `open` now of which `idle`, and callers `waiting` for one. */

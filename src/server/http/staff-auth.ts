@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps } from '../deps.ts';
 import { siteOrigins } from './public-origin.ts';
-import type { StaffActor } from '../staff/actor.ts';
+import { isManager, type StaffActor } from '../staff/actor.ts';
 import { sessionMaxMs, sessionMember } from '../staff/sessions.ts';
 import { problem } from '../../shared/contract/problems.ts';
 import { problemAnswer } from './errors.ts';
@@ -86,3 +86,9 @@ export function staffAuth(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): Middl
     c.header('Cache-Control', 'no-store');
   };
 }
+
+/** What only managers (and the admin token) reach: PAD files and backups, which carry the tenants' account numbers. */
+export const managersOnly: MiddlewareHandler<StaffEnv> = async (c, next) => {
+  if (!isManager(actorOf(c))) return problemAnswer(c, problem('managers_only'));
+  await next();
+};

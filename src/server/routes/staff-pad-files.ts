@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { padFileInput } from '../../shared/contract/pad-files.ts';
 import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
 import { businessDayOnOrAfter, isBusinessDay } from '../../shared/domain/pad.ts';
@@ -11,8 +11,8 @@ import type { AppDeps } from '../deps.ts';
 import { problemAnswer } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { pathParam, recordUuid } from '../http/path-params.ts';
-import { actorOf, type StaffEnv } from '../http/staff-auth.ts';
-import { actorName, isManager } from '../staff/actor.ts';
+import { actorOf, managersOnly, type StaffEnv } from '../http/staff-auth.ts';
+import { actorName } from '../staff/actor.ts';
 import { recordAudit } from '../staff/audit.ts';
 
 const view = (file: PadFileSummary) => ({
@@ -24,12 +24,6 @@ const view = (file: PadFileSummary) => ({
   created_by: file.createdBy,
   created_at: file.createdAt,
 });
-
-/** Only managers make, list and download PAD files: they carry the tenants' account numbers. */
-const managersOnly: MiddlewareHandler<StaffEnv> = async (c, next) => {
-  if (!isManager(actorOf(c))) return problemAnswer(c, problem('managers_only'));
-  await next();
-};
 
 /** The file's text: UTF-8 when it is, else one character a byte (Latin-1), so that a record is 1464 characters either way. */
 function fileText(bytes: Uint8Array): string {

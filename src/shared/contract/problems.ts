@@ -240,6 +240,8 @@ export const problems = {
   sign_in_required: staff(401, () => 'Please sign in to continue'),
   wrong_origin: staff(403, () => 'This request must come from the staff console'),
   managers_only: staff(403, () => 'Only a manager can do this. Ask a manager of the space.'),
+  /** GET /admin-api/backup on a server whose data is in PostgreSQL, which its own tools back up. */
+  backup_use_pg_dump: machine(409, () => 'This server keeps its data in PostgreSQL: back it up with pg_dump -Fc (the README’s Backups section says how).'),
   pad_not_configured: staff(409, () => 'PAD files cannot be made until the PAD_* settings are given (the bank’s originator id, names, data centre and return account).'),
   pad_date_not_business_day: staff<{ date: string; next: string }>(400, (p) => `${p.date} is not a business day of the banks: choose ${p.next}.`),
   pad_date_past: staff<{ date: string }>(400, (p) => `${p.date} has passed: a debit is made on a later day.`),
