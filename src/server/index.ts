@@ -205,10 +205,10 @@ const billingRounds = startBillingRounds({
   payments,
   keyring: banking.keyring,
   everyMs: minute,
-  // A round may have decided refunds (a prepaid month's surplus, a payment made twice): they are asked for at once.
+  // A round may have decided refunds (a prepaid month's surplus, a payment made twice): the refund round asks for them at once (and a drain waits for it).
   changed: () => {
     mailer.wake();
-    settleDueRefunds(deps).catch((err: unknown) => logError('refunds.round_failed', err));
+    refundRounds.wake();
   },
 });
 
