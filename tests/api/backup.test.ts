@@ -92,6 +92,11 @@ describe(`backups that restore (${backend})`, () => {
       await run('pg_dump', ['-Fc', '-f', file, t.url!]);
     }
     before = await contentsOf(t.db);
+    if (backend === 'pglite') {
+      // Who took it is on the trail, and in the copy.
+      const trail = await t.db.selectFrom('staff_audit').select(['actor', 'action']).where('action', '=', 'backup_downloaded').execute();
+      expect(trail).toEqual([{ actor: 'admin token', action: 'backup_downloaded' }]);
+    }
     for (const table of ['orders', 'lease_signatures', 'staff_accounts', 'outbox', 'kysely_migration']) expect(before[`public.${table}`], table).not.toMatch(/^0 rows/);
 
     const restored = await restoreCommand(file, copyEnv());

@@ -12,14 +12,17 @@ import { pgliteFolder, pgliteOf, type Db } from './database.ts';
  * into an empty target only, never over data.
  */
 
+/** Whether the database is PGlite, which backs itself up (else pg_dump does). */
+export const isPglite = (db: Db): boolean => pgliteOf(db) !== null;
+
 /**
  * The PGlite data folder as a gzipped tarball (dumpDataDir), taken between two transactions
  * (the session is lent to no other caller meanwhile) and just after a checkpoint, so the files
- * hold every committed row; null on PostgreSQL, which pg_dump backs up.
+ * hold every committed row.
  */
-export async function pgliteBackup(db: Db): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function pgliteBackup(db: Db): Promise<Uint8Array<ArrayBuffer>> {
   const client = pgliteOf(db);
-  if (!client) return null;
+  if (!client) throw new Error('pgliteBackup: not a PGlite database (pg_dump backs up PostgreSQL)');
   return db.connection().execute(async (connection) => {
     await sql`checkpoint`.execute(connection);
     const tarball = await client.dumpDataDir('gzip');

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { problem } from '../../shared/contract/problems.ts';
-import { pgliteBackup } from '../db/backup.ts';
+import { isPglite, pgliteBackup } from '../db/backup.ts';
 import type { AppDeps } from '../deps.ts';
 import { problemAnswer } from '../http/errors.ts';
 import { actorOf, managersOnly, type StaffEnv } from '../http/staff-auth.ts';
 import { logEvent } from '../log.ts';
+import { recordAudit } from '../staff/audit.ts';
 
 /**
  * GET /admin-api/backup (`npm run admin -- backup FILE`): the PGlite data folder as a gzipped
@@ -14,10 +15,13 @@ import { logEvent } from '../log.ts';
  */
 export function staffBackupRoutes(deps: AppDeps) {
   return new Hono<StaffEnv>().use(managersOnly).get('/', async (c) => {
+    if (!isPglite(deps.db)) return problemAnswer(c, problem('backup_use_pg_dump'));
+    const now = deps.clock();
+    // Every row leaves with it: who took it goes on the audit trail first (and so into the copy itself), as a PAD file's download does.
+    await recordAudit(deps.db, actorOf(c), { action: 'backup_downloaded', subjectType: 'database', subjectId: 'backup' }, now);
     const tarball = await pgliteBackup(deps.db);
-    if (!tarball) return problemAnswer(c, problem('backup_use_pg_dump'));
     logEvent('info', 'backup.made', { by: actorOf(c).kind, bytes: tarball.byteLength });
-    const day = deps.clock().toISOString().slice(0, 10);
+    const day = now.toISOString().slice(0, 10);
     return c.body(tarball, 200, {
       'Cache-Control': 'no-store',
       'Content-Type': 'application/gzip',

@@ -78,6 +78,7 @@ export const auditActions = [
   'staff_role_changed',
   'pad_file_made',
   'pad_file_downloaded',
+  'backup_downloaded',
   'pad_return_recorded',
   'pad_revocation_recorded',
   'deposit_returned',
