@@ -13,7 +13,7 @@
  * (scripts/bench-billing.ts). It asserts nothing (machines are noisy), but marks what is over budget.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,7 +24,7 @@ import { phoneViewport, successPageShowsOrder, throttledCpu, traceOffices, type 
 import { listPath, throughput, wireSize, type Throughput, type WireSize } from './bench-wire.ts';
 import { ensureChromium } from './chromium.ts';
 import { billingRoundBench } from './bench-billing.ts';
-import { buildServer } from './build-server.ts';
+import { buildServerAside } from './build-server.ts';
 
 const demoUnits = 25;
 const budgets = {
@@ -100,7 +100,7 @@ async function routePaths(server: AppServer): Promise<Record<string, string>> {
 async function measureSize(units: number, port: number): Promise<SizeResult> {
   console.log(`\n== ${units} units${units === demoUnits ? ' (the demo)' : ''} ==`);
   console.log(`Starting a server with ${units} units…`);
-  const server = await startAppServer({ units, port, dist, server: join(work, 'build', 'server.js'), work });
+  const server = await startAppServer({ units, port, dist, server: built.server, work });
   try {
     const wire = await wireSize(server.base);
     console.log(`Offices list on the wire (Accept-Encoding: br, gzip, deflate): ${kb(wire.wireBytes)} ${wire.encoding}, ${kb(wire.decodedBytes)} of JSON decoded, ETag ${wire.etag ? 'yes' : 'no'}`);
@@ -251,7 +251,7 @@ console.log(`Bench of this build on this machine (${new Date().toISOString()}; $
 const startLoad = loadavg()[0]!;
 console.log('Building…');
 build(dist);
-await buildServer(join(work, 'build'));
+const built = await buildServerAside();
 const bundle = bundleSizes(dist);
 console.log(`Critical JS of /offices before it renders: ${kb(bundle.criticalJs)} gzip in ${bundle.criticalFiles} files (budget ${kb(budgets.criticalJs)}: ${bundle.criticalJs <= budgets.criticalJs ? 'ok' : 'OVER'})`);
 console.log(`All JS of the app: ${kb(bundle.allJs)} gzip`);
@@ -274,4 +274,5 @@ if (!skip.has('billing')) {
   }
 }
 // Lighthouse's simulated throttling scales the CPU time it observes: other work on the machine lowers every score.
+rmSync(built.dir, { recursive: true, force: true });
 console.log(`Machine load (1-minute average) at the start ${startLoad.toFixed(1)}, at the end ${loadavg()[0]!.toFixed(1)}, on ${cpus().length} cores.`);

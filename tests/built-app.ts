@@ -1,13 +1,12 @@
 /**
  * Vitest's global set-up for the suites that run the server as its own process: the server built
  * once per run as production runs it (`node build/server.js`, no TypeScript at run time) and, for
- * the fleet, the PWA's production build, both into a folder of this run's own: under the
- * project's node_modules, where the built server finds its packages as it does in build/.
+ * the fleet, the PWA's production build, both into a folder of this run's own.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildServer } from '../scripts/build-server.ts';
+import { buildServerAside } from '../scripts/build-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,11 +18,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  const cache = resolve('node_modules', '.cache');
-  mkdirSync(cache, { recursive: true });
-  const dir = mkdtempSync(join(cache, 'built-app-'));
-  await buildServer(join(dir, 'build'));
-  project.provide('builtServer', join(dir, 'build', 'server.js'));
+  const { dir, server } = await buildServerAside();
+  project.provide('builtServer', server);
   if (project.name === 'fleet') {
     const { build } = await import('vite');
     await build({ logLevel: 'warn', build: { outDir: join(dir, 'dist'), emptyOutDir: true } });
