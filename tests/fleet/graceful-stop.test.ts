@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { startServerProcess, type ServerProcess } from '../api/server-process.ts';
 import { startSmtpServer } from '../api/smtp-server.ts';
+import { refused } from './connections.ts';
 import { freshPostgresDatabase, testNow, waitlistEntryFor } from '../api/test-app.ts';
 
 /**
@@ -59,18 +60,6 @@ function begunRequest(port: number, head: string): { finish: (tail: string) => P
       return closed;
     },
   };
-}
-
-/** Whether a new connection to the port is refused. */
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.on('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.on('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
-  });
 }
 
 const events = (output: string, event: string) => output.split('\n').filter((line) => line.includes(`"event":"${event}"`)).length;
