@@ -46,7 +46,7 @@ export interface Throughput {
   non2xx: number;
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<Throughput> {
+export async function load(url: string, headers: Record<string, string> = {}): Promise<Throughput> {
   // A short warm-up first (JIT, connections), then the measured run.
   await autocannon({ url, headers, connections: 20, duration: 2 });
   const r = await autocannon({ url, headers, connections: 20, duration: 8 });
