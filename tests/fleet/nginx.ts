@@ -62,8 +62,10 @@ export async function startNginx(port: number, upstreamPorts: [number, number]):
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const errorLog = () => (existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '');
+  // Serving once the port answers as nginx does (not some other process that took the port).
+  const answersAsNginx = async () => !(await refused(port)) && ((await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.headers.get('server') ?? '').startsWith('nginx');
   const deadline = Date.now() + 10_000;
-  while (await refused(port)) {
+  while (!(await answersAsNginx())) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`nginx did not start:\n${output}${errorLog()}`);

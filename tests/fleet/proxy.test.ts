@@ -1,17 +1,17 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { officesResponse } from '../../src/shared/contract/offices.ts';
-import { freePort, startServerProcess, type ServerProcess } from '../api/server-process.ts';
+import { startServerProcess, type ServerProcess } from '../api/server-process.ts';
 import { freshPostgresDatabase, testNow, waitlistEntryFor } from '../api/test-app.ts';
 import { companyInfo, signature, validBanking } from '../api/lease-fixtures.ts';
-import { refused } from './connections.ts';
+import { fixedPort, refused } from './connections.ts';
 import { nginxBinary, startNginx, type Nginx } from './nginx.ts';
 
 /**
@@ -23,7 +23,8 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error('The fleet tests need a PostgreSQL server: set TEST_DATABASE_URL');
 if (!nginxBinary) console.warn('nginx is not installed (apt-get install nginx; .ci/run does): the tests behind nginx are skipped.');
 
-const staticDir = resolve('dist');
+/** The PWA's production build of this run (tests/built-app.ts). */
+const staticDir = inject('builtDist');
 const adminToken = 'proxy-admin-token-0123456789abcdef';
 const leaseGuessesPerMinute = 5;
 
@@ -65,14 +66,12 @@ describe.skipIf(!nginxBinary)('two instances behind nginx (deploy/nginx.conf)', 
   const through = (path: string, options?: Call) => call(nginx.port, path, options);
   const admin = { authorization: `Bearer ${adminToken}` };
 
-  /** An instance; PGAPPNAME names its connections in pg_stat_activity, PORT (when given) keeps the port nginx knows it by. */
-  async function startInstance(name: string, port?: number): Promise<ServerProcess> {
-    const server = await startServerProcess({
-      ...env,
-      DATA_DIR: mkdtempSync(join(tmpdir(), `coworking-proxy-${name}-`)),
-      PGAPPNAME: `coworking-${name}`,
-      ...(port === undefined ? {} : { PORT: String(port) }),
-    });
+  /**
+   * An instance on the port nginx knows it by (PORT wins over the port startServerProcess would
+   * pick); PGAPPNAME names its connections in pg_stat_activity.
+   */
+  async function startInstance(name: string, port: number): Promise<ServerProcess> {
+    const server = await startServerProcess({ ...env, DATA_DIR: mkdtempSync(join(tmpdir(), `coworking-proxy-${name}-`)), PGAPPNAME: `coworking-${name}`, PORT: String(port) });
     started.push(server);
     return server;
   }
@@ -94,11 +93,10 @@ describe.skipIf(!nginxBinary)('two instances behind nginx (deploy/nginx.conf)', 
   }
 
   beforeAll(async () => {
-    if (!existsSync(join(staticDir, 'index.html'))) throw new Error(`No built PWA in ${staticDir}: run npm run build first`);
     const fresh = await freshPostgresDatabase(serverUrl, 'proxy');
     dropDatabase = fresh.drop;
     db = await openDatabase(fresh.url, '');
-    const nginxPort = await freePort();
+    const [nginxPort, portA, portB] = [await fixedPort(), await fixedPort(), await fixedPort()];
     env = {
       DATABASE_URL: fresh.url,
       APP_NOW: testNow.toISOString(),
@@ -112,9 +110,9 @@ describe.skipIf(!nginxBinary)('two instances behind nginx (deploy/nginx.conf)', 
       SEED: 'demo',
     };
     // Both start at once on the empty database, as two instances of a deployment do.
-    const [a, b] = await Promise.all([startInstance('a'), startInstance('b')]);
-    instances.push({ name: 'a', port: a.port, process: a }, { name: 'b', port: b.port, process: b });
-    nginx = await startNginx(nginxPort, [a.port, b.port]);
+    const [a, b] = await Promise.all([startInstance('a', portA), startInstance('b', portB)]);
+    instances.push({ name: 'a', port: portA, process: a }, { name: 'b', port: portB, process: b });
+    nginx = await startNginx(nginxPort, [portA, portB]);
   }, 120_000);
 
   afterAll(async () => {
@@ -214,9 +212,10 @@ describe.skipIf(!nginxBinary)('two instances behind nginx (deploy/nginx.conf)', 
     await locker.connect();
     await locker.query('begin');
     await locker.query('select id from lease_offers where id = $1 for update', [offerId]);
+    const lockerPid = (await locker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
     const signing = through(`/public-api/lease-offers/${code}/complete-signing`, { method: 'POST', from: '127.0.0.5', body: JSON.stringify({ signature, banking: validBanking }) });
     const waitingInstance = async () =>
-      (await locker.query<{ application_name: string }>(`select application_name from pg_stat_activity where wait_event_type = 'Lock' and application_name like 'coworking-%'`)).rows[0]?.application_name;
+      (await locker.query<{ application_name: string }>('select application_name from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [lockerPid])).rows[0]?.application_name;
     let waiting: string | undefined;
     await expect.poll(async () => (waiting = await waitingInstance()), { timeout: 10_000, interval: 20 }).toMatch(/^coworking-[ab]$/);
     const stopped = instances.find((s) => `coworking-${s.name}` === waiting)!;
