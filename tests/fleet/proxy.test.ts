@@ -249,7 +249,7 @@ describe.skipIf(!nginxBinary)('two instances behind nginx (deploy/nginx.conf)', 
 
     running = false;
     await Promise.all(clients);
-        expect(failures).toEqual([]);
+    expect(failures).toEqual([]);
     expect(completed).toBeGreaterThan(completedBeforeStop + 30);
   }, 120_000);
 });
