@@ -174,6 +174,20 @@ describe.skipIf(!nginxBinary)('two instances behind nginx (deploy/nginx.conf)', 
     expect(row.rows).toEqual([{ ip_address: '127.0.0.4', user_agent: 'Proxy Tablet 1.0' }]);
   });
 
+  it('signs staff in through nginx from PUBLIC_ORIGIN, and refuses a change asked from another origin', async () => {
+    const origin = env.PUBLIC_ORIGIN!;
+    const credentials = JSON.stringify({ email: 'proxy.staff@example.com', password: 'proxy staff password' });
+    expect((await through('/admin-api/staff', { method: 'POST', headers: admin, body: credentials })).status).toBe(201);
+    const signIn = await through('/admin-api/session', { method: 'POST', headers: { origin }, body: credentials, from: '127.0.0.6' });
+    expect(signIn.status).toBe(200);
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+    // Whichever instance answers, the session is the database's.
+    for (let i = 0; i < 2; i++) expect((await through('/admin-api/session', { headers: { cookie } })).status).toBe(200);
+    const elsewhere = await through('/admin-api/session', { method: 'DELETE', headers: { cookie, origin: 'https://elsewhere.example' } });
+    expect([elsewhere.status, elsewhere.headers['problem-code']]).toEqual([403, 'wrong_origin']);
+    expect((await through('/admin-api/session', { method: 'DELETE', headers: { cookie, origin } })).status).toBe(200);
+  });
+
   it('an instance stopped under steady traffic: no request fails, a signing under way finishes on it, and started again it takes traffic', async () => {
     const offices = (await sql<{ id: number }>`select id from offices where office_id in ('OFF-103', 'OFF-201') order by id`.execute(db)).rows.map((o) => o.id);
     const code = await offerToSign('proxy-drain@example.com', '127.0.0.5');
