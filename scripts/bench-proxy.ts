@@ -1,25 +1,28 @@
 /**
  * The offices list's requests per second straight from one instance, and through nginx configured
  * as deploy/nginx.conf (two instances behind it, on one PostgreSQL), with autocannon, asked as a
- * browser asks (compressed). It runs the server `npm run build` made (build/server.js) and needs
+ * browser asks (compressed). It builds the server and the PWA aside, as the tests do, and needs
  * nginx and a PostgreSQL server, whose database it makes and drops:
- *   npm run build && npx tsx scripts/bench-proxy.ts postgres://postgres@127.0.0.1:5432/postgres
+ *   npx tsx scripts/bench-proxy.ts postgres://postgres@127.0.0.1:5432/postgres
  * (or TEST_DATABASE_URL set). It asserts nothing: machines are noisy.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../tests/api/server-process.ts';
 import { freshPostgresDatabase } from '../tests/api/test-app.ts';
 import { startNginx } from '../tests/fleet/nginx.ts';
+import { build } from './bench-bundle.ts';
 import { startProcess } from './bench-server.ts';
+import { buildServerAside } from './build-server.ts';
 import { listPath, load, type Throughput } from './bench-wire.ts';
 
 const serverUrl = process.argv[2] ?? process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error('bench-proxy: give a PostgreSQL server URL (or set TEST_DATABASE_URL)');
-if (!existsSync('build/server.js') || !existsSync('dist/index.html')) throw new Error('bench-proxy: run npm run build first');
 
 const work = mkdtempSync(join(tmpdir(), 'coworking-bench-proxy-'));
+const built = await buildServerAside();
+build(join(built.dir, 'dist'));
 const database = await freshPostgresDatabase(serverUrl, 'bench_proxy');
 const [nginxPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
 const env = {
@@ -32,13 +35,14 @@ const env = {
   SMTP_URL: 'smtp://127.0.0.1:1',
   TRUST_PROXY: '1',
   SEED: 'demo',
+  STATIC_DIR: join(built.dir, 'dist'),
   // Every request is one client's: the browse limit would answer most of them 429.
   RATE_LIMIT_BROWSE_PER_MINUTE: '100000000',
 };
 // One after the other: the first seeds the database.
 const instances = [];
 for (const [name, port] of [['a', portA], ['b', portB]] as const) {
-  instances.push(await startProcess('build/server.js', { ...env, PORT: String(port), DATA_DIR: join(work, `data-${name}`) }, join(work, `server-${name}.log`)));
+  instances.push(await startProcess(built.server, { ...env, PORT: String(port), DATA_DIR: join(work, `data-${name}`) }, join(work, `server-${name}.log`)));
 }
 const nginx = await startNginx(nginxPort, [portA, portB]);
 try {
@@ -54,4 +58,5 @@ try {
   await nginx.stop();
   await Promise.all(instances.map((s) => s.stop()));
   await database.drop();
+  rmSync(built.dir, { recursive: true, force: true });
 }
