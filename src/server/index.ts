@@ -30,6 +30,7 @@ import { defaultPasswordCost } from './staff/passwords.ts';
 import { createUnitListCache } from './http/unit-list-cache.ts';
 import { repeat } from './repeat.ts';
 import { lingerOverUnreadBodies } from './http/lingering-close.ts';
+import { signalDuringDrain } from './http/draining.ts';
 
 /** A configuration the server cannot run with: one line that names the problem (never a secret), exit code 1. */
 function refuseToStart(message: string): never {
@@ -229,16 +230,23 @@ lingerOverUnreadBodies(server as Server);
  * and start no other; then the database closes and the process exits 0. Should that take longer
  * than DRAIN_TIMEOUT_SECONDS, the process says what was left and exits 1: a request or an item
  * was cut short, which the operator should see (a message cut mid-send may go out again).
+ * A second signal during the drain ends it at once, with exit code 1 and a line that says so
+ * (someone chose not to wait); the first one delivered twice changes nothing (signalDuringDrain).
  */
-let stopping = false;
+let stopping: { signal: NodeJS.Signals; at: number } | null = null;
 function shutdown(signal: NodeJS.Signals) {
   if (stopping) {
-    logEvent('warn', 'server.already_draining', { signal });
-    return;
+    const now = Date.now();
+    if (signalDuringDrain(stopping, signal, now) === 'repeat') {
+      logEvent('warn', 'server.already_draining', { signal });
+      return;
+    }
+    logEvent('error', 'server.stopped_at_once', { signal, drainingMs: now - stopping.at });
+    process.exit(1);
   }
-  stopping = true;
-  draining = true;
   const since = Date.now();
+  stopping = { signal, at: since };
+  draining = true;
   logEvent('info', 'server.draining', { signal, drainTimeoutSeconds: env.DRAIN_TIMEOUT_SECONDS });
   const left = { connections: true, workers: true };
   setTimeout(() => {
