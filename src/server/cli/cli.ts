@@ -42,9 +42,18 @@ function readToken(): string {
 }
 
 export function httpClient(baseUrl: string, token: string): AdminClient {
+  /** fetch, with a server that does not answer named in words ("fetch failed" says nothing to staff). */
+  const reach = async (path: string, init: RequestInit): Promise<Response> => {
+    try {
+      return await fetch(new URL(path, baseUrl), init);
+    } catch (err) {
+      const cause = (err as { cause?: { code?: unknown } }).cause?.code;
+      throw new Error(`No server answers at ${baseUrl}${typeof cause === 'string' ? ` (${cause})` : ''}: start it (npm start), or set ADMIN_URL to where it runs.`);
+    }
+  };
   return {
     async call(method, path, body, headers) {
-      const res = await fetch(new URL(path, baseUrl), {
+      const res = await reach(path, {
         method,
         headers: { ...headers, authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -57,7 +66,7 @@ export function httpClient(baseUrl: string, token: string): AdminClient {
       return payload;
     },
     async download(path) {
-      const res = await fetch(new URL(path, baseUrl), { headers: { authorization: `Bearer ${token}` } });
+      const res = await reach(path, { headers: { authorization: `Bearer ${token}` } });
       if (!res.ok) {
         const error = ((await res.json().catch(() => ({}))) as { error?: unknown }).error;
         throw new Error(`${res.status}: ${typeof error === 'string' ? error : res.statusText}`);
@@ -65,7 +74,7 @@ export function httpClient(baseUrl: string, token: string): AdminClient {
       return new Uint8Array(await res.arrayBuffer());
     },
     async upload(path, bytes) {
-      const res = await fetch(new URL(path, baseUrl), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, body: bytes });
+      const res = await reach(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, body: bytes });
       const payload: unknown = await res.json().catch(() => ({}));
       if (!res.ok) {
         const error = (payload as { error?: unknown }).error;
