@@ -16,7 +16,7 @@
 const server = 'src/server/';
 const composition = [`^${server}(index|app|env)\\.ts$`, `^${server}cli/`];
 const adapters = [`^${server}(routes|http|messages)/`];
-const domainOrder = ['units', 'lease', 'bookings', 'waitlist', 'reservations', 'billing', 'documents', 'staff'];
+const domainOrder = ['books', 'units', 'lease', 'bookings', 'waitlist', 'reservations', 'billing', 'documents', 'staff'];
 const domains = [`^${server}(${domainOrder.join('|')})/`];
 const infrastructure = [`^${server}(db|outbox|mail|payments|secrets)/`, `^${server}(deps|log|repeat)\\.ts$`];
 

@@ -21,6 +21,7 @@ import { staffMailRoutes } from './routes/staff-mail.ts';
 import { staffSessionRoutes } from './routes/staff-session.ts';
 import { staffAccountRoutes } from './routes/staff-accounts.ts';
 import { staffBackupRoutes } from './routes/staff-backup.ts';
+import { staffBooksRoutes } from './routes/staff-books.ts';
 import { staffPadFileRoutes } from './routes/staff-pad-files.ts';
 import { staffUnitRoutes } from './routes/staff-units.ts';
 import { staffWaitlistRoutes } from './routes/staff-waitlist.ts';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps, services: { unitList: UnitListCache } =
   app.route('/admin-api/units', staffUnitRoutes(ctx));
   app.route('/admin-api/calendar', staffCalendarRoutes(ctx));
   app.route('/admin-api/backup', staffBackupRoutes(ctx));
+  app.route('/admin-api/books', staffBooksRoutes(ctx));
 
   const noSuchEndpoint = (c: Context) => problemAnswer(c, problem('no_such_endpoint', { method: c.req.method, path: maskPath(c.req.path) }));
   app.all('/public-api/*', noSuchEndpoint);

@@ -797,6 +797,10 @@ function withIds(
   return { random: probes.random, sweep: [...(probes.sweep ?? []), ...ids.map((id) => new Probe(method, path(id), headers, options.body, `sweep: id ${id.slice(0, 40)}`))] };
 }
 
+/** A day the books are asked about, and days that are not days. */
+const booksDay = fc.tuple(fc.integer({ min: 2020, max: 2030 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 })).map(([y, m, d]) => `${y}-${twoDigits(m)}-${twoDigits(d)}`);
+const oddBooksDays = ['2026-02-30', '2026-13-01', '0000-01-01', '99999-01-01', '2026-1-1', 'december', '', '2026-11-01T00:00:00Z', '2026-11-01%00', '-2026-11-01'];
+
 const metricsToken = 'fuzz-metrics-token-0123456789';
 const adminAuth = { authorization: admin.authorization };
 /** Mostly the staff token; now and then a wrong one, to fuzz the check itself. */
@@ -1756,6 +1760,26 @@ const fuzzers: Fuzzer[] = [
       const paths = fc.constantFrom('/admin-api/backup', '/admin-api/backup/', '/admin-api/backup%00');
       return { random: fc.tuple(paths, adminHeaders).map(([path, headers]) => new Probe('GET', path, headers, undefined, 'backup')), sweep: [] };
     },
+  },
+  ...(['report', 'documents', 'money', 'documents.csv'] as const).map((path) => ({
+    route: `GET /admin-api/books/${path}`,
+    runs: 60,
+    probes: async () =>
+      queryProbes(
+        fc.constant(`/admin-api/books/${path}`),
+        {
+          from: { example: '2026-11-01', valid: booksDay, odd: oddBooksDays },
+          to: { example: '2026-11-30', valid: booksDay, odd: oddBooksDays },
+          ...(path === 'documents' ? { kind: { example: 'invoice', valid: fc.constantFrom('receipt', 'invoice', 'credit_note'), odd: ['receipts', '', 'INVOICE', 'invoice%00'] }, product: { example: 'standard', valid: fc.constantFrom('standard', 'office_lease', 'returned_debit_fee'), odd: ['x'.repeat(41), '%00', "'; drop table orders; --"] } } : {}),
+          ...(path === 'money' ? { kind: { example: 'card', valid: fc.constantFrom('card', 'pad', 'recorded', 'returned', 'refund'), odd: ['cash', '', 'CARD', 'card%00'] } } : {}),
+        },
+        { sweepPath: `/admin-api/books/${path}`, headers: adminAuth },
+      ),
+  })),
+  {
+    route: 'GET /admin-api/books/receivables',
+    runs: 20,
+    probes: async () => queryProbes(fc.constant('/admin-api/books/receivables'), {}, { headers: adminAuth }),
   },
   {
     route: 'GET /admin-api/pad-files',

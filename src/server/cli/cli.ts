@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { backup, restore, restoreCommandLine } from './backup-commands.ts';
+import { books, receivables } from './books-commands.ts';
 import type { AdminClient, Command } from './command.ts';
 import { readEnv } from '../env.ts';
 import { mailCommands } from './mail-commands.ts';
@@ -31,8 +32,9 @@ export const groups: Record<string, Record<string, Command>> = {
   pad: padCommands,
 };
 
-/** Commands of one word: `backup FILE`. */
-export const singleCommands: Record<string, Command> = { backup };
+/** Commands of one word: `backup FILE`, `books`, `receivables`; and what each takes. */
+export const singleCommands: Record<string, Command> = { backup, books, receivables };
+const singleArguments: Record<keyof typeof singleCommands, string> = { backup: ' FILE', books: ' [--from YYYY-MM-DD --to YYYY-MM-DD] [--csv FILE]', receivables: '' };
 
 function readToken(): string {
   if (process.env.ADMIN_TOKEN) return process.env.ADMIN_TOKEN;
@@ -123,7 +125,7 @@ export async function runCli(argv: string[], client: AdminClient, print: (line: 
   if (!command) {
     const usage = [
       ...Object.entries(groups).flatMap(([g, cmds]) => Object.keys(cmds).map((c) => `  npm run admin -- ${g} ${c}`)),
-      ...Object.keys(singleCommands).map((c) => `  npm run admin -- ${c} FILE`),
+      ...Object.keys(singleCommands).map((c) => `  npm run admin -- ${c}${singleArguments[c] ?? ''}`),
       `  ${restoreCommandLine}`,
     ];
     throw new Error(`Usage:\n${usage.join('\n')}`);

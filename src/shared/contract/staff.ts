@@ -79,6 +79,7 @@ export const auditActions = [
   'pad_file_made',
   'pad_file_downloaded',
   'backup_downloaded',
+  'books_exported',
   'pad_return_recorded',
   'pad_revocation_recorded',
   'deposit_returned',

@@ -32,6 +32,12 @@ export function dollarsFromCents(cents: Cents): number {
   return cents / 100;
 }
 
+/** An amount as accounting files write it: dollars with a dot and two decimals, a minus sign below zero ('-1234.05'). */
+export function decimalAmount(cents: Cents): string {
+  const whole = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+}
+
 /** base_monthly_rate as the list gives it (a string such as '1200.00'); null when missing or unreadable. */
 export function rateToCents(rate: string | number | null | undefined): Cents | null {
   if (rate === null || rate === undefined) return null;

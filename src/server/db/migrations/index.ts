@@ -13,6 +13,7 @@ import * as billing from './0011-billing.ts';
 import * as invoiceCredits from './0012-invoice-credits.ts';
 import * as tenancies from './0013-tenancies.ts';
 import * as padReturns from './0014-pad-returns.ts';
+import * as books from './0015-books.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-invoice-credits': invoiceCredits,
   '0013-tenancies': tenancies,
   '0014-pad-returns': padReturns,
+  '0015-books': books,
 };

@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import { bookDocumentKinds, moneyKinds, type BookDocument, type BookDocumentKind, type BooksRange, type DocumentSums, type MoneyKind, type MoneyMovement, type PeriodReport } from '../../shared/contract/books.ts';
+import type { Db } from '../db/database.ts';
+import { documentRows, moneyRows, rangeInstants } from './ledger.ts';
+
+/*
+ * The period report (Books, and `npm run admin -- books`): sums of the ledger's rows (ledger.ts)
+ * in SQL, on whichever database the server runs, read fresh at every call.
+ */
+
+type SumRow = { documents: number; subtotal_cents: number; gst_cents: number; qst_cents: number; deposits_cents: number; total_cents: number };
+
+const sumColumns = sql`count(*)::int as documents, coalesce(sum(subtotal_cents), 0)::int as subtotal_cents, coalesce(sum(gst_cents), 0)::int as gst_cents,
+  coalesce(sum(qst_cents), 0)::int as qst_cents, coalesce(sum(deposits_cents), 0)::int as deposits_cents, coalesce(sum(total_cents), 0)::int as total_cents`;
+
+const sumsOf = (row: SumRow | undefined): DocumentSums => ({
+  documents: Number(row?.documents ?? 0),
+  subtotal_cents: Number(row?.subtotal_cents ?? 0),
+  gst_cents: Number(row?.gst_cents ?? 0),
+  qst_cents: Number(row?.qst_cents ?? 0),
+  deposits_cents: Number(row?.deposits_cents ?? 0),
+  total_cents: Number(row?.total_cents ?? 0),
+});
+
+export async function periodReport(db: Db, range: BooksRange): Promise<PeriodReport> {
+  const { start, end } = rangeInstants(range);
+  const sales = await sql<SumRow & { product: string | null; kind: BookDocumentKind | null; product_rolled: number; kind_rolled: number }>`
+    select product, kind, grouping(product) as product_rolled, grouping(kind) as kind_rolled, ${sumColumns}
+    from (${documentRows(range)}) d
+    group by grouping sets ((product), (kind), ())`.execute(db);
+  const money = await sql<{ kind: MoneyKind; count: number; cents: number }>`
+    select kind, count(*)::int as count, coalesce(sum(cents), 0)::int as cents from (${moneyRows(range)}) m group by kind`.execute(db);
+  const pending = await sql<{ cents: number }>`
+    select coalesce(sum(amount_cents), 0)::int as cents from refunds
+    where created_at < ${end} and (status = 'pending' or refunded_at >= ${end})`.execute(db);
+  const deposits = await sql<{ invoiced: number; returned: number; kept: number; held: number }>`
+    select
+      coalesce(sum(d.amount_cents) filter (where i.issued_at >= ${start} and i.issued_at < ${end}), 0)::int as invoiced,
+      coalesce(sum(d.returned_cents) filter (where d.returned_at >= ${start} and d.returned_at < ${end}), 0)::int as returned,
+      coalesce(sum(d.amount_cents - d.returned_cents) filter (where d.returned_at >= ${start} and d.returned_at < ${end}), 0)::int as kept,
+      coalesce(sum(d.amount_cents) filter (where i.issued_at < ${end} and (d.returned_at is null or d.returned_at >= ${end})), 0)::int as held
+    from deposits d join invoices i on i.id = d.invoice_id`.execute(db);
+
+  const rows = sales.rows;
+  const products = rows
+    .filter((r) => Number(r.product_rolled) === 0)
+    .map((r) => ({ product: r.product!, ...sumsOf(r) }))
+    .sort((a, b) => b.subtotal_cents - a.subtotal_cents || a.product.localeCompare(b.product));
+  const kinds = bookDocumentKinds.map((kind) => ({ kind, ...sumsOf(rows.find((r) => Number(r.kind_rolled) === 0 && r.kind === kind)) }));
+  const total = sumsOf(rows.find((r) => Number(r.product_rolled) === 1 && Number(r.kind_rolled) === 1));
+  const moneyKindsFound = moneyKinds.map((kind) => {
+    const row = money.rows.find((r) => r.kind === kind);
+    return { kind, count: Number(row?.count ?? 0), cents: Number(row?.cents ?? 0) };
+  });
+  const centsOf = (kind: MoneyKind) => moneyKindsFound.find((k) => k.kind === kind)!.cents;
+  const d = deposits.rows[0]!;
+  return {
+    success: true,
+    from: range.from,
+    to: range.to,
+    sales: { products, kinds, total },
+    collected: {
+      kinds: moneyKindsFound,
+      net_cents: centsOf('card') + centsOf('pad') + centsOf('recorded') + centsOf('returned'),
+      refunded_cents: centsOf('refund'),
+      refunds_pending_cents: Number(pending.rows[0]!.cents),
+    },
+    deposits: { invoiced_cents: Number(d.invoiced), returned_cents: Number(d.returned), kept_cents: Number(d.kept), held_at_end_cents: Number(d.held) },
+  };
+}
+
+type DocumentRow = BookDocument & { at: Date };
+
+/** The documents dated in the range, oldest first; of one kind, or one product, when asked. */
+export async function periodDocuments(db: Db, range: BooksRange, filter: { kind?: BookDocumentKind; product?: string } = {}): Promise<{ documents: BookDocument[]; total: DocumentSums }> {
+  const where = [sql`true`];
+  if (filter.kind) where.push(sql`kind = ${filter.kind}`);
+  if (filter.product) where.push(sql`product = ${filter.product}`);
+  const found = await sql<DocumentRow>`select * from (${documentRows(range)}) d where ${sql.join(where, sql` and `)} order by at, number`.execute(db);
+  const documents = found.rows.map(({ at: _at, ...row }) => ({
+    ...row,
+    subtotal_cents: Number(row.subtotal_cents),
+    gst_cents: Number(row.gst_cents),
+    qst_cents: Number(row.qst_cents),
+    deposits_cents: Number(row.deposits_cents),
+    total_cents: Number(row.total_cents),
+  }));
+  const add = (key: keyof Omit<DocumentSums, 'documents'>) => documents.reduce((sum, d) => sum + d[key], 0);
+  return {
+    documents,
+    total: { documents: documents.length, subtotal_cents: add('subtotal_cents'), gst_cents: add('gst_cents'), qst_cents: add('qst_cents'), deposits_cents: add('deposits_cents'), total_cents: add('total_cents') },
+  };
+}
+
+/** The money that moved in the range, oldest first; of one kind when asked. */
+export async function periodMoney(db: Db, range: BooksRange, kind?: MoneyKind): Promise<{ movements: MoneyMovement[]; total_cents: number }> {
+  const found = await sql<MoneyMovement & { at: Date }>`
+    select * from (${moneyRows(range)}) m ${kind ? sql`where kind = ${kind}` : sql``} order by at, kind`.execute(db);
+  const movements = found.rows.map(({ at: _at, ...row }) => ({ ...row, cents: Number(row.cents) }));
+  return { movements, total_cents: movements.reduce((sum, m) => sum + m.cents, 0) };
+}

@@ -1,0 +1,376 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findInvoice } from '../../src/server/billing/invoice-records.ts';
+import { payNowPaid } from '../../src/server/billing/pay-now.ts';
+import { runBillingRound } from '../../src/server/billing/round.ts';
+import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
+import { documentCsvColumns } from '../../src/server/books/documents-csv.ts';
+import { creditNoteOfRefund, receiptOfOrder } from '../../src/server/documents/receipts.ts';
+import { addStaff } from '../../src/server/staff/accounts.ts';
+import { booksDocumentsResponse, booksMoneyResponse, periodReport, receivablesResponse, type DocumentSums } from '../../src/shared/contract/books.ts';
+import { problemCodeHeader, problemDetail, problemDetailHeader } from '../../src/shared/contract/common.ts';
+import { orderResponse } from '../../src/shared/contract/orders.ts';
+import { paymentPageResponse } from '../../src/shared/contract/bookings.ts';
+import { decimalAmount, type ProductChoice } from '../../src/shared/domain/pricing.ts';
+import { checkoutBody, checkoutOk, origin, payTestCheckout, testBuyer } from './checkout-helpers.ts';
+import { buildLeaseTestApp, companyInfo, createOffer, officeLike101, sign, submitInfo } from './lease-fixtures.ts';
+import { adminToken, appAdminClient, backend, testBankingKeys, type TestApp } from './test-app.ts';
+import { runCli } from '../../src/server/cli/cli.ts';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/*
+ * The books (issue 34): a month of varied activity at the space, December 2026, and every figure
+ * of its report checked against the documents themselves, read through the code that renders
+ * them (receipts.ts, invoice-records.ts), not through the books' SQL:
+ * - two day products sold (a room, three days of an office), one of those days cancelled and
+ *   refunded (a partial refund, under a credit note);
+ * - the December invoices of two rentals sold in November: one paid by card on the 1st, one whose
+ *   card failed, then paid twice (a cheque, and a Pay now page that landed after it), the second
+ *   payment given back;
+ * - a lease signed in November: its first invoice (rent and deposits) debited by PAD on the 3rd,
+ *   treated as paid on the 10th, returned by the payer's bank on the 15th; its January invoice
+ *   issued on the 20th.
+ */
+
+const at = (date: string, hour = 15) => new Date(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
+const admin = { authorization: `Bearer ${adminToken}` };
+
+describe(`the books (${backend})`, () => {
+  let t: TestApp;
+  let now = at('2026-11-23');
+  const round = () => runBillingRound({ db: t.db, clock: () => now, payments: t.deps.payments, keyring: testBankingKeys });
+  const get = (path: string, headers: Record<string, string> = admin) => t.app.request(path, { headers });
+
+  /** What the scenario made, by name. */
+  const made = {
+    roomOrder: '',
+    officeOrder: '',
+    cancelRefund: '',
+    deskRental: '',
+    parkingRental: '',
+    tenancy: '',
+  };
+
+  async function paid(officeId: string, choice: ProductChoice, card = testBuyer.card_number) {
+    const { sessionId } = await checkoutOk(t, await checkoutBody(t, officeId, choice));
+    expect((await payTestCheckout(t, sessionId, { ...testBuyer, card_number: card })).status).toBe(303);
+    const token = orderResponse.parse(await (await t.app.request(`/public-api/orders/${sessionId}`)).json()).manageToken!;
+    const order = await t.db.selectFrom('orders').select('id').where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    return { orderId: order.id, token };
+  }
+  const rentalOf = async (orderId: string) => (await t.db.selectFrom('rentals').select('id').where('order_id', '=', orderId).executeTakeFirstOrThrow()).id;
+  const invoicesOf = (rentalId: string) => t.db.selectFrom('invoices').select(['id', 'number', 'deposits_cents']).where('rental_id', '=', rentalId).orderBy('issued_at').execute();
+
+  beforeAll(async () => {
+    t = await buildLeaseTestApp({ deps: { clock: () => now } });
+
+    // November: two rentals sold at checkout, and a lease signed to start on 1 December.
+    const desk = await paid('DSK-01', { product: 'standard' });
+    made.deskRental = await rentalOf(desk.orderId);
+    const parking = await paid('PRK-01', { product: 'standard' }, '4000 0027 6000 3184');
+    made.parkingRental = await rentalOf(parking.orderId);
+    const office = await officeLike101(t);
+    const { code } = await createOffer(t, { office_ids: [office], start_date: '2026-12-01', company_name: 'Atelier Décembre', email: 'atelier@example.com' });
+    expect((await submitInfo(t, code, { ...companyInfo })).status).toBe(200);
+    expect((await sign(t, code)).status).toBe(200);
+    made.tenancy = (await t.db.selectFrom('rentals').select('id').where('pays_by', '=', 'pad').executeTakeFirstOrThrow()).id;
+
+    // 1 December: the rentals' invoices; the parking's card needs authentication and fails.
+    now = at('2026-12-01');
+    await round();
+    const [parkingDecember] = await invoicesOf(made.parkingRental);
+    // Its customer opens Pay now and leaves the page; staff record their cheque; the page's payment lands after it, and goes back.
+    const opened = paymentPageResponse.parse(await (await t.app.request(`/public-api/bookings/${parking.token}/invoices/${parkingDecember!.number}/pay`, { method: 'POST', headers: { 'x-forwarded-for': '203.0.113.30' } })).json());
+    expect((await t.app.request(`${new URL(opened.url).pathname}/cancel`, { method: 'POST' })).status).toBe(303);
+    const payNow = await t.db.selectFrom('invoice_payments').select('id').where('trigger', '=', 'pay_now').executeTakeFirstOrThrow();
+    const recorded = await t.app.request(`/admin-api/rentals/${made.parkingRental}/invoices/${parkingDecember!.number}/payments`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ method: 'cheque', reference: '1042' }),
+    });
+    expect(recorded.status).toBe(200);
+    await payNowPaid({ db: t.db, clock: () => now, payments: t.deps.payments, keyring: testBankingKeys }, payNow.id, { outcome: 'succeeded', paymentId: 'test_pi_late', paymentMethodId: null }, null);
+    await settleDueRefunds({ db: t.db, clock: () => now, payments: t.deps.payments });
+
+    // 2 December: a conference room and three days of an office, one of those days cancelled.
+    now = at('2026-12-02');
+    made.roomOrder = (await paid('CONF-A', { product: 'conference_room', date: '2026-12-08' })).orderId;
+    const days = await paid('OFF-102', { product: 'office_daily', dates: ['2026-12-09', '2026-12-10', '2026-12-11'] });
+    made.officeOrder = days.orderId;
+    const cancelled = await t.app.request(`/public-api/bookings/${days.token}/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.31', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ dates: ['2026-12-10'] }),
+    });
+    expect(cancelled.status).toBe(200);
+    await settleDueRefunds({ db: t.db, clock: () => now, payments: t.deps.payments });
+    made.cancelRefund = (await t.db.selectFrom('refunds').select('id').where('order_id', '=', days.orderId).executeTakeFirstOrThrow()).id;
+
+    // The lease's first invoice debited on the 3rd, treated as paid on the 10th, returned by the payer's bank on the 15th.
+    now = at('2026-12-03');
+    const file = await t.app.request('/admin-api/pad-files', { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ payment_date: '2026-12-03' }) });
+    expect(file.status).toBe(201);
+    now = at('2026-12-10');
+    await round();
+    now = at('2026-12-15');
+    const [initial] = await invoicesOf(made.tenancy);
+    const returned = await t.app.request(`/admin-api/rentals/${made.tenancy}/invoices/${initial!.number}/pad-return`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ code: '919' }) });
+    expect(returned.status).toBe(201);
+    // The 20th: the lease's January invoice.
+    now = at('2026-12-20');
+    await round();
+    now = at('2027-01-05');
+  });
+  afterAll(() => t?.close());
+
+  const sums = (docs: { subtotal: number; gst: number; qst: number; total: number; deposits?: number }[]): Omit<DocumentSums, 'documents'> => ({
+    subtotal_cents: docs.reduce((n, d) => n + d.subtotal, 0),
+    gst_cents: docs.reduce((n, d) => n + d.gst, 0),
+    qst_cents: docs.reduce((n, d) => n + d.qst, 0),
+    deposits_cents: docs.reduce((n, d) => n + (d.deposits ?? 0), 0),
+    total_cents: docs.reduce((n, d) => n + d.total, 0),
+  });
+
+  /** December's documents, as their own renderers read them: receipts and credit notes (receipts.ts), invoices (invoice-records.ts). */
+  async function decemberDocuments() {
+    const receipts = [(await receiptOfOrder(t.db, made.roomOrder))!, (await receiptOfOrder(t.db, made.officeOrder))!];
+    const credit = (await creditNoteOfRefund(t.db, made.cancelRefund))!;
+    const invoiceOf = async (rentalId: string, index: number) => {
+      const row = (await invoicesOf(rentalId))[index]!;
+      const invoice = (await findInvoice(t.db, row.id))!;
+      return { ...invoice, subtotal: invoice.subtotal - row.deposits_cents, deposits: row.deposits_cents };
+    };
+    const invoices = { desk: await invoiceOf(made.deskRental, 0), parking: await invoiceOf(made.parkingRental, 0), january: await invoiceOf(made.tenancy, 1) };
+    const creditNote = { subtotal: -credit.subtotal, gst: -credit.gst, qst: -credit.qst, total: -credit.total };
+    return { receipts, invoices, creditNote, credit };
+  }
+
+  it('sums December’s sales, taxes, money and deposits to the cent of its documents', async () => {
+    const res = await get('/admin-api/books/report?from=2026-12-01&to=2026-12-31');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const report = periodReport.parse(await res.json());
+    const { receipts, invoices, creditNote } = await decemberDocuments();
+
+    // Accrual: two receipts, three invoices, one credit note.
+    const receiptSums = sums(receipts);
+    const invoiceSums = sums(Object.values(invoices));
+    expect(report.sales.kinds).toEqual([
+      { kind: 'receipt', documents: 2, ...receiptSums },
+      { kind: 'invoice', documents: 3, ...invoiceSums },
+      { kind: 'credit_note', documents: 1, ...sums([creditNote]) },
+    ]);
+    expect(report.sales.total).toEqual({ documents: 6, ...sums([...receipts, ...Object.values(invoices), creditNote]) });
+    expect(report.sales.total.deposits_cents).toBe(0);
+    const byProduct = Object.fromEntries(report.sales.products.map((p) => [p.product, p]));
+    expect(Object.keys(byProduct).sort()).toEqual(['conference_room', 'office_daily', 'office_lease', 'standard']);
+    expect(byProduct.conference_room).toEqual({ product: 'conference_room', documents: 1, ...sums([receipts[0]!]) });
+    expect(byProduct.office_daily).toEqual({ product: 'office_daily', documents: 2, ...sums([receipts[1]!, creditNote]) });
+    expect(byProduct.standard).toEqual({ product: 'standard', documents: 2, ...sums([invoices.desk, invoices.parking]) });
+    expect(byProduct.office_lease).toEqual({ product: 'office_lease', documents: 1, ...sums([invoices.january]) });
+    // Each tax is what the documents say, never recomputed from the sum.
+    expect(report.sales.total.gst_cents + report.sales.total.qst_cents + report.sales.total.subtotal_cents).toBe(report.sales.total.total_cents);
+
+    // Money: the two checkouts and the desk's invoice by card, the parking's Pay now by card too and its cheque;
+    // the PAD debit counted on the 10th and reversed on the 15th; the cancelled day and the second payment given back.
+    const initial = (await findInvoice(t.db, (await invoicesOf(made.tenancy))[0]!.id))!;
+    const cardCents = receipts[0]!.total + receipts[1]!.total + invoices.desk.total + invoices.parking.total;
+    const cancelRefund = await t.db.selectFrom('refunds').select('amount_cents').where('id', '=', made.cancelRefund).executeTakeFirstOrThrow();
+    expect(report.collected.kinds).toEqual([
+      { kind: 'card', count: 4, cents: cardCents },
+      { kind: 'pad', count: 1, cents: initial.total },
+      { kind: 'recorded', count: 1, cents: invoices.parking.total },
+      { kind: 'returned', count: 1, cents: -initial.total },
+      { kind: 'refund', count: 2, cents: cancelRefund.amount_cents + invoices.parking.total },
+    ]);
+    expect(report.collected.net_cents).toBe(cardCents + invoices.parking.total);
+    expect(report.collected.refunded_cents).toBe(cancelRefund.amount_cents + invoices.parking.total);
+    expect(report.collected.refunds_pending_cents).toBe(0);
+
+    // The lease's deposits were invoiced in November: held all December, never in its sales.
+    const deposits = await t.db.selectFrom('deposits').select('amount_cents').where('rental_id', '=', made.tenancy).execute();
+    expect(deposits.length).toBeGreaterThan(0);
+    expect(report.deposits).toEqual({ invoiced_cents: 0, returned_cents: 0, kept_cents: 0, held_at_end_cents: deposits.reduce((n, d) => n + d.amount_cents, 0) });
+  });
+
+  it('puts November’s deposits apart from its sales, on the invoice that asked for them', async () => {
+    const report = periodReport.parse(await (await get('/admin-api/books/report?from=2026-11-01&to=2026-11-30')).json());
+    const [initial] = await invoicesOf(made.tenancy);
+    const invoice = (await findInvoice(t.db, initial!.id))!;
+    expect(initial!.deposits_cents).toBeGreaterThan(0);
+    expect(report.deposits.invoiced_cents).toBe(initial!.deposits_cents);
+    const lease = report.sales.products.find((p) => p.product === 'office_lease')!;
+    expect(lease).toMatchObject({ documents: 1, subtotal_cents: invoice.subtotal - initial!.deposits_cents, deposits_cents: initial!.deposits_cents, total_cents: invoice.total });
+    // Deposits are outside the taxes: the sales before tax and the taxes are the rent's alone.
+    expect(lease.subtotal_cents + lease.gst_cents + lease.qst_cents + lease.deposits_cents).toBe(invoice.total);
+  });
+
+  it('lists the documents and the money each figure sums, and they add up to the figure', async () => {
+    const report = periodReport.parse(await (await get('/admin-api/books/report?from=2026-12-01&to=2026-12-31')).json());
+    for (const row of report.sales.products) {
+      const listed = booksDocumentsResponse.parse(await (await get(`/admin-api/books/documents?from=2026-12-01&to=2026-12-31&product=${row.product}`)).json());
+      const { product: _product, ...figure } = row;
+      expect(listed.total).toEqual(figure);
+    }
+    const credits = booksDocumentsResponse.parse(await (await get('/admin-api/books/documents?from=2026-12-01&to=2026-12-31&kind=credit_note')).json());
+    const { credit } = await decemberDocuments();
+    const order = await t.db.selectFrom('orders').select('receipt_number').where('id', '=', made.officeOrder).executeTakeFirstOrThrow();
+    expect(credits.documents).toEqual([
+      expect.objectContaining({ kind: 'credit_note', number: credit.number, date: '2026-12-02', corrects: order.receipt_number, paid_by: 'card_refund', total_cents: -credit.total, order_id: made.officeOrder }),
+    ]);
+    const parkingDecember = (await invoicesOf(made.parkingRental))[0]!;
+    const invoices = booksDocumentsResponse.parse(await (await get('/admin-api/books/documents?from=2026-12-01&to=2026-12-31&kind=invoice')).json());
+    expect(invoices.documents.find((d) => d.number === parkingDecember.number)).toMatchObject({ paid_by: 'card+cheque', rental_id: made.parkingRental });
+    expect(invoices.documents.find((d) => d.rental_id === made.tenancy)).toMatchObject({ paid_by: 'unpaid', date: '2026-12-20' });
+
+    for (const kind of report.collected.kinds) {
+      const listed = booksMoneyResponse.parse(await (await get(`/admin-api/books/money?from=2026-12-01&to=2026-12-31&kind=${kind.kind}`)).json());
+      expect([listed.movements.length, listed.total_cents]).toEqual([kind.count, kind.cents]);
+    }
+    const returned = booksMoneyResponse.parse(await (await get('/admin-api/books/money?from=2026-12-01&to=2026-12-31&kind=returned')).json());
+    expect(returned.movements).toEqual([expect.objectContaining({ date: '2026-12-15', reference: '919', rental_id: made.tenancy })]);
+    const refunds = booksMoneyResponse.parse(await (await get('/admin-api/books/money?from=2026-12-01&to=2026-12-31&kind=refund')).json());
+    expect(refunds.movements.map((m) => m.reference).sort()).toEqual(['cancelled', 'paid_twice']);
+  });
+
+  it('exports every document as a CSV whose columns sum to the report, and audits the download', async () => {
+    const res = await get('/admin-api/books/documents.csv?from=2026-12-01&to=2026-12-31');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="documents-2026-12-01-2026-12-31.csv"');
+    const text = await res.text();
+    const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual([...documentCsvColumns]);
+    expect(rows).toHaveLength(6);
+    const report = periodReport.parse(await (await get('/admin-api/books/report?from=2026-12-01&to=2026-12-31')).json());
+    const cents = (column: string) => rows.reduce((n, r) => n + Math.round(Number(r[column]) * 100), 0);
+    expect(cents('before_tax')).toBe(report.sales.total.subtotal_cents);
+    expect(cents('gst')).toBe(report.sales.total.gst_cents);
+    expect(cents('qst')).toBe(report.sales.total.qst_cents);
+    expect(cents('deposits')).toBe(report.sales.total.deposits_cents);
+    expect(cents('total')).toBe(report.sales.total.total_cents);
+    // Amounts with a dot and two decimals; a credit note's below zero, naming what it corrects.
+    for (const row of rows) for (const column of ['before_tax', 'gst', 'qst', 'deposits', 'total']) expect(row[column]).toMatch(/^-?\d+\.\d{2}$/);
+    const credit = rows.find((r) => r.type === 'credit_note')!;
+    expect(credit.total).toBe(decimalAmount(report.sales.kinds.find((k) => k.kind === 'credit_note')!.total_cents));
+    expect(credit.corrects).toMatch(/^\S+$/);
+    // Names as the documents have them, accents and all.
+    const tenant = await t.db.selectFrom('rentals').select('customer_name').where('id', '=', made.tenancy).executeTakeFirstOrThrow();
+    expect(rows.filter((r) => r.customer === tenant.customer_name)).toHaveLength(1);
+
+    const audit = await t.db.selectFrom('staff_audit').select(['actor', 'action', 'subject_type', 'details']).where('action', '=', 'books_exported').execute();
+    expect(audit).toEqual([{ actor: 'admin token', action: 'books_exported', subject_type: 'books', details: { export: 'documents_csv', from: '2026-12-01', to: '2026-12-31' } }]);
+  });
+
+  it('ages what is owed across a month end, with the last reminder and the next try', async () => {
+    const [initial, january] = await invoicesOf(made.tenancy);
+    const owedOn = async (date: string) => {
+      now = at(date);
+      const res = await get('/admin-api/books/receivables');
+      expect(res.status).toBe(200);
+      return receivablesResponse.parse(await res.json());
+    };
+    // 31 December: the returned debit (due 3 December) is 28 days past due; January's (debited 4 January) is not due.
+    let aged = await owedOn('2026-12-31');
+    expect(aged.on).toBe('2026-12-31');
+    expect(aged.receivables.map((r) => [r.invoice, r.days_past_due, r.age, r.next_try_on])).toEqual([
+      [initial!.number, 28, 'days_1_30', null],
+      [january!.number, 0, 'current', '2027-01-04'],
+    ]);
+    expect(aged.receivables[0]!.last_reminder).toEqual({ kind: 'pad_debit_returned', at: '2026-12-15T15:00:00Z' });
+    expect(aged.receivables[1]!.last_reminder).toBeNull();
+    const initialTotal = (await findInvoice(t.db, initial!.id))!.total;
+    const januaryTotal = (await findInvoice(t.db, january!.id))!.total;
+    expect(aged.totals).toEqual([
+      { age: 'current', invoices: 1, owed_cents: januaryTotal },
+      { age: 'days_1_30', invoices: 1, owed_cents: initialTotal },
+      { age: 'days_31_60', invoices: 0, owed_cents: 0 },
+      { age: 'days_61_90', invoices: 0, owed_cents: 0 },
+      { age: 'over_90', invoices: 0, owed_cents: 0 },
+    ]);
+    expect(aged.owed_cents).toBe(initialTotal + januaryTotal);
+    // 2 January: 30 days; the 3rd: 31, into the next age.
+    aged = await owedOn('2027-01-02');
+    expect(aged.receivables[0]).toMatchObject({ days_past_due: 30, age: 'days_1_30' });
+    aged = await owedOn('2027-01-03');
+    expect(aged.receivables[0]).toMatchObject({ days_past_due: 31, age: 'days_31_60' });
+    // 4 February: January's debit was never filed, 31 days ago; the first is 63 days past due.
+    aged = await owedOn('2027-02-04');
+    expect(aged.receivables.map((r) => [r.days_past_due, r.age, r.next_try_on])).toEqual([
+      [63, 'days_61_90', null],
+      [31, 'days_31_60', null],
+    ]);
+    // The paid invoices owe nothing and are not listed.
+    expect(aged.receivables.some((r) => r.rental_id === made.deskRental || r.rental_id === made.parkingRental)).toBe(false);
+    now = at('2027-01-05');
+  });
+
+  it('answers a range backwards, too long or not dates with a 400 naming the field, and the last whole month by default', async () => {
+    const fieldsOf = async (query: string) => {
+      const res = await get(`/admin-api/books/report${query}`);
+      expect(res.status).toBe(400);
+      expect(res.headers.get(problemCodeHeader)).toBe('invalid_request');
+      return problemDetail.parse(JSON.parse(Buffer.from(res.headers.get(problemDetailHeader)!, 'base64url').toString('utf8'))).fields;
+    };
+    expect(await fieldsOf('?from=2026-12-31&to=2026-12-01')).toEqual([{ path: 'to', code: 'range_backwards' }]);
+    expect(await fieldsOf('?from=2024-01-01&to=2027-01-01')).toEqual([{ path: 'to', code: 'range_too_long' }]);
+    expect(await fieldsOf('?from=2026-02-30&to=2026-03-01')).toEqual([{ path: 'from', code: 'date_format' }]);
+    expect(await fieldsOf('?from=december&to=2026-12-31')).toEqual([{ path: 'from', code: 'date_format' }]);
+    expect(await fieldsOf('?from=2026-12-01')).toEqual([{ path: 'to', code: 'range_needs_both' }]);
+    for (const path of ['/admin-api/books/documents.csv?to=2026-01-01&from=2026-02-01', '/admin-api/books/documents?from=2026-12-01&to=2026-12-31&kind=receipts', '/admin-api/books/money?from=2026-12-01&to=2026-12-31&kind=cash']) {
+      expect((await get(path)).status).toBe(400);
+    }
+    // Exactly three years, one of them with a leap day, is allowed.
+    expect((await get('/admin-api/books/report?from=2024-01-01&to=2026-12-31')).status).toBe(200);
+    // Neither: the last whole month at the space (the clock is 5 January 2027).
+    const report = periodReport.parse(await (await get('/admin-api/books/report')).json());
+    expect([report.from, report.to]).toEqual(['2026-12-01', '2026-12-31']);
+  });
+
+  it('answers 401 without a session and 403 to staff who are not managers', async () => {
+    for (const path of ['/admin-api/books/report', '/admin-api/books/documents', '/admin-api/books/money', '/admin-api/books/receivables', '/admin-api/books/documents.csv']) {
+      const res = await get(path, {});
+      expect(res.status).toBe(401);
+      expect(res.headers.get(problemCodeHeader)).toBe('sign_in_required');
+    }
+    await addStaff(t.db, { email: 'sam@example.ca', name: 'Sam', role: 'staff', password: 'correct horse battery' }, now, 2 ** 10);
+    const signIn = await t.app.request('/admin-api/session', { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email: 'sam@example.ca', password: 'correct horse battery' }) });
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const res = await get('/admin-api/books/documents.csv', { cookie });
+    expect(res.status).toBe(403);
+    expect(res.headers.get(problemCodeHeader)).toBe('managers_only');
+    expect(await t.db.selectFrom('staff_audit').select('actor').where('action', '=', 'books_exported').where('actor', '=', 'sam@example.ca').execute()).toEqual([]);
+  });
+
+  it('prints the report on the command line, and writes the accountant’s export with --csv', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'books-'));
+    try {
+      const file = join(dir, 'december.csv');
+      const lines: string[] = [];
+      await runCli(['books', '--from', '2026-12-01', '--to', '2026-12-31', '--csv', file], appAdminClient(t), (line) => lines.push(line));
+      const report = periodReport.parse(await (await get('/admin-api/books/report?from=2026-12-01&to=2026-12-31')).json());
+      const out = lines.join('\n');
+      expect(out).toContain('Books from 2026-12-01 to 2026-12-31');
+      const totalLine = lines.find((l) => l.startsWith('Total '))!;
+      expect(totalLine.split(/\s{2,}/)).toEqual(['Total', String(report.sales.total.documents), ...[report.sales.total.subtotal_cents, report.sales.total.gst_cents, report.sales.total.qst_cents, report.sales.total.deposits_cents, report.sales.total.total_cents].map((c) => `$${decimalAmount(c)}`)]);
+      expect(out).toContain(`Collected, net of returns: $${decimalAmount(report.collected.net_cents)}. Refunded: $${decimalAmount(report.collected.refunded_cents)}.`);
+      const written = await readFile(file);
+      expect(written.equals(Buffer.from(await (await get('/admin-api/books/documents.csv?from=2026-12-01&to=2026-12-31')).arrayBuffer()))).toBe(true);
+      // A byte-order mark first, for a spreadsheet to read the accents as UTF-8.
+      expect([...written.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      // An existing file is never overwritten.
+      await expect(runCli(['books', '--csv', file], appAdminClient(t), () => {})).rejects.toThrow(/EEXIST/);
+      // A bad range is the server's 400, named.
+      await expect(runCli(['books', '--from', '2026-12-31', '--to', '2026-12-01'], appAdminClient(t), () => {})).rejects.toThrow(/^400: .*to/);
+
+      const owed: string[] = [];
+      await runCli(['receivables'], appAdminClient(t), (line) => owed.push(line));
+      expect(owed[0]).toBe('Owed on 2027-01-05:');
+      expect(owed.join('\n')).toMatch(/31–60 days/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
