@@ -1,4 +1,5 @@
 import { createRootRoute, createRoute, Outlet, redirect } from '@tanstack/react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { mailStatuses } from '../../shared/contract/staff-mail.ts';
 import { orderStatuses } from '../../shared/contract/staff-orders.ts';
 import { rentalStates, type RentalState } from '../../shared/contract/staff-rentals.ts';
@@ -9,7 +10,7 @@ import { staffQueryClient } from './query-client.ts';
 import { sessionQuery, type MailFilter, type OrderSearch } from './queries.ts';
 import { ConsoleShell } from './shell.tsx';
 import { errorText, EmptyState, PageTitle, useDocumentTitle } from './ui.tsx';
-import { RetryAlert } from '../ui/status.tsx';
+import { LoadingText, RetryAlert } from '../ui/status.tsx';
 import { CalendarPage, currentMonth, monthPattern } from './pages/calendar-page.tsx';
 import { InventoryPage } from './pages/inventory-page.tsx';
 import { LeaseOffersPage } from './pages/lease-offers-page.tsx';
@@ -214,6 +215,77 @@ const offerRoute = createRoute({
 
 const padFilesRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/staff/pad-files', component: PadFilesPage });
 
+/*
+ * The books (managers): loaded when first opened, with their charts, so the console's first load
+ * carries none of it.
+ */
+const BooksPage = lazy(() => import('./pages/books-page.tsx').then((module) => ({ default: module.BooksPage })));
+const BooksDocumentsPage = lazy(() => import('./pages/books-lists-page.tsx').then((module) => ({ default: module.BooksDocumentsPage })));
+const BooksMoneyPage = lazy(() => import('./pages/books-lists-page.tsx').then((module) => ({ default: module.BooksMoneyPage })));
+
+function Loading({ children }: { children: ReactNode }) {
+  const { m } = useStaffLanguage();
+  return <Suspense fallback={<LoadingText>{m.common.loading}</LoadingText>}>{children}</Suspense>;
+}
+
+/** A day as the address gives it, any text short enough: a day that is not one is the server's to name beside its field. */
+const dayText = (value: unknown) => {
+  const day = text(value);
+  return day && day.length <= 20 ? day : undefined;
+};
+/** A filter's code (a product, a kind of document or of money), for the server to check. */
+const codeText = (value: unknown) => {
+  const code = text(value);
+  return code && /^[a-z_]{1,40}$/.test(code) ? code : undefined;
+};
+
+const booksRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/staff/books',
+  validateSearch: (search: Record<string, unknown>): { from?: string; to?: string } => ({ from: dayText(search.from), to: dayText(search.to) }),
+  component: function BooksRoute() {
+    const search = booksRoute.useSearch();
+    return (
+      <Loading>
+        <BooksPage search={search} />
+      </Loading>
+    );
+  },
+});
+
+const booksDocumentsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/staff/books/documents',
+  validateSearch: (search: Record<string, unknown>): { from?: string; to?: string; kind?: string; product?: string } => ({
+    from: dayText(search.from),
+    to: dayText(search.to),
+    kind: codeText(search.kind),
+    product: codeText(search.product),
+  }),
+  component: function BooksDocumentsRoute() {
+    const search = booksDocumentsRoute.useSearch();
+    return (
+      <Loading>
+        <BooksDocumentsPage search={search} />
+      </Loading>
+    );
+  },
+});
+
+const booksMoneyRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/staff/books/money',
+  validateSearch: (search: Record<string, unknown>): { from?: string; to?: string; kind?: string } => ({ from: dayText(search.from), to: dayText(search.to), kind: codeText(search.kind) }),
+  component: function BooksMoneyRoute() {
+    const search = booksMoneyRoute.useSearch();
+    return (
+      <Loading>
+        <BooksMoneyPage search={search} />
+      </Loading>
+    );
+  },
+});
+
 /** Staff accounts and their roles: every member of staff sees them; what only a manager may do is offered to managers. */
 const staffRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/staff/staff', component: StaffPage });
 
@@ -233,5 +305,5 @@ const messagesRoute = createRoute({
 export const staffRouteTree = rootRoute.addChildren([
   signInRoute,
   setPasswordRoute,
-  consoleRoute.addChildren([homeRoute, inventoryRoute, unitQueueRoute, calendarRoute, ordersRoute, orderRoute, rentalsRoute, rentalRoute, waitlistRoute, offersRoute, offerRoute, padFilesRoute, messagesRoute, staffRoute]),
+  consoleRoute.addChildren([homeRoute, inventoryRoute, unitQueueRoute, calendarRoute, ordersRoute, orderRoute, rentalsRoute, rentalRoute, waitlistRoute, offersRoute, offerRoute, padFilesRoute, booksRoute, booksDocumentsRoute, booksMoneyRoute, messagesRoute, staffRoute]),
 ]);

@@ -45,12 +45,13 @@ const sections = [
   ['/staff/waitlist', 'waitlist'],
   ['/staff/lease-offers', 'leaseOffers'],
   ['/staff/pad-files', 'padFiles'],
+  ['/staff/books', 'books'],
   ['/staff/messages', 'messages'],
   ['/staff/staff', 'staff'],
 ] as const;
 
 /** Sections only managers open (their API answers staff 403): not offered to staff. */
-const managerSections: ReadonlySet<string> = new Set(['/staff/pad-files']);
+const managerSections: ReadonlySet<string> = new Set(['/staff/pad-files', '/staff/books']);
 
 /** The signed-in console: who is signed in, the sections, Sign out, and the page. */
 export function ConsoleShell() {

@@ -1,0 +1,216 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { bookDocumentKinds, moneyKinds, type BookDocumentKind, type MoneyKind } from '../../../shared/contract/books.ts';
+import { booksDocumentsQuery, booksMoneyQuery, type BooksDocumentsSearch, type BooksMoneySearch, type BooksRangeSearch } from '../books-queries.ts';
+import { useStaffLanguage } from '../language.tsx';
+import { StaffLink } from '../navigation.tsx';
+import { EmptyState, PageTitle, QueryState, useFormat } from '../ui.tsx';
+import { bookProductName, rangeOfSearch } from '../books-common.ts';
+
+/*
+ * What a figure of the books sums: its documents, or its payments, returns and refunds, each
+ * with the order or rental staff read it on. Back to the books keeps the range.
+ */
+
+const isDocumentKind = (kind: string | undefined): kind is BookDocumentKind => (bookDocumentKinds as readonly string[]).includes(kind ?? '');
+const isMoneyKind = (kind: string | undefined): kind is MoneyKind => (moneyKinds as readonly string[]).includes(kind ?? '');
+
+/** Where staff read a row: its rental, else its order. */
+function RecordLink({ order, rental, children }: { order: string | null; rental: string | null; children: ReactNode }) {
+  if (rental) return <StaffLink to="/staff/rentals/$id" params={{ id: rental }}>{children}</StaffLink>;
+  if (order) return <StaffLink to="/staff/orders/$id" params={{ id: order }}>{children}</StaffLink>;
+  return <>{children}</>;
+}
+
+function BackToBooks({ range }: { range: BooksRangeSearch }) {
+  const { m } = useStaffLanguage();
+  return (
+    <p className="back">
+      <StaffLink to="/staff/books" search={{ from: range.from, to: range.to }} activeOptions={{ exact: true }}>
+        ← {m.books.documents.back}
+      </StaffLink>
+    </p>
+  );
+}
+
+/** A range's days in words, once the server has said which they are. */
+function RangeLine({ from, to }: { from: string; to: string }) {
+  const { m } = useStaffLanguage();
+  const f = useFormat();
+  return <p className="lead">{m.books.range.showing(f.date(from), f.date(to))}</p>;
+}
+
+/** 'Card + Pre-authorized debit': how a document was paid, each way in words. */
+function usePaidBy() {
+  const { m } = useStaffLanguage();
+  return (paidBy: string) =>
+    paidBy
+      .split('+')
+      .map((way) => m.books.paidBy[way] ?? way)
+      .join(' + ');
+}
+
+export function BooksDocumentsPage({ search }: { search: BooksDocumentsSearch }) {
+  const { m } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.books.documents;
+  const r = m.books.report;
+  const paidBy = usePaidBy();
+  const range = rangeOfSearch(search);
+  const query = useQuery(booksDocumentsQuery({ ...search, ...range }));
+  const what = search.product ? bookProductName(m, search.product) : isDocumentKind(search.kind) ? m.books.documentKindsPlural[search.kind] : search.kind ?? t.all;
+  const columns = [t.number, t.date, t.customer, r.product, r.subtotal, r.gst, r.qst, r.deposits, r.total, t.paidBy, t.corrects];
+
+  return (
+    <>
+      <BackToBooks range={range} />
+      <PageTitle>{t.heading(what)}</PageTitle>
+      <QueryState query={query}>
+        {(data) => (
+          <>
+            <RangeLine from={data.from} to={data.to} />
+            {data.documents.length === 0 ? (
+              <EmptyState>{t.empty}</EmptyState>
+            ) : (
+              <div className="table-wrap">
+                <table className="data-table data-table--stack amounts books-list">
+                  <caption>{t.caption}</caption>
+                  <thead>
+                    <tr>
+                      {columns.map((name) => (
+                        <th key={name} scope="col">
+                          {name}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.documents.map((d) => (
+                      <tr key={d.number} className={d.kind === 'credit_note' ? 'row--refund' : undefined}>
+                        <th scope="row">
+                          <RecordLink order={d.order_id} rental={d.rental_id}>
+                            {d.number}
+                          </RecordLink>
+                          <span className="cell-meta">{m.books.documentKinds[d.kind]}</span>
+                        </th>
+                        <td data-label={t.date}>{f.date(d.date)}</td>
+                        <td data-label={t.customer} className="cell-text">
+                          <span className="cell-title">{d.customer}</span>
+                          <span className="cell-meta">{d.email}</span>
+                        </td>
+                        <td data-label={r.product} className="cell-text">
+                          {bookProductName(m, d.product)}
+                        </td>
+                        <td data-label={r.subtotal}>{f.cents(d.subtotal_cents)}</td>
+                        <td data-label={r.gst}>{f.cents(d.gst_cents)}</td>
+                        <td data-label={r.qst}>{f.cents(d.qst_cents)}</td>
+                        <td data-label={r.deposits}>{f.cents(d.deposits_cents)}</td>
+                        <td data-label={r.total}>{f.cents(d.total_cents)}</td>
+                        <td data-label={t.paidBy} className="cell-text">
+                          {paidBy(d.paid_by)}
+                        </td>
+                        <td data-label={t.corrects} className="cell-text">
+                          {d.corrects ?? m.common.none}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                  <tfoot>
+                    <tr className="amounts__total">
+                      <th scope="row" colSpan={4}>
+                        {t.totalRow(data.total.documents)}
+                      </th>
+                      <td data-label={r.subtotal}>{f.cents(data.total.subtotal_cents)}</td>
+                      <td data-label={r.gst}>{f.cents(data.total.gst_cents)}</td>
+                      <td data-label={r.qst}>{f.cents(data.total.qst_cents)}</td>
+                      <td data-label={r.deposits}>{f.cents(data.total.deposits_cents)}</td>
+                      <td data-label={r.total}>{f.cents(data.total.total_cents)}</td>
+                      <td colSpan={2} />
+                    </tr>
+                  </tfoot>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}
+
+export function BooksMoneyPage({ search }: { search: BooksMoneySearch }) {
+  const { m } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.books.money;
+  const d = m.books.documents;
+  const r = m.books.report;
+  const range = rangeOfSearch(search);
+  const query = useQuery(booksMoneyQuery({ ...search, ...range }));
+  const what = isMoneyKind(search.kind) ? m.books.moneyKinds[search.kind] : search.kind ?? t.all;
+  const columns = [r.way, d.date, d.customer, r.amount, t.document, t.reference];
+
+  return (
+    <>
+      <BackToBooks range={range} />
+      <PageTitle>{t.heading(what)}</PageTitle>
+      <QueryState query={query}>
+        {(data) => (
+          <>
+            <RangeLine from={data.from} to={data.to} />
+            {data.movements.length === 0 ? (
+              <EmptyState>{t.empty}</EmptyState>
+            ) : (
+              <div className="table-wrap">
+                <table className="data-table data-table--stack amounts books-list">
+                  <caption>{t.caption}</caption>
+                  <thead>
+                    <tr>
+                      {columns.map((name) => (
+                        <th key={name} scope="col">
+                          {name}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.movements.map((row, i) => (
+                      <tr key={i} className={row.cents < 0 ? 'row--refund' : undefined}>
+                        <th scope="row">{m.books.moneyKinds[row.kind]}</th>
+                        <td data-label={d.date}>{f.date(row.date)}</td>
+                        <td data-label={d.customer} className="cell-text">
+                          {row.customer}
+                        </td>
+                        <td data-label={r.amount}>{f.cents(row.cents)}</td>
+                        <td data-label={t.document} className="cell-text">
+                          {row.document ? (
+                            <RecordLink order={row.order_id} rental={row.rental_id}>
+                              {row.document}
+                            </RecordLink>
+                          ) : (
+                            m.common.none
+                          )}
+                        </td>
+                        <td data-label={t.reference} className="cell-text">
+                          {row.reference ?? m.common.none}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                  <tfoot>
+                    <tr className="amounts__total">
+                      <th scope="row" colSpan={3}>
+                        {t.totalRow(data.movements.length)}
+                      </th>
+                      <td data-label={r.amount}>{f.cents(data.total_cents)}</td>
+                      <td colSpan={2} />
+                    </tr>
+                  </tfoot>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}
