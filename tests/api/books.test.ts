@@ -7,14 +7,14 @@ import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
 import { documentCsvColumns } from '../../src/server/books/documents-csv.ts';
 import { creditNoteOfRefund, receiptOfOrder } from '../../src/server/documents/receipts.ts';
 import { addStaff } from '../../src/server/staff/accounts.ts';
-import { booksDocumentsResponse, booksMoneyResponse, periodReport, receivablesResponse, type DocumentSums } from '../../src/shared/contract/books.ts';
+import { booksDocumentsResponse, booksMoneyResponse, occupancyResponse, periodReport, receivablesResponse, type DocumentSums, type OccupancyResponse } from '../../src/shared/contract/books.ts';
 import { problemCodeHeader, problemDetail, problemDetailHeader } from '../../src/shared/contract/common.ts';
 import { orderResponse } from '../../src/shared/contract/orders.ts';
 import { paymentPageResponse } from '../../src/shared/contract/bookings.ts';
 import { decimalAmount, type ProductChoice } from '../../src/shared/domain/pricing.ts';
 import { checkoutBody, checkoutOk, origin, payTestCheckout, testBuyer } from './checkout-helpers.ts';
 import { buildLeaseTestApp, companyInfo, createOffer, officeLike101, sign, submitInfo } from './lease-fixtures.ts';
-import { adminToken, appAdminClient, backend, testBankingKeys, type TestApp } from './test-app.ts';
+import { adminToken, appAdminClient, backend, testBankingKeys, waitlistEntryFor, type TestApp } from './test-app.ts';
 import { runCli } from '../../src/server/cli/cli.ts';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -305,6 +305,65 @@ describe(`the books (${backend})`, () => {
     // The paid invoices owe nothing and are not listed.
     expect(aged.receivables.some((r) => r.rental_id === made.deskRental || r.rental_id === made.parkingRental)).toBe(false);
     now = at('2027-01-05');
+  });
+
+  it('counts units rented, held and for sale at each month’s end, a unit retired mid-month leaving that month, beside the waitlist and recurring revenue', async () => {
+    // 25 November: someone joins the waitlist for the rented desk. 15 December: a hot desk is retired, and an office offered on a lease not yet signed.
+    const desk = await t.db.selectFrom('offices').select('id').where('office_id', '=', 'DSK-01').executeTakeFirstOrThrow();
+    now = at('2026-11-25');
+    const entry = await t.app.request('/public-api/waitlist', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.40', 'idempotency-key': crypto.randomUUID() }, body: JSON.stringify(waitlistEntryFor([desk.id])) });
+    expect(entry.status).toBe(201);
+    now = at('2026-12-15');
+    const hot = await t.db.selectFrom('offices').select('id').where('office_id', '=', 'HOT-02').executeTakeFirstOrThrow();
+    expect((await t.app.request(`/admin-api/units/${hot.id}/retire`, { method: 'POST', headers: admin })).status).toBe(200);
+    await createOffer(t, { office_ids: ['OFF-103'], start_date: '2027-01-04', company_name: 'Bureau Offert', email: 'offert@example.com' });
+    now = at('2027-01-05');
+
+    const res = await get('/admin-api/books/occupancy?from=2026-10-01&to=2026-12-31');
+    expect(res.status).toBe(200);
+    const { occupancy, revenue, day_products: dayProducts } = occupancyResponse.parse(await res.json());
+    const of = (month: string, type: OccupancyResponse['occupancy'][number]['service_type']) => occupancy.find((r) => r.month === month && r.service_type === type)!;
+    expect([...new Set(occupancy.map((r) => `${r.month} ${r.on}`))]).toEqual(['2026-10 2026-10-31', '2026-11 2026-11-30', '2026-12 2026-12-31']);
+    for (const row of occupancy) expect(row.rented + row.held + row.available).toBe(row.units);
+
+    // The desk and the parking spot rented from 23 November; the lease's office (added that day) rented from 1 December.
+    expect(of('2026-11', 'assigned_desk').rented).toBe(of('2026-10', 'assigned_desk').rented + 1);
+    expect(of('2026-11', 'parking_spot').rented).toBe(of('2026-10', 'parking_spot').rented + 1);
+    expect(of('2026-11', 'dedicated_office').units).toBe(of('2026-10', 'dedicated_office').units + 1);
+    expect(of('2026-12', 'dedicated_office').rented).toBe(of('2026-11', 'dedicated_office').rented + 1);
+    // Offered on a lease not signed at the month's end: held.
+    expect(of('2026-12', 'dedicated_office').held).toBe(of('2026-11', 'dedicated_office').held + 1);
+    // Retired on 15 December: in November's units, not December's.
+    expect(of('2026-12', 'hotdesk').units).toBe(of('2026-11', 'hotdesk').units - 1);
+    expect(of('2026-11', 'hotdesk').units).toBe(of('2026-10', 'hotdesk').units);
+
+    // The waitlist beside it: one person waiting for a desk since 25 November (10:00 at the space).
+    expect([of('2026-10', 'assigned_desk').waiting, of('2026-11', 'assigned_desk').waiting, of('2026-12', 'assigned_desk').waiting]).toEqual([0, 1, 1]);
+    expect([of('2026-11', 'assigned_desk').average_wait_days, of('2026-12', 'assigned_desk').average_wait_days]).toEqual([5, 36]);
+    expect(of('2026-10', 'assigned_desk').average_wait_days).toBeNull();
+
+    // Recurring revenue: the rentals' monthly amounts as sold, from the rentals themselves.
+    const monthly = async (id: string) => (await t.db.selectFrom('rentals').select('monthly_cents').where('id', '=', id).executeTakeFirstOrThrow()).monthly_cents;
+    const [deskCents, parkingCents, leaseCents] = [await monthly(made.deskRental), await monthly(made.parkingRental), await monthly(made.tenancy)];
+    expect(of('2026-11', 'assigned_desk').mrr_cents).toBe(deskCents);
+    expect(of('2026-12', 'dedicated_office').mrr_cents).toBe(leaseCents);
+    expect(revenue).toEqual([
+      { month: '2026-10', mrr_cents: 0, new_cents: 0, ended_cents: 0, changed_cents: 0 },
+      { month: '2026-11', mrr_cents: deskCents + parkingCents, new_cents: deskCents + parkingCents, ended_cents: 0, changed_cents: 0 },
+      { month: '2026-12', mrr_cents: deskCents + parkingCents + leaseCents, new_cents: leaseCents, ended_cents: 0, changed_cents: 0 },
+    ]);
+
+    // Day products sold in December, less the day cancelled: from their receipts and credit note.
+    const { receipts, creditNote } = await decemberDocuments();
+    expect(dayProducts).toEqual([
+      { month: '2026-12', product: 'conference_room', documents: 1, subtotal_cents: receipts[0]!.subtotal },
+      { month: '2026-12', product: 'office_daily', documents: 2, subtotal_cents: receipts[1]!.subtotal + creditNote.subtotal },
+    ]);
+
+    // A month not begun is not shown; a range backwards is refused as the report's is.
+    const ahead = occupancyResponse.parse(await (await get('/admin-api/books/occupancy?from=2027-01-01&to=2027-03-31')).json());
+    expect([...new Set(ahead.occupancy.map((r) => r.on))]).toEqual(['2027-01-05']);
+    expect((await get('/admin-api/books/occupancy?from=2027-01-02&to=2027-01-01')).status).toBe(400);
   });
 
   it('answers a range backwards, too long or not dates with a 400 naming the field, and the last whole month by default', async () => {

@@ -1761,7 +1761,7 @@ const fuzzers: Fuzzer[] = [
       return { random: fc.tuple(paths, adminHeaders).map(([path, headers]) => new Probe('GET', path, headers, undefined, 'backup')), sweep: [] };
     },
   },
-  ...(['report', 'documents', 'money', 'documents.csv'] as const).map((path) => ({
+  ...(['report', 'documents', 'money', 'occupancy', 'documents.csv'] as const).map((path) => ({
     route: `GET /admin-api/books/${path}`,
     runs: 60,
     probes: async () =>

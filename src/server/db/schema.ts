@@ -14,6 +14,8 @@ export interface OfficesTable {
   /** date: read it back with ::text for the same reason. */
   next_available_date: ColumnType<string | null, string | null, string | null>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** When staff added it; null for a unit of the inventory from the start (seeded, or added before this was kept). */
+  created_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Set: the unit left the inventory (not listed, not for sale); its orders keep it. */
   retired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Set: staff paused offering it to its waitlist; freed, it goes on sale. */

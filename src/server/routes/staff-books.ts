@@ -4,6 +4,7 @@ import { fieldsProblem, type Problem } from '../../shared/contract/problems.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { documentsCsv } from '../books/documents-csv.ts';
 import { periodDocuments, periodMoney, periodReport } from '../books/period-report.ts';
+import { occupancyByMonth } from '../books/occupancy.ts';
 import { receivables } from '../books/receivables.ts';
 import type { AppDeps } from '../deps.ts';
 import { problemAnswer } from '../http/errors.ts';
@@ -47,6 +48,12 @@ export function staffBooksRoutes(deps: AppDeps) {
       if (!filter.success) return problemAnswer(c, fieldsProblem('invalid_request', fieldProblemsOf(filter.error.issues)));
       const found = await periodMoney(deps.db, asked.range, filter.data.kind);
       return c.json({ success: true as const, ...asked.range, ...found });
+    })
+    .get('/occupancy', async (c) => {
+      const now = deps.clock();
+      const asked = rangeOf(c, now);
+      if (!asked.ok) return problemAnswer(c, asked.problem);
+      return c.json(await occupancyByMonth(deps.db, asked.range, now));
     })
     .get('/receivables', async (c) => c.json({ success: true as const, ...(await receivables(deps.db, deps.clock())) }))
     .get('/documents.csv', async (c) => {

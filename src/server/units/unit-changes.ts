@@ -90,7 +90,7 @@ export async function createUnit(db: Db, input: UnitInput, now: Date, within: (t
       await checkCodes(trx, null, input);
       const row = await trx
         .insertInto('offices')
-        .values({ ...columnsOf(input), office_id: input.office_id, name: input.name, service_type: input.service_type, is_available: input.is_available, updated_at: now })
+        .values({ ...columnsOf(input), office_id: input.office_id, name: input.name, service_type: input.service_type, is_available: input.is_available, updated_at: now, created_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       await within(trx, row.id);

@@ -180,3 +180,76 @@ export const receivablesResponse = z.object({
   totals: z.array(z.object({ age: z.enum(ageBuckets), invoices: z.number(), owed_cents: z.number() })),
   owed_cents: z.number(),
 });
+
+/*
+ * Occupancy and revenue by month (GET /admin-api/books/occupancy?from&to): each month the range
+ * touches, as it stood on its last day (today, for the month under way). The rentable kinds of
+ * unit only (offices, desks, parking, mailboxes); rooms and passes are sold by the day (dayProducts).
+ */
+
+/** The kinds of unit rented by the month, whose occupancy is counted. */
+export const occupancyServiceTypes = ['dedicated_office', 'assigned_desk', 'hotdesk', 'parking_spot', 'mailbox'] as const;
+export type OccupancyServiceType = (typeof occupancyServiceTypes)[number];
+
+export const occupancyRow = z.object({
+  /** YYYY-MM */
+  month: z.string(),
+  /** The day it stood as: the month's last, or today for the month under way. */
+  on: z.string(),
+  service_type: z.enum(occupancyServiceTypes),
+  /** Units in the inventory that day: added by then, not retired. */
+  units: z.number(),
+  /** Booked that day (a rental, a tenancy, a day booked). */
+  rented: z.number(),
+  /** Not rented, but offered that day: to a waitlist entry (its claim window), or in a lease offer not yet signed or expired. */
+  held: z.number(),
+  /** The rest: for sale. */
+  available: z.number(),
+  /** Waitlist entries that day wanting a unit of this kind (not left, not claimed). */
+  waiting: z.number(),
+  /** How long, on average, in whole days, those entries had been waiting that day; null when none. */
+  average_wait_days: z.nullable(z.number()),
+  /** Waitlist offers of units of this kind that closed in the month: claimed, and lapsed (declined or let expire). */
+  offers_claimed: z.number(),
+  offers_lapsed: z.number(),
+  /** Monthly recurring revenue, before tax, of the rentals of this kind running that day. */
+  mrr_cents: z.number(),
+});
+export type OccupancyRow = z.infer<typeof occupancyRow>;
+
+/** The month's recurring revenue (before tax) at its end, and how it changed since the month before's end. */
+export const revenueRow = z.object({
+  month: z.string(),
+  mrr_cents: z.number(),
+  /** Rentals running at this month's end that were not at the last one's. */
+  new_cents: z.number(),
+  /** Rentals running at the last month's end that no longer are (given below zero). */
+  ended_cents: z.number(),
+  /** What rentals running at both ends changed by: a rental keeps the amount it was sold at, so this is 0 unless one was changed. */
+  changed_cents: z.number(),
+});
+export type RevenueRow = z.infer<typeof revenueRow>;
+
+/** Day products sold in the month (net of credit notes), from their receipts. */
+export const dayProductRow = z.object({ month: z.string(), product: z.string(), documents: z.number(), subtotal_cents: z.number() });
+export type DayProductRow = z.infer<typeof dayProductRow>;
+
+export const occupancyResponse = z.object({
+  success: z.literal(true),
+  from: z.string(),
+  to: z.string(),
+  occupancy: z.array(occupancyRow),
+  revenue: z.array(revenueRow),
+  day_products: z.array(dayProductRow),
+});
+export type OccupancyResponse = z.infer<typeof occupancyResponse>;
+
+/**
+ * The accountant's downloads of a range (managers; each download audited):
+ * - documents.csv: every document, our columns (README: The accountant's export);
+ * - xero-invoices.csv and xero-credit-notes.csv: the same documents in Xero's sales invoice and
+ *   credit note import layouts;
+ * - documents.zip: every document's PDF, streamed.
+ */
+export const booksDownloads = ['documents.csv', 'xero-invoices.csv', 'xero-credit-notes.csv', 'documents.zip'] as const;
+export type BooksDownload = (typeof booksDownloads)[number];
