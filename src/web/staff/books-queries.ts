@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { booksDocumentsResponse, booksMoneyResponse, periodReport, receivablesResponse } from '../../shared/contract/books.ts';
-import * as z from 'zod/mini';
+import { booksDocumentsResponse, booksMoneyResponse, occupancyResponse, periodReport, receivablesResponse } from '../../shared/contract/books.ts';
 import { staffRequest } from './api.ts';
 
 /*
@@ -58,31 +57,7 @@ export const receivablesQuery = () =>
     queryFn: ({ signal }) => staffRequest('/admin-api/books/receivables', { schema: receivablesResponse, signal }),
   });
 
-/*
- * GET /admin-api/books/occupancy?from&to: each month of the range as it stood on its last day.
- * The shared contract does not have these schemas yet (the lead's books.ts adds them as
- * occupancyResponse); written here to its draft until then, to be replaced by its import.
- */
-export const occupancyServiceTypes = ['dedicated_office', 'assigned_desk', 'hotdesk', 'parking_spot', 'mailbox'] as const;
-const occupancyRow = z.object({
-  month: z.string(),
-  on: z.string(),
-  service_type: z.enum(occupancyServiceTypes),
-  units: z.number(),
-  rented: z.number(),
-  held: z.number(),
-  available: z.number(),
-  waiting: z.number(),
-  average_wait_days: z.nullable(z.number()),
-  offers_claimed: z.number(),
-  offers_lapsed: z.number(),
-  mrr_cents: z.number(),
-});
-const revenueRow = z.object({ month: z.string(), mrr_cents: z.number(), new_cents: z.number(), ended_cents: z.number(), changed_cents: z.number() });
-const dayProductRow = z.object({ month: z.string(), product: z.string(), documents: z.number(), subtotal_cents: z.number() });
-const occupancyResponse = z.object({ success: z.literal(true), from: z.string(), to: z.string(), occupancy: z.array(occupancyRow), revenue: z.array(revenueRow), day_products: z.array(dayProductRow) });
-export type OccupancyResponse = z.infer<typeof occupancyResponse>;
-
+/** Each month of the range as it stood on its last day: occupancy, recurring revenue, day products sold. */
 export const occupancyQuery = (range: BooksRangeSearch) =>
   queryOptions({
     queryKey: [...root, 'occupancy', range],

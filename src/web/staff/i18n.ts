@@ -5,7 +5,7 @@ import type { mailStatuses } from '../../shared/contract/staff-mail.ts';
 import type { orderStatuses } from '../../shared/contract/staff-orders.ts';
 import type { offerStatuses } from '../../shared/contract/staff-console.ts';
 import type { AuditAction } from '../../shared/contract/staff.ts';
-import type { AgeBucket, BookDocumentKind, MoneyKind } from '../../shared/contract/books.ts';
+import type { AgeBucket, BookDocumentKind, BooksDownload, MoneyKind } from '../../shared/contract/books.ts';
 import type { InvoiceState, invoicePaymentMethods, invoicePaymentStatuses, invoicePaymentTriggers, RentalState } from '../../shared/contract/staff-rentals.ts';
 import type { WaitlistEntryState, WaitlistOfferStatus, WaitlistUnitStatus } from '../../shared/domain/waitlist-states.ts';
 import type { CheckoutRentalType } from '../../shared/domain/products.ts';
@@ -968,7 +968,7 @@ const en = {
         'xero-invoices.csv': 'Xero sales invoices (CSV)',
         'xero-credit-notes.csv': 'Xero credit notes (CSV)',
         'documents.zip': 'Every document’s PDF (ZIP)',
-      },
+      } satisfies Record<BooksDownload, string>,
     },
     glance: {
       title: 'Occupancy and revenue at a glance',

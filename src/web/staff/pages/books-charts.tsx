@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { occupancyQuery, occupancyServiceTypes, type BooksRangeSearch, type OccupancyResponse } from '../books-queries.ts';
+import { occupancyServiceTypes, type OccupancyResponse, type OccupancyServiceType } from '../../../shared/contract/books.ts';
+import { occupancyQuery, type BooksRangeSearch } from '../books-queries.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { EmptyState, QueryState, useFormat } from '../ui.tsx';
 import { bookProductName } from '../books-common.ts';
@@ -71,7 +72,7 @@ export function BooksGlance({ range }: { range: BooksRangeSearch }) {
   );
 }
 
-function Occupancy({ type, rows }: { type: (typeof occupancyServiceTypes)[number]; rows: OccupancyResponse['occupancy'] }) {
+function Occupancy({ type, rows }: { type: OccupancyServiceType; rows: OccupancyResponse['occupancy'] }) {
   const { m } = useStaffLanguage();
   const t = m.books.glance;
   const monthName = useMonthName();

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import { ageBuckets, lastWholeMonth, moneyKinds, type BooksRange, type DocumentSums, type PeriodReport } from '../../../shared/contract/books.ts';
+import { ageBuckets, booksDownloads, lastWholeMonth, moneyKinds, type BooksRange, type DocumentSums, type PeriodReport } from '../../../shared/contract/books.ts';
 import { spaceTodayQuick, type IsoDate } from '../../../shared/domain/time.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { LoadingText } from '../../ui/status.tsx';
@@ -15,9 +15,6 @@ import { EmptyState, errorsByField, Fact, Field, PageTitle, QueryState, StackTab
 
 /** The charts and their library come with the page's glance section, once the page is open. */
 const BooksGlance = lazy(() => import('./books-charts.tsx').then((module) => ({ default: module.BooksGlance })));
-
-/** The accountant's downloads of a range, as /admin-api/books serves them. */
-const downloads = ['documents.csv', 'xero-invoices.csv', 'xero-credit-notes.csv', 'documents.zip'] as const;
 
 type Preset = 'last_month' | 'this_month' | 'last_12_months';
 const presets: readonly Preset[] = ['last_month', 'this_month', 'last_12_months'];
@@ -405,7 +402,7 @@ function Downloads({ range }: { range: BooksRange }) {
       <h2 id="downloads-title">{t.title}</h2>
       <p>{t.intro(f.date(range.from), f.date(range.to))}</p>
       <ul className="books-downloads">
-        {downloads.map((file) => (
+        {booksDownloads.map((file) => (
           <li key={file}>
             <a className="button button--secondary" href={`/admin-api/books/${file}${booksSearch({ from: range.from, to: range.to })}`} download>
               {t.files[file]}
