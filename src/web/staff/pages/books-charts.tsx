@@ -19,6 +19,9 @@ const productColours = [colours.blue, colours.vermillion, colours.green, colours
 
 const chartHeight = 240;
 
+/** A legend's words in the page's ink, readable whatever their series' colour (the swatch beside shows it). */
+const legendText = (value: string) => <span className="books-chart__legend">{value}</span>;
+
 function useMonthName() {
   const { locale } = useStaffLanguage();
   const format = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -87,12 +90,12 @@ function Occupancy({ type, rows }: { type: OccupancyServiceType; rows: Occupancy
       chartName={t.occupancyChart(name)}
       tableName={t.occupancyCaption(name)}
       chart={
-        <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <BarChart data={data} accessibilityLayer={false} maxBarSize={72} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" />
           <YAxis allowDecimals={false} width={40} />
           <Tooltip />
-          <Legend />
+          <Legend itemSorter={null} formatter={legendText} />
           <Bar dataKey="rented" name={t.rented} stackId="units" fill={colours.blue} stroke="#fff" isAnimationActive={false} />
           <Bar dataKey="held" name={t.held} stackId="units" fill={colours.vermillion} stroke="#fff" isAnimationActive={false} />
           <Bar dataKey="available" name={t.available} stackId="units" fill={colours.green} stroke="#fff" isAnimationActive={false} />
@@ -145,12 +148,12 @@ function Revenue({ rows }: { rows: OccupancyResponse['revenue'] }) {
       chartName={t.revenueChart}
       tableName={t.revenueCaption}
       chart={
-        <ComposedChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+        <ComposedChart data={data} accessibilityLayer={false} maxBarSize={72} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" />
           <YAxis tickFormatter={dollars} width={72} />
           <Tooltip formatter={(value) => f.cents(Number(value))} />
-          <Legend />
+          <Legend itemSorter={null} formatter={legendText} />
           <ReferenceLine y={0} stroke="#55605c" />
           <Bar dataKey="new_cents" name={t.newMrr} fill={colours.green} isAnimationActive={false} />
           <Bar dataKey="ended_cents" name={t.endedMrr} fill={colours.vermillion} isAnimationActive={false} />
@@ -206,12 +209,12 @@ function DayProducts({ rows }: { rows: OccupancyResponse['day_products'] }) {
       chartName={t.dayChart}
       tableName={t.dayCaption}
       chart={
-        <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+        <BarChart data={data} accessibilityLayer={false} maxBarSize={72} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" />
           <YAxis tickFormatter={dollars} width={72} />
           <Tooltip formatter={(value) => f.cents(Number(value))} />
-          <Legend />
+          <Legend itemSorter={null} formatter={legendText} />
           {products.map((product, i) => (
             <Bar key={product} dataKey={product} name={bookProductName(m, product)} stackId="sales" fill={productColours[i % productColours.length]} stroke="#fff" isAnimationActive={false} />
           ))}
