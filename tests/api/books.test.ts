@@ -9,7 +9,7 @@ import { xeroCreditNoteColumns, xeroInvoiceColumns, xeroSettings } from '../../s
 import yauzl from 'yauzl';
 import { creditNoteOfRefund, receiptOfOrder } from '../../src/server/documents/receipts.ts';
 import { addStaff } from '../../src/server/staff/accounts.ts';
-import { booksDocumentsResponse, booksMoneyResponse, occupancyResponse, periodReport, receivablesResponse, type DocumentSums, type OccupancyResponse } from '../../src/shared/contract/books.ts';
+import { booksDepositsResponse, booksDocumentsResponse, booksMoneyResponse, occupancyResponse, periodReport, receivablesResponse, type DocumentSums, type OccupancyResponse } from '../../src/shared/contract/books.ts';
 import { problemCodeHeader, problemDetail, problemDetailHeader } from '../../src/shared/contract/common.ts';
 import { orderResponse } from '../../src/shared/contract/orders.ts';
 import { paymentPageResponse } from '../../src/shared/contract/bookings.ts';
@@ -231,6 +231,10 @@ describe(`the books (${backend})`, () => {
     expect(lease).toMatchObject({ documents: 1, subtotal_cents: invoice.subtotal - initial!.deposits_cents, deposits_cents: initial!.deposits_cents, total_cents: invoice.total });
     // Deposits are outside the taxes: the sales before tax and the taxes are the rent's alone.
     expect(lease.subtotal_cents + lease.gst_cents + lease.qst_cents + lease.deposits_cents).toBe(invoice.total);
+    // The figure links to the deposits it sums.
+    const listed = booksDepositsResponse.parse(await (await get('/admin-api/books/deposits?from=2026-11-01&to=2026-11-30')).json()).deposits;
+    expect(listed.map((d) => [d.invoice, d.invoiced_on, d.invoiced_in_range, d.held_at_end])).toEqual(listed.map(() => [initial!.number, '2026-11-23', true, true]));
+    expect(listed.reduce((n, d) => n + d.amount_cents, 0)).toBe(report.deposits.invoiced_cents);
   });
 
   it('lists the documents and the money each figure sums, and they add up to the figure', async () => {
@@ -520,5 +524,35 @@ describe(`the books (${backend})`, () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('gives back a deposit less what was kept, in the month it goes back, and keeps the rest held', async () => {
+    const [initial] = await invoicesOf(made.tenancy);
+    // January: the tenant pays the returned invoice by cheque; the security deposit goes back less a repair.
+    now = at('2027-01-06');
+    const paidByCheque = await t.app.request(`/admin-api/rentals/${made.tenancy}/invoices/${initial!.number}/payments`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ method: 'cheque', reference: '2001' }),
+    });
+    expect(paidByCheque.status).toBe(200);
+    const deposits = await t.db.selectFrom('deposits').select(['id', 'kind', 'amount_cents']).where('rental_id', '=', made.tenancy).execute();
+    const security = deposits.find((d) => d.kind === 'security')!;
+    const back = await t.app.request(`/admin-api/rentals/${made.tenancy}/deposits/${security.id}/return`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ returned_cents: security.amount_cents - 10_000, deduction_reason: 'Mur repeint' }),
+    });
+    expect(back.status).toBe(200);
+    const report = periodReport.parse(await (await get('/admin-api/books/report?from=2027-01-01&to=2027-01-31')).json());
+    const held = deposits.reduce((n, d) => n + d.amount_cents, 0);
+    expect(report.deposits).toEqual({ invoiced_cents: 0, returned_cents: security.amount_cents - 10_000, kept_cents: 10_000, held_at_end_cents: held - security.amount_cents });
+    expect(report.collected.kinds.find((k) => k.kind === 'recorded')).toEqual({ kind: 'recorded', count: 1, cents: (await findInvoice(t.db, initial!.id))!.total });
+    const listed = booksDepositsResponse.parse(await (await get('/admin-api/books/deposits?from=2027-01-01&to=2027-01-31')).json()).deposits;
+    expect(listed.find((d) => d.kind === 'security')).toMatchObject({ returned_on: '2027-01-06', returned_cents: security.amount_cents - 10_000, deduction_reason: 'Mur repeint', returned_in_range: true, held_at_end: false });
+    expect(listed.filter((d) => d.held_at_end).reduce((n, d) => n + d.amount_cents, 0)).toBe(report.deposits.held_at_end_cents);
+    // Paid now: nothing of it is owed any more.
+    const owed = receivablesResponse.parse(await (await get('/admin-api/books/receivables')).json());
+    expect(owed.receivables.map((r) => r.invoice)).not.toContain(initial!.number);
   });
 });

@@ -1762,7 +1762,7 @@ const fuzzers: Fuzzer[] = [
       return { random: fc.tuple(paths, adminHeaders).map(([path, headers]) => new Probe('GET', path, headers, undefined, 'backup')), sweep: [] };
     },
   },
-  ...(['report', 'documents', 'money', 'occupancy', ...booksDownloads] as const).map((path) => ({
+  ...(['report', 'documents', 'money', 'deposits', 'occupancy', ...booksDownloads] as const).map((path) => ({
     route: `GET /admin-api/books/${path}`,
     // The ZIP draws every PDF of the range it is asked for: fewer runs.
     runs: path === 'documents.zip' ? 15 : 60,

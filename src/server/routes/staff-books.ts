@@ -5,7 +5,7 @@ import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { documentsCsv } from '../books/documents-csv.ts';
 import { documentsZip } from '../books/documents-zip.ts';
 import { xeroCreditNotesCsv, xeroInvoicesCsv } from '../books/xero-csv.ts';
-import { periodDocuments, periodMoney, periodReport } from '../books/period-report.ts';
+import { periodDeposits, periodDocuments, periodMoney, periodReport } from '../books/period-report.ts';
 import { occupancyByMonth } from '../books/occupancy.ts';
 import { receivables } from '../books/receivables.ts';
 import type { AppDeps } from '../deps.ts';
@@ -50,6 +50,11 @@ export function staffBooksRoutes(deps: AppDeps) {
       if (!filter.success) return problemAnswer(c, fieldsProblem('invalid_request', fieldProblemsOf(filter.error.issues)));
       const found = await periodMoney(deps.db, asked.range, filter.data.kind);
       return c.json({ success: true as const, ...asked.range, ...found });
+    })
+    .get('/deposits', async (c) => {
+      const asked = rangeOf(c, deps.clock());
+      if (!asked.ok) return problemAnswer(c, asked.problem);
+      return c.json({ success: true as const, ...asked.range, deposits: await periodDeposits(deps.db, asked.range) });
     })
     .get('/occupancy', async (c) => {
       const now = deps.clock();
