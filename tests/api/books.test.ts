@@ -5,6 +5,7 @@ import { payNowPaid } from '../../src/server/billing/pay-now.ts';
 import { runBillingRound } from '../../src/server/billing/round.ts';
 import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
 import { documentCsvColumns } from '../../src/server/books/documents-csv.ts';
+import { documentsZip } from '../../src/server/books/documents-zip.ts';
 import { xeroCreditNoteColumns, xeroInvoiceColumns, xeroSettings } from '../../src/server/books/xero-csv.ts';
 import yauzl from 'yauzl';
 import { creditNoteOfRefund, receiptOfOrder } from '../../src/server/documents/receipts.ts';
@@ -355,6 +356,15 @@ describe(`the books (${backend})`, () => {
     for (const entry of entries) expect(entry.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const audit = await t.db.selectFrom('staff_audit').select('details').where('action', '=', 'books_exported').execute();
     expect(audit.map((a) => (a.details as { export: string }).export)).toContain('documents.zip');
+  });
+
+  it('names in MISSING.txt a document whose PDF cannot be drawn, and still gives the others', async () => {
+    const listed = booksDocumentsResponse.parse(await (await get('/admin-api/books/documents?from=2026-12-01&to=2026-12-31&kind=receipt')).json()).documents;
+    const gone = { ...listed[0]!, number: '2026-999999', order_id: crypto.randomUUID() };
+    const zip = Buffer.from(await new Response(documentsZip(t.db, [gone, listed[1]!])).arrayBuffer());
+    const entries = await zipEntries(zip);
+    expect(entries.map((e) => e.name)).toEqual([`receipts/${listed[1]!.number}.pdf`, 'MISSING.txt']);
+    expect(entries[1]!.bytes.toString('utf8')).toContain(`receipt 2026-999999 ${gone.date}`);
   });
 
   it('ages what is owed across a month end, with the last reminder and the next try', async () => {
