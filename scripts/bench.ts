@@ -3,14 +3,15 @@
  * at two inventory sizes side by side: the 25-unit demo and a multi-site operator's 2,000 units
  * (`--units N` changes the large size, `--only N` measures one size, `--runs K` the runs of
  * each Lighthouse route and warm start, `--routes offices,lease` a few routes,
- * `--skip lighthouse,trace,throughput,billing` whole parts). For each size, on a server of its own:
+ * `--skip lighthouse,trace,throughput,billing,books` whole parts). For each size, on a server of its own:
  * - Lighthouse 12 (mobile defaults) on the public routes, the median and the worst of K runs;
  * - the offices list's bytes on the wire, as Chromium asks for it;
  * - the offline warm start of /offices and the longest main-thread task of a first visit,
  *   from Chromium traces (scripts/bench-trace.ts);
  * and once: the JS and precache sizes, and (at 25 units) the list's requests per second against
  * a bare Hono route; last, the billing round with every unit of the large size rented
- * (scripts/bench-billing.ts). It asserts nothing (machines are noisy), but marks what is over budget.
+ * (scripts/bench-billing.ts), and the books of a generated year at that size (scripts/bench-books.ts).
+ * It asserts nothing (machines are noisy), but marks what is over budget.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { phoneViewport, successPageShowsOrder, throttledCpu, traceOffices, type 
 import { listPath, throughput, wireSize, type Throughput, type WireSize } from './bench-wire.ts';
 import { ensureChromium } from './chromium.ts';
 import { billingRoundBench } from './bench-billing.ts';
+import { booksBench } from './bench-books.ts';
 import { buildServerAside } from './build-server.ts';
 
 const demoUnits = 25;
@@ -41,6 +43,8 @@ const budgets = {
   /** Serializing and writing the snapshot, at any size. */
   snapshotSaveMs: 50,
   throughputRatio: 0.5,
+  /** Each book (report, export, occupancy, receivables) of a year at the large size. */
+  booksMs: 1000,
 };
 
 const { values: args } = parseArgs({
@@ -271,6 +275,16 @@ if (!skip.has('billing')) {
       `  ${f.backend}: ${f.issued} invoices issued and ${f.succeeded} charged in ${(f.ms / 1000).toFixed(1)} s (${f.rounds} rounds, ${Math.round(f.ms / Math.max(1, f.rentals))} ms a rental); ` +
         `${listPath} during it ${Math.round(f.duringRps)} req/s, bare route ${Math.round(f.bareRps)} req/s, ratio ${judged(ratio.toFixed(2), ratio >= budgets.throughputRatio)}`,
     );
+  }
+}
+if (!skip.has('books')) {
+  // Each book of a generated year at the large size, as a manager asks for it: under a second each (the books' issue); and a month's PDFs.
+  console.log(`\n== The books of a year, ${largeUnits} units ==`);
+  for (const f of await booksBench(largeUnits)) {
+    console.log(`  ${f.backend}:`);
+    for (const b of f.books) {
+      console.log(`    ${b.name}, ${b.documents} documents: ${judged(`${Math.round(b.ms)} ms`, b.budgeted ? b.ms < budgets.booksMs : null)}, ${kb(b.bytes)}, ${Math.round(b.documents / (b.ms / 1000))} documents/s`);
+    }
   }
 }
 // Lighthouse's simulated throttling scales the CPU time it observes: other work on the machine lowers every score.

@@ -5,9 +5,12 @@ import { payNowPaid } from '../../src/server/billing/pay-now.ts';
 import { runBillingRound } from '../../src/server/billing/round.ts';
 import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
 import { documentCsvColumns } from '../../src/server/books/documents-csv.ts';
+import { documentsZip } from '../../src/server/books/documents-zip.ts';
+import { xeroCreditNoteColumns, xeroInvoiceColumns, xeroSettings } from '../../src/server/books/xero-csv.ts';
+import yauzl from 'yauzl';
 import { creditNoteOfRefund, receiptOfOrder } from '../../src/server/documents/receipts.ts';
 import { addStaff } from '../../src/server/staff/accounts.ts';
-import { booksDocumentsResponse, booksMoneyResponse, occupancyResponse, periodReport, receivablesResponse, type DocumentSums, type OccupancyResponse } from '../../src/shared/contract/books.ts';
+import { booksDepositsResponse, booksDocumentsResponse, booksMoneyResponse, occupancyResponse, periodReport, receivablesResponse, type DocumentSums, type OccupancyResponse } from '../../src/shared/contract/books.ts';
 import { problemCodeHeader, problemDetail, problemDetailHeader } from '../../src/shared/contract/common.ts';
 import { orderResponse } from '../../src/shared/contract/orders.ts';
 import { paymentPageResponse } from '../../src/shared/contract/bookings.ts';
@@ -33,6 +36,30 @@ import { join } from 'node:path';
  *   treated as paid on the 10th, returned by the payer's bank on the 15th; its January invoice
  *   issued on the 20th.
  */
+
+/** The entries of a ZIP, read back with yauzl. */
+function zipEntries(zip: Buffer): Promise<{ name: string; bytes: Buffer }[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
+      if (err || !file) return reject(err ?? new Error('no zip'));
+      const entries: { name: string; bytes: Buffer }[] = [];
+      file.on('entry', (entry: yauzl.Entry) => {
+        file.openReadStream(entry, (streamErr, stream) => {
+          if (streamErr || !stream) return reject(streamErr ?? new Error('no entry stream'));
+          const parts: Buffer[] = [];
+          stream.on('data', (part: Buffer) => parts.push(part));
+          stream.on('end', () => {
+            entries.push({ name: entry.fileName, bytes: Buffer.concat(parts) });
+            file.readEntry();
+          });
+        });
+      });
+      file.on('end', () => resolve(entries));
+      file.on('error', reject);
+      file.readEntry();
+    });
+  });
+}
 
 const at = (date: string, hour = 15) => new Date(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
 const admin = { authorization: `Bearer ${adminToken}` };
@@ -205,6 +232,10 @@ describe(`the books (${backend})`, () => {
     expect(lease).toMatchObject({ documents: 1, subtotal_cents: invoice.subtotal - initial!.deposits_cents, deposits_cents: initial!.deposits_cents, total_cents: invoice.total });
     // Deposits are outside the taxes: the sales before tax and the taxes are the rent's alone.
     expect(lease.subtotal_cents + lease.gst_cents + lease.qst_cents + lease.deposits_cents).toBe(invoice.total);
+    // The figure links to the deposits it sums.
+    const listed = booksDepositsResponse.parse(await (await get('/admin-api/books/deposits?from=2026-11-01&to=2026-11-30')).json()).deposits;
+    expect(listed.map((d) => [d.invoice, d.invoiced_on, d.invoiced_in_range, d.held_at_end])).toEqual(listed.map(() => [initial!.number, '2026-11-23', true, true]));
+    expect(listed.reduce((n, d) => n + d.amount_cents, 0)).toBe(report.deposits.invoiced_cents);
   });
 
   it('lists the documents and the money each figure sums, and they add up to the figure', async () => {
@@ -261,7 +292,79 @@ describe(`the books (${backend})`, () => {
     expect(rows.filter((r) => r.customer === tenant.customer_name)).toHaveLength(1);
 
     const audit = await t.db.selectFrom('staff_audit').select(['actor', 'action', 'subject_type', 'details']).where('action', '=', 'books_exported').execute();
-    expect(audit).toEqual([{ actor: 'admin token', action: 'books_exported', subject_type: 'books', details: { export: 'documents_csv', from: '2026-12-01', to: '2026-12-31' } }]);
+    expect(audit).toEqual([{ actor: 'admin token', action: 'books_exported', subject_type: 'books', details: { export: 'documents.csv', from: '2026-12-01', to: '2026-12-31' } }]);
+  });
+
+  it('exports the documents in Xero’s sales invoice and credit note import layouts, to the cent of the report', async () => {
+    const csv = async (path: string) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      return parse(Buffer.from(await res.arrayBuffer()), { bom: true, columns: true }) as Record<string, string>[];
+    };
+    const cents = (rows: Record<string, string>[], column: string) => rows.reduce((n, r) => n + Math.round(Number(r[column]) * 100), 0);
+    const report = periodReport.parse(await (await get('/admin-api/books/report?from=2026-12-01&to=2026-12-31')).json());
+    const kind = (k: string) => report.sales.kinds.find((x) => x.kind === k)!;
+
+    const invoices = await csv('/admin-api/books/xero-invoices.csv?from=2026-12-01&to=2026-12-31');
+    expect(Object.keys(invoices[0]!)).toEqual([...xeroInvoiceColumns]);
+    expect(invoices.map((r) => r['*InvoiceNumber']).sort()).toEqual(
+      booksDocumentsResponse.parse(await (await get('/admin-api/books/documents?from=2026-12-01&to=2026-12-31')).json()).documents.filter((d) => d.kind !== 'credit_note').map((d) => d.number).sort(),
+    );
+    expect(cents(invoices, '*UnitAmount')).toBe(kind('receipt').subtotal_cents + kind('invoice').subtotal_cents);
+    expect(cents(invoices, 'TaxAmount')).toBe(kind('receipt').gst_cents + kind('receipt').qst_cents + kind('invoice').gst_cents + kind('invoice').qst_cents);
+    for (const row of invoices) expect(row).toMatchObject({ '*Quantity': '1', '*AccountCode': xeroSettings.salesAccountCode, '*TaxType': xeroSettings.taxedRate, Currency: 'CAD' });
+    const conference = invoices.find((r) => r['*Description']!.startsWith('Conference room'))!;
+    expect(conference['*InvoiceDate']).toBe('02/12/2026');
+
+    const credits = await csv('/admin-api/books/xero-credit-notes.csv?from=2026-12-01&to=2026-12-31');
+    expect(Object.keys(credits[0]!)).toEqual([...xeroCreditNoteColumns]);
+    const order = await t.db.selectFrom('orders').select('receipt_number').where('id', '=', made.officeOrder).executeTakeFirstOrThrow();
+    // Positive, as Xero's credit notes take them, naming the receipt they correct.
+    expect(credits).toHaveLength(1);
+    expect(credits[0]).toMatchObject({ Reference: order.receipt_number, '*CreditNoteDate': '02/12/2026', '*UnitAmount': decimalAmount(-kind('credit_note').subtotal_cents), TaxAmount: decimalAmount(-(kind('credit_note').gst_cents + kind('credit_note').qst_cents)) });
+
+    // November: the lease's first invoice, its deposits on a line of their own, on the deposits account, untaxed.
+    const november = await csv('/admin-api/books/xero-invoices.csv?from=2026-11-01&to=2026-11-30');
+    const [initial] = await invoicesOf(made.tenancy);
+    const lease = november.filter((r) => r['*InvoiceNumber'] === initial!.number);
+    expect(lease.map((r) => [r['*AccountCode'], r['*TaxType']])).toEqual([
+      [xeroSettings.salesAccountCode, xeroSettings.taxedRate],
+      [xeroSettings.depositsAccountCode, xeroSettings.untaxedRate],
+    ]);
+    expect(lease[1]).toMatchObject({ '*UnitAmount': decimalAmount(initial!.deposits_cents), TaxAmount: '0.00' });
+    const invoice = (await findInvoice(t.db, initial!.id))!;
+    expect(cents(lease, '*UnitAmount') + cents(lease, 'TaxAmount')).toBe(invoice.total);
+  });
+
+  it('streams the period’s PDFs as a ZIP, one per document, the database free while it streams', async () => {
+    const res = await get('/admin-api/books/documents.zip?from=2026-12-01&to=2026-12-31');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="documents-2026-12-01-2026-12-31.zip"');
+    const reader = res.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    const first = await reader.read();
+    chunks.push(first.value!);
+    // Half read: the books still answer (no transaction is held across the stream; PGlite serves one at a time).
+    expect((await get('/admin-api/books/report?from=2026-12-01&to=2026-12-31')).status).toBe(200);
+    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+    const zip = Buffer.concat(chunks);
+    const entries = await zipEntries(zip);
+    const listed = booksDocumentsResponse.parse(await (await get('/admin-api/books/documents?from=2026-12-01&to=2026-12-31')).json()).documents;
+    const folder = { receipt: 'receipts', invoice: 'invoices', credit_note: 'credit-notes' } as const;
+    expect(entries.map((e) => e.name).sort()).toEqual(listed.map((d) => `${folder[d.kind]}/${d.number}.pdf`).sort());
+    for (const entry of entries) expect(entry.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const audit = await t.db.selectFrom('staff_audit').select('details').where('action', '=', 'books_exported').execute();
+    expect(audit.map((a) => (a.details as { export: string }).export)).toContain('documents.zip');
+  });
+
+  it('names in MISSING.txt a document whose PDF cannot be drawn, and still gives the others', async () => {
+    const listed = booksDocumentsResponse.parse(await (await get('/admin-api/books/documents?from=2026-12-01&to=2026-12-31&kind=receipt')).json()).documents;
+    const gone = { ...listed[0]!, number: '2026-999999', order_id: crypto.randomUUID() };
+    const zip = Buffer.from(await new Response(documentsZip(t.db, [gone, listed[1]!])).arrayBuffer());
+    const entries = await zipEntries(zip);
+    expect(entries.map((e) => e.name)).toEqual([`receipts/${listed[1]!.number}.pdf`, 'MISSING.txt']);
+    expect(entries[1]!.bytes.toString('utf8')).toContain(`receipt 2026-999999 ${gone.date}`);
   });
 
   it('ages what is owed across a month end, with the last reminder and the next try', async () => {
@@ -431,5 +534,35 @@ describe(`the books (${backend})`, () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('gives back a deposit less what was kept, in the month it goes back, and keeps the rest held', async () => {
+    const [initial] = await invoicesOf(made.tenancy);
+    // January: the tenant pays the returned invoice by cheque; the security deposit goes back less a repair.
+    now = at('2027-01-06');
+    const paidByCheque = await t.app.request(`/admin-api/rentals/${made.tenancy}/invoices/${initial!.number}/payments`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ method: 'cheque', reference: '2001' }),
+    });
+    expect(paidByCheque.status).toBe(200);
+    const deposits = await t.db.selectFrom('deposits').select(['id', 'kind', 'amount_cents']).where('rental_id', '=', made.tenancy).execute();
+    const security = deposits.find((d) => d.kind === 'security')!;
+    const back = await t.app.request(`/admin-api/rentals/${made.tenancy}/deposits/${security.id}/return`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ returned_cents: security.amount_cents - 10_000, deduction_reason: 'Mur repeint' }),
+    });
+    expect(back.status).toBe(200);
+    const report = periodReport.parse(await (await get('/admin-api/books/report?from=2027-01-01&to=2027-01-31')).json());
+    const held = deposits.reduce((n, d) => n + d.amount_cents, 0);
+    expect(report.deposits).toEqual({ invoiced_cents: 0, returned_cents: security.amount_cents - 10_000, kept_cents: 10_000, held_at_end_cents: held - security.amount_cents });
+    expect(report.collected.kinds.find((k) => k.kind === 'recorded')).toEqual({ kind: 'recorded', count: 1, cents: (await findInvoice(t.db, initial!.id))!.total });
+    const listed = booksDepositsResponse.parse(await (await get('/admin-api/books/deposits?from=2027-01-01&to=2027-01-31')).json()).deposits;
+    expect(listed.find((d) => d.kind === 'security')).toMatchObject({ returned_on: '2027-01-06', returned_cents: security.amount_cents - 10_000, deduction_reason: 'Mur repeint', returned_in_range: true, held_at_end: false });
+    expect(listed.filter((d) => d.held_at_end).reduce((n, d) => n + d.amount_cents, 0)).toBe(report.deposits.held_at_end_cents);
+    // Paid now: nothing of it is owed any more.
+    const owed = receivablesResponse.parse(await (await get('/admin-api/books/receivables')).json());
+    expect(owed.receivables.map((r) => r.invoice)).not.toContain(initial!.number);
   });
 });

@@ -33,6 +33,7 @@ import { backend, buildTestApp, testBankingKeys, testNow, waitlistEntryFor, type
 import { runBillingRound } from '../../src/server/billing/round.ts';
 import { openSecret } from '../../src/server/outbox/outbox.ts';
 import { problemCodeHeader, problemDetail, problemDetailHeader } from '../../src/shared/contract/common.ts';
+import { booksDownloads } from '../../src/shared/contract/books.ts';
 import { problems, problemText, type Problem } from '../../src/shared/contract/problems.ts';
 
 const seed = 20261123;
@@ -1761,9 +1762,10 @@ const fuzzers: Fuzzer[] = [
       return { random: fc.tuple(paths, adminHeaders).map(([path, headers]) => new Probe('GET', path, headers, undefined, 'backup')), sweep: [] };
     },
   },
-  ...(['report', 'documents', 'money', 'occupancy', 'documents.csv'] as const).map((path) => ({
+  ...(['report', 'documents', 'money', 'deposits', 'occupancy', ...booksDownloads] as const).map((path) => ({
     route: `GET /admin-api/books/${path}`,
-    runs: 60,
+    // The ZIP draws every PDF of the range it is asked for: fewer runs.
+    runs: path === 'documents.zip' ? 15 : 60,
     probes: async () =>
       queryProbes(
         fc.constant(`/admin-api/books/${path}`),

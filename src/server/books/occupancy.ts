@@ -58,21 +58,27 @@ export async function occupancyByMonth(db: Db, range: BooksRange, now: Date): Pr
   // Each unit in the inventory that day: booked (rented), else offered (held), else for sale.
   const units = await sql<ByType<{ units: number; rented: number; held: number }>>`
     with ${monthsTable(months)},
-    standing as (
-      select m.month, o.service_type,
-        exists (select 1 from reservations r
-          where r.office_id = o.id and r.start_date <= m.on_day and (r.end_date is null or r.end_date > m.on_day)
-            and (r.status = 'booked' or (r.status = 'cancelled' and r.cancelled_at > m.at))) as rented,
-        (exists (select 1 from waitlist_offers w where w.office_id = o.id and w.offered_at <= m.at and coalesce(w.closed_at, w.expires_at) > m.at)
-          or exists (select 1 from lease_offer_services s join lease_offers l on l.id = s.offer_id
-            where s.office_id = o.id and l.created_at <= m.at and l.expires_at > m.at
-              and not exists (select 1 from lease_signatures g where g.offer_id = l.id and g.signed_at <= m.at))) as held
-      from months m cross join offices o
-      where o.service_type in (${types}) and (o.created_at is null or o.created_at <= m.at) and (o.retired_at is null or o.retired_at > m.at)
+    rented as (
+      select distinct m.month, r.office_id from months m
+      join reservations r on r.start_date <= m.on_day and (r.end_date is null or r.end_date > m.on_day)
+        and (r.status = 'booked' or (r.status = 'cancelled' and r.cancelled_at > m.at))
+    ),
+    held as (
+      select m.month, w.office_id from months m
+      join waitlist_offers w on w.offered_at <= m.at and coalesce(w.closed_at, w.expires_at) > m.at
+      union
+      select m.month, s.office_id from months m
+      join lease_offers l on l.created_at <= m.at and l.expires_at > m.at
+        and not exists (select 1 from lease_signatures g where g.offer_id = l.id and g.signed_at <= m.at)
+      join lease_offer_services s on s.offer_id = l.id
     )
-    select month, service_type, count(*)::int as units,
-      (count(*) filter (where rented))::int as rented, (count(*) filter (where held and not rented))::int as held
-    from standing group by month, service_type`.execute(db);
+    select m.month, o.service_type, count(*)::int as units,
+      count(rn.office_id)::int as rented, (count(h.office_id) filter (where rn.office_id is null))::int as held
+    from months m cross join offices o
+    left join rented rn on rn.month = m.month and rn.office_id = o.id
+    left join held h on h.month = m.month and h.office_id = o.id
+    where o.service_type in (${types}) and (o.created_at is null or o.created_at <= m.at) and (o.retired_at is null or o.retired_at > m.at)
+    group by m.month, o.service_type`.execute(db);
 
   // People on the waitlist that day for a unit of the kind (one entry may want several kinds), and for how long.
   const waiting = await sql<ByType<{ waiting: number; average_wait_days: number | null }>>`

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { bookDocumentKinds, moneyKinds, type BookDocument, type BookDocumentKind, type BooksRange, type DocumentSums, type MoneyKind, type MoneyMovement, type PeriodReport } from '../../shared/contract/books.ts';
+import { bookDocumentKinds, moneyKinds, type BookDeposit, type BookDocument, type BookDocumentKind, type BooksRange, type DocumentSums, type MoneyKind, type MoneyMovement, type PeriodReport } from '../../shared/contract/books.ts';
 import type { Db } from '../db/database.ts';
-import { documentRows, moneyRows, rangeInstants } from './ledger.ts';
+import { documentRows, moneyRows, rangeInstants, spaceDaySql } from './ledger.ts';
 
 /*
  * The period report (Books, and `npm run admin -- books`): sums of the ledger's rows (ledger.ts)
@@ -98,4 +98,22 @@ export async function periodMoney(db: Db, range: BooksRange, kind?: MoneyKind): 
     select * from (${moneyRows(range)}) m ${kind ? sql`where kind = ${kind}` : sql``} order by at, kind`.execute(db);
   const movements = found.rows.map(({ at: _at, ...row }) => ({ ...row, cents: Number(row.cents) }));
   return { movements, total_cents: movements.reduce((sum, m) => sum + m.cents, 0) };
+}
+
+/** The deposits any of the range's deposit figures counts (asked for in it, returned in it, or held at its end), oldest first. */
+export async function periodDeposits(db: Db, range: BooksRange): Promise<BookDeposit[]> {
+  const { start, end } = rangeInstants(range);
+  const found = await sql<BookDeposit & { at: Date }>`
+    select * from (
+      select d.kind, d.amount_cents, r.customer_name as customer, r.id as rental_id, i.number as invoice, ${spaceDaySql('i.issued_at')} as invoiced_on,
+        case when d.returned_at is null then null else ${spaceDaySql('d.returned_at')} end as returned_on, d.returned_cents, d.deduction_reason,
+        (i.issued_at >= ${start} and i.issued_at < ${end}) as invoiced_in_range,
+        coalesce(d.returned_at >= ${start} and d.returned_at < ${end}, false) as returned_in_range,
+        (i.issued_at < ${end} and (d.returned_at is null or d.returned_at >= ${end})) as held_at_end,
+        i.issued_at as at
+      from deposits d join invoices i on i.id = d.invoice_id join rentals r on r.id = d.rental_id
+    ) d
+    where invoiced_in_range or returned_in_range or held_at_end
+    order by at, invoice, kind`.execute(db);
+  return found.rows.map(({ at: _at, ...row }) => ({ ...row, amount_cents: Number(row.amount_cents), returned_cents: row.returned_cents === null ? null : Number(row.returned_cents) }));
 }

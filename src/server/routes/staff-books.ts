@@ -1,9 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { booksDocumentsFilter, booksMoneyFilter, booksRangeQuery, lastWholeMonth, type BooksRange } from '../../shared/contract/books.ts';
+import { booksDocumentsFilter, booksMoneyFilter, booksRangeQuery, lastWholeMonth, booksDownloads, type BooksRange } from '../../shared/contract/books.ts';
 import { fieldsProblem, type Problem } from '../../shared/contract/problems.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { documentsCsv } from '../books/documents-csv.ts';
-import { periodDocuments, periodMoney, periodReport } from '../books/period-report.ts';
+import { documentsZip } from '../books/documents-zip.ts';
+import { xeroCreditNotesCsv, xeroInvoicesCsv } from '../books/xero-csv.ts';
+import { periodDeposits, periodDocuments, periodMoney, periodReport } from '../books/period-report.ts';
 import { occupancyByMonth } from '../books/occupancy.ts';
 import { receivables } from '../books/receivables.ts';
 import type { AppDeps } from '../deps.ts';
@@ -26,7 +28,7 @@ function rangeOf(c: Context, now: Date): { ok: true; range: BooksRange } | { ok:
  * and PAD files are; every export downloaded goes on the audit trail first.
  */
 export function staffBooksRoutes(deps: AppDeps) {
-  return new Hono<StaffEnv>()
+  const routes = new Hono<StaffEnv>()
     .use(managersOnly)
     .get('/report', async (c) => {
       const asked = rangeOf(c, deps.clock());
@@ -49,24 +51,32 @@ export function staffBooksRoutes(deps: AppDeps) {
       const found = await periodMoney(deps.db, asked.range, filter.data.kind);
       return c.json({ success: true as const, ...asked.range, ...found });
     })
+    .get('/deposits', async (c) => {
+      const asked = rangeOf(c, deps.clock());
+      if (!asked.ok) return problemAnswer(c, asked.problem);
+      return c.json({ success: true as const, ...asked.range, deposits: await periodDeposits(deps.db, asked.range) });
+    })
     .get('/occupancy', async (c) => {
       const now = deps.clock();
       const asked = rangeOf(c, now);
       if (!asked.ok) return problemAnswer(c, asked.problem);
       return c.json(await occupancyByMonth(deps.db, asked.range, now));
     })
-    .get('/receivables', async (c) => c.json({ success: true as const, ...(await receivables(deps.db, deps.clock())) }))
-    .get('/documents.csv', async (c) => {
+    .get('/receivables', async (c) => c.json({ success: true as const, ...(await receivables(deps.db, deps.clock())) }));
+  for (const download of booksDownloads) {
+    routes.get(`/${download}`, async (c) => {
       const now = deps.clock();
       const asked = rangeOf(c, now);
       if (!asked.ok) return problemAnswer(c, asked.problem);
       const { from, to } = asked.range;
-      await recordAudit(deps.db, actorOf(c), { action: 'books_exported', subjectType: 'books', subjectId: `${from}..${to}`, details: { export: 'documents_csv', from, to } }, now);
+      await recordAudit(deps.db, actorOf(c), { action: 'books_exported', subjectType: 'books', subjectId: `${from}..${to}`, details: { export: download, from, to } }, now);
       const { documents } = await periodDocuments(deps.db, asked.range);
-      return c.body(documentsCsv(documents), 200, {
-        'Cache-Control': 'no-store',
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="documents-${from}-${to}.csv"`,
-      });
+      const [name, extension] = download.split('.') as [string, 'csv' | 'zip'];
+      const headers = { 'Cache-Control': 'no-store', 'Content-Disposition': `attachment; filename="${name}-${from}-${to}.${extension}"` };
+      if (extension === 'zip') return c.body(documentsZip(deps.db, documents), 200, { ...headers, 'Content-Type': 'application/zip' });
+      const csv = download === 'documents.csv' ? documentsCsv(documents) : download === 'xero-invoices.csv' ? xeroInvoicesCsv(documents) : xeroCreditNotesCsv(documents);
+      return c.body(csv, 200, { ...headers, 'Content-Type': 'text/csv; charset=utf-8' });
     });
+  }
+  return routes;
 }

@@ -139,6 +139,27 @@ export const booksDocumentsResponse = z.object({ success: z.literal(true), from:
 export const booksMoneyFilter = z.object({ kind: z.optional(z.enum(moneyKinds, 'money_kind')) });
 export const booksMoneyResponse = z.object({ success: z.literal(true), from: z.string(), to: z.string(), movements: z.array(moneyMovement), total_cents: z.number() });
 
+/** GET /admin-api/books/deposits?from&to: the deposits the period's deposit figures sum, each with what the period did to it. */
+export const bookDeposit = z.object({
+  kind: z.enum(['security', 'key_fob']),
+  amount_cents: z.number(),
+  customer: z.string(),
+  rental_id: z.string(),
+  /** The invoice that asked for it, and that invoice's day at the space. */
+  invoice: z.string(),
+  invoiced_on: z.string(),
+  /** When it was given back (a day at the space), how much of it, and why the rest was kept. */
+  returned_on: z.nullable(z.string()),
+  returned_cents: z.nullable(z.number()),
+  deduction_reason: z.nullable(z.string()),
+  /** Which figures of the range it is in. */
+  invoiced_in_range: z.boolean(),
+  returned_in_range: z.boolean(),
+  held_at_end: z.boolean(),
+});
+export type BookDeposit = z.infer<typeof bookDeposit>;
+export const booksDepositsResponse = z.object({ success: z.literal(true), from: z.string(), to: z.string(), deposits: z.array(bookDeposit) });
+
 /** Receivables, aged by days past due on a day: current (not yet due, or due that day), 1–30, 31–60, 61–90, over 90. */
 export const ageBuckets = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'over_90'] as const;
 export type AgeBucket = (typeof ageBuckets)[number];
