@@ -43,7 +43,7 @@ async function saved(download: Download, dir: string): Promise<string> {
   return path;
 }
 
-test('the books of last month: figures, their documents, the downloads and the charts, in English and French', async ({ browser }) => {
+test('the books of last month: figures, their documents, money and deposits, the downloads and the charts, in English and French', async ({ browser }) => {
   test.setTimeout(240_000);
   const port = 4700 + test.info().workerIndex;
   const origin = `http://127.0.0.1:${port}`;
@@ -128,6 +128,15 @@ test('the books of last month: figures, their documents, the downloads and the c
       expect((await ours.allInnerTexts()).join('\n')).toContain(cents(room.total));
       expect((await ours.allInnerTexts()).join('\n')).toContain(cents(deskTotal));
       await expect(movements.locator('tfoot')).toContainText(cardAmount);
+      await expectNoAxeViolations(page);
+      await page.goBack();
+      await expect(books).toBeVisible();
+
+      const invoicedDeposits = page.getByRole('region', { name: 'Deposits' }).getByRole('definition').first().getByRole('link');
+      const invoicedAmount = (await invoicedDeposits.textContent()) ?? '';
+      await invoicedDeposits.click();
+      await expect(page.getByRole('heading', { name: 'Deposits: invoiced', level: 1 })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'The deposits this figure sums' }).locator('tfoot')).toContainText(invoicedAmount);
       await expectNoAxeViolations(page);
       await page.goBack();
       await expect(books).toBeVisible();

@@ -14,3 +14,7 @@ export function rangeOfSearch(search: BooksRangeSearch): BooksRangeSearch {
 export function bookProductName(m: StaffCatalogue, product: string): string {
   return (m.orders.products as Record<string, string>)[product] ?? m.books.productNames[product] ?? product;
 }
+
+/** The deposit figures of the report, each opening the deposits it sums. */
+export type DepositFigure = keyof StaffCatalogue['books']['deposits']['figures'];
+export const depositFigures: readonly DepositFigure[] = ['invoiced', 'returned', 'kept', 'held'];

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { booksDocumentsResponse, booksMoneyResponse, occupancyResponse, periodReport, receivablesResponse } from '../../shared/contract/books.ts';
+import { booksDepositsResponse, booksDocumentsResponse, booksMoneyResponse, occupancyResponse, periodReport, receivablesResponse } from '../../shared/contract/books.ts';
 import { staffRequest } from './api.ts';
 
 /*
@@ -49,6 +49,13 @@ export const booksMoneyQuery = (search: BooksMoneySearch) =>
   queryOptions({
     queryKey: [...root, 'money', search],
     queryFn: ({ signal }) => staffRequest(`/admin-api/books/money${booksSearch({ from: search.from, to: search.to, kind: search.kind })}`, { schema: booksMoneyResponse, signal }),
+  });
+
+/** Every deposit the range's deposit figures sum, each saying which figures count it. */
+export const booksDepositsQuery = (range: BooksRangeSearch) =>
+  queryOptions({
+    queryKey: [...root, 'deposits', range],
+    queryFn: ({ signal }) => staffRequest(`/admin-api/books/deposits${booksSearch({ from: range.from, to: range.to })}`, { schema: booksDepositsResponse, signal }),
   });
 
 export const receivablesQuery = () =>

@@ -222,6 +222,7 @@ const padFilesRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/
 const BooksPage = lazy(() => import('./pages/books-page.tsx').then((module) => ({ default: module.BooksPage })));
 const BooksDocumentsPage = lazy(() => import('./pages/books-lists-page.tsx').then((module) => ({ default: module.BooksDocumentsPage })));
 const BooksMoneyPage = lazy(() => import('./pages/books-lists-page.tsx').then((module) => ({ default: module.BooksMoneyPage })));
+const BooksDepositsPage = lazy(() => import('./pages/books-lists-page.tsx').then((module) => ({ default: module.BooksDepositsPage })));
 
 function Loading({ children }: { children: ReactNode }) {
   const { m } = useStaffLanguage();
@@ -286,6 +287,20 @@ const booksMoneyRoute = createRoute({
   },
 });
 
+const booksDepositsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/staff/books/deposits',
+  validateSearch: (search: Record<string, unknown>): { from?: string; to?: string; figure?: string } => ({ from: dayText(search.from), to: dayText(search.to), figure: codeText(search.figure) }),
+  component: function BooksDepositsRoute() {
+    const search = booksDepositsRoute.useSearch();
+    return (
+      <Loading>
+        <BooksDepositsPage search={search} />
+      </Loading>
+    );
+  },
+});
+
 /** Staff accounts and their roles: every member of staff sees them; what only a manager may do is offered to managers. */
 const staffRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/staff/staff', component: StaffPage });
 
@@ -305,5 +320,5 @@ const messagesRoute = createRoute({
 export const staffRouteTree = rootRoute.addChildren([
   signInRoute,
   setPasswordRoute,
-  consoleRoute.addChildren([homeRoute, inventoryRoute, unitQueueRoute, calendarRoute, ordersRoute, orderRoute, rentalsRoute, rentalRoute, waitlistRoute, offersRoute, offerRoute, padFilesRoute, booksRoute, booksDocumentsRoute, booksMoneyRoute, messagesRoute, staffRoute]),
+  consoleRoute.addChildren([homeRoute, inventoryRoute, unitQueueRoute, calendarRoute, ordersRoute, orderRoute, rentalsRoute, rentalRoute, waitlistRoute, offersRoute, offerRoute, padFilesRoute, booksRoute, booksDocumentsRoute, booksMoneyRoute, booksDepositsRoute, messagesRoute, staffRoute]),
 ]);

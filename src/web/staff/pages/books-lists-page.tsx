@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { bookDocumentKinds, moneyKinds, type BookDocumentKind, type MoneyKind } from '../../../shared/contract/books.ts';
-import { booksDocumentsQuery, booksMoneyQuery, type BooksDocumentsSearch, type BooksMoneySearch, type BooksRangeSearch } from '../books-queries.ts';
+import { bookDocumentKinds, moneyKinds, type BookDeposit, type BookDocumentKind, type MoneyKind } from '../../../shared/contract/books.ts';
+import { booksDepositsQuery, booksDocumentsQuery, booksMoneyQuery, type BooksDocumentsSearch, type BooksMoneySearch, type BooksRangeSearch } from '../books-queries.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
 import { EmptyState, PageTitle, QueryState, useFormat } from '../ui.tsx';
-import { bookProductName, rangeOfSearch } from '../books-common.ts';
+import { bookProductName, depositFigures, rangeOfSearch, type DepositFigure } from '../books-common.ts';
 
 /*
  * What a figure of the books sums: its documents, or its payments, returns and refunds, each
@@ -210,6 +210,95 @@ export function BooksMoneyPage({ search }: { search: BooksMoneySearch }) {
             )}
           </>
         )}
+      </QueryState>
+    </>
+  );
+}
+
+const keptOf = (d: BookDeposit) => d.amount_cents - (d.returned_cents ?? d.amount_cents);
+
+/** Whether a deposit is in a figure, and what it adds to it. */
+const depositIn: Record<DepositFigure, { counts: (d: BookDeposit) => boolean; cents: (d: BookDeposit) => number }> = {
+  invoiced: { counts: (d) => d.invoiced_in_range, cents: (d) => d.amount_cents },
+  returned: { counts: (d) => d.returned_in_range, cents: (d) => d.returned_cents ?? 0 },
+  kept: { counts: (d) => d.returned_in_range && keptOf(d) > 0, cents: keptOf },
+  held: { counts: (d) => d.held_at_end, cents: (d) => d.amount_cents },
+};
+
+export function BooksDepositsPage({ search }: { search: BooksRangeSearch & { figure?: string } }) {
+  const { m } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.books.deposits;
+  const range = rangeOfSearch(search);
+  const figure: DepositFigure = depositFigures.find((name) => name === search.figure) ?? 'invoiced';
+  const query = useQuery(booksDepositsQuery(range));
+  const columns = [t.invoice, t.kind, t.customer, t.amount, t.invoicedOn, t.returnedOn, t.returned, t.kept, t.reason];
+
+  return (
+    <>
+      <BackToBooks range={range} />
+      <PageTitle>{t.heading(t.figures[figure])}</PageTitle>
+      <QueryState query={query}>
+        {(data) => {
+          const deposits = data.deposits.filter(depositIn[figure].counts);
+          return (
+            <>
+              <RangeLine from={data.from} to={data.to} />
+              {deposits.length === 0 ? (
+                <EmptyState>{t.empty}</EmptyState>
+              ) : (
+                <div className="table-wrap">
+                  <table className="data-table data-table--stack amounts books-list">
+                    <caption>{t.caption}</caption>
+                    <thead>
+                      <tr>
+                        {columns.map((name) => (
+                          <th key={name} scope="col">
+                            {name}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {deposits.map((d) => (
+                        <tr key={`${d.invoice}-${d.kind}`}>
+                          <th scope="row">
+                            <StaffLink to="/staff/rentals/$id" params={{ id: d.rental_id }}>
+                              {d.invoice}
+                            </StaffLink>
+                          </th>
+                          <td data-label={t.kind} className="cell-text">
+                            {t.kinds[d.kind] ?? d.kind}
+                          </td>
+                          <td data-label={t.customer} className="cell-text">
+                            {d.customer}
+                          </td>
+                          <td data-label={t.amount}>{f.cents(d.amount_cents)}</td>
+                          <td data-label={t.invoicedOn}>{f.date(d.invoiced_on)}</td>
+                          <td data-label={t.returnedOn}>{d.returned_on ? f.date(d.returned_on) : m.common.none}</td>
+                          <td data-label={t.returned}>{d.returned_cents === null ? m.common.none : f.cents(d.returned_cents)}</td>
+                          <td data-label={t.kept}>{d.returned_cents === null ? m.common.none : f.cents(keptOf(d))}</td>
+                          <td data-label={t.reason} className="cell-text">
+                            {d.deduction_reason ?? m.common.none}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                    <tfoot>
+                      <tr className="amounts__total">
+                        <th scope="row" colSpan={3}>
+                          {t.totalRow(deposits.length)}
+                        </th>
+                        <td data-label={t.heading(t.figures[figure])}>{f.cents(deposits.reduce((sum, d) => sum + depositIn[figure].cents(d), 0))}</td>
+                        <td colSpan={5} />
+                      </tr>
+                    </tfoot>
+                  </table>
+                </div>
+              )}
+            </>
+          );
+        }}
       </QueryState>
     </>
   );

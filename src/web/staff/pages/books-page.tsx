@@ -5,7 +5,7 @@ import { spaceTodayQuick, type IsoDate } from '../../../shared/domain/time.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { LoadingText } from '../../ui/status.tsx';
 import { StaffApiError } from '../api.ts';
-import { bookProductName, rangeOfSearch } from '../books-common.ts';
+import { bookProductName, depositFigures, rangeOfSearch } from '../books-common.ts';
 import { booksReportQuery, booksSearch, receivablesQuery, type BooksRangeSearch } from '../books-queries.ts';
 import type { StaffCatalogue } from '../i18n.ts';
 import { useStaffLanguage } from '../language.tsx';
@@ -179,6 +179,9 @@ function Report({ report }: { report: PeriodReport }) {
   const moneyOf = (kind: string) => report.collected.kinds.find((k) => k.kind === kind) ?? { count: 0, cents: 0 };
   const collectedKinds = moneyKinds.filter((kind) => kind !== 'refund');
   const refund = moneyOf('refund');
+  const depositTerms = { invoiced: t.invoiced, returned: t.returned, kept: t.kept, held: t.heldAtEnd };
+  const { invoiced_cents: invoiced, returned_cents: returned, kept_cents: kept, held_at_end_cents: held } = report.deposits;
+  const depositCents = { invoiced, returned, kept, held };
 
   return (
     <>
@@ -290,14 +293,13 @@ function Report({ report }: { report: PeriodReport }) {
         <h2 id="deposits-title">{t.depositsTitle}</h2>
         <p>{t.depositsIntro}</p>
         <dl className="facts card">
-          <Fact term={t.invoiced}>
-            <FigureLink to="/staff/books/documents" search={range}>
-              {f.cents(report.deposits.invoiced_cents)}
-            </FigureLink>
-          </Fact>
-          <Fact term={t.returned}>{f.cents(report.deposits.returned_cents)}</Fact>
-          <Fact term={t.kept}>{f.cents(report.deposits.kept_cents)}</Fact>
-          <Fact term={t.heldAtEnd}>{f.cents(report.deposits.held_at_end_cents)}</Fact>
+          {depositFigures.map((figure) => (
+            <Fact key={figure} term={depositTerms[figure]}>
+              <StaffLink to="/staff/books/deposits" search={{ ...range, figure }} activeOptions={{ exact: true }}>
+                {f.cents(depositCents[figure])}
+              </StaffLink>
+            </Fact>
+          ))}
         </dl>
       </section>
     </>
