@@ -22,6 +22,18 @@ function RecordLink({ order, rental, children }: { order: string | null; rental:
   return <>{children}</>;
 }
 
+/** A list's table; wider than the screen, it scrolls sideways as a region the keyboard reaches, named as its table is. */
+function ListTable({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
+      <table className="data-table data-table--stack amounts books-list">
+        <caption>{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
 function BackToBooks({ range }: { range: BooksRangeSearch }) {
   const { m } = useStaffLanguage();
   return (
@@ -72,9 +84,7 @@ export function BooksDocumentsPage({ search }: { search: BooksDocumentsSearch })
             {data.documents.length === 0 ? (
               <EmptyState>{t.empty}</EmptyState>
             ) : (
-              <div className="table-wrap">
-                <table className="data-table data-table--stack amounts books-list">
-                  <caption>{t.caption}</caption>
+              <ListTable caption={t.caption}>
                   <thead>
                     <tr>
                       {columns.map((name) => (
@@ -128,8 +138,7 @@ export function BooksDocumentsPage({ search }: { search: BooksDocumentsSearch })
                       <td colSpan={2} />
                     </tr>
                   </tfoot>
-                </table>
-              </div>
+              </ListTable>
             )}
           </>
         )}
@@ -160,9 +169,7 @@ export function BooksMoneyPage({ search }: { search: BooksMoneySearch }) {
             {data.movements.length === 0 ? (
               <EmptyState>{t.empty}</EmptyState>
             ) : (
-              <div className="table-wrap">
-                <table className="data-table data-table--stack amounts books-list">
-                  <caption>{t.caption}</caption>
+              <ListTable caption={t.caption}>
                   <thead>
                     <tr>
                       {columns.map((name) => (
@@ -205,8 +212,7 @@ export function BooksMoneyPage({ search }: { search: BooksMoneySearch }) {
                       <td colSpan={2} />
                     </tr>
                   </tfoot>
-                </table>
-              </div>
+              </ListTable>
             )}
           </>
         )}
@@ -247,9 +253,7 @@ export function BooksDepositsPage({ search }: { search: BooksRangeSearch & { fig
               {deposits.length === 0 ? (
                 <EmptyState>{t.empty}</EmptyState>
               ) : (
-                <div className="table-wrap">
-                  <table className="data-table data-table--stack amounts books-list">
-                    <caption>{t.caption}</caption>
+                <ListTable caption={t.caption}>
                     <thead>
                       <tr>
                         {columns.map((name) => (
@@ -293,8 +297,7 @@ export function BooksDepositsPage({ search }: { search: BooksRangeSearch & { fig
                         <td colSpan={5} />
                       </tr>
                     </tfoot>
-                  </table>
-                </div>
+                </ListTable>
               )}
             </>
           );
