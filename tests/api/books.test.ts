@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findInvoice } from '../../src/server/billing/invoice-records.ts';
+import { findInvoice, findInvoiceCredit } from '../../src/server/billing/invoice-records.ts';
 import { payNowPaid } from '../../src/server/billing/pay-now.ts';
 import { runBillingRound } from '../../src/server/billing/round.ts';
 import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
@@ -10,7 +10,7 @@ import { xeroCreditNoteColumns, xeroInvoiceColumns, xeroSettings } from '../../s
 import yauzl from 'yauzl';
 import { creditNoteOfRefund, receiptOfOrder } from '../../src/server/documents/receipts.ts';
 import { addStaff } from '../../src/server/staff/accounts.ts';
-import { booksDepositsResponse, booksDocumentsResponse, booksMoneyResponse, occupancyResponse, periodReport, receivablesResponse, type DocumentSums, type OccupancyResponse } from '../../src/shared/contract/books.ts';
+import { booksDepositsResponse, booksDocumentsResponse, booksDownloads, booksMoneyResponse, occupancyResponse, periodReport, receivablesResponse, type DocumentSums, type OccupancyResponse } from '../../src/shared/contract/books.ts';
 import { problemCodeHeader, problemDetail, problemDetailHeader } from '../../src/shared/contract/common.ts';
 import { orderResponse } from '../../src/shared/contract/orders.ts';
 import { paymentPageResponse } from '../../src/shared/contract/bookings.ts';
@@ -29,9 +29,11 @@ import { join } from 'node:path';
  * them (receipts.ts, invoice-records.ts), not through the books' SQL:
  * - two day products sold (a room, three days of an office), one of those days cancelled and
  *   refunded (a partial refund, under a credit note);
- * - the December invoices of two rentals sold in November: one paid by card on the 1st, one whose
- *   card failed, then paid twice (a cheque, and a Pay now page that landed after it), the second
- *   payment given back;
+ * - the December invoices of two rentals sold in November: one paid by card on the 1st, then ended
+ *   at once by staff on the 14th (its invoice credited for the days after, the money refunded, and
+ *   what its prepaid last month leaves over given back under a credit note against its receipt);
+ *   one whose card failed, then paid twice (a cheque, and a Pay now page that landed after it), the
+ *   second payment given back;
  * - a lease signed in November: its first invoice (rent and deposits) debited by PAD on the 3rd,
  *   treated as paid on the 10th, returned by the payer's bank on the 15th; its January invoice
  *   issued on the 20th.
@@ -141,6 +143,17 @@ describe(`the books (${backend})`, () => {
     expect(file.status).toBe(201);
     now = at('2026-12-10');
     await round();
+    // The 14th: staff end the desk's rental at once. Its December invoice is credited for the days after (a credit note against
+    // the invoice, the money for them refunded), and what its prepaid last month leaves over goes back under a credit note
+    // against its checkout's receipt.
+    now = at('2026-12-14');
+    const ended = await t.app.request(`/admin-api/rentals/${made.deskRental}/end`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ mode: 'now', reason: 'Moved out' }),
+    });
+    expect(ended.status).toBe(200);
+    await settleDueRefunds({ db: t.db, clock: () => now, payments: t.deps.payments });
     now = at('2026-12-15');
     const [initial] = await invoicesOf(made.tenancy);
     const returned = await t.app.request(`/admin-api/rentals/${made.tenancy}/invoices/${initial!.number}/pad-return`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ code: '919' }) });
@@ -170,8 +183,12 @@ describe(`the books (${backend})`, () => {
       return { ...invoice, subtotal: invoice.subtotal - row.deposits_cents, deposits: row.deposits_cents };
     };
     const invoices = { desk: await invoiceOf(made.deskRental, 0), parking: await invoiceOf(made.parkingRental, 0), january: await invoiceOf(made.tenancy, 1) };
-    const creditNote = { subtotal: -credit.subtotal, gst: -credit.gst, qst: -credit.qst, total: -credit.total };
-    return { receipts, invoices, creditNote, credit };
+    const negated = (d: { subtotal: number; gst: number; qst: number; total: number }) => ({ subtotal: -d.subtotal, gst: -d.gst, qst: -d.qst, total: -d.total });
+    const creditNote = negated(credit);
+    const invoiceCredit = await t.db.selectFrom('invoice_credits').select('id').where('invoice_id', '=', invoices.desk.id).executeTakeFirstOrThrow();
+    const surplusRefund = await t.db.selectFrom('refunds').select('id').where('reason', '=', 'prepaid_surplus').executeTakeFirstOrThrow();
+    const deskCredits = [negated((await findInvoiceCredit(t.db, invoiceCredit.id))!), negated((await creditNoteOfRefund(t.db, surplusRefund.id))!)];
+    return { receipts, invoices, creditNote, credit, deskCredits };
   }
 
   it('sums December’s sales, taxes, money and deposits to the cent of its documents', async () => {
@@ -179,23 +196,23 @@ describe(`the books (${backend})`, () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const report = periodReport.parse(await res.json());
-    const { receipts, invoices, creditNote } = await decemberDocuments();
+    const { receipts, invoices, creditNote, deskCredits } = await decemberDocuments();
 
-    // Accrual: two receipts, three invoices, one credit note.
+    // Accrual: two receipts, three invoices, three credit notes (the day cancelled; the desk's days after its end, and its prepaid month's rest).
     const receiptSums = sums(receipts);
     const invoiceSums = sums(Object.values(invoices));
     expect(report.sales.kinds).toEqual([
       { kind: 'receipt', documents: 2, ...receiptSums },
       { kind: 'invoice', documents: 3, ...invoiceSums },
-      { kind: 'credit_note', documents: 1, ...sums([creditNote]) },
+      { kind: 'credit_note', documents: 3, ...sums([creditNote, ...deskCredits]) },
     ]);
-    expect(report.sales.total).toEqual({ documents: 6, ...sums([...receipts, ...Object.values(invoices), creditNote]) });
+    expect(report.sales.total).toEqual({ documents: 8, ...sums([...receipts, ...Object.values(invoices), creditNote, ...deskCredits]) });
     expect(report.sales.total.deposits_cents).toBe(0);
     const byProduct = Object.fromEntries(report.sales.products.map((p) => [p.product, p]));
     expect(Object.keys(byProduct).sort()).toEqual(['conference_room', 'office_daily', 'office_lease', 'standard']);
     expect(byProduct.conference_room).toEqual({ product: 'conference_room', documents: 1, ...sums([receipts[0]!]) });
     expect(byProduct.office_daily).toEqual({ product: 'office_daily', documents: 2, ...sums([receipts[1]!, creditNote]) });
-    expect(byProduct.standard).toEqual({ product: 'standard', documents: 2, ...sums([invoices.desk, invoices.parking]) });
+    expect(byProduct.standard).toEqual({ product: 'standard', documents: 4, ...sums([invoices.desk, invoices.parking, ...deskCredits]) });
     expect(byProduct.office_lease).toEqual({ product: 'office_lease', documents: 1, ...sums([invoices.january]) });
     // Each tax is what the documents say, never recomputed from the sum.
     expect(report.sales.total.gst_cents + report.sales.total.qst_cents + report.sales.total.subtotal_cents).toBe(report.sales.total.total_cents);
@@ -205,21 +222,34 @@ describe(`the books (${backend})`, () => {
     const initial = (await findInvoice(t.db, (await invoicesOf(made.tenancy))[0]!.id))!;
     const cardCents = receipts[0]!.total + receipts[1]!.total + invoices.desk.total + invoices.parking.total;
     const cancelRefund = await t.db.selectFrom('refunds').select('amount_cents').where('id', '=', made.cancelRefund).executeTakeFirstOrThrow();
+    // The desk's end gave back the money for the days credited (no credit note of its own: the invoice's is the document) and its prepaid month's rest.
+    const deskRefunds = await t.db.selectFrom('refunds').select(['reason', 'amount_cents', 'status']).where('reason', 'in', ['ended_early', 'prepaid_surplus']).orderBy('reason').execute();
+    expect(deskRefunds.map((r) => [r.reason, r.status])).toEqual([
+      ['ended_early', 'succeeded'],
+      ['prepaid_surplus', 'succeeded'],
+    ]);
+    expect(deskRefunds[1]!.amount_cents).toBe(-deskCredits[1]!.total);
+    const refunded = cancelRefund.amount_cents + invoices.parking.total + deskRefunds.reduce((n, r) => n + r.amount_cents, 0);
     expect(report.collected.kinds).toEqual([
       { kind: 'card', count: 4, cents: cardCents },
       { kind: 'pad', count: 1, cents: initial.total },
       { kind: 'recorded', count: 1, cents: invoices.parking.total },
       { kind: 'returned', count: 1, cents: -initial.total },
-      { kind: 'refund', count: 2, cents: cancelRefund.amount_cents + invoices.parking.total },
+      { kind: 'refund', count: 4, cents: refunded },
     ]);
     expect(report.collected.net_cents).toBe(cardCents + invoices.parking.total);
-    expect(report.collected.refunded_cents).toBe(cancelRefund.amount_cents + invoices.parking.total);
+    expect(report.collected.refunded_cents).toBe(refunded);
     expect(report.collected.refunds_pending_cents).toBe(0);
 
-    // The lease's deposits were invoiced in November: held all December, never in its sales.
+    // The lease's deposits were asked for in November, never in sales. Its debit stood from the 10th to the 15th: held then;
+    // returned by the bank, the invoice is owed again at the month's end, and its deposits with it: not held.
     const deposits = await t.db.selectFrom('deposits').select('amount_cents').where('rental_id', '=', made.tenancy).execute();
     expect(deposits.length).toBeGreaterThan(0);
-    expect(report.deposits).toEqual({ invoiced_cents: 0, returned_cents: 0, kept_cents: 0, held_at_end_cents: deposits.reduce((n, d) => n + d.amount_cents, 0) });
+    expect(report.deposits).toEqual({ invoiced_cents: 0, returned_cents: 0, kept_cents: 0, held_at_end_cents: 0 });
+    const whileItStood = periodReport.parse(await (await get('/admin-api/books/report?from=2026-12-01&to=2026-12-12')).json());
+    expect(whileItStood.deposits.held_at_end_cents).toBe(deposits.reduce((n, d) => n + d.amount_cents, 0));
+    const beforeItStood = periodReport.parse(await (await get('/admin-api/books/report?from=2026-12-01&to=2026-12-09')).json());
+    expect(beforeItStood.deposits.held_at_end_cents).toBe(0);
   });
 
   it('puts November’s deposits apart from its sales, on the invoice that asked for them', async () => {
@@ -234,7 +264,9 @@ describe(`the books (${backend})`, () => {
     expect(lease.subtotal_cents + lease.gst_cents + lease.qst_cents + lease.deposits_cents).toBe(invoice.total);
     // The figure links to the deposits it sums.
     const listed = booksDepositsResponse.parse(await (await get('/admin-api/books/deposits?from=2026-11-01&to=2026-11-30')).json()).deposits;
-    expect(listed.map((d) => [d.invoice, d.invoiced_on, d.invoiced_in_range, d.held_at_end])).toEqual(listed.map(() => [initial!.number, '2026-11-23', true, true]));
+    // Asked for, not yet paid at the month's end: not held.
+    expect(listed.map((d) => [d.invoice, d.invoiced_on, d.invoiced_in_range, d.held_at_end])).toEqual(listed.map(() => [initial!.number, '2026-11-23', true, false]));
+    expect(report.deposits.held_at_end_cents).toBe(0);
     expect(listed.reduce((n, d) => n + d.amount_cents, 0)).toBe(report.deposits.invoiced_cents);
   });
 
@@ -248,9 +280,14 @@ describe(`the books (${backend})`, () => {
     const credits = booksDocumentsResponse.parse(await (await get('/admin-api/books/documents?from=2026-12-01&to=2026-12-31&kind=credit_note')).json());
     const { credit } = await decemberDocuments();
     const order = await t.db.selectFrom('orders').select('receipt_number').where('id', '=', made.officeOrder).executeTakeFirstOrThrow();
-    expect(credits.documents).toEqual([
-      expect.objectContaining({ kind: 'credit_note', number: credit.number, date: '2026-12-02', corrects: order.receipt_number, paid_by: 'card_refund', total_cents: -credit.total, order_id: made.officeOrder }),
-    ]);
+    const deskInvoice = (await invoicesOf(made.deskRental))[0]!;
+    const deskOrder = await t.db.selectFrom('rentals as r').innerJoin('orders as o', 'o.id', 'r.order_id').select('o.receipt_number').where('r.id', '=', made.deskRental).executeTakeFirstOrThrow();
+    expect(credits.documents.map((d) => [d.date, d.corrects, d.paid_by, d.order_id === null, d.rental_id])).toEqual([
+      ['2026-12-02', order.receipt_number, 'card_refund', false, null],
+      ['2026-12-14', deskInvoice.number, 'credit', false, made.deskRental],
+      ['2026-12-14', deskOrder.receipt_number, 'card_refund', false, null],
+    ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+    expect(credits.documents[0]).toMatchObject({ number: credit.number, total_cents: -credit.total, order_id: made.officeOrder });
     const parkingDecember = (await invoicesOf(made.parkingRental))[0]!;
     const invoices = booksDocumentsResponse.parse(await (await get('/admin-api/books/documents?from=2026-12-01&to=2026-12-31&kind=invoice')).json());
     expect(invoices.documents.find((d) => d.number === parkingDecember.number)).toMatchObject({ paid_by: 'card+cheque', rental_id: made.parkingRental });
@@ -263,7 +300,7 @@ describe(`the books (${backend})`, () => {
     const returned = booksMoneyResponse.parse(await (await get('/admin-api/books/money?from=2026-12-01&to=2026-12-31&kind=returned')).json());
     expect(returned.movements).toEqual([expect.objectContaining({ date: '2026-12-15', reference: '919', rental_id: made.tenancy })]);
     const refunds = booksMoneyResponse.parse(await (await get('/admin-api/books/money?from=2026-12-01&to=2026-12-31&kind=refund')).json());
-    expect(refunds.movements.map((m) => m.reference).sort()).toEqual(['cancelled', 'paid_twice']);
+    expect(refunds.movements.map((m) => m.reference).sort()).toEqual(['cancelled', 'ended_early', 'paid_twice', 'prepaid_surplus']);
   });
 
   it('exports every document as a CSV whose columns sum to the report, and audits the download', async () => {
@@ -274,7 +311,7 @@ describe(`the books (${backend})`, () => {
     const text = await res.text();
     const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0]!)).toEqual([...documentCsvColumns]);
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(8);
     const report = periodReport.parse(await (await get('/admin-api/books/report?from=2026-12-01&to=2026-12-31')).json());
     const cents = (column: string) => rows.reduce((n, r) => n + Math.round(Number(r[column]) * 100), 0);
     expect(cents('before_tax')).toBe(report.sales.total.subtotal_cents);
@@ -284,14 +321,14 @@ describe(`the books (${backend})`, () => {
     expect(cents('total')).toBe(report.sales.total.total_cents);
     // Amounts with a dot and two decimals; a credit note's below zero, naming what it corrects.
     for (const row of rows) for (const column of ['before_tax', 'gst', 'qst', 'deposits', 'total']) expect(row[column]).toMatch(/^-?\d+\.\d{2}$/);
-    const credit = rows.find((r) => r.type === 'credit_note')!;
-    expect(credit.total).toBe(decimalAmount(report.sales.kinds.find((k) => k.kind === 'credit_note')!.total_cents));
-    expect(credit.corrects).toMatch(/^\S+$/);
+    const credits = rows.filter((r) => r.type === 'credit_note');
+    expect(credits.reduce((n, r) => n + Math.round(Number(r.total) * 100), 0)).toBe(report.sales.kinds.find((k) => k.kind === 'credit_note')!.total_cents);
+    for (const credit of credits) expect(credit.corrects).toMatch(/^\S+$/);
     // Names as the documents have them, accents and all.
     const tenant = await t.db.selectFrom('rentals').select('customer_name').where('id', '=', made.tenancy).executeTakeFirstOrThrow();
     expect(rows.filter((r) => r.customer === tenant.customer_name)).toHaveLength(1);
 
-    const audit = await t.db.selectFrom('staff_audit').select(['actor', 'action', 'subject_type', 'details']).where('action', '=', 'books_exported').execute();
+    const audit = (await t.db.selectFrom('staff_audit').select(['actor', 'action', 'subject_type', 'details']).where('action', '=', 'books_exported').execute()).filter((a) => (a.details as { export?: string }).export === 'documents.csv');
     expect(audit).toEqual([{ actor: 'admin token', action: 'books_exported', subject_type: 'books', details: { export: 'documents.csv', from: '2026-12-01', to: '2026-12-31' } }]);
   });
 
@@ -320,8 +357,11 @@ describe(`the books (${backend})`, () => {
     expect(Object.keys(credits[0]!)).toEqual([...xeroCreditNoteColumns]);
     const order = await t.db.selectFrom('orders').select('receipt_number').where('id', '=', made.officeOrder).executeTakeFirstOrThrow();
     // Positive, as Xero's credit notes take them, naming the receipt they correct.
-    expect(credits).toHaveLength(1);
-    expect(credits[0]).toMatchObject({ Reference: order.receipt_number, '*CreditNoteDate': '02/12/2026', '*UnitAmount': decimalAmount(-kind('credit_note').subtotal_cents), TaxAmount: decimalAmount(-(kind('credit_note').gst_cents + kind('credit_note').qst_cents)) });
+    expect(credits).toHaveLength(3);
+    expect(cents(credits, '*UnitAmount')).toBe(-kind('credit_note').subtotal_cents);
+    expect(cents(credits, 'TaxAmount')).toBe(-(kind('credit_note').gst_cents + kind('credit_note').qst_cents));
+    const { credit } = await decemberDocuments();
+    expect(credits.find((r) => r.Reference === order.receipt_number)).toMatchObject({ '*CreditNoteNumber': credit.number, '*CreditNoteDate': '02/12/2026', '*UnitAmount': decimalAmount(credit.subtotal), TaxAmount: decimalAmount(credit.gst + credit.qst) });
 
     // November: the lease's first invoice, its deposits on a line of their own, on the deposits account, untaxed.
     const november = await csv('/admin-api/books/xero-invoices.csv?from=2026-11-01&to=2026-11-30');
@@ -411,10 +451,10 @@ describe(`the books (${backend})`, () => {
   });
 
   it('counts units rented, held and for sale at each month’s end, a unit retired mid-month leaving that month, beside the waitlist and recurring revenue', async () => {
-    // 25 November: someone joins the waitlist for the rented desk. 15 December: a hot desk is retired, and an office offered on a lease not yet signed.
-    const desk = await t.db.selectFrom('offices').select('id').where('office_id', '=', 'DSK-01').executeTakeFirstOrThrow();
+    // 25 November: someone joins the waitlist for the rented parking spot. 15 December: a hot desk is retired, and an office offered on a lease not yet signed.
+    const spot = await t.db.selectFrom('offices').select('id').where('office_id', '=', 'PRK-01').executeTakeFirstOrThrow();
     now = at('2026-11-25');
-    const entry = await t.app.request('/public-api/waitlist', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.40', 'idempotency-key': crypto.randomUUID() }, body: JSON.stringify(waitlistEntryFor([desk.id])) });
+    const entry = await t.app.request('/public-api/waitlist', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.40', 'idempotency-key': crypto.randomUUID() }, body: JSON.stringify(waitlistEntryFor([spot.id])) });
     expect(entry.status).toBe(201);
     now = at('2026-12-15');
     const hot = await t.db.selectFrom('offices').select('id').where('office_id', '=', 'HOT-02').executeTakeFirstOrThrow();
@@ -429,8 +469,9 @@ describe(`the books (${backend})`, () => {
     expect([...new Set(occupancy.map((r) => `${r.month} ${r.on}`))]).toEqual(['2026-10 2026-10-31', '2026-11 2026-11-30', '2026-12 2026-12-31']);
     for (const row of occupancy) expect(row.rented + row.held + row.available).toBe(row.units);
 
-    // The desk and the parking spot rented from 23 November; the lease's office (added that day) rented from 1 December.
+    // The desk and the parking spot rented from 23 November, the desk ended on 14 December; the lease's office (added that day) rented from 1 December.
     expect(of('2026-11', 'assigned_desk').rented).toBe(of('2026-10', 'assigned_desk').rented + 1);
+    expect(of('2026-12', 'assigned_desk').rented).toBe(of('2026-10', 'assigned_desk').rented);
     expect(of('2026-11', 'parking_spot').rented).toBe(of('2026-10', 'parking_spot').rented + 1);
     expect(of('2026-11', 'dedicated_office').units).toBe(of('2026-10', 'dedicated_office').units + 1);
     expect(of('2026-12', 'dedicated_office').rented).toBe(of('2026-11', 'dedicated_office').rented + 1);
@@ -440,10 +481,11 @@ describe(`the books (${backend})`, () => {
     expect(of('2026-12', 'hotdesk').units).toBe(of('2026-11', 'hotdesk').units - 1);
     expect(of('2026-11', 'hotdesk').units).toBe(of('2026-10', 'hotdesk').units);
 
-    // The waitlist beside it: one person waiting for a desk since 25 November (10:00 at the space).
-    expect([of('2026-10', 'assigned_desk').waiting, of('2026-11', 'assigned_desk').waiting, of('2026-12', 'assigned_desk').waiting]).toEqual([0, 1, 1]);
-    expect([of('2026-11', 'assigned_desk').average_wait_days, of('2026-12', 'assigned_desk').average_wait_days]).toEqual([5, 36]);
-    expect(of('2026-10', 'assigned_desk').average_wait_days).toBeNull();
+    // The waitlist beside it: one person waiting for a parking spot since 25 November (10:00 at the space).
+    expect([of('2026-10', 'parking_spot').waiting, of('2026-11', 'parking_spot').waiting, of('2026-12', 'parking_spot').waiting]).toEqual([0, 1, 1]);
+    expect([of('2026-11', 'parking_spot').average_wait_days, of('2026-12', 'parking_spot').average_wait_days]).toEqual([5, 36]);
+    expect(of('2026-10', 'parking_spot').average_wait_days).toBeNull();
+    expect(of('2026-12', 'assigned_desk').waiting).toBe(0);
 
     // Recurring revenue: the rentals' monthly amounts as sold, from the rentals themselves.
     const monthly = async (id: string) => (await t.db.selectFrom('rentals').select('monthly_cents').where('id', '=', id).executeTakeFirstOrThrow()).monthly_cents;
@@ -453,7 +495,7 @@ describe(`the books (${backend})`, () => {
     expect(revenue).toEqual([
       { month: '2026-10', mrr_cents: 0, new_cents: 0, ended_cents: 0, changed_cents: 0 },
       { month: '2026-11', mrr_cents: deskCents + parkingCents, new_cents: deskCents + parkingCents, ended_cents: 0, changed_cents: 0 },
-      { month: '2026-12', mrr_cents: deskCents + parkingCents + leaseCents, new_cents: leaseCents, ended_cents: 0, changed_cents: 0 },
+      { month: '2026-12', mrr_cents: parkingCents + leaseCents, new_cents: leaseCents, ended_cents: -deskCents, changed_cents: 0 },
     ]);
 
     // Day products sold in December, less the day cancelled: from their receipts and credit note.
@@ -492,7 +534,10 @@ describe(`the books (${backend})`, () => {
   });
 
   it('answers 401 without a session and 403 to staff who are not managers', async () => {
-    for (const path of ['/admin-api/books/report', '/admin-api/books/documents', '/admin-api/books/money', '/admin-api/books/receivables', '/admin-api/books/documents.csv']) {
+    const paths = ['report', 'documents', 'money', 'deposits', 'occupancy', 'receivables', ...booksDownloads].map((p) => `/admin-api/books/${p}`);
+    // Every route of the books, as the app has them: none left out of this check.
+    expect(t.app.routes.filter((r) => r.method === 'GET' && r.path.startsWith('/admin-api/books/')).map((r) => r.path).sort()).toEqual([...paths].sort());
+    for (const path of paths) {
       const res = await get(path, {});
       expect(res.status).toBe(401);
       expect(res.headers.get(problemCodeHeader)).toBe('sign_in_required');
@@ -500,9 +545,11 @@ describe(`the books (${backend})`, () => {
     await addStaff(t.db, { email: 'sam@example.ca', name: 'Sam', role: 'staff', password: 'correct horse battery' }, now, 2 ** 10);
     const signIn = await t.app.request('/admin-api/session', { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email: 'sam@example.ca', password: 'correct horse battery' }) });
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-    const res = await get('/admin-api/books/documents.csv', { cookie });
-    expect(res.status).toBe(403);
-    expect(res.headers.get(problemCodeHeader)).toBe('managers_only');
+    for (const path of paths) {
+      const res = await get(path, { cookie });
+      expect(res.status).toBe(403);
+      expect(res.headers.get(problemCodeHeader)).toBe('managers_only');
+    }
     expect(await t.db.selectFrom('staff_audit').select('actor').where('action', '=', 'books_exported').where('actor', '=', 'sam@example.ca').execute()).toEqual([]);
   });
 

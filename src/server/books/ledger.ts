@@ -72,7 +72,7 @@ export function documentRows(range: BooksRange): RawBuilder<unknown> {
     select 'credit_note', f.credit_note_number, f.created_at, ${spaceDaySql('f.created_at')},
       coalesce(o.buyer_name, ''), coalesce(o.buyer_email, ''), o.product,
       -coalesce((f.amounts->>'subtotal')::int, ${quoteSubtotal}), -coalesce((f.amounts->>'gst')::int, ${quoteGst}), -coalesce((f.amounts->>'qst')::int, ${quoteQst}), 0,
-      -f.amount_cents, 'card_refund', o.receipt_number, o.id, null::text
+      -coalesce((f.amounts->>'total')::int, (o.quote->>'total')::int), 'card_refund', o.receipt_number, o.id, null::text
     from refunds f join orders o on o.id = f.order_id
     where f.credit_note_number is not null and ${within('f.created_at', range)}
     union all

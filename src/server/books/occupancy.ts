@@ -107,23 +107,23 @@ export async function occupancyByMonth(db: Db, range: BooksRange, now: Date): Pr
   // Recurring revenue that day, by kind; and, over every kind, what began and what ended since the month before.
   const mrr = await sql<ByType<{ mrr_cents: number }>>`
     with ${monthsTable(months)}
-    select m.month, r.service_type, sum(r.monthly_cents)::int as mrr_cents
+    select m.month, r.service_type, sum(r.monthly_cents)::bigint as mrr_cents
     from months m join rentals r on ${runningOn('m.on_day')}
     group by m.month, r.service_type`.execute(db);
   const changes = await sql<{ month: string; mrr_cents: number; before_cents: number; new_cents: number; ended_cents: number }>`
     with ${monthsTable(months)}
     select m.month,
-      coalesce(sum(r.monthly_cents) filter (where ${runningOn('m.on_day')}), 0)::int as mrr_cents,
-      coalesce(sum(r.monthly_cents) filter (where ${runningOn('m.before_day')}), 0)::int as before_cents,
-      coalesce(sum(r.monthly_cents) filter (where ${runningOn('m.on_day')} and not (${runningOn('m.before_day')})), 0)::int as new_cents,
-      coalesce(sum(r.monthly_cents) filter (where ${runningOn('m.before_day')} and not (${runningOn('m.on_day')})), 0)::int as ended_cents
+      coalesce(sum(r.monthly_cents) filter (where ${runningOn('m.on_day')}), 0)::bigint as mrr_cents,
+      coalesce(sum(r.monthly_cents) filter (where ${runningOn('m.before_day')}), 0)::bigint as before_cents,
+      coalesce(sum(r.monthly_cents) filter (where ${runningOn('m.on_day')} and not (${runningOn('m.before_day')})), 0)::bigint as new_cents,
+      coalesce(sum(r.monthly_cents) filter (where ${runningOn('m.before_day')} and not (${runningOn('m.on_day')})), 0)::bigint as ended_cents
     from months m left join rentals r on true
     group by m.month`.execute(db);
 
   // Day products: their receipts, less their credit notes, in each month.
   const whole = { from: `${months[0]!.month}-01`, to: months.at(-1)!.on };
   const days = await sql<{ month: string; product: string; documents: number; subtotal_cents: number }>`
-    select left(date, 7) as month, product, count(*)::int as documents, sum(subtotal_cents)::int as subtotal_cents
+    select left(date, 7) as month, product, count(*)::bigint as documents, sum(subtotal_cents)::bigint as subtotal_cents
     from (${documentRows(whole)}) d
     where product in (${sql.join(dayProducts)})
     group by left(date, 7), product

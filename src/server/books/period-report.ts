@@ -8,10 +8,20 @@ import { documentRows, moneyRows, rangeInstants, spaceDaySql } from './ledger.ts
  * in SQL, on whichever database the server runs, read fresh at every call.
  */
 
+/**
+ * A deposit (row d, of invoice i) held at an instant: collected by then, its invoice paid in full
+ * (its payments that stood then, and its credit notes by then, reach its total), and not yet
+ * given back. A deposit asked for but not paid is owed, not held.
+ */
+const heldAt = (end: Date) => sql`(i.issued_at < ${end} and (d.returned_at is null or d.returned_at >= ${end})
+  and i.total_cents <= coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id and p.settled_at < ${end}
+        and (p.status = 'succeeded' or (p.status = 'returned' and p.returned_at >= ${end}))), 0)
+    + coalesce((select sum(c.total_cents) from invoice_credits c where c.invoice_id = i.id and c.created_at < ${end}), 0))`;
+
 type SumRow = { documents: number; subtotal_cents: number; gst_cents: number; qst_cents: number; deposits_cents: number; total_cents: number };
 
-const sumColumns = sql`count(*)::int as documents, coalesce(sum(subtotal_cents), 0)::int as subtotal_cents, coalesce(sum(gst_cents), 0)::int as gst_cents,
-  coalesce(sum(qst_cents), 0)::int as qst_cents, coalesce(sum(deposits_cents), 0)::int as deposits_cents, coalesce(sum(total_cents), 0)::int as total_cents`;
+const sumColumns = sql`count(*)::bigint as documents, coalesce(sum(subtotal_cents), 0)::bigint as subtotal_cents, coalesce(sum(gst_cents), 0)::bigint as gst_cents,
+  coalesce(sum(qst_cents), 0)::bigint as qst_cents, coalesce(sum(deposits_cents), 0)::bigint as deposits_cents, coalesce(sum(total_cents), 0)::bigint as total_cents`;
 
 const sumsOf = (row: SumRow | undefined): DocumentSums => ({
   documents: Number(row?.documents ?? 0),
@@ -29,16 +39,16 @@ export async function periodReport(db: Db, range: BooksRange): Promise<PeriodRep
     from (${documentRows(range)}) d
     group by grouping sets ((product), (kind), ())`.execute(db);
   const money = await sql<{ kind: MoneyKind; count: number; cents: number }>`
-    select kind, count(*)::int as count, coalesce(sum(cents), 0)::int as cents from (${moneyRows(range)}) m group by kind`.execute(db);
+    select kind, count(*)::bigint as count, coalesce(sum(cents), 0)::bigint as cents from (${moneyRows(range)}) m group by kind`.execute(db);
   const pending = await sql<{ cents: number }>`
-    select coalesce(sum(amount_cents), 0)::int as cents from refunds
+    select coalesce(sum(amount_cents), 0)::bigint as cents from refunds
     where created_at < ${end} and (status = 'pending' or refunded_at >= ${end})`.execute(db);
   const deposits = await sql<{ invoiced: number; returned: number; kept: number; held: number }>`
     select
-      coalesce(sum(d.amount_cents) filter (where i.issued_at >= ${start} and i.issued_at < ${end}), 0)::int as invoiced,
-      coalesce(sum(d.returned_cents) filter (where d.returned_at >= ${start} and d.returned_at < ${end}), 0)::int as returned,
-      coalesce(sum(d.amount_cents - d.returned_cents) filter (where d.returned_at >= ${start} and d.returned_at < ${end}), 0)::int as kept,
-      coalesce(sum(d.amount_cents) filter (where i.issued_at < ${end} and (d.returned_at is null or d.returned_at >= ${end})), 0)::int as held
+      coalesce(sum(d.amount_cents) filter (where i.issued_at >= ${start} and i.issued_at < ${end}), 0)::bigint as invoiced,
+      coalesce(sum(d.returned_cents) filter (where d.returned_at >= ${start} and d.returned_at < ${end}), 0)::bigint as returned,
+      coalesce(sum(d.amount_cents - d.returned_cents) filter (where d.returned_at >= ${start} and d.returned_at < ${end}), 0)::bigint as kept,
+      coalesce(sum(d.amount_cents) filter (where ${heldAt(end)}), 0)::bigint as held
     from deposits d join invoices i on i.id = d.invoice_id`.execute(db);
 
   const rows = sales.rows;
@@ -109,7 +119,7 @@ export async function periodDeposits(db: Db, range: BooksRange): Promise<BookDep
         case when d.returned_at is null then null else ${spaceDaySql('d.returned_at')} end as returned_on, d.returned_cents, d.deduction_reason,
         (i.issued_at >= ${start} and i.issued_at < ${end}) as invoiced_in_range,
         coalesce(d.returned_at >= ${start} and d.returned_at < ${end}, false) as returned_in_range,
-        (i.issued_at < ${end} and (d.returned_at is null or d.returned_at >= ${end})) as held_at_end,
+        ${heldAt(end)} as held_at_end,
         i.issued_at as at
       from deposits d join invoices i on i.id = d.invoice_id join rentals r on r.id = d.rental_id
     ) d

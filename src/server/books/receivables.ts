@@ -41,26 +41,28 @@ interface Row {
 
 export async function receivables(db: Db, now: Date): Promise<{ on: IsoDate; receivables: Receivable[]; totals: { age: (typeof ageBuckets)[number]; invoices: number; owed_cents: number }[]; owed_cents: number }> {
   const today = spaceToday(now);
+  // What each invoice owes first (owedSql), so that the reminders and tries are read for the invoices that owe something only.
   const found = await sql<Row>`
-    select * from (
-      select i.number as invoice, r.id as rental_id, r.customer_name as customer, r.customer_email as email, r.unit_name, r.pays_by, r.payment_method_id is not null as has_card,
-        ${spaceDaySql('i.issued_at')} as issued_on,
-        coalesce(i.due_on::text, ${spaceDaySql('i.issued_at')}) as due_on,
-        i.total_cents, ${owedSql('i')} as owed_cents,
-        m.kind as reminder_kind, ${utcInstantText<string | null>('m.at', 's')} as reminder_at,
-        (select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'failed' and p.trigger in (${sql.join(scheduledTriggers)}))::int as failed_tries,
-        (select ${spaceDayOf(sql`min(p.created_at)`)} from invoice_payments p where p.invoice_id = i.id and p.trigger in (${sql.join(scheduledTriggers)})) as first_try_on,
-        (select d.debit_on::text from pad_redebits d where d.invoice_id = i.id and d.debit_on >= ${today}) as redebit_on,
-        (select count(*) from invoice_payments p where p.invoice_id = i.id and p.method = 'pad')::int as debits
-      from invoices i
-      join rentals r on r.id = i.rental_id
-      left join lateral (
-        select o.kind, coalesce(o.sent_at, o.created_at) as at from outbox o
-        where o.subject_ids->>'invoiceId' = i.id and o.kind in (${sql.join(reminderKinds)})
-        order by o.created_at desc limit 1
-      ) m on true
-    ) owed
-    where owed_cents > 0
+    with owing as materialized (
+      select i.id, i.number, i.rental_id, i.issued_at, i.due_on, i.total_cents, ${owedSql('i')} as owed_cents from invoices i
+    )
+    select i.number as invoice, r.id as rental_id, r.customer_name as customer, r.customer_email as email, r.unit_name, r.pays_by, r.payment_method_id is not null as has_card,
+      ${spaceDaySql('i.issued_at')} as issued_on,
+      coalesce(i.due_on::text, ${spaceDaySql('i.issued_at')}) as due_on,
+      i.total_cents, i.owed_cents,
+      m.kind as reminder_kind, ${utcInstantText<string | null>('m.at', 's')} as reminder_at,
+      (select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'failed' and p.trigger in (${sql.join(scheduledTriggers)}))::int as failed_tries,
+      (select ${spaceDayOf(sql`min(p.created_at)`)} from invoice_payments p where p.invoice_id = i.id and p.trigger in (${sql.join(scheduledTriggers)})) as first_try_on,
+      (select d.debit_on::text from pad_redebits d where d.invoice_id = i.id and d.debit_on >= ${today}) as redebit_on,
+      (select count(*) from invoice_payments p where p.invoice_id = i.id and p.method = 'pad')::int as debits
+    from owing i
+    join rentals r on r.id = i.rental_id
+    left join lateral (
+      select o.kind, coalesce(o.sent_at, o.created_at) as at from outbox o
+      where o.subject_ids->>'invoiceId' = i.id and o.kind in (${sql.join(reminderKinds)})
+      order by o.created_at desc limit 1
+    ) m on true
+    where i.owed_cents > 0
     order by due_on, invoice`.execute(db);
   const rows = found.rows.map((row): Receivable => {
     const daysPastDue = Math.max(0, daysBetween(row.due_on, today));

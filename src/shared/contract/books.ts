@@ -125,7 +125,10 @@ export const periodReport = z.object({
     /** Refunds decided but not yet confirmed by the provider, at the range's end. */
     refunds_pending_cents: z.number(),
   }),
-  /** Deposits: never sales. Asked for on the range's invoices, given back in it (less what was kept), and held at its end. */
+  /**
+   * Deposits: never sales. Asked for on the range's invoices; given back in it (and what was kept);
+   * and held at its end: collected (their invoice paid in full by then) and not yet given back.
+   */
   deposits: z.object({ invoiced_cents: z.number(), returned_cents: z.number(), kept_cents: z.number(), held_at_end_cents: z.number() }),
 });
 export type PeriodReport = z.infer<typeof periodReport>;
@@ -152,7 +155,7 @@ export const bookDeposit = z.object({
   returned_on: z.nullable(z.string()),
   returned_cents: z.nullable(z.number()),
   deduction_reason: z.nullable(z.string()),
-  /** Which figures of the range it is in. */
+  /** Which figures of the range it is in (held at the end: collected, its invoice paid in full by then, and not given back). */
   invoiced_in_range: z.boolean(),
   returned_in_range: z.boolean(),
   held_at_end: z.boolean(),
