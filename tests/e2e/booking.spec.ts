@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { daysInMonth } from '../../src/shared/domain/time.ts';
+import { confettiBursts, confettiDurationMs } from '../../src/web/features/checkout-success/confetti.ts';
 import { bookableDays, exactly, expectTestCheckout, payOnTestCheckout, pressUnitButton, withTaxes } from './booking-support.ts';
-import { changesSharedData, e2eDaysFromToday, e2eToday, e2eTodayAt, expect, expectNoAxeViolations, newContextAtNow, phone, test } from './support.ts';
+import { changesSharedData, e2eDaysFromToday, e2eNow, e2eToday, e2eTodayAt, expect, expectNoAxeViolations, newContextAtNow, phone, test } from './support.ts';
 
 /** Dollars as en-CA shows them: '$1,234.50'. */
 function cad(dollars: number): string {
@@ -296,15 +297,34 @@ test.describe('the success page', () => {
   });
 
   test('the confetti is drawn by a worker, off the main thread of the page', async ({ browser }) => {
-    const page = await (await newContextAtNow(browser)).newPage();
+    // The page's time goes on only as the test lets it, so the show (5 seconds of the page's
+    // time) cannot end while a slow machine loads the page or takes its screenshots; the worker
+    // draws on its own clock.
+    const context = await newContextAtNow(browser);
+    await context.clock.pauseAt(new Date(e2eNow).getTime() + 1000);
+    const page = await context.newPage();
     const worker = page.waitForEvent('worker');
     await page.goto('/checkout-success');
-    expect((await worker).url()).toMatch(/\/assets\/confetti-worker-[\w-]+\.js$/);
-    // The page's canvas shows what the worker draws: with it hidden, the page looks otherwise,
-    // while two looks with it hidden are the same (nothing else on the page moves).
     const canvas = page.locator('canvas.confetti-canvas');
+    const step = 100;
     await expect
       .poll(async () => {
+        await page.clock.runFor(step);
+        return canvas.count();
+      }, { intervals: [50] })
+      .toBe(1);
+    expect((await worker).url()).toMatch(/\/assets\/confetti-worker-[\w-]+\.js$/);
+    // The show began at most one step ago. Each look lets the page's time go on to the next burst
+    // (never to the show's end): the page's canvas shows what the worker draws, so with it hidden
+    // the page looks otherwise, while two looks with it hidden are the same (nothing else moves).
+    const burstEvery = confettiDurationMs / confettiBursts;
+    let shownFor = step;
+    await expect
+      .poll(async () => {
+        if (shownFor + burstEvery < confettiDurationMs) {
+          await page.clock.runFor(burstEvery);
+          shownFor += burstEvery;
+        }
         const shown = await page.screenshot();
         await canvas.evaluate((c) => (c.style.visibility = 'hidden'));
         const hidden = await page.screenshot();
@@ -313,7 +333,7 @@ test.describe('the success page', () => {
         return !hidden.equals(hiddenAgain) ? 'the page moves' : shown.equals(hidden) ? 'no confetti seen' : 'confetti drawn';
       })
       .toBe('confetti drawn');
-    await page.context().close();
+    await context.close();
   });
 });
 
