@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { idbStores } from '../../src/shared/storage-names.ts';
 import { adminApi, changesSharedData, e2eDaysFromToday, expect, expectNoAxeViolations, phone, tablet, test } from './support.ts';
 
 /*
@@ -108,27 +109,35 @@ async function fillBanking(page: Page, banking = { transit: '12345', institution
   await page.getByLabel('Account number').fill(banking.account);
 }
 
-/** The phone number of the company-details draft kept in IndexedDB for this page's offer. */
-function storedDraftPhone(page: Page): Promise<string | null> {
-  return page.evaluate(async () => {
-    const code = decodeURIComponent(location.pathname.split('/').pop() ?? '');
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('cowork-lease-info-draft');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('drafts')) return null;
-      const draft = await new Promise<{ phone?: string } | undefined>((resolve) => {
-        const req = db.transaction('drafts').objectStore('drafts').get(code);
-        req.onsuccess = () => resolve(req.result as { phone?: string } | undefined);
+/** What the device keeps in one of the lease's IndexedDB stores for this page's offer. */
+function storedForOffer<T>(page: Page, { db, store }: { db: string; store: string }): Promise<T | null> {
+  return page.evaluate(
+    async ({ db, store }) => {
+      const code = decodeURIComponent(location.pathname.split('/').pop() ?? '');
+      const opened = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(db);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
       });
-      return draft?.phone ?? null;
-    } finally {
-      db.close();
-    }
-  });
+      try {
+        if (!opened.objectStoreNames.contains(store)) return null;
+        return await new Promise<T | null>((resolve) => {
+          const req = opened.transaction(store).objectStore(store).get(code);
+          req.onsuccess = () => resolve((req.result as T | undefined) ?? null);
+        });
+      } finally {
+        opened.close();
+      }
+    },
+    { db, store },
+  );
 }
+
+/** The phone number of the company-details draft kept for this page's offer. */
+const storedDraftPhone = async (page: Page) => (await storedForOffer<{ phone?: string }>(page, idbStores.leaseInfoDraft))?.phone ?? null;
+
+/** The step and contract language kept for this page's offer: a reload restores them once they are stored. */
+const storedProgress = (page: Page) => storedForOffer<{ step: string; language: string }>(page, idbStores.leaseProgress);
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
@@ -191,6 +200,7 @@ test.describe('lease offer on a tablet', changesSharedData, () => {
     await expect(contract.getByRole('heading', { level: 2 }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Download PDF' })).toHaveCount(0);
     await expectNoAxeViolations(page);
+    await expect.poll(async () => (await storedProgress(page))?.step).toBe('contract');
     await page.reload();
     await expect(heading(page, 'Service Agreement')).toBeVisible();
     await page.getByRole('button', { name: 'Proceed to Sign' }).click();
@@ -198,6 +208,7 @@ test.describe('lease offer on a tablet', changesSharedData, () => {
     await expect(heading(page, 'Sign the Agreement')).toBeVisible();
     await expect(page.getByText('After submitting, please e-mail a photo of a void cheque to admin@espacecowork.ca.')).toBeVisible();
     await expectNoAxeViolations(page);
+    await expect.poll(async () => (await storedProgress(page))?.step).toBe('signature');
     await page.reload();
     await expect(heading(page, 'Sign the Agreement')).toBeVisible();
     await drawSignature(page);
@@ -207,6 +218,7 @@ test.describe('lease offer on a tablet', changesSharedData, () => {
 
     await expect(heading(page, 'Agreement Signed')).toBeVisible();
     await expectNoAxeViolations(page);
+    await expect.poll(async () => (await storedProgress(page))?.step).toBe('completed');
     await page.reload();
     await expect(heading(page, 'Agreement Signed')).toBeVisible();
 
@@ -394,11 +406,13 @@ test.describe('lease offer on a tablet', changesSharedData, () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('article', { name: 'Service Agreement' })).toContainText(company.company_name);
 
-    // Signed elsewhere: the contract now offers the PDF, and a failed download is an alert.
+    // Signed elsewhere: the device, which kept the contract step, reopens at the signed
+    // agreement (the server's word wins), and a failed download of its PDF is an alert.
     await page.request.post(`/public-api/lease-offers/${code}/complete-signing`, {
       data: { signature: await page.evaluate(() => document.createElement('canvas').toDataURL('image/png')), banking: { transit_number: '12345', institution_number: '001', account_number: '1234567' } },
     });
     await page.reload();
+    await expect(heading(page, 'Agreement Signed')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
     await page.route((url) => url.pathname.endsWith('/download-pdf'), (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"down"}' }));
     const alerts: string[] = [];
@@ -441,6 +455,7 @@ test.describe('lease offer on a tablet', changesSharedData, () => {
     await expect(page.getByRole('article')).toHaveAttribute('lang', 'fr-CA');
     await expectNoAxeViolations(page);
 
+    await expect.poll(async () => (await storedProgress(page))?.language).toBe('fr');
     await page.reload();
     await expect(page.getByRole('button', { name: 'Français', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: 'Passer à la signature' }).click();

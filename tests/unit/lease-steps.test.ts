@@ -43,7 +43,10 @@ describe('lease step flow (SPEC §4)', () => {
     ['info', 'contract_generated', 'info', false],
     ['contract', 'contract_generated', 'contract', false],
     ['signature', 'contract_generated', 'signature', false],
-    ['signature', 'signed', 'signature', false],
+    // Signed (here or on another device) before this device stored the step: completed, stored now.
+    ['signature', 'signed', 'completed', true],
+    ['contract', 'signed', 'completed', true],
+    ['summary', 'signed', 'completed', true],
     ['completed', 'signed', 'completed', false],
   ])('saved %s with status %s opens at %s (saved again: %s)', (saved, status, step, save) => {
     expect(initialLeaseStep(saved, status)).toEqual({ step, save });

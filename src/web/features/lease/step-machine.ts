@@ -32,12 +32,14 @@ export function canGoBack(step: LeaseStep): boolean {
 
 /**
  * Where the flow opens: the saved step, except that summary is never restored; with nothing
- * saved, an offer whose contract is generated opens at the contract (and that step is saved),
- * a signed one at completed, any other at the summary.
+ * saved, an offer whose contract is generated opens at the contract (and that step is saved).
+ * A signed offer always opens at completed: the server's word wins over a step the device
+ * saved before the signature (a reload before the step was stored, another device signing),
+ * and the device then keeps completed.
  */
 export function initialLeaseStep(saved: LeaseStep | undefined, offerStatus: string): { step: LeaseStep; save: boolean } {
+  if (offerStatus === 'signed') return { step: 'completed', save: saved !== undefined && saved !== 'completed' };
   if (saved && saved !== 'summary') return { step: saved, save: false };
   if (offerStatus === 'contract_generated') return { step: 'contract', save: true };
-  if (offerStatus === 'signed') return { step: 'completed', save: false };
   return { step: 'summary', save: false };
 }
