@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { site } from '../../src/shared/site.ts';
-import { addDays, daysBetween, daysInMonth, isIsoDate, longDate, slashDate, spaceDateTimeQuick, spaceDateTimeText, spaceTodayQuick, spaceUtcOffsetHours, weekday } from '../../src/shared/domain/time.ts';
+import { addDays, daysBetween, daysInMonth, isIsoDate, lastDayOfMonth, longDate, slashDate, spaceDateTimeQuick, spaceDateTimeText, spaceTodayQuick, spaceUtcOffsetHours, weekday } from '../../src/shared/domain/time.ts';
 import * as zoned from '../../src/shared/domain/zoned-time.ts';
 
 describe("the space's calendar (America/Toronto)", () => {
@@ -31,6 +31,7 @@ describe("the space's calendar (America/Toronto)", () => {
     expect(weekday('2026-11-23')).toBe(1);
     expect(weekday('2026-11-29')).toBe(0);
     expect([daysInMonth(2027, 2), daysInMonth(2028, 2), daysInMonth(2026, 4), daysInMonth(2026, 12)]).toEqual([28, 29, 30, 31]);
+    expect(['2027-02-01', '2028-02-15', '2026-04-30', '2026-12-31'].map(lastDayOfMonth)).toEqual(['2027-02-28', '2028-02-29', '2026-04-30', '2026-12-31']);
   });
 
   it('validates real calendar dates only', () => {

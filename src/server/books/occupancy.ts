@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { occupancyServiceTypes, type BooksRange, type OccupancyResponse, type OccupancyServiceType } from '../../shared/contract/books.ts';
 import { isBookingProduct, productNames } from '../../shared/domain/products.ts';
-import { addDays, daysInMonth, type IsoDate } from '../../shared/domain/time.ts';
+import { addDays, lastDayOfMonth, type IsoDate } from '../../shared/domain/time.ts';
 import { endOfSpaceDay, spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
 import { documentRows } from './ledger.ts';
@@ -24,14 +24,13 @@ interface Month {
 }
 
 const monthOf = (date: IsoDate) => date.slice(0, 7);
-const lastDayOf = (month: string) => `${month}-${String(daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)))).padStart(2, '0')}`;
 
 /** The months from `from`'s to `to`'s, up to today's, each as it stood. */
 function monthsOf(range: BooksRange, now: Date): Month[] {
   const today = spaceToday(now);
   const months: Month[] = [];
-  for (let first = `${monthOf(range.from)}-01`; first <= range.to && first <= today; first = addDays(lastDayOf(monthOf(first)), 1)) {
-    const last = lastDayOf(monthOf(first));
+  for (let first = `${monthOf(range.from)}-01`; first <= range.to && first <= today; first = addDays(lastDayOfMonth(first), 1)) {
+    const last = lastDayOfMonth(first);
     const ended = last < today;
     months.push({ month: monthOf(first), start: endOfSpaceDay(addDays(first, -1)), on: ended ? last : today, at: ended ? endOfSpaceDay(last) : now, before: addDays(first, -1) });
   }

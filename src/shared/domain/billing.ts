@@ -3,7 +3,7 @@ import { addMonths } from './booking-windows.ts';
 import { padDebitDay, padInvoiceDay } from './pad.ts';
 import { roundDiv, taxedTotal, type Cents, type TaxedTotal } from './pricing.ts';
 import type { Product } from './products.ts';
-import { addDays, daysBetween, daysInMonth, type IsoDate } from './time.ts';
+import { addDays, daysBetween, lastDayOfMonth, type IsoDate } from './time.ts';
 
 /*
  * A rental's monthly billing (SPEC §9 'Terms': billing is on the 1st of each month), in calendar
@@ -24,19 +24,13 @@ export interface BillingPeriod {
   daysInMonth: number;
 }
 
-function monthEnd(date: IsoDate): IsoDate {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  return `${date.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`;
-}
-
 /**
  * The last day a rental's checkout paid for. A rental's first month is prorated to the end of
  * its month; a mailbox plan's is a whole month: to the day before the same date next month, or
  * to that month's last day when it has no such date (bought 31 January: to 28 February).
  */
 export function checkoutPaidThrough(product: Product, startDate: IsoDate): IsoDate {
-  if (product !== 'mailbox') return monthEnd(startDate);
+  if (product !== 'mailbox') return lastDayOfMonth(startDate);
   const sameDateNextMonth = addMonths(startDate, 1);
   // Temporal clamps a missing date to the month's last day: that day is then the last one paid.
   return sameDateNextMonth.slice(8) === startDate.slice(8) ? addDays(sameDateNextMonth, -1) : sameDateNextMonth;
@@ -44,7 +38,7 @@ export function checkoutPaidThrough(product: Product, startDate: IsoDate): IsoDa
 
 /** The period that begins on `start`: to the end of its month, or to the rental's last day when that comes first. */
 export function periodFrom(start: IsoDate, endsOn: IsoDate | null): BillingPeriod {
-  const last = monthEnd(start);
+  const last = lastDayOfMonth(start);
   const end = endsOn !== null && endsOn < last ? endsOn : last;
   return { start, end, days: daysBetween(start, end) + 1, daysInMonth: Number(last.slice(8)) };
 }

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { products, type BookingProduct } from './products.ts';
-import { addDays, daysInMonth, weekday, type IsoDate } from './time.ts';
+import { addDays, lastDayOfMonth, weekday, type IsoDate } from './time.ts';
 import { spaceDateTime } from './zoned-time.ts';
 
 /**
@@ -67,9 +67,7 @@ export function monthOf(date: IsoDate): IsoMonth {
 
 /** The first and last day of a month: the startDate and endDate of SPEC.md call 2. */
 export function monthBounds(month: IsoMonth): { startDate: IsoDate; endDate: IsoDate } {
-  const year = Number(month.slice(0, 4));
-  const m = Number(month.slice(5, 7));
-  return { startDate: `${month}-01`, endDate: `${month}-${String(daysInMonth(year, m)).padStart(2, '0')}` };
+  return { startDate: `${month}-01`, endDate: lastDayOfMonth(`${month}-01`) };
 }
 
 export function shiftMonth(month: IsoMonth, by: number): IsoMonth {

@@ -1,4 +1,4 @@
-import { longDate, type IsoDate } from './time.ts';
+import { lastDayOfMonth, longDate, type IsoDate } from './time.ts';
 
 /*
  * Calendar dates and a rental's billed periods in words, one way for the invoice PDF, its e-mails
@@ -32,9 +32,4 @@ export function periodText(from: IsoDate, to: IsoDate, locale: 'en' | 'fr'): str
 export function billedPeriodText(start: IsoDate, end: IsoDate, locale: 'en' | 'fr'): string {
   const wholeMonth = start.endsWith('-01') && start.slice(0, 7) === end.slice(0, 7) && end === lastDayOfMonth(end);
   return wholeMonth ? monthText(start, locale) : periodText(start, end, locale);
-}
-
-function lastDayOfMonth(date: IsoDate): IsoDate {
-  const next = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 0));
-  return next.toISOString().slice(0, 10);
 }

@@ -76,6 +76,11 @@ export function daysInMonth(year: number, month1: number): number {
   return new Date(Date.UTC(year, month1, 0)).getUTCDate();
 }
 
+/** The last day of the month a date is in. */
+export function lastDayOfMonth(date: IsoDate): IsoDate {
+  return `${date.slice(0, 8)}${String(daysInMonth(Number(date.slice(0, 4)), Number(date.slice(5, 7)))).padStart(2, '0')}`;
+}
+
 /** 'YYYY/MM/DD', the form the inventory's lease-end label uses. */
 export function slashDate(date: IsoDate): string {
   return date.slice(0, 10).replaceAll('-', '/');
