@@ -14,7 +14,7 @@ import { booksDepositsResponse, booksDocumentsResponse, booksDownloads, booksMon
 import { problemCodeHeader, problemDetail, problemDetailHeader } from '../../src/shared/contract/common.ts';
 import { orderResponse } from '../../src/shared/contract/orders.ts';
 import { paymentPageResponse } from '../../src/shared/contract/bookings.ts';
-import { decimalAmount, type ProductChoice } from '../../src/shared/domain/pricing.ts';
+import { decimalAmount, formatCad, type ProductChoice } from '../../src/shared/domain/pricing.ts';
 import { checkoutBody, checkoutOk, origin, payTestCheckout, testBuyer } from './checkout-helpers.ts';
 import { buildLeaseTestApp, companyInfo, createOffer, officeLike101, sign, submitInfo } from './lease-fixtures.ts';
 import { adminToken, appAdminClient, backend, testBankingKeys, waitlistEntryFor, type TestApp } from './test-app.ts';
@@ -563,8 +563,8 @@ describe(`the books (${backend})`, () => {
       const out = lines.join('\n');
       expect(out).toContain('Books from 2026-12-01 to 2026-12-31');
       const totalLine = lines.find((l) => l.startsWith('Total '))!;
-      expect(totalLine.split(/\s{2,}/)).toEqual(['Total', String(report.sales.total.documents), ...[report.sales.total.subtotal_cents, report.sales.total.gst_cents, report.sales.total.qst_cents, report.sales.total.deposits_cents, report.sales.total.total_cents].map((c) => `$${decimalAmount(c)}`)]);
-      expect(out).toContain(`Collected, net of returns: $${decimalAmount(report.collected.net_cents)}. Refunded: $${decimalAmount(report.collected.refunded_cents)}.`);
+      expect(totalLine.split(/\s{2,}/)).toEqual(['Total', String(report.sales.total.documents), ...[report.sales.total.subtotal_cents, report.sales.total.gst_cents, report.sales.total.qst_cents, report.sales.total.deposits_cents, report.sales.total.total_cents].map((c) => formatCad(c))]);
+      expect(out).toContain(`Collected, net of returns: ${formatCad(report.collected.net_cents)}. Refunded: ${formatCad(report.collected.refunded_cents)}.`);
       const written = await readFile(file);
       expect(written.equals(Buffer.from(await (await get('/admin-api/books/documents.csv?from=2026-12-01&to=2026-12-31')).arrayBuffer()))).toBe(true);
       // A byte-order mark first, for a spreadsheet to read the accents as UTF-8.

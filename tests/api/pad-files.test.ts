@@ -159,7 +159,7 @@ describe(`PAD files (${backend})`, () => {
       const out = join(dir, 'pad.txt');
       const lines: string[] = [];
       await runCli(['pad', 'file', '--date', '2026-12-08', '--out', out], appAdminClient(t), (line) => lines.push(line));
-      expect(lines[0]).toMatch(/^PAD file no\. 4 for 2026-12-08: 1 debit, \$[\d.]+, written to /);
+      expect(lines[0]).toMatch(/^PAD file no\. 4 for 2026-12-08: 1 debit, \$[\d,]+\.\d{2}, written to /);
       const list = padFilesResponse.parse(await (await t.app.request('/admin-api/pad-files', { headers: token })).json());
       const kept = Buffer.from(await (await download(list.files[0]!.id)).arrayBuffer());
       expect((await readFile(out)).equals(kept)).toBe(true);

@@ -1,12 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { periodReport, receivablesResponse, type MoneyKind } from '../../shared/contract/books.ts';
-import { decimalAmount } from '../../shared/domain/pricing.ts';
+import { formatCad as money } from '../../shared/domain/pricing.ts';
 import type { Command } from './command.ts';
 import { printTable } from './table.ts';
 
 const usage = 'Usage: npm run admin -- books [--from YYYY-MM-DD --to YYYY-MM-DD] [--csv FILE] [--json]';
 
-const money = (cents: number) => `$${decimalAmount(cents)}`;
 const moneyWords: Record<MoneyKind, string> = { card: 'By card', pad: 'By PAD', recorded: 'Recorded by staff', returned: 'PAD debits returned', refund: 'Refunded' };
 
 /**

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { padFileMade, padReturnFileUploaded, type PadReturnItemView } from '../../shared/contract/pad-files.ts';
-import { dollarsFromCents } from '../../shared/domain/pricing.ts';
+import { formatCad } from '../../shared/domain/pricing.ts';
 import type { Command } from './command.ts';
 import { printTable } from './table.ts';
 
@@ -23,7 +23,7 @@ const file: Command = async ({ client, flags, json, print }) => {
   const { number, debits, total_cents: total } = made.file;
   print(
     made.outcome === 'made'
-      ? `PAD file no. ${number} for ${date}: ${debits} debit${debits === 1 ? '' : 's'}, $${dollarsFromCents(total).toFixed(2)}, written to ${out}.`
+      ? `PAD file no. ${number} for ${date}: ${debits} debit${debits === 1 ? '' : 's'}, ${formatCad(total)}, written to ${out}.`
       : `Nothing new was due: the file already made for ${date} (no. ${number}, ${debits} debits) is written to ${out}.`,
   );
   for (const left of made.left_out) print(`Left out: invoice ${left.invoice} (${left.reason === 'account_number_unusable' ? 'its account number cannot go in a PAD file' : 'its banking numbers cannot be read'}).`);
@@ -66,7 +66,7 @@ const returns: Command = async ({ client, flags, json, print }) => {
     answer.items.map((item) => ({
       invoice: item.invoice,
       tenant: item.tenant,
-      amount: `$${dollarsFromCents(item.amount_cents).toFixed(2)}`,
+      amount: formatCad(item.amount_cents),
       date: item.payment_date,
       account: item.account,
       code: item.code,
