@@ -7,7 +7,6 @@ import { settleDueRefunds } from '../../src/server/bookings/refunds.ts';
 import { documentCsvColumns } from '../../src/server/books/documents-csv.ts';
 import { documentsZip } from '../../src/server/books/documents-zip.ts';
 import { xeroCreditNoteColumns, xeroInvoiceColumns, xeroSettings } from '../../src/server/books/xero-csv.ts';
-import yauzl from 'yauzl';
 import { creditNoteOfRefund, receiptOfOrder } from '../../src/server/documents/receipts.ts';
 import { addStaff } from '../../src/server/staff/accounts.ts';
 import { booksDepositsResponse, booksDocumentsResponse, booksDownloads, booksMoneyResponse, occupancyResponse, periodReport, receivablesResponse, type DocumentSums, type OccupancyResponse } from '../../src/shared/contract/books.ts';
@@ -18,6 +17,7 @@ import { decimalAmount, formatCad, type ProductChoice } from '../../src/shared/d
 import { checkoutBody, checkoutOk, origin, payTestCheckout, testBuyer } from './checkout-helpers.ts';
 import { buildLeaseTestApp, companyInfo, createOffer, officeLike101, sign, submitInfo } from './lease-fixtures.ts';
 import { adminToken, appAdminClient, backend, testBankingKeys, waitlistEntryFor, type TestApp } from './test-app.ts';
+import { zipEntries } from '../zip-entries.ts';
 import { runCli } from '../../src/server/cli/cli.ts';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -38,30 +38,6 @@ import { join } from 'node:path';
  *   treated as paid on the 10th, returned by the payer's bank on the 15th; its January invoice
  *   issued on the 20th.
  */
-
-/** The entries of a ZIP, read back with yauzl. */
-function zipEntries(zip: Buffer): Promise<{ name: string; bytes: Buffer }[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
-      if (err || !file) return reject(err ?? new Error('no zip'));
-      const entries: { name: string; bytes: Buffer }[] = [];
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (streamErr, stream) => {
-          if (streamErr || !stream) return reject(streamErr ?? new Error('no entry stream'));
-          const parts: Buffer[] = [];
-          stream.on('data', (part: Buffer) => parts.push(part));
-          stream.on('end', () => {
-            entries.push({ name: entry.fileName, bytes: Buffer.concat(parts) });
-            file.readEntry();
-          });
-        });
-      });
-      file.on('end', () => resolve(entries));
-      file.on('error', reject);
-      file.readEntry();
-    });
-  });
-}
 
 const at = (date: string, hour = 15) => new Date(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
 const admin = { authorization: `Bearer ${adminToken}` };

@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import extract from 'extract-zip';
 import type { Download, Locator } from '@playwright/test';
 import { formatCad } from '../../src/shared/domain/pricing.ts';
 import { expectTestCheckout, payOnTestCheckout, pressUnitButton } from './booking-support.ts';
+import { zipEntries } from '../zip-entries.ts';
 import { demoStaffSignIn, expect, expectNoAxeViolations, newContextAtNow, startServer, test } from './support.ts';
 
 /*
@@ -236,12 +236,10 @@ test('the books of last month: figures, their documents, money and deposits, the
     await test.step('8. the ZIP of the period holds one PDF per document of the CSV', async () => {
       const downloads = page.getByRole('region', { name: 'Téléchargements pour le comptable' });
       const [zipDownload] = await Promise.all([page.waitForEvent('download'), downloads.getByRole('link', { name: 'Le PDF de chaque document (ZIP)' }).click()]);
-      const unzipped = join(downloadDir, 'unzipped');
-      await extract(await saved(zipDownload, downloadDir), { dir: unzipped });
-      const pdfs = readdirSync(unzipped, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.pdf'));
+      const pdfs = (await zipEntries(readFileSync(await saved(zipDownload, downloadDir)))).filter((entry) => entry.name.endsWith('.pdf'));
       expect(pdfs).toHaveLength(csvRows.length);
-      for (const name of pdfs) expect(readFileSync(join(unzipped, name)).subarray(0, 5).toString()).toBe('%PDF-');
-      for (const row of csvRows) expect(pdfs.some((name) => name.includes(row.number!))).toBe(true);
+      for (const pdf of pdfs) expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      for (const row of csvRows) expect(pdfs.some((pdf) => pdf.name.includes(row.number!))).toBe(true);
     });
     expect(pageErrors).toEqual([]);
   } finally {
