@@ -5,6 +5,7 @@ import { orderStatuses } from '../../shared/contract/staff-orders.ts';
 import { rentalStates, type RentalState } from '../../shared/contract/staff-rentals.ts';
 import { isIsoDate } from '../../shared/domain/time.ts';
 import { StaffApiError } from './api.ts';
+import type { BooksDocumentsSearch, BooksMoneySearch, BooksRangeSearch } from './books-queries.ts';
 import { useStaffLanguage } from './language.tsx';
 import { staffQueryClient } from './query-client.ts';
 import { sessionQuery, type MailFilter, type OrderSearch } from './queries.ts';
@@ -239,11 +240,13 @@ const codeText = (value: unknown) => {
   const code = text(value);
   return code && /^[a-z_]{1,40}$/.test(code) ? code : undefined;
 };
+/** The range every books address carries: its first and last days. */
+const booksRangeSearch = (search: Record<string, unknown>): BooksRangeSearch => ({ from: dayText(search.from), to: dayText(search.to) });
 
 const booksRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/staff/books',
-  validateSearch: (search: Record<string, unknown>): { from?: string; to?: string } => ({ from: dayText(search.from), to: dayText(search.to) }),
+  validateSearch: booksRangeSearch,
   component: function BooksRoute() {
     const search = booksRoute.useSearch();
     return (
@@ -257,12 +260,7 @@ const booksRoute = createRoute({
 const booksDocumentsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/staff/books/documents',
-  validateSearch: (search: Record<string, unknown>): { from?: string; to?: string; kind?: string; product?: string } => ({
-    from: dayText(search.from),
-    to: dayText(search.to),
-    kind: codeText(search.kind),
-    product: codeText(search.product),
-  }),
+  validateSearch: (search: Record<string, unknown>): BooksDocumentsSearch => ({ ...booksRangeSearch(search), kind: codeText(search.kind), product: codeText(search.product) }),
   component: function BooksDocumentsRoute() {
     const search = booksDocumentsRoute.useSearch();
     return (
@@ -276,7 +274,7 @@ const booksDocumentsRoute = createRoute({
 const booksMoneyRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/staff/books/money',
-  validateSearch: (search: Record<string, unknown>): { from?: string; to?: string; kind?: string } => ({ from: dayText(search.from), to: dayText(search.to), kind: codeText(search.kind) }),
+  validateSearch: (search: Record<string, unknown>): BooksMoneySearch => ({ ...booksRangeSearch(search), kind: codeText(search.kind) }),
   component: function BooksMoneyRoute() {
     const search = booksMoneyRoute.useSearch();
     return (
@@ -290,7 +288,7 @@ const booksMoneyRoute = createRoute({
 const booksDepositsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/staff/books/deposits',
-  validateSearch: (search: Record<string, unknown>): { from?: string; to?: string; figure?: string } => ({ from: dayText(search.from), to: dayText(search.to), figure: codeText(search.figure) }),
+  validateSearch: (search: Record<string, unknown>): BooksRangeSearch & { figure?: string } => ({ ...booksRangeSearch(search), figure: codeText(search.figure) }),
   component: function BooksDepositsRoute() {
     const search = booksDepositsRoute.useSearch();
     return (

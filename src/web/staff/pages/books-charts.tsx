@@ -35,8 +35,11 @@ function useAxisDollars() {
   return (cents: number) => format.format(cents / 100);
 }
 
-/** A chart and, beside it, the table of its figures; the chart is named for a screen reader, and the table says it all. */
-function ChartWithTable({ title, chartName, tableName, chart, table }: { title: string; chartName: string; tableName: string; chart: ReactElement; table: ReactNode }) {
+/**
+ * A chart and, beside it, the table of its figures; the chart is named for a screen reader, and
+ * the table says it all: its caption, a header of its columns, and `rows` (each row's <tr> and key).
+ */
+function ChartWithTable({ title, chartName, caption, chart, columns, rows }: { title: string; chartName: string; caption: string; chart: ReactElement; columns: readonly string[]; rows: ReactNode }) {
   return (
     <div className="books-chart">
       <h3>{title}</h3>
@@ -47,8 +50,20 @@ function ChartWithTable({ title, chartName, tableName, chart, table }: { title: 
           </ResponsiveContainer>
         </div>
         {/* Scrolled sideways on a narrow screen: reachable by the keyboard, named as its table is. */}
-        <div className="table-wrap books-chart__table" role="region" aria-label={tableName} tabIndex={0}>
-          {table}
+        <div className="table-wrap books-chart__table" role="region" aria-label={caption} tabIndex={0}>
+          <table className="data-table amounts">
+            <caption>{caption}</caption>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+          </table>
         </div>
       </div>
     </div>
@@ -88,7 +103,7 @@ function Occupancy({ type, rows }: { type: OccupancyServiceType; rows: Occupancy
     <ChartWithTable
       title={t.occupancyTitle(name)}
       chartName={t.occupancyChart(name)}
-      tableName={t.occupancyCaption(name)}
+      caption={t.occupancyCaption(name)}
       chart={
         <BarChart data={data} accessibilityLayer={false} maxBarSize={72} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -101,35 +116,20 @@ function Occupancy({ type, rows }: { type: OccupancyServiceType; rows: Occupancy
           <Bar dataKey="available" name={t.available} stackId="units" fill={colours.green} stroke="#fff" isAnimationActive={false} />
         </BarChart>
       }
-      table={
-        <table className="data-table amounts">
-          <caption>{t.occupancyCaption(name)}</caption>
-          <thead>
-            <tr>
-              {[t.month, t.units, t.rented, t.held, t.available, t.waiting, t.averageWait, t.claimed, t.lapsed].map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((row) => (
-              <tr key={row.month}>
-                <th scope="row">{row.label}</th>
-                <td>{row.units}</td>
-                <td>{row.rented}</td>
-                <td>{row.held}</td>
-                <td>{row.available}</td>
-                <td>{row.waiting}</td>
-                <td>{row.average_wait_days === null ? m.common.none : t.waitDays(row.average_wait_days)}</td>
-                <td>{row.offers_claimed}</td>
-                <td>{row.offers_lapsed}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      }
+      columns={[t.month, t.units, t.rented, t.held, t.available, t.waiting, t.averageWait, t.claimed, t.lapsed]}
+      rows={data.map((row) => (
+        <tr key={row.month}>
+          <th scope="row">{row.label}</th>
+          <td>{row.units}</td>
+          <td>{row.rented}</td>
+          <td>{row.held}</td>
+          <td>{row.available}</td>
+          <td>{row.waiting}</td>
+          <td>{row.average_wait_days === null ? m.common.none : t.waitDays(row.average_wait_days)}</td>
+          <td>{row.offers_claimed}</td>
+          <td>{row.offers_lapsed}</td>
+        </tr>
+      ))}
     />
   );
 }
@@ -146,7 +146,7 @@ function Revenue({ rows }: { rows: OccupancyResponse['revenue'] }) {
     <ChartWithTable
       title={t.revenueTitle}
       chartName={t.revenueChart}
-      tableName={t.revenueCaption}
+      caption={t.revenueCaption}
       chart={
         <ComposedChart data={data} accessibilityLayer={false} maxBarSize={72} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -160,31 +160,16 @@ function Revenue({ rows }: { rows: OccupancyResponse['revenue'] }) {
           <Line dataKey="mrr_cents" name={t.mrr} stroke={colours.blue} strokeWidth={3} dot={{ r: 4 }} isAnimationActive={false} />
         </ComposedChart>
       }
-      table={
-        <table className="data-table amounts">
-          <caption>{t.revenueCaption}</caption>
-          <thead>
-            <tr>
-              {[t.month, t.mrr, t.newMrr, t.endedMrr, t.changedMrr].map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((row) => (
-              <tr key={row.month}>
-                <th scope="row">{row.label}</th>
-                <td>{f.cents(row.mrr_cents)}</td>
-                <td>{f.cents(row.new_cents)}</td>
-                <td>{f.cents(row.ended_cents)}</td>
-                <td>{f.cents(row.changed_cents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      }
+      columns={[t.month, t.mrr, t.newMrr, t.endedMrr, t.changedMrr]}
+      rows={data.map((row) => (
+        <tr key={row.month}>
+          <th scope="row">{row.label}</th>
+          <td>{f.cents(row.mrr_cents)}</td>
+          <td>{f.cents(row.new_cents)}</td>
+          <td>{f.cents(row.ended_cents)}</td>
+          <td>{f.cents(row.changed_cents)}</td>
+        </tr>
+      ))}
     />
   );
 }
@@ -207,7 +192,7 @@ function DayProducts({ rows }: { rows: OccupancyResponse['day_products'] }) {
     <ChartWithTable
       title={t.dayTitle}
       chartName={t.dayChart}
-      tableName={t.dayCaption}
+      caption={t.dayCaption}
       chart={
         <BarChart data={data} accessibilityLayer={false} maxBarSize={72} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -220,30 +205,15 @@ function DayProducts({ rows }: { rows: OccupancyResponse['day_products'] }) {
           ))}
         </BarChart>
       }
-      table={
-        <table className="data-table amounts">
-          <caption>{t.dayCaption}</caption>
-          <thead>
-            <tr>
-              {[t.month, t.product, t.documents, t.sales].map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={`${row.month}-${row.product}`}>
-                <th scope="row">{monthName(row.month)}</th>
-                <td className="cell-text">{bookProductName(m, row.product)}</td>
-                <td>{row.documents}</td>
-                <td>{f.cents(row.subtotal_cents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      }
+      columns={[t.month, t.product, t.documents, t.sales]}
+      rows={rows.map((row) => (
+        <tr key={`${row.month}-${row.product}`}>
+          <th scope="row">{monthName(row.month)}</th>
+          <td className="cell-text">{bookProductName(m, row.product)}</td>
+          <td>{row.documents}</td>
+          <td>{f.cents(row.subtotal_cents)}</td>
+        </tr>
+      ))}
     />
   );
 }

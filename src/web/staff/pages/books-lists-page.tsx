@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { bookDocumentKinds, moneyKinds, type BookDeposit, type BookDocumentKind, type MoneyKind } from '../../../shared/contract/books.ts';
 import { booksDepositsQuery, booksDocumentsQuery, booksMoneyQuery, type BooksDocumentsSearch, type BooksMoneySearch, type BooksRangeSearch } from '../books-queries.ts';
@@ -22,34 +22,72 @@ function RecordLink({ order, rental, children }: { order: string | null; rental:
   return <>{children}</>;
 }
 
-/** A list's table; wider than the screen, it scrolls sideways as a region the keyboard reaches, named as its table is. */
-function ListTable({ caption, children }: { caption: string; children: ReactNode }) {
-  return (
-    <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
-      <table className="data-table data-table--stack amounts books-list">
-        <caption>{caption}</caption>
-        {children}
-      </table>
-    </div>
-  );
+/** What differs between the lists: what they show, and how a row and the total row read. */
+interface BooksListProps<Data, Row> {
+  range: BooksRangeSearch;
+  title: string;
+  query: UseQueryResult<Data>;
+  rowsOf: (data: Data) => readonly Row[];
+  empty: string;
+  caption: string;
+  columns: readonly string[];
+  /** A row's <tr>, with its key. */
+  row: (row: Row, index: number) => ReactNode;
+  /** The total row's cells. */
+  total: (data: Data, rows: readonly Row[]) => ReactNode;
 }
 
-function BackToBooks({ range }: { range: BooksRangeSearch }) {
-  const { m } = useStaffLanguage();
-  return (
-    <p className="back">
-      <StaffLink to="/staff/books" search={{ from: range.from, to: range.to }} activeOptions={{ exact: true }}>
-        ← {m.books.documents.back}
-      </StaffLink>
-    </p>
-  );
-}
-
-/** A range's days in words, once the server has said which they are. */
-function RangeLine({ from, to }: { from: string; to: string }) {
+/**
+ * A list a figure opens: back to the books, its title, the range's days, and its rows under a
+ * header of its columns with their total below, or a word when there are none.
+ */
+function BooksList<Data extends { from: string; to: string }, Row>({ range, title, query, rowsOf, empty, caption, columns, row, total }: BooksListProps<Data, Row>) {
   const { m } = useStaffLanguage();
   const f = useFormat();
-  return <p className="lead">{m.books.range.showing(f.date(from), f.date(to))}</p>;
+  return (
+    <>
+      <p className="back">
+        <StaffLink to="/staff/books" search={{ from: range.from, to: range.to }} activeOptions={{ exact: true }}>
+          ← {m.books.documents.back}
+        </StaffLink>
+      </p>
+      <PageTitle>{title}</PageTitle>
+      <QueryState query={query}>
+        {(data) => {
+          const rows = rowsOf(data);
+          return (
+            <>
+              {/* The range's days in words, once the server has said which they are. */}
+              <p className="lead">{m.books.range.showing(f.date(data.from), f.date(data.to))}</p>
+              {rows.length === 0 ? (
+                <EmptyState>{empty}</EmptyState>
+              ) : (
+                // Wider than the screen, the table scrolls sideways as a region the keyboard reaches, named as its table is.
+                <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
+                  <table className="data-table data-table--stack amounts books-list">
+                    <caption>{caption}</caption>
+                    <thead>
+                      <tr>
+                        {columns.map((name) => (
+                          <th key={name} scope="col">
+                            {name}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody>{rows.map(row)}</tbody>
+                    <tfoot>
+                      <tr className="amounts__total">{total(data, rows)}</tr>
+                    </tfoot>
+                  </table>
+                </div>
+              )}
+            </>
+          );
+        }}
+      </QueryState>
+    </>
+  );
 }
 
 /** 'Card + Pre-authorized debit': how a document was paid, each way in words. */
@@ -71,79 +109,59 @@ export function BooksDocumentsPage({ search }: { search: BooksDocumentsSearch })
   const range = rangeOfSearch(search);
   const query = useQuery(booksDocumentsQuery({ ...search, ...range }));
   const what = search.product ? bookProductName(m, search.product) : isDocumentKind(search.kind) ? m.books.documentKindsPlural[search.kind] : search.kind ?? t.all;
-  const columns = [t.number, t.date, t.customer, r.product, r.subtotal, r.gst, r.qst, r.deposits, r.total, t.paidBy, t.corrects];
 
   return (
-    <>
-      <BackToBooks range={range} />
-      <PageTitle>{t.heading(what)}</PageTitle>
-      <QueryState query={query}>
-        {(data) => (
-          <>
-            <RangeLine from={data.from} to={data.to} />
-            {data.documents.length === 0 ? (
-              <EmptyState>{t.empty}</EmptyState>
-            ) : (
-              <ListTable caption={t.caption}>
-                  <thead>
-                    <tr>
-                      {columns.map((name) => (
-                        <th key={name} scope="col">
-                          {name}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.documents.map((d) => (
-                      <tr key={d.number} className={d.kind === 'credit_note' ? 'row--refund' : undefined}>
-                        <th scope="row">
-                          <RecordLink order={d.order_id} rental={d.rental_id}>
-                            {d.number}
-                          </RecordLink>
-                          <span className="cell-meta">{m.books.documentKinds[d.kind]}</span>
-                        </th>
-                        <td data-label={t.date}>{f.date(d.date)}</td>
-                        <td data-label={t.customer} className="cell-text">
-                          <span className="cell-title">{d.customer}</span>
-                          <span className="cell-meta">{d.email}</span>
-                        </td>
-                        <td data-label={r.product} className="cell-text">
-                          {bookProductName(m, d.product)}
-                        </td>
-                        <td data-label={r.subtotal}>{f.cents(d.subtotal_cents)}</td>
-                        <td data-label={r.gst}>{f.cents(d.gst_cents)}</td>
-                        <td data-label={r.qst}>{f.cents(d.qst_cents)}</td>
-                        <td data-label={r.deposits}>{f.cents(d.deposits_cents)}</td>
-                        <td data-label={r.total}>{f.cents(d.total_cents)}</td>
-                        <td data-label={t.paidBy} className="cell-text">
-                          {paidBy(d.paid_by)}
-                        </td>
-                        <td data-label={t.corrects} className="cell-text">
-                          {d.corrects ?? m.common.none}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                  <tfoot>
-                    <tr className="amounts__total">
-                      <th scope="row" colSpan={4}>
-                        {t.totalRow(data.total.documents)}
-                      </th>
-                      <td data-label={r.subtotal}>{f.cents(data.total.subtotal_cents)}</td>
-                      <td data-label={r.gst}>{f.cents(data.total.gst_cents)}</td>
-                      <td data-label={r.qst}>{f.cents(data.total.qst_cents)}</td>
-                      <td data-label={r.deposits}>{f.cents(data.total.deposits_cents)}</td>
-                      <td data-label={r.total}>{f.cents(data.total.total_cents)}</td>
-                      <td colSpan={2} />
-                    </tr>
-                  </tfoot>
-              </ListTable>
-            )}
-          </>
-        )}
-      </QueryState>
-    </>
+    <BooksList
+      range={range}
+      title={t.heading(what)}
+      query={query}
+      rowsOf={(data) => data.documents}
+      empty={t.empty}
+      caption={t.caption}
+      columns={[t.number, t.date, t.customer, r.product, r.subtotal, r.gst, r.qst, r.deposits, r.total, t.paidBy, t.corrects]}
+      row={(d) => (
+        <tr key={d.number} className={d.kind === 'credit_note' ? 'row--refund' : undefined}>
+          <th scope="row">
+            <RecordLink order={d.order_id} rental={d.rental_id}>
+              {d.number}
+            </RecordLink>
+            <span className="cell-meta">{m.books.documentKinds[d.kind]}</span>
+          </th>
+          <td data-label={t.date}>{f.date(d.date)}</td>
+          <td data-label={t.customer} className="cell-text">
+            <span className="cell-title">{d.customer}</span>
+            <span className="cell-meta">{d.email}</span>
+          </td>
+          <td data-label={r.product} className="cell-text">
+            {bookProductName(m, d.product)}
+          </td>
+          <td data-label={r.subtotal}>{f.cents(d.subtotal_cents)}</td>
+          <td data-label={r.gst}>{f.cents(d.gst_cents)}</td>
+          <td data-label={r.qst}>{f.cents(d.qst_cents)}</td>
+          <td data-label={r.deposits}>{f.cents(d.deposits_cents)}</td>
+          <td data-label={r.total}>{f.cents(d.total_cents)}</td>
+          <td data-label={t.paidBy} className="cell-text">
+            {paidBy(d.paid_by)}
+          </td>
+          <td data-label={t.corrects} className="cell-text">
+            {d.corrects ?? m.common.none}
+          </td>
+        </tr>
+      )}
+      total={(data) => (
+        <>
+          <th scope="row" colSpan={4}>
+            {t.totalRow(data.total.documents)}
+          </th>
+          <td data-label={r.subtotal}>{f.cents(data.total.subtotal_cents)}</td>
+          <td data-label={r.gst}>{f.cents(data.total.gst_cents)}</td>
+          <td data-label={r.qst}>{f.cents(data.total.qst_cents)}</td>
+          <td data-label={r.deposits}>{f.cents(data.total.deposits_cents)}</td>
+          <td data-label={r.total}>{f.cents(data.total.total_cents)}</td>
+          <td colSpan={2} />
+        </>
+      )}
+    />
   );
 }
 
@@ -156,68 +174,48 @@ export function BooksMoneyPage({ search }: { search: BooksMoneySearch }) {
   const range = rangeOfSearch(search);
   const query = useQuery(booksMoneyQuery({ ...search, ...range }));
   const what = isMoneyKind(search.kind) ? m.books.moneyKinds[search.kind] : search.kind ?? t.all;
-  const columns = [r.way, d.date, d.customer, r.amount, t.document, t.reference];
 
   return (
-    <>
-      <BackToBooks range={range} />
-      <PageTitle>{t.heading(what)}</PageTitle>
-      <QueryState query={query}>
-        {(data) => (
-          <>
-            <RangeLine from={data.from} to={data.to} />
-            {data.movements.length === 0 ? (
-              <EmptyState>{t.empty}</EmptyState>
+    <BooksList
+      range={range}
+      title={t.heading(what)}
+      query={query}
+      rowsOf={(data) => data.movements}
+      empty={t.empty}
+      caption={t.caption}
+      columns={[r.way, d.date, d.customer, r.amount, t.document, t.reference]}
+      row={(row, i) => (
+        <tr key={i} className={row.cents < 0 ? 'row--refund' : undefined}>
+          <th scope="row">{m.books.moneyKinds[row.kind]}</th>
+          <td data-label={d.date}>{f.date(row.date)}</td>
+          <td data-label={d.customer} className="cell-text">
+            {row.customer}
+          </td>
+          <td data-label={r.amount}>{f.cents(row.cents)}</td>
+          <td data-label={t.document} className="cell-text">
+            {row.document ? (
+              <RecordLink order={row.order_id} rental={row.rental_id}>
+                {row.document}
+              </RecordLink>
             ) : (
-              <ListTable caption={t.caption}>
-                  <thead>
-                    <tr>
-                      {columns.map((name) => (
-                        <th key={name} scope="col">
-                          {name}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.movements.map((row, i) => (
-                      <tr key={i} className={row.cents < 0 ? 'row--refund' : undefined}>
-                        <th scope="row">{m.books.moneyKinds[row.kind]}</th>
-                        <td data-label={d.date}>{f.date(row.date)}</td>
-                        <td data-label={d.customer} className="cell-text">
-                          {row.customer}
-                        </td>
-                        <td data-label={r.amount}>{f.cents(row.cents)}</td>
-                        <td data-label={t.document} className="cell-text">
-                          {row.document ? (
-                            <RecordLink order={row.order_id} rental={row.rental_id}>
-                              {row.document}
-                            </RecordLink>
-                          ) : (
-                            m.common.none
-                          )}
-                        </td>
-                        <td data-label={t.reference} className="cell-text">
-                          {row.reference ?? m.common.none}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                  <tfoot>
-                    <tr className="amounts__total">
-                      <th scope="row" colSpan={3}>
-                        {t.totalRow(data.movements.length)}
-                      </th>
-                      <td data-label={r.amount}>{f.cents(data.total_cents)}</td>
-                      <td colSpan={2} />
-                    </tr>
-                  </tfoot>
-              </ListTable>
+              m.common.none
             )}
-          </>
-        )}
-      </QueryState>
-    </>
+          </td>
+          <td data-label={t.reference} className="cell-text">
+            {row.reference ?? m.common.none}
+          </td>
+        </tr>
+      )}
+      total={(data, movements) => (
+        <>
+          <th scope="row" colSpan={3}>
+            {t.totalRow(movements.length)}
+          </th>
+          <td data-label={r.amount}>{f.cents(data.total_cents)}</td>
+          <td colSpan={2} />
+        </>
+      )}
+    />
   );
 }
 
@@ -238,71 +236,48 @@ export function BooksDepositsPage({ search }: { search: BooksRangeSearch & { fig
   const range = rangeOfSearch(search);
   const figure: DepositFigure = depositFigures.find((name) => name === search.figure) ?? 'invoiced';
   const query = useQuery(booksDepositsQuery(range));
-  const columns = [t.invoice, t.kind, t.customer, t.amount, t.invoicedOn, t.returnedOn, t.returned, t.kept, t.reason];
 
   return (
-    <>
-      <BackToBooks range={range} />
-      <PageTitle>{t.heading(t.figures[figure])}</PageTitle>
-      <QueryState query={query}>
-        {(data) => {
-          const deposits = data.deposits.filter(depositIn[figure].counts);
-          return (
-            <>
-              <RangeLine from={data.from} to={data.to} />
-              {deposits.length === 0 ? (
-                <EmptyState>{t.empty}</EmptyState>
-              ) : (
-                <ListTable caption={t.caption}>
-                    <thead>
-                      <tr>
-                        {columns.map((name) => (
-                          <th key={name} scope="col">
-                            {name}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {deposits.map((d) => (
-                        <tr key={`${d.invoice}-${d.kind}`}>
-                          <th scope="row">
-                            <StaffLink to="/staff/rentals/$id" params={{ id: d.rental_id }}>
-                              {d.invoice}
-                            </StaffLink>
-                          </th>
-                          <td data-label={t.kind} className="cell-text">
-                            {t.kinds[d.kind] ?? d.kind}
-                          </td>
-                          <td data-label={t.customer} className="cell-text">
-                            {d.customer}
-                          </td>
-                          <td data-label={t.amount}>{f.cents(d.amount_cents)}</td>
-                          <td data-label={t.invoicedOn}>{f.date(d.invoiced_on)}</td>
-                          <td data-label={t.returnedOn}>{d.returned_on ? f.date(d.returned_on) : m.common.none}</td>
-                          <td data-label={t.returned}>{d.returned_cents === null ? m.common.none : f.cents(d.returned_cents)}</td>
-                          <td data-label={t.kept}>{d.returned_cents === null ? m.common.none : f.cents(keptOf(d))}</td>
-                          <td data-label={t.reason} className="cell-text">
-                            {d.deduction_reason ?? m.common.none}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                    <tfoot>
-                      <tr className="amounts__total">
-                        <th scope="row" colSpan={3}>
-                          {t.totalRow(deposits.length)}
-                        </th>
-                        <td data-label={t.heading(t.figures[figure])}>{f.cents(deposits.reduce((sum, d) => sum + depositIn[figure].cents(d), 0))}</td>
-                        <td colSpan={5} />
-                      </tr>
-                    </tfoot>
-                </ListTable>
-              )}
-            </>
-          );
-        }}
-      </QueryState>
-    </>
+    <BooksList
+      range={range}
+      title={t.heading(t.figures[figure])}
+      query={query}
+      rowsOf={(data) => data.deposits.filter(depositIn[figure].counts)}
+      empty={t.empty}
+      caption={t.caption}
+      columns={[t.invoice, t.kind, t.customer, t.amount, t.invoicedOn, t.returnedOn, t.returned, t.kept, t.reason]}
+      row={(d) => (
+        <tr key={`${d.invoice}-${d.kind}`}>
+          <th scope="row">
+            <StaffLink to="/staff/rentals/$id" params={{ id: d.rental_id }}>
+              {d.invoice}
+            </StaffLink>
+          </th>
+          <td data-label={t.kind} className="cell-text">
+            {t.kinds[d.kind] ?? d.kind}
+          </td>
+          <td data-label={t.customer} className="cell-text">
+            {d.customer}
+          </td>
+          <td data-label={t.amount}>{f.cents(d.amount_cents)}</td>
+          <td data-label={t.invoicedOn}>{f.date(d.invoiced_on)}</td>
+          <td data-label={t.returnedOn}>{d.returned_on ? f.date(d.returned_on) : m.common.none}</td>
+          <td data-label={t.returned}>{d.returned_cents === null ? m.common.none : f.cents(d.returned_cents)}</td>
+          <td data-label={t.kept}>{d.returned_cents === null ? m.common.none : f.cents(keptOf(d))}</td>
+          <td data-label={t.reason} className="cell-text">
+            {d.deduction_reason ?? m.common.none}
+          </td>
+        </tr>
+      )}
+      total={(_, deposits) => (
+        <>
+          <th scope="row" colSpan={3}>
+            {t.totalRow(deposits.length)}
+          </th>
+          <td data-label={t.heading(t.figures[figure])}>{f.cents(deposits.reduce((sum, d) => sum + depositIn[figure].cents(d), 0))}</td>
+          <td colSpan={5} />
+        </>
+      )}
+    />
   );
 }
