@@ -79,15 +79,20 @@ export async function periodReport(db: Db, range: BooksRange): Promise<PeriodRep
   };
 }
 
-type DocumentRow = BookDocument & { at: Date };
+type DocumentFilter = { kind?: BookDocumentKind; product?: string };
 
-/** The documents dated in the range, oldest first; of one kind, or one product, when asked. */
-export async function periodDocuments(db: Db, range: BooksRange, filter: { kind?: BookDocumentKind; product?: string } = {}): Promise<{ documents: BookDocument[]; total: DocumentSums }> {
+/** The documents dated in the range, of one kind or one product when asked. */
+const filteredDocuments = (range: BooksRange, filter: DocumentFilter) => {
   const where = [sql`true`];
   if (filter.kind) where.push(sql`kind = ${filter.kind}`);
   if (filter.product) where.push(sql`product = ${filter.product}`);
-  const found = await sql<DocumentRow>`select * from (${documentRows(range)}) d where ${sql.join(where, sql` and `)} order by at, number`.execute(db);
-  const documents = found.rows.map(({ at: _at, ...row }) => ({
+  return sql`(select * from (${documentRows(range)}) d where ${sql.join(where, sql` and `)})`;
+};
+
+/** The documents dated in the range, oldest first; of one kind, or one product, when asked. */
+export async function periodDocuments(db: Db, range: BooksRange, filter: DocumentFilter = {}): Promise<BookDocument[]> {
+  const found = await sql<BookDocument & { at: Date }>`select * from ${filteredDocuments(range, filter)} d order by at, number`.execute(db);
+  return found.rows.map(({ at: _at, ...row }) => ({
     ...row,
     subtotal_cents: Number(row.subtotal_cents),
     gst_cents: Number(row.gst_cents),
@@ -95,11 +100,12 @@ export async function periodDocuments(db: Db, range: BooksRange, filter: { kind?
     deposits_cents: Number(row.deposits_cents),
     total_cents: Number(row.total_cents),
   }));
-  const add = (key: keyof Omit<DocumentSums, 'documents'>) => documents.reduce((sum, d) => sum + d[key], 0);
-  return {
-    documents,
-    total: { documents: documents.length, subtotal_cents: add('subtotal_cents'), gst_cents: add('gst_cents'), qst_cents: add('qst_cents'), deposits_cents: add('deposits_cents'), total_cents: add('total_cents') },
-  };
+}
+
+/** What those documents sum to, summed as the period report sums its figures. */
+export async function periodDocumentSums(db: Db, range: BooksRange, filter: DocumentFilter = {}): Promise<DocumentSums> {
+  const found = await sql<SumRow>`select ${sumColumns} from ${filteredDocuments(range, filter)} d`.execute(db);
+  return sumsOf(found.rows[0]);
 }
 
 /** The money that moved in the range, oldest first; of one kind when asked. */

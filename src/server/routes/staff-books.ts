@@ -5,7 +5,7 @@ import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { documentsCsv } from '../books/documents-csv.ts';
 import { documentsZip } from '../books/documents-zip.ts';
 import { xeroCreditNotesCsv, xeroInvoicesCsv } from '../books/xero-csv.ts';
-import { periodDeposits, periodDocuments, periodMoney, periodReport } from '../books/period-report.ts';
+import { periodDeposits, periodDocuments, periodDocumentSums, periodMoney, periodReport } from '../books/period-report.ts';
 import { occupancyByMonth } from '../books/occupancy.ts';
 import { receivables } from '../books/receivables.ts';
 import type { AppDeps } from '../deps.ts';
@@ -40,8 +40,8 @@ export function staffBooksRoutes(deps: AppDeps) {
       if (!asked.ok) return problemAnswer(c, asked.problem);
       const filter = booksDocumentsFilter.safeParse({ kind: c.req.query('kind'), product: c.req.query('product') });
       if (!filter.success) return problemAnswer(c, fieldsProblem('invalid_request', fieldProblemsOf(filter.error.issues)));
-      const found = await periodDocuments(deps.db, asked.range, filter.data);
-      return c.json({ success: true as const, ...asked.range, ...found });
+      const documents = await periodDocuments(deps.db, asked.range, filter.data);
+      return c.json({ success: true as const, ...asked.range, documents, total: await periodDocumentSums(deps.db, asked.range, filter.data) });
     })
     .get('/money', async (c) => {
       const asked = rangeOf(c, deps.clock());
@@ -70,7 +70,7 @@ export function staffBooksRoutes(deps: AppDeps) {
       if (!asked.ok) return problemAnswer(c, asked.problem);
       const { from, to } = asked.range;
       await recordAudit(deps.db, actorOf(c), { action: 'books_exported', subjectType: 'books', subjectId: `${from}..${to}`, details: { export: download, from, to } }, now);
-      const { documents } = await periodDocuments(deps.db, asked.range);
+      const documents = await periodDocuments(deps.db, asked.range);
       const [name, extension] = download.split('.') as [string, 'csv' | 'zip'];
       const headers = { 'Cache-Control': 'no-store', 'Content-Disposition': `attachment; filename="${name}-${from}-${to}.${extension}"` };
       if (extension === 'zip') return c.body(documentsZip(deps.db, documents), 200, { ...headers, 'Content-Type': 'application/zip' });
