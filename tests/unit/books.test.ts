@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spreadsheetSafe } from '../../src/server/books/documents-csv.ts';
 import { ageBucketOf, booksRangeQuery, lastWholeMonth } from '../../src/shared/contract/books.ts';
 import { decimalAmount } from '../../src/shared/domain/pricing.ts';
+import { receivablesQuery } from '../../src/web/staff/books-queries.ts';
+import { staffQueryClient } from '../../src/web/staff/query-client.ts';
 
 /* The books' small rules: a range of days, the ages of what is owed, amounts as accounting files write them, cells a spreadsheet never runs. */
 
@@ -45,5 +47,29 @@ describe('amounts and names in the accountant’s export', () => {
     expect(spreadsheetSafe('=HYPERLINK("http://x","y")')).toBe('\'=HYPERLINK("http://x","y")');
     expect(['+1 514', '-2', '@SUM(A1)', '\tx', '\rx'].map(spreadsheetSafe)).toEqual(["'+1 514", "'-2", "'@SUM(A1)", "'\tx", "'\rx"]);
     expect(['Atelier Décembre', 'Café = Thé', ''].map(spreadsheetSafe)).toEqual(['Atelier Décembre', 'Café = Thé', '']);
+  });
+});
+
+describe('the console’s books queries', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    staffQueryClient.clear();
+  });
+
+  it('asks the server again at every look: money is never shown from an earlier answer', async () => {
+    let owed = 100;
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (path: string) => {
+      asked.push(path);
+      const answer = { success: true, on: '2026-12-02', receivables: [], totals: [], owed_cents: owed };
+      owed += 100;
+      return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    expect((await staffQueryClient.fetchQuery(receivablesQuery())).owed_cents).toBe(100);
+    // At once, and once nothing shows it any longer: asked anew each time, never kept.
+    expect((await staffQueryClient.fetchQuery(receivablesQuery())).owed_cents).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(staffQueryClient.getQueryData(receivablesQuery().queryKey)).toBeUndefined();
+    expect(asked).toEqual(['/admin-api/books/receivables', '/admin-api/books/receivables']);
   });
 });

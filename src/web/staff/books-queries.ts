@@ -32,14 +32,23 @@ export function booksSearch(params: Record<string, string | undefined>): string 
 
 const root = ['staff', 'books'] as const;
 
+/**
+ * Money is read anew at every look: a books answer is never counted fresh (the console's other
+ * pages keep theirs for 10 seconds) nor kept for a later visit, so no page shows figures older
+ * than its own request.
+ */
+const fresh = { staleTime: 0, gcTime: 0 } as const;
+
 export const booksReportQuery = (range: BooksRangeSearch) =>
   queryOptions({
+    ...fresh,
     queryKey: [...root, 'report', range],
     queryFn: ({ signal }) => staffRequest(`/admin-api/books/report${booksSearch({ from: range.from, to: range.to })}`, { schema: periodReport, signal }),
   });
 
 export const booksDocumentsQuery = (search: BooksDocumentsSearch) =>
   queryOptions({
+    ...fresh,
     queryKey: [...root, 'documents', search],
     queryFn: ({ signal }) =>
       staffRequest(`/admin-api/books/documents${booksSearch({ from: search.from, to: search.to, kind: search.kind, product: search.product })}`, { schema: booksDocumentsResponse, signal }),
@@ -47,6 +56,7 @@ export const booksDocumentsQuery = (search: BooksDocumentsSearch) =>
 
 export const booksMoneyQuery = (search: BooksMoneySearch) =>
   queryOptions({
+    ...fresh,
     queryKey: [...root, 'money', search],
     queryFn: ({ signal }) => staffRequest(`/admin-api/books/money${booksSearch({ from: search.from, to: search.to, kind: search.kind })}`, { schema: booksMoneyResponse, signal }),
   });
@@ -54,12 +64,14 @@ export const booksMoneyQuery = (search: BooksMoneySearch) =>
 /** Every deposit the range's deposit figures sum, each saying which figures count it. */
 export const booksDepositsQuery = (range: BooksRangeSearch) =>
   queryOptions({
+    ...fresh,
     queryKey: [...root, 'deposits', range],
     queryFn: ({ signal }) => staffRequest(`/admin-api/books/deposits${booksSearch({ from: range.from, to: range.to })}`, { schema: booksDepositsResponse, signal }),
   });
 
 export const receivablesQuery = () =>
   queryOptions({
+    ...fresh,
     queryKey: [...root, 'receivables'],
     queryFn: ({ signal }) => staffRequest('/admin-api/books/receivables', { schema: receivablesResponse, signal }),
   });
@@ -67,6 +79,7 @@ export const receivablesQuery = () =>
 /** Each month of the range as it stood on its last day: occupancy, recurring revenue, day products sold. */
 export const occupancyQuery = (range: BooksRangeSearch) =>
   queryOptions({
+    ...fresh,
     queryKey: [...root, 'occupancy', range],
     queryFn: ({ signal }) => staffRequest(`/admin-api/books/occupancy${booksSearch({ from: range.from, to: range.to })}`, { schema: occupancyResponse, signal }),
   });
