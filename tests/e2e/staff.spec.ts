@@ -229,6 +229,16 @@ test.describe('the staff console', changesSharedData, () => {
 
     await page.reload();
     await expect(heading(page, 'Inventaire')).toBeVisible();
+    // Every section within reach: on a laptop's 1,024 pixels the French tabs take two lines, none
+    // past the edge; on a phone they scroll sideways, the current one (here the last) brought into view.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    for (const link of await nav.getByRole('link').all()) await expect(link).toBeInViewport();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/staff/staff');
+    await expect(heading(page, 'Personnel')).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Personnel' })).toBeInViewport();
+    await page.setViewportSize(viewport);
     await nav.getByRole('link', { name: 'Commandes' }).click();
     await expect(heading(page, 'Commandes')).toBeVisible();
     await expect(page.getByLabel('Statut')).toBeVisible();

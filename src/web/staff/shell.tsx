@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Outlet, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { site } from '../../shared/site.ts';
 import { staffCalls, sessionQuery, staffKeys } from './queries.ts';
 import { useStaffLanguage } from './language.tsx';
@@ -61,6 +61,16 @@ export function ConsoleShell() {
   const router = useRouter();
   const [signingOut, setSigningOut] = useState(false);
   const staff = session.data?.staff;
+  const navList = useRef<HTMLUListElement>(null);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // On a phone the tabs scroll sideways: the current one is brought to the middle, in either language.
+  useEffect(() => {
+    const list = navList.current;
+    const current = list?.querySelector('[aria-current=page]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    const [outer, inner] = [list.getBoundingClientRect(), current.getBoundingClientRect()];
+    list.scrollLeft += inner.left - outer.left - (outer.width - inner.width) / 2;
+  }, [pathname, m, staff?.role]);
 
   const signOut = async () => {
     setSigningOut(true);
@@ -94,7 +104,7 @@ export function ConsoleShell() {
           </div>
         </div>
         <nav className="staff-nav" aria-label={m.nav.label}>
-          <ul>
+          <ul ref={navList}>
             {sections.filter(([to]) => staff?.role === 'manager' || !managerSections.has(to)).map(([to, key]) => (
               <li key={to}>
                 <StaffLink to={to} className="staff-nav__link">
