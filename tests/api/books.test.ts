@@ -129,8 +129,9 @@ describe(`the books (${backend})`, () => {
       body: JSON.stringify({ mode: 'now', reason: 'Moved out' }),
     });
     expect(ended.status).toBe(200);
-    await settleDueRefunds({ db: t.db, clock: () => now, payments: t.deps.payments });
+    // The card network confirms those two refunds the next day: on the 14th they wait.
     now = at('2026-12-15');
+    await settleDueRefunds({ db: t.db, clock: () => now, payments: t.deps.payments });
     const [initial] = await invoicesOf(made.tenancy);
     const returned = await t.app.request(`/admin-api/rentals/${made.tenancy}/invoices/${initial!.number}/pad-return`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ code: '919' }) });
     expect(returned.status).toBe(201);
@@ -277,6 +278,15 @@ describe(`the books (${backend})`, () => {
     expect(returned.movements).toEqual([expect.objectContaining({ date: '2026-12-15', reference: '919', rental_id: made.tenancy })]);
     const refunds = booksMoneyResponse.parse(await (await get('/admin-api/books/money?from=2026-12-01&to=2026-12-31&kind=refund')).json());
     expect(refunds.movements.map((m) => m.reference).sort()).toEqual(['cancelled', 'ended_early', 'paid_twice', 'prepaid_surplus']);
+
+    // The desk's two refunds, decided on the 14th and confirmed on the 15th: waiting at the end of the 14th, and listed so.
+    for (const [to, waiting] of [['2026-12-14', ['ended_early', 'prepaid_surplus']], ['2026-12-15', []], ['2026-12-31', []]] as const) {
+      const report = periodReport.parse(await (await get(`/admin-api/books/report?from=2026-12-01&to=${to}`)).json());
+      const listed = booksMoneyResponse.parse(await (await get(`/admin-api/books/money?from=2026-12-01&to=${to}&kind=refund_pending`)).json());
+      expect(listed.movements.map((m) => [m.reference, m.date, m.rental_id === null]).sort()).toEqual(waiting.map((reason) => [reason, '2026-12-14', reason === 'prepaid_surplus']));
+      expect(listed.total_cents).toBe(report.collected.refunds_pending_cents);
+      expect(report.collected.refunds_pending_cents > 0).toBe(waiting.length > 0);
+    }
   });
 
   it('exports every document as a CSV whose columns sum to the report, and audits the download', async () => {

@@ -1773,7 +1773,7 @@ const fuzzers: Fuzzer[] = [
           from: { example: '2026-11-01', valid: booksDay, odd: oddBooksDays },
           to: { example: '2026-11-30', valid: booksDay, odd: oddBooksDays },
           ...(path === 'documents' ? { kind: { example: 'invoice', valid: fc.constantFrom('receipt', 'invoice', 'credit_note'), odd: ['receipts', '', 'INVOICE', 'invoice%00'] }, product: { example: 'standard', valid: fc.constantFrom('standard', 'office_lease', 'returned_debit_fee'), odd: ['x'.repeat(41), '%00', "'; drop table orders; --"] } } : {}),
-          ...(path === 'money' ? { kind: { example: 'card', valid: fc.constantFrom('card', 'pad', 'recorded', 'returned', 'refund'), odd: ['cash', '', 'CARD', 'card%00'] } } : {}),
+          ...(path === 'money' ? { kind: { example: 'card', valid: fc.constantFrom('card', 'pad', 'recorded', 'returned', 'refund', 'refund_pending'), odd: ['cash', '', 'CARD', 'card%00'] } } : {}),
         },
         { sweepPath: `/admin-api/books/${path}`, headers: adminAuth },
       ),

@@ -111,8 +111,23 @@ export function moneyRows(range: BooksRange): RawBuilder<unknown> {
     where p.status = 'returned' and p.settled_at is not null and ${within('p.returned_at', range)}
     union all
     select 'refund', f.refunded_at, ${spaceDaySql('f.refunded_at')}, f.amount_cents,
-      coalesce(o.buyer_name, ''), f.credit_note_number, f.reason, o.id,
-      (select i.rental_id from invoice_payments p join invoices i on i.id = p.invoice_id where p.id = f.invoice_payment_id)
+      coalesce(o.buyer_name, ''), f.credit_note_number, f.reason, o.id, ${refundRental}
     from refunds f join orders o on o.id = f.order_id
     where f.status = 'succeeded' and ${within('f.refunded_at', range)}`;
+}
+
+/** A refund's (f, of order o) rental: the one whose invoice payment it gives back, if any. */
+const refundRental = sql`(select i.rental_id from invoice_payments p join invoices i on i.id = p.invoice_id where p.id = f.invoice_payment_id)`;
+
+/**
+ * The refunds decided by the range's end that the card network had not confirmed then, as money
+ * rows of kind refund_pending dated the day each was decided: not yet money that moved.
+ */
+export function pendingRefundRows(range: BooksRange): RawBuilder<unknown> {
+  const { end } = rangeInstants(range);
+  return sql`
+    select 'refund_pending' as kind, f.created_at as at, ${spaceDaySql('f.created_at')} as date, f.amount_cents as cents,
+      coalesce(o.buyer_name, '') as customer, f.credit_note_number as document, f.reason as reference, o.id as order_id, ${refundRental} as rental_id
+    from refunds f join orders o on o.id = f.order_id
+    where f.created_at < ${end} and (f.status = 'pending' or f.refunded_at >= ${end})`;
 }

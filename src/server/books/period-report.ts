@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { bookDocumentKinds, moneyKinds, type BookDeposit, type BookDocument, type BookDocumentKind, type BooksRange, type DocumentSums, type MoneyKind, type MoneyMovement, type PeriodReport } from '../../shared/contract/books.ts';
+import { bookDocumentKinds, moneyKinds, type BookDeposit, type BookDocument, type BookDocumentKind, type BooksRange, type DocumentSums, type MoneyKind, type MoneyListKind, type MoneyMovement, type PeriodReport } from '../../shared/contract/books.ts';
 import type { Db } from '../db/database.ts';
-import { documentRows, moneyRows, rangeInstants, spaceDaySql } from './ledger.ts';
+import { documentRows, moneyRows, pendingRefundRows, rangeInstants, spaceDaySql } from './ledger.ts';
 
 /*
  * The period report (Books, and `npm run admin -- books`): sums of the ledger's rows (ledger.ts)
@@ -40,9 +40,7 @@ export async function periodReport(db: Db, range: BooksRange): Promise<PeriodRep
     group by grouping sets ((product), (kind), ())`.execute(db);
   const money = await sql<{ kind: MoneyKind; count: number; cents: number }>`
     select kind, count(*)::bigint as count, coalesce(sum(cents), 0)::bigint as cents from (${moneyRows(range)}) m group by kind`.execute(db);
-  const pending = await sql<{ cents: number }>`
-    select coalesce(sum(amount_cents), 0)::bigint as cents from refunds
-    where created_at < ${end} and (status = 'pending' or refunded_at >= ${end})`.execute(db);
+  const pending = await sql<{ cents: number }>`select coalesce(sum(cents), 0)::bigint as cents from (${pendingRefundRows(range)}) f`.execute(db);
   const deposits = await sql<{ invoiced: number; returned: number; kept: number; held: number }>`
     select
       coalesce(sum(d.amount_cents) filter (where i.issued_at >= ${start} and i.issued_at < ${end}), 0)::bigint as invoiced,
@@ -108,10 +106,11 @@ export async function periodDocumentSums(db: Db, range: BooksRange, filter: Docu
   return sumsOf(found.rows[0]);
 }
 
-/** The money that moved in the range, oldest first; of one kind when asked. */
-export async function periodMoney(db: Db, range: BooksRange, kind?: MoneyKind): Promise<{ movements: MoneyMovement[]; total_cents: number }> {
+/** The money that moved in the range, oldest first; of one kind when asked, or the refunds waiting at its end. */
+export async function periodMoney(db: Db, range: BooksRange, kind?: MoneyListKind): Promise<{ movements: MoneyMovement[]; total_cents: number }> {
+  const rows = kind === 'refund_pending' ? pendingRefundRows(range) : moneyRows(range);
   const found = await sql<MoneyMovement & { at: Date }>`
-    select * from (${moneyRows(range)}) m ${kind ? sql`where kind = ${kind}` : sql``} order by at, kind`.execute(db);
+    select * from (${rows}) m ${kind ? sql`where kind = ${kind}` : sql``} order by at, kind`.execute(db);
   const movements = found.rows.map(({ at: _at, ...row }) => ({ ...row, cents: Number(row.cents) }));
   return { movements, total_cents: movements.reduce((sum, m) => sum + m.cents, 0) };
 }

@@ -90,10 +90,13 @@ export type DocumentSums = z.infer<typeof documentSums>;
 /** The ways money came in or went back. `returned`: a PAD debit counted as collected that the bank sent back, below zero. */
 export const moneyKinds = ['card', 'pad', 'recorded', 'returned', 'refund'] as const;
 export type MoneyKind = (typeof moneyKinds)[number];
+/** What a money list shows: one of those, or the refunds decided by the range's end that the card network had not confirmed then. */
+export const moneyListKinds = [...moneyKinds, 'refund_pending'] as const;
+export type MoneyListKind = (typeof moneyListKinds)[number];
 
 export const moneyMovement = z.object({
-  kind: z.enum(moneyKinds),
-  /** The day at the space it moved. */
+  kind: z.enum(moneyListKinds),
+  /** The day at the space it moved (a refund waiting: the day it was decided). */
   date: z.string(),
   cents: z.number(),
   customer: z.string(),
@@ -138,8 +141,8 @@ export const bookProducts = [...productNames, feeProduct] as const;
 export const booksDocumentsFilter = z.object({ kind: z.optional(z.enum(bookDocumentKinds, 'book_document_kind')), product: z.optional(z.enum(bookProducts, 'book_product')) });
 export const booksDocumentsResponse = z.object({ success: z.literal(true), from: z.string(), to: z.string(), documents: z.array(bookDocument), total: documentSums });
 
-/** GET /admin-api/books/money?from&to[&kind]: the payments, returns and refunds a figure sums. */
-export const booksMoneyFilter = z.object({ kind: z.optional(z.enum(moneyKinds, 'money_kind')) });
+/** GET /admin-api/books/money?from&to[&kind]: the payments, returns and refunds a figure sums (refund_pending: those waiting at the range's end). */
+export const booksMoneyFilter = z.object({ kind: z.optional(z.enum(moneyListKinds, 'money_kind')) });
 export const booksMoneyResponse = z.object({ success: z.literal(true), from: z.string(), to: z.string(), movements: z.array(moneyMovement), total_cents: z.number() });
 
 /** GET /admin-api/books/deposits?from&to: the deposits the period's deposit figures sum, each with what the period did to it. */

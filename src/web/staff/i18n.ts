@@ -5,7 +5,7 @@ import type { mailStatuses } from '../../shared/contract/staff-mail.ts';
 import type { orderStatuses } from '../../shared/contract/staff-orders.ts';
 import type { offerStatuses } from '../../shared/contract/staff-console.ts';
 import type { AuditAction } from '../../shared/contract/staff.ts';
-import type { AgeBucket, BookDocumentKind, BooksDownload, MoneyKind } from '../../shared/contract/books.ts';
+import type { AgeBucket, BookDocumentKind, BooksDownload, MoneyListKind } from '../../shared/contract/books.ts';
 import type { InvoiceState, invoicePaymentMethods, invoicePaymentStatuses, invoicePaymentTriggers, RentalState } from '../../shared/contract/staff-rentals.ts';
 import type { WaitlistEntryState, WaitlistOfferStatus, WaitlistUnitStatus } from '../../shared/domain/waitlist-states.ts';
 import type { CheckoutRentalType } from '../../shared/domain/products.ts';
@@ -904,7 +904,7 @@ const en = {
     productNames: { returned_debit_fee: 'Returned debit fee' } as Record<string, string>,
     documentKinds: { receipt: 'Receipt', invoice: 'Invoice', credit_note: 'Credit note' } satisfies Record<BookDocumentKind, string>,
     documentKindsPlural: { receipt: 'Receipts', invoice: 'Invoices', credit_note: 'Credit notes' } satisfies Record<BookDocumentKind, string>,
-    moneyKinds: { card: 'Card', pad: 'Pre-authorized debit', recorded: 'Recorded by staff', returned: 'Returned by the bank', refund: 'Refunded' } satisfies Record<MoneyKind, string>,
+    moneyKinds: { card: 'Card', pad: 'Pre-authorized debit', recorded: 'Recorded by staff', returned: 'Returned by the bank', refund: 'Refunded', refund_pending: 'Refund not yet confirmed' } satisfies Record<MoneyListKind, string>,
     paidBy: {
       card: 'Card',
       pad: 'Pre-authorized debit',
@@ -1896,7 +1896,7 @@ const fr: StaffCatalogue = {
     productNames: { returned_debit_fee: 'Frais de prélèvement refusé' },
     documentKinds: { receipt: 'Reçu', invoice: 'Facture', credit_note: 'Note de crédit' },
     documentKindsPlural: { receipt: 'Reçus', invoice: 'Factures', credit_note: 'Notes de crédit' },
-    moneyKinds: { card: 'Carte', pad: 'Débit préautorisé', recorded: 'Enregistré par le personnel', returned: 'Retourné par la banque', refund: 'Remboursé' },
+    moneyKinds: { card: 'Carte', pad: 'Débit préautorisé', recorded: 'Enregistré par le personnel', returned: 'Retourné par la banque', refund: 'Remboursé', refund_pending: 'Remboursement non encore confirmé' },
     paidBy: {
       card: 'Carte',
       pad: 'Débit préautorisé',

@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { bookDocumentKinds, moneyKinds, type BookDeposit, type BookDocumentKind, type MoneyKind } from '../../../shared/contract/books.ts';
+import { bookDocumentKinds, moneyListKinds, type BookDeposit, type BookDocumentKind, type MoneyListKind } from '../../../shared/contract/books.ts';
 import { booksDepositsQuery, booksDocumentsQuery, booksMoneyQuery, type BooksDocumentsSearch, type BooksMoneySearch, type BooksRangeSearch } from '../books-queries.ts';
 import { useStaffLanguage } from '../language.tsx';
 import { StaffLink } from '../navigation.tsx';
@@ -13,7 +13,7 @@ import { bookProductName, depositFigures, rangeOfSearch, type DepositFigure } fr
  */
 
 const isDocumentKind = (kind: string | undefined): kind is BookDocumentKind => (bookDocumentKinds as readonly string[]).includes(kind ?? '');
-const isMoneyKind = (kind: string | undefined): kind is MoneyKind => (moneyKinds as readonly string[]).includes(kind ?? '');
+const isMoneyKind = (kind: string | undefined): kind is MoneyListKind => (moneyListKinds as readonly string[]).includes(kind ?? '');
 
 /** Where staff read a row: its rental, else its order. */
 function RecordLink({ order, rental, children }: { order: string | null; rental: string | null; children: ReactNode }) {

@@ -283,7 +283,11 @@ function Report({ report }: { report: PeriodReport }) {
                 <th scope="row" colSpan={2}>
                   {t.refundsPending}
                 </th>
-                <td>{f.cents(report.collected.refunds_pending_cents)}</td>
+                <td>
+                  <FigureLink to="/staff/books/money" search={{ ...range, kind: 'refund_pending' }}>
+                    {f.cents(report.collected.refunds_pending_cents)}
+                  </FigureLink>
+                </td>
               </tr>
             </tfoot>
           </table>
