@@ -384,6 +384,25 @@ describe(`the books (${backend})`, () => {
     expect(audit.map((a) => (a.details as { export: string }).export)).toContain('documents.zip');
   });
 
+  it('draws a PDF only as a slow client takes the ZIP', async () => {
+    const listed = booksDocumentsResponse.parse(await (await get('/admin-api/books/documents?from=2026-12-01&to=2026-12-31')).json()).documents;
+    const many = Array.from({ length: 60 }, () => listed).flat();
+    // Each PDF is drawn from the rows its document reads: the queries count the PDFs drawn.
+    let queries = 0;
+    const counted = t.db.withPlugin({ transformQuery: ({ node }) => ((queries += 1), node), transformResult: async ({ result }) => result });
+    const reader = documentsZip(counted, many).getReader();
+    const chunks: Uint8Array[] = [(await reader.read()).value!];
+    // The client takes nothing more: once the drawing stands still, only a few PDFs were drawn.
+    for (let before = -1; before !== queries; ) {
+      before = queries;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const whileWaiting = queries;
+    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+    expect((await zipEntries(Buffer.concat(chunks))).length).toBe(many.length);
+    expect(whileWaiting).toBeLessThan(queries / 10);
+  });
+
   it('names in MISSING.txt a document whose PDF cannot be drawn, and still gives the others', async () => {
     const listed = booksDocumentsResponse.parse(await (await get('/admin-api/books/documents?from=2026-12-01&to=2026-12-31&kind=receipt')).json()).documents;
     const gone = { ...listed[0]!, number: '2026-999999', order_id: crypto.randomUUID() };

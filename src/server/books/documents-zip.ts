@@ -66,5 +66,7 @@ export function documentsZip(db: Db, documents: readonly BookDocument[]): Readab
     logError('books.zip_failed', err, {});
     archive.destroy(err instanceof Error ? err : new Error(String(err)));
   });
-  return Readable.toWeb(archive) as ReadableStream<Uint8Array>;
+  // Counted in bytes: without a strategy, Node counts each chunk as one of 16,384 and would hold
+  // thousands of chunks (the period's PDFs) before it paused the archive.
+  return Readable.toWeb(archive, { strategy: new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }) }) as ReadableStream<Uint8Array>;
 }
