@@ -406,14 +406,16 @@ test.describe('lease offer on a tablet', changesSharedData, () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('article', { name: 'Service Agreement' })).toContainText(company.company_name);
 
-    // Signed elsewhere: the device, which kept the contract step, reopens at the signed
-    // agreement (the server's word wins), and a failed download of its PDF is an alert.
+    // Signed on another device while this one is at the signature: the contract read again (in
+    // French, one tap away) says so and offers the PDF, a failed download of which is an alert.
+    await page.getByRole('button', { name: 'Proceed to Sign' }).click();
+    await expect(heading(page, 'Sign the Agreement')).toBeVisible();
     await page.request.post(`/public-api/lease-offers/${code}/complete-signing`, {
       data: { signature: await page.evaluate(() => document.createElement('canvas').toDataURL('image/png')), banking: { transit_number: '12345', institution_number: '001', account_number: '1234567' } },
     });
-    await page.reload();
-    await expect(heading(page, 'Agreement Signed')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+    await page.getByRole('button', { name: 'Lire en français / Read in French' }).click();
+    await expect(heading(page, 'Service Agreement')).toBeVisible();
+    await expect(page.getByText('You have signed this agreement.')).toBeVisible();
     await page.route((url) => url.pathname.endsWith('/download-pdf'), (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"down"}' }));
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
@@ -422,6 +424,11 @@ test.describe('lease offer on a tablet', changesSharedData, () => {
     });
     await page.getByRole('button', { name: 'Download PDF' }).click();
     await expect.poll(() => alerts).toEqual(['Failed to download PDF. Please try again.']);
+    // The device kept the contract step: a reload opens at the signed agreement, the server's word winning.
+    await expect.poll(async () => (await storedProgress(page))?.step).toBe('contract');
+    await page.reload();
+    await expect(heading(page, 'Agreement Signed')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
   });
 
   test('before an English signature the French version is offered, one tap from the contract in French', async ({ page }) => {

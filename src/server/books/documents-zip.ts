@@ -66,7 +66,7 @@ export function documentsZip(db: Db, documents: readonly BookDocument[]): Readab
     logError('books.zip_failed', err, {});
     archive.destroy(err instanceof Error ? err : new Error(String(err)));
   });
-  // Counted in bytes: without a strategy, Node counts each chunk as one of 16,384 and would hold
-  // thousands of chunks (the period's PDFs) before it paused the archive.
+  // A queue of 64 KB: without a strategy, the web stream takes the archive's own high-water mark
+  // (1 MiB, hundreds of PDFs drawn ahead of a client that stopped reading) before it pauses it.
   return Readable.toWeb(archive, { strategy: new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }) }) as ReadableStream<Uint8Array>;
 }

@@ -40,8 +40,12 @@ export function staffBooksRoutes(deps: AppDeps) {
       if (!asked.ok) return problemAnswer(c, asked.problem);
       const filter = booksDocumentsFilter.safeParse({ kind: c.req.query('kind'), product: c.req.query('product') });
       if (!filter.success) return problemAnswer(c, fieldsProblem('invalid_request', fieldProblemsOf(filter.error.issues)));
-      const documents = await periodDocuments(deps.db, asked.range, filter.data);
-      return c.json({ success: true as const, ...asked.range, documents, total: await periodDocumentSums(deps.db, asked.range, filter.data) });
+      // The rows and their total from one snapshot: a document issued between the two reads would make them disagree.
+      const found = await deps.db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => ({ documents: await periodDocuments(trx, asked.range, filter.data), total: await periodDocumentSums(trx, asked.range, filter.data) }));
+      return c.json({ success: true as const, ...asked.range, ...found });
     })
     .get('/money', async (c) => {
       const asked = rangeOf(c, deps.clock());

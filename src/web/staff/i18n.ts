@@ -939,6 +939,14 @@ const en = {
       document: 'Document',
       reference: 'Reference',
       totalRow: (n: number) => (n === 1 ? 'Total of 1 movement' : `Total of ${n} movements`),
+      waitingAt: (to: string) => `Refunds decided by ${to} that the card network had not confirmed at the end of that day.`,
+      refundReasons: {
+        paid_after_taken: 'Paid after the unit was taken',
+        cancelled: 'Cancelled by the customer',
+        prepaid_surplus: 'Rest of a prepaid month',
+        paid_twice: 'Invoice paid twice',
+        ended_early: 'Days after the rental’s end',
+      } as Record<string, string>,
     },
     deposits: {
       heading: (what: string) => `Deposits: ${what}`,
@@ -1931,6 +1939,14 @@ const fr: StaffCatalogue = {
       document: 'Document',
       reference: 'Référence',
       totalRow: (n) => (n === 1 ? 'Total de 1 mouvement' : `Total de ${n} mouvements`),
+      waitingAt: (to) => `Remboursements décidés au plus tard le ${to} que le réseau de cartes n’avait pas confirmés à la fin de ce jour.`,
+      refundReasons: {
+        paid_after_taken: 'Payé après que l’unité a été prise',
+        cancelled: 'Annulé par le client',
+        prepaid_surplus: 'Reste d’un mois payé d’avance',
+        paid_twice: 'Facture payée deux fois',
+        ended_early: 'Jours après la fin de la location',
+      },
     },
     deposits: {
       heading: (what) => `Dépôts : ${what}`,

@@ -63,12 +63,13 @@ export function ConsoleShell() {
   const staff = session.data?.staff;
   const navList = useRef<HTMLUListElement>(null);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  // On a phone the tabs scroll sideways: the current one is brought to the middle, in either language.
+  // On a phone the tabs scroll sideways: the current one, when out of sight, is brought to the middle, in either language.
   useEffect(() => {
     const list = navList.current;
     const current = list?.querySelector('[aria-current=page]');
-    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    if (!list || !current) return;
     const [outer, inner] = [list.getBoundingClientRect(), current.getBoundingClientRect()];
+    if (inner.left >= outer.left && inner.right <= outer.right) return;
     list.scrollLeft += inner.left - outer.left - (outer.width - inner.width) / 2;
   }, [pathname, m, staff?.role]);
 

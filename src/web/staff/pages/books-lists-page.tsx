@@ -14,6 +14,8 @@ import { bookProductName, depositFigures, rangeOfSearch, type DepositFigure } fr
 
 const isDocumentKind = (kind: string | undefined): kind is BookDocumentKind => (bookDocumentKinds as readonly string[]).includes(kind ?? '');
 const isMoneyKind = (kind: string | undefined): kind is MoneyListKind => (moneyListKinds as readonly string[]).includes(kind ?? '');
+/** A refund's reference is its reason, said in words. */
+const isRefund = (kind: MoneyListKind) => kind === 'refund' || kind === 'refund_pending';
 
 /** Where staff read a row: its rental, else its order. */
 function RecordLink({ order, rental, children }: { order: string | null; rental: string | null; children: ReactNode }) {
@@ -35,13 +37,15 @@ interface BooksListProps<Data, Row> {
   row: (row: Row, index: number) => ReactNode;
   /** The total row's cells. */
   total: (data: Data, rows: readonly Row[]) => ReactNode;
+  /** What the rows are of, in words, when not the range's days (its first and last, formatted). */
+  lead?: (from: string, to: string) => string;
 }
 
 /**
  * A list a figure opens: back to the books, its title, the range's days, and its rows under a
  * header of its columns with their total below, or a word when there are none.
  */
-function BooksList<Data extends { from: string; to: string }, Row>({ range, title, query, rowsOf, empty, caption, columns, row, total }: BooksListProps<Data, Row>) {
+function BooksList<Data extends { from: string; to: string }, Row>({ range, title, query, rowsOf, empty, caption, columns, row, total, lead }: BooksListProps<Data, Row>) {
   const { m } = useStaffLanguage();
   const f = useFormat();
   return (
@@ -58,7 +62,7 @@ function BooksList<Data extends { from: string; to: string }, Row>({ range, titl
           return (
             <>
               {/* The range's days in words, once the server has said which they are. */}
-              <p className="lead">{m.books.range.showing(f.date(data.from), f.date(data.to))}</p>
+              <p className="lead">{(lead ?? m.books.range.showing)(f.date(data.from), f.date(data.to))}</p>
               {rows.length === 0 ? (
                 <EmptyState>{empty}</EmptyState>
               ) : (
@@ -180,6 +184,7 @@ export function BooksMoneyPage({ search }: { search: BooksMoneySearch }) {
       range={range}
       title={t.heading(what)}
       query={query}
+      lead={search.kind === 'refund_pending' ? (_from, to) => t.waitingAt(to) : undefined}
       rowsOf={(data) => data.movements}
       empty={t.empty}
       caption={t.caption}
@@ -202,7 +207,7 @@ export function BooksMoneyPage({ search }: { search: BooksMoneySearch }) {
             )}
           </td>
           <td data-label={t.reference} className="cell-text">
-            {row.reference ?? m.common.none}
+            {row.reference === null ? m.common.none : isRefund(row.kind) ? (t.refundReasons[row.reference] ?? row.reference) : row.reference}
           </td>
         </tr>
       )}
