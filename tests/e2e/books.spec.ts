@@ -26,8 +26,9 @@ const room = { subtotal: 35_000, gst: 1_750, qst: 3_491, total: 40_241 };
 /** Whichever space (a French amount's is a no-break one) stands between the words. */
 const spaced = (text: string) => new RegExp(text.replace(/[$.()]/g, (c) => `\\${c}`).replace(/\s/g, '\\s'));
 
-/** A cell of a row, by its column's position in the table's header. */
+/** A cell of a row, by its column's position in the table's header (once the table is shown: the books are read anew at every look). */
 async function cellOf(table: Locator, row: Locator, column: string): Promise<Locator> {
+  await expect(row).toBeVisible();
   const headers = await table.locator('thead th').allTextContents();
   const index = headers.findIndex((h) => h.trim().toLowerCase() === column.toLowerCase());
   expect(index, `a column named ${column}`).toBeGreaterThanOrEqual(0);

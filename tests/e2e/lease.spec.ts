@@ -114,6 +114,8 @@ function storedForOffer<T>(page: Page, { db, store }: { db: string; store: strin
   return page.evaluate(
     async ({ db, store }) => {
       const code = decodeURIComponent(location.pathname.split('/').pop() ?? '');
+      // Opened only once the app made it: opening it first would make it empty, without the app's store.
+      if (!(await indexedDB.databases()).some((d) => d.name === db)) return null;
       const opened = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open(db);
         open.onsuccess = () => resolve(open.result);
