@@ -19,7 +19,7 @@ export interface RateLimits {
   offer: RateLimit;
   /** Checkout creations per client: money moves. */
   checkout: RateLimit;
-  /** Staff sign-in attempts per account (its e-mail) and per client address: password guessing. */
+  /** Staff sign-in attempts per account (its e-mail) at one client address, and per client address: password guessing that locks out no one elsewhere. */
   signInAccount: RateLimit;
   signInAddress: RateLimit;
 }

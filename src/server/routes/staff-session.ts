@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { setPasswordInput, signInInput } from '../../shared/contract/staff.ts';
 import type { AppDeps } from '../deps.ts';
@@ -15,9 +16,11 @@ import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../ht
 
 /**
  * Staff sign in and out (POST and DELETE /admin-api/session), see who they are (GET), and use a
- * set-password link. Sign-in attempts count per account and per address, so neither a guesser
- * on one account nor one address trying many accounts gets far; an unknown e-mail is answered as
- * a wrong password is. Set-password links count against the same per-address limit.
+ * set-password link. Sign-in attempts count per account at an address, and per address: a
+ * guesser gets no further on one account than on many, and their wrong passwords never lock the
+ * account's owner out at their own address (a count per account alone would let anyone who
+ * knows a manager's e-mail do that). An unknown e-mail is answered as a wrong password is.
+ * Set-password links count against the same per-address limit.
  */
 export function staffSessionRoutes(deps: AppDeps, limits: { account: Limiter; address: Limiter }, client: (c: Context) => string) {
   const { production } = deps.config;
@@ -26,9 +29,10 @@ export function staffSessionRoutes(deps: AppDeps, limits: { account: Limiter; ad
     .post('/', jsonBody(signInInput, (fields) => (fields.some((f) => f.path === 'email') ? fieldsProblem('invalid_request', fields.filter((f) => f.path === 'email')) : problem('sign_in_incomplete'))), async (c) => {
       const { email, password } = c.var.body;
       const address = client(c);
+      const accountHere = accountAtAddress(email, address);
       for (const [limiter, key] of [
         [limits.address, address],
-        [limits.account, email],
+        [limits.account, accountHere],
       ] as const) {
         const verdict = await limiter.hit(key);
         if (!verdict.ok) return tooManyRequests(c, verdict, 'too_many_sign_ins');
@@ -36,7 +40,7 @@ export function staffSessionRoutes(deps: AppDeps, limits: { account: Limiter; ad
       const member = await checkSignIn(deps.db, email, password, cost);
       if (!member) return problemAnswer(c, problem('wrong_sign_in'));
       // A right password gives its attempt back: a member signing in every day never reaches the limit.
-      await limits.account.giveBack(email);
+      await limits.account.giveBack(accountHere);
       await limits.address.giveBack(address);
       const old = readSessionCookie(c, production);
       if (old) await endSession(deps.db, old);
@@ -70,4 +74,13 @@ export function staffSessionRoutes(deps: AppDeps, limits: { account: Limiter; ad
       await limits.address.giveBack(address);
       return c.json({ success: true as const, staff: member });
     });
+}
+
+/**
+ * The key of one account's attempts from one address. A digest: the same on every instance, and
+ * of one length whatever the e-mail (the shared store's key is 255 characters at most; an e-mail
+ * alone may be 254). Neither part can hold a line break, so no two pairs give one key.
+ */
+function accountAtAddress(email: string, address: string): string {
+  return createHash('sha256').update(`${email}\n${address}`).digest('base64url');
 }
