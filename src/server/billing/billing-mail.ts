@@ -95,6 +95,13 @@ export async function invoiceDocumentOf(db: Db, invoiceId: string): Promise<Rece
  * A credit note against an invoice as its PDF lays it out: the invoice's buyer and unit, the days
  * it credits (or the invoice's, for the prepaid month applied), credited to that invoice.
  */
+/** Credit notes against invoices, as their PDFs lay them out, in the order given. */
+export async function invoiceCreditDocumentsOf(db: Db, creditIds: readonly string[]): Promise<ReceiptDocument[]> {
+  const documents: ReceiptDocument[] = [];
+  for (const id of creditIds) documents.push((await invoiceCreditDocumentOf(db, id))!);
+  return documents;
+}
+
 export async function invoiceCreditDocumentOf(db: Db, creditId: string): Promise<ReceiptDocument | undefined> {
   const credit = await findInvoiceCredit(db, creditId);
   const invoice = credit && (await invoiceDocumentOf(db, credit.invoiceId));
@@ -201,7 +208,7 @@ export async function tellInvoicePaid(trx: Db, keyring: BankingKeyring, ids: { i
 export async function tellInvoiceIssued(
   trx: Db,
   keyring: BankingKeyring,
-  ids: { invoiceId: string; refundId: string | null },
+  ids: { invoiceId: string; refundId: string | null; creditIds?: readonly string[] },
   payNow: boolean,
   now: Date,
   pad?: MessageData['invoice_issued']['pad'],
@@ -223,6 +230,7 @@ export async function tellInvoiceIssued(
         document: (await invoiceDocumentOf(trx, ids.invoiceId))!,
         payNow,
         refund: refund?.credit_note_number ? { creditNoteNumber: refund.credit_note_number, cents: refund.amount_cents } : null,
+        ...(ids.creditIds?.length ? { owedPaid: await invoiceCreditDocumentsOf(trx, ids.creditIds) } : {}),
         ...(pad ? { pad } : {}),
       },
     },
@@ -278,8 +286,7 @@ export async function tellRentalEnded(
 ): Promise<void> {
   const row = await rentalRow(trx, ids.rentalId);
   if (!row.customer_email) return;
-  const creditNotes: ReceiptDocument[] = [];
-  for (const id of ids.creditIds) creditNotes.push((await invoiceCreditDocumentOf(trx, id))!);
+  const creditNotes = await invoiceCreditDocumentsOf(trx, ids.creditIds);
   if (ids.surplusRefundId) creditNotes.push((await creditNoteOfRefund(trx, ids.surplusRefundId))!);
   const data = { rental: rentalFactsOf(row), creditNotes, ...settled };
   await tellRenter(trx, keyring, row, { kind: 'rental_ended', about: { rentalId: row.id }, data }, now);

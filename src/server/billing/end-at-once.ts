@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { periodCharges, periodsDue, prepaidCredit, unusedDaysCents, type InvoiceLine } from '../../shared/domain/billing.ts';
+import { periodCharges, periodsDue, unusedDaysCents, type InvoiceLine } from '../../shared/domain/billing.ts';
 import { taxedTotal } from '../../shared/domain/pricing.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
 import type { Db } from '../db/database.ts';
@@ -8,7 +8,8 @@ import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { tellRentalEnded } from './billing-mail.ts';
 import { storedQuote } from '../documents/stored-amounts.ts';
 import { creditInvoice, owedSql, storedLines } from './invoice-records.ts';
-import { refundPrepaidSurplus, writeInvoice } from './invoices.ts';
+import { writeInvoice } from './invoices.ts';
+import { applyPrepaidMonth } from './prepaid-month.ts';
 
 /*
  * Staff end a rental at once (non-payment, a move agreed in person): its billing is settled to
@@ -16,10 +17,8 @@ import { refundPrepaidSurplus, writeInvoice } from './invoices.ts';
  * - Periods begun by its last day and not invoiced yet are invoiced, the last one to that day.
  * - The invoice of the period the last day falls in, when it billed days after it, is corrected
  *   by a credit note for them ('ended_early').
- * - The last month paid in advance, if nothing used it yet, is applied to what is still owed,
- *   oldest invoice first, each time by a credit note against that invoice (its GST and QST were
- *   collected on the checkout's receipt); what it leaves over is refunded with a credit note
- *   against that receipt, as at the end of a notice.
+ * - The last month paid in advance, if nothing used it yet, pays what is still owed and only its
+ *   rest goes back, as at the end of a notice (prepaid-month.ts).
  * - What a credit leaves beyond what its invoice owed (the month was paid) goes back where it came
  *   from: to the card payments that paid it, then (a final invoice the prepaid month paid) to the
  *   checkout's payment; money paid by cheque or e-Transfer is returned by staff.
@@ -168,28 +167,13 @@ export async function settleEndedAtOnce(trx: Db, keyring: BankingKeyring, rental
   }
 
   // The prepaid month, on what is owed, oldest first; its surplus refunded against the receipt.
-  let left = prepaid;
-  for (const invoice of await invoicesOf(trx, rental.id)) {
-    const credit = prepaidCredit(invoice.owed, left);
-    if (!credit) continue;
-    const period = { start: invoice.period_start, end: invoice.period_end };
-    const written = await creditInvoice(
-      trx,
-      { invoiceId: invoice.id, reason: 'prepaid_last_month', period, lines: [{ item: 'prepaid_last_month', cents: credit.applied }], amounts: credit.amounts },
-      now,
-    );
-    creditNotes.push({ number: written.number, invoiceNumber: invoice.number, cents: written.total });
-    creditIds.push(written.id);
-    left -= credit.applied;
-  }
-  let refundedCents = 0;
-  let surplusRefundId: string | null = null;
-  if (left > 0) {
-    surplusRefundId = await refundPrepaidSurplus(trx, rental.order_id, left, now);
-    const surplus = await trx.selectFrom('refunds').select(['credit_note_number', 'amount_cents']).where('id', '=', surplusRefundId).executeTakeFirstOrThrow();
-    creditNotes.push({ number: surplus.credit_note_number!, invoiceNumber: null, cents: surplus.amount_cents });
-    refundedCents += surplus.amount_cents;
-  }
+  // The caller holds every invoice of the rental, and this transaction wrote the others.
+  const held = (await invoicesOf(trx, rental.id)).map((i) => i.id);
+  const prepaidApplied = await applyPrepaidMonth(trx, { id: rental.id, orderId: rental.order_id }, prepaid, held, now);
+  creditNotes.push(...prepaidApplied.creditNotes);
+  creditIds.push(...prepaidApplied.creditIds);
+  const surplusRefundId = prepaidApplied.surplusRefundId;
+  let refundedCents = prepaidApplied.refundedCents;
 
   // A credited invoice that had been paid: what it was paid beyond what it now comes to goes back.
   let toReturnCents = 0;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { isAgreementAmount, periodCharges, periodFrom, type BillingPeriod, type PeriodCharges } from '../../shared/domain/billing.ts';
-import { taxedTotal } from '../../shared/domain/pricing.ts';
 import { padDebitDay, padInvoiceHorizon } from '../../shared/domain/pad.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
@@ -9,6 +8,8 @@ import type { Db } from '../db/database.ts';
 import { nextDocumentNumber } from '../documents/numbers.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { tellInvoiceIssued } from './billing-mail.ts';
+import { applyPrepaidMonth } from './prepaid-month.ts';
+import { takeFreeInvoices } from './rental-locks.ts';
 
 /*
  * Invoices: the sales document of one period of a rental, written and committed before any money
@@ -63,9 +64,14 @@ export async function issueNextInvoice(db: Db, keyring: BankingKeyring, now: Dat
       return { rentalId: rental.id, invoiceId, totalCents: charges.total, refundId: null };
     }
     const invoiceId = await writeInvoice(trx, rental.id, { period, final, charges }, now);
-    const refundId = final && charges.surplusCents > 0 && rental.order_id ? await refundPrepaidSurplus(trx, rental.order_id, charges.surplusCents, now) : null;
+    // What the prepaid month leaves over pays what is still owed before any of it goes back.
+    const prepaid =
+      final && charges.surplusCents > 0 && rental.order_id
+        ? await applyPrepaidMonth(trx, { id: rental.id, orderId: rental.order_id }, charges.surplusCents, await takeFreeInvoices(trx, rental.id), now)
+        : null;
+    const refundId = prepaid?.surplusRefundId ?? null;
     // Nobody charges it: nothing is owed (the prepaid month paid it), or no card is on file (Pay now).
-    if (charges.total === 0 || rental.provider_customer_id === null) await tellInvoiceIssued(trx, keyring, { invoiceId, refundId }, charges.total > 0, now);
+    if (charges.total === 0 || rental.provider_customer_id === null) await tellInvoiceIssued(trx, keyring, { invoiceId, refundId, creditIds: prepaid?.creditIds ?? [] }, charges.total > 0, now);
     return { rentalId: rental.id, invoiceId, totalCents: charges.total, refundId };
   });
 }
@@ -115,30 +121,4 @@ export async function insertInvoice(
     })
     .execute();
   return invoiceId;
-}
-
-/**
- * What the prepaid last month leaves over once the final period is paid from it: refunded with
- * its taxes (it was taxed at checkout), under a credit note against the checkout's receipt, and
- * asked of the provider once this commits (bookings' refund round).
- */
-export async function refundPrepaidSurplus(trx: Db, orderId: string, surplusCents: number, now: Date): Promise<string> {
-  const lines = [{ item: 'last_month' as const, cents: surplusCents }];
-  const amounts = { lines, ...taxedTotal(lines) };
-  const id = randomUUID();
-  await trx
-    .insertInto('refunds')
-    .values({
-      id,
-      order_id: orderId,
-      amount_cents: amounts.total,
-      reason: 'prepaid_surplus',
-      status: 'pending',
-      amounts: JSON.stringify({ lines, subtotal: amounts.subtotal, gst: amounts.gst, qst: amounts.qst, total: amounts.total }),
-      next_attempt_at: now,
-      created_at: now,
-      credit_note_number: await nextDocumentNumber(trx, 'credit_note', Number(spaceToday(now).slice(0, 4))),
-    })
-    .execute();
-  return id;
 }

@@ -9,7 +9,7 @@ import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { storedQuote } from '../documents/stored-amounts.ts';
 import type { Db } from '../db/database.ts';
 import type { SavedCard } from '../payments/provider.ts';
-import { refundPrepaidSurplus } from './invoices.ts';
+import { applyPrepaidMonth, type PrepaidApplied } from './prepaid-month.ts';
 
 /*
  * A rental is what a paid rental or subscription bills every month (docs/architecture.md §3):
@@ -68,18 +68,19 @@ export async function startRental(trx: Db, order: PaidRentalOrder, savedCard: Sa
  * Notice given on an order's rental: its last day, from which the billing prorates its final
  * period and pays it from the last month paid in advance. When that period is invoiced already
  * (notice on the 1st of a 31-day month ends the rental on the 31st, after the month's invoice
- * went out), the invoice stands and the prepaid month is not needed: it is refunded whole, taxes
- * included, with a credit note against the checkout's receipt. Returns that refund, if any.
+ * went out), the invoice stands and the prepaid month is not needed for it: it pays what the
+ * rental still owes, and the rest is refunded (prepaid-month.ts). The caller holds the rental
+ * and `lockedInvoices` (rental-locks.ts). Returns what the month came to, if it was used now.
  */
-export async function setRentalEnd(trx: Db, orderId: string, endsOn: IsoDate, now: Date): Promise<string | null> {
+export async function setRentalEnd(trx: Db, orderId: string, endsOn: IsoDate, lockedInvoices: readonly string[], now: Date): Promise<PrepaidApplied | null> {
   const rental = await trx
     .updateTable('rentals')
     .set({ ends_on: endsOn })
     .where('order_id', '=', orderId)
-    .returning(['prepaid_last_month_cents', sql<string>`next_period_start::text`.as('next_period_start')])
+    .returning(['id', 'prepaid_last_month_cents', sql<string>`next_period_start::text`.as('next_period_start')])
     .executeTakeFirst();
   if (!rental || rental.prepaid_last_month_cents === 0 || rental.next_period_start <= endsOn) return null;
-  return refundPrepaidSurplus(trx, orderId, rental.prepaid_last_month_cents, now);
+  return applyPrepaidMonth(trx, { id: rental.id, orderId }, rental.prepaid_last_month_cents, lockedInvoices, now);
 }
 
 /**

@@ -12,6 +12,7 @@ import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { tellDaysCancelled, tellNoticeGiven } from './order-mail.ts';
 import { lockUnit } from '../reservations/unit-lock.ts';
 import { setRentalEnd } from '../billing/rentals.ts';
+import { lockRentalOfOrder } from '../billing/rental-locks.ts';
 import { rentalBillingOfOrder } from '../billing/rental-view.ts';
 import { paidAmounts, storedQuote, storedRefundAmounts } from '../documents/stored-amounts.ts';
 import { problem, type Problem } from '../../shared/contract/problems.ts';
@@ -259,6 +260,8 @@ export async function giveNotice(db: Db, keyring: BankingKeyring, orderId: strin
     const unit = await trx.selectFrom('orders').select('office_id').where('id', '=', orderId).executeTakeFirst();
     if (!unit) return refuse('not_booked', problem('no_booking'));
     await lockUnit(trx, unit.office_id);
+    // The rental's rows before the order's (billing/rental-locks.ts): the round holds them in that order.
+    const held = await lockRentalOfOrder(trx, orderId);
     const order = (await loadOrder(trx, orderId, true))!;
     const product = productOf(order);
     const rentsUnit = productRule(product).rentsUnit;
@@ -275,9 +278,9 @@ export async function giveNotice(db: Db, keyring: BankingKeyring, orderId: strin
     const givenOn = spaceToday(now);
     const endsOn = rentalEndsOn(rule, order.booking_date, givenOn);
     await trx.updateTable('orders').set({ notice_given_on: givenOn, rental_ends_on: endsOn, notice_key: key }).where('id', '=', orderId).execute();
-    const prepaidRefundId = await setRentalEnd(trx, orderId, endsOn, now);
+    const prepaid = await setRentalEnd(trx, orderId, endsOn, held?.invoiceIds ?? [], now);
     if (rentsUnit) await freeUnitAfter(trx, { orderId, unitId: order.office_id }, endsOn, now);
-    await tellNoticeGiven(trx, keyring, orderId, prepaidRefundId, now);
+    await tellNoticeGiven(trx, keyring, orderId, prepaid, now);
     return { kind: 'given', endsOn, freesUnit: rentsUnit, replay: false };
   });
 }

@@ -6,6 +6,8 @@ import { storedQuote, storedRefundAmounts } from '../documents/stored-amounts.ts
 import { enqueueMessage, type MessageData } from '../outbox/outbox.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { settleManageToken } from '../billing/manage-link.ts';
+import { invoiceCreditDocumentsOf } from '../billing/billing-mail.ts';
+import type { PrepaidApplied } from '../billing/prepaid-month.ts';
 
 /*
  * The messages an order's events write, and what each says, gathered in the event's own
@@ -76,7 +78,7 @@ export async function bookingCancelledData(db: Db, ids: { orderId: string; refun
 }
 
 /** What notice on a rental says: the day it was given and the rental's last day. */
-export async function rentalNoticeData(db: Db, orderId: string, prepaidRefundId?: string | null): Promise<MessageData['rental_notice_given'] | undefined> {
+export async function rentalNoticeData(db: Db, orderId: string, prepaid?: PrepaidApplied | null): Promise<MessageData['rental_notice_given'] | undefined> {
   const order = await paidOrderOf(db, orderId);
   if (!order) return undefined;
   const notice = await db
@@ -87,8 +89,12 @@ export async function rentalNoticeData(db: Db, orderId: string, prepaidRefundId?
   if (!notice.given_on || !notice.ends_on) throw new Error('the rental has no notice');
   const data = { order, notice: { givenOn: notice.given_on, endsOn: notice.ends_on } };
   // Said only when the notice is written (an earlier row's rendering does not know what was refunded then).
-  if (prepaidRefundId === undefined) return data;
-  if (prepaidRefundId !== null) return { ...data, lastMonth: { kind: 'refunded' as const, creditNote: (await creditNoteOfRefund(db, prepaidRefundId))! } };
+  if (prepaid === undefined) return data;
+  if (prepaid !== null) {
+    const creditNote = prepaid.surplusRefundId ? (await creditNoteOfRefund(db, prepaid.surplusRefundId))! : null;
+    if (prepaid.creditIds.length === 0 && creditNote) return { ...data, lastMonth: { kind: 'refunded' as const, creditNote } };
+    return { ...data, lastMonth: { kind: 'owed_paid' as const, owedPaid: await invoiceCreditDocumentsOf(db, prepaid.creditIds), creditNote } };
+  }
   const rental = await db.selectFrom('rentals').select('prepaid_last_month_cents').where('order_id', '=', orderId).executeTakeFirst();
   return rental && rental.prepaid_last_month_cents > 0 ? { ...data, lastMonth: { kind: 'applied' as const } } : data;
 }
@@ -123,8 +129,8 @@ export async function tellDaysCancelled(trx: Db, keyring: BankingKeyring, ids: {
 }
 
 /** Notice given on a rental: the buyer's message with the manage link, and staff's. */
-export async function tellNoticeGiven(trx: Db, keyring: BankingKeyring, orderId: string, prepaidRefundId: string | null, now: Date): Promise<void> {
-  const data = (await rentalNoticeData(trx, orderId, prepaidRefundId))!;
+export async function tellNoticeGiven(trx: Db, keyring: BankingKeyring, orderId: string, prepaid: PrepaidApplied | null, now: Date): Promise<void> {
+  const data = (await rentalNoticeData(trx, orderId, prepaid))!;
   const about = { orderId };
   if (data.order.buyer.email) {
     const token = await settleManageToken(trx, keyring, orderId);

@@ -3,6 +3,7 @@ import { isServiceType, serviceTypeNames } from '../../shared/domain/products.ts
 import { daysBetween, daysInMonth, type IsoDate } from '../../shared/domain/time.ts';
 import { site } from '../../shared/site.ts';
 import { invoiceLineNames } from '../documents/line-names.ts';
+import type { ReceiptDocument } from '../documents/receipt.ts';
 import { billedPeriodText } from '../../shared/domain/period-text.ts';
 import type { MessageData } from '../outbox/outbox.ts';
 import { taxRows } from './amounts.ts';
@@ -122,6 +123,7 @@ const texts = catalogue({
     ended: (unit: string, on: string) => `Your rental of ${unit} was ended by our team; its last day was ${on}. You are not billed after that day.`,
     endedCredits: 'The credit notes below settle your billing to that day (they are attached to this e-mail):',
     creditAgainstInvoice: (number: string, invoice: string) => `Credit note ${number}, against invoice ${invoice}`,
+    owedPaid: 'The last month you paid in advance first pays what you still owed on your earlier invoices, with the credit notes below (attached):',
     creditAgainstReceipt: (number: string, receipt: string) => `Credit note ${number}, against receipt ${receipt}`,
     endedRefund: (amount: string) => `${amount}, taxes included, is refunded to your card; it can take 5 to 10 business days to appear on your statement.`,
     endedOwed: (amount: string) => `${amount}, taxes included, is still owed on the invoices below: please pay it on your rental's page.`,
@@ -238,6 +240,7 @@ const texts = catalogue({
     ended: (unit, on) => `Notre équipe a mis fin à votre location de ${unit}; son dernier jour était le ${on}. Rien ne vous est facturé après ce jour.`,
     endedCredits: 'Les notes de crédit ci-dessous règlent votre facturation jusqu’à ce jour (elles sont jointes à ce courriel) :',
     creditAgainstInvoice: (number, invoice) => `Note de crédit ${number}, sur la facture ${invoice}`,
+    owedPaid: 'Le dernier mois payé d’avance paie d’abord ce que vous deviez encore sur vos factures précédentes, par les notes de crédit ci-dessous (jointes) :',
     creditAgainstReceipt: (number, receipt) => `Note de crédit ${number}, sur le reçu ${receipt}`,
     endedRefund: (amount) => `${amount}, taxes incluses, vous est remboursé sur votre carte; le remboursement peut prendre de 5 à 10 jours ouvrables avant d’apparaître sur votre relevé.`,
     endedOwed: (amount) => `${amount}, taxes incluses, reste dû sur les factures ci-dessous : veuillez le payer sur la page de votre location.`,
@@ -291,6 +294,16 @@ function reasonText(code: string, language: Language): string {
 }
 
 /** The space, its kind, the invoice's number and its days: what both of the customer's messages name it by. */
+/** The prepaid month applied to what was owed (prepaid-month.ts): each credit note, with the invoice it pays. */
+export function owedPaidBlocks(creditNotes: readonly ReceiptDocument[], language: Language): Block[] {
+  const t = texts[language];
+  if (creditNotes.length === 0) return [];
+  return [
+    { kind: 'paragraph', text: t.owedPaid },
+    { kind: 'facts', rows: creditNotes.map((doc) => ({ label: t.creditAgainstInvoice(doc.number, doc.refersTo ?? ''), value: money(doc.total, language) })) },
+  ];
+}
+
 function invoiceFacts(rental: Rental, invoice: Invoice, language: Language): Fact[] {
   const t = texts[language];
   return [
@@ -349,7 +362,7 @@ export const invoicePaid: Template<'invoice_paid'> = async (ctx, message) => {
  */
 export const invoiceIssued: Template<'invoice_issued'> = async (ctx, message) => {
   if (message.data.pad) return tenancyInvoiceIssued(ctx, message, message.data.pad);
-  const { rental, invoice, document, payNow, refund } = message.data;
+  const { rental, invoice, document, payNow, refund, owedPaid = [] } = message.data;
   assertRecipient(message, rental.customer.email);
   const link = manageLink(ctx, message.secret);
   if (payNow && !link) throw new Error('the manage link is not stored with the message');
@@ -364,6 +377,7 @@ export const invoiceIssued: Template<'invoice_issued'> = async (ctx, message) =>
         { kind: 'button', label: t.payNow, url: link! },
       ]
     : [{ kind: 'paragraph', text: t.settled(invoice.number, forPeriod(invoice, language)) }];
+  blocks.push(...owedPaidBlocks(owedPaid, language));
   if (refund) blocks.push({ kind: 'paragraph', text: t.surplus(money(refund.cents, language), refund.creditNoteNumber) });
   blocks.push({ kind: 'section', title: t.invoiceDetails }, { kind: 'facts', rows: invoiceFacts(rental, invoice, language) }, invoiceAmounts(rental, invoice, payNow ? t.amountDue : t.totalPaid, language));
   if (invoice.final) blocks.push({ kind: 'paragraph', text: invoice.lines.some((line) => line.item === 'prepaid_last_month') ? t.finalApplied : t.final });
@@ -373,7 +387,7 @@ export const invoiceIssued: Template<'invoice_issued'> = async (ctx, message) =>
     toName: rental.customer.name,
     subject: payNow ? t.dueSubject(invoice.number, rental.unitName, period, amount) : t.settledSubject(invoice.number, rental.unitName, period),
     letter: rentalLetter(ctx, rental, language, { title: payNow ? t.dueTitle : t.settledTitle, preview: `${rental.unitName}, ${period}: ${amount}`, blocks }),
-    attachments: [await documentAttachment(document)],
+    attachments: [await documentAttachment(document), ...(await Promise.all(owedPaid.map(documentAttachment)))],
   };
 };
 

@@ -1,3 +1,4 @@
+import type { MessageData } from '../outbox/outbox.ts';
 import { catalogue, type Language } from './catalogue.ts';
 import { assertRecipient, staffDraft, type Draft, type Template } from './draft.ts';
 import type { Block, Fact } from './layout.ts';
@@ -19,6 +20,7 @@ import {
   type Refund,
 } from './purchase.ts';
 import { shared } from './shared-words.ts';
+import { owedPaidBlocks } from './billing-messages.ts';
 
 /*
  * What a customer changed through the manage link: days cancelled (with the credit note of
@@ -51,6 +53,8 @@ const texts = catalogue({
       'Your last period is invoiced on its first day, prorated to your last day, and paid from the last month you paid in advance; what that month leaves over is refunded to your card.',
     lastMonthRefunded: (amount: string, creditNote: string) =>
       `The invoice of the period your rental ends in is already issued, so the last month you paid in advance is not needed: ${amount}, taxes included, is refunded to your card with credit note ${creditNote} (attached); it can take 5 to 10 business days to appear on your statement.`,
+    lastMonthRest: (amount: string, creditNote: string) =>
+      `What it leaves over, ${amount} taxes included, is refunded to your card with credit note ${creditNote} (attached); it can take 5 to 10 business days to appear on your statement.`,
     manageRental: 'Manage your rental',
     noticeSubject: (unit: string, ends: string) => `Notice received: ${unit}, ends on ${ends}`,
     noticeTitle: 'Your notice is recorded',
@@ -83,6 +87,8 @@ const texts = catalogue({
       'Votre dernière période est facturée à son premier jour, au prorata jusqu’à votre dernier jour, et payée avec le dernier mois que vous avez payé d’avance; ce qui reste de ce mois vous est remboursé sur votre carte.',
     lastMonthRefunded: (amount, creditNote) =>
       `La facture de la période où se termine votre location est déjà émise : le dernier mois payé d’avance n’est donc pas nécessaire. ${amount}, taxes incluses, vous est remboursé sur votre carte avec la note de crédit ${creditNote} (jointe); le remboursement peut prendre de 5 à 10 jours ouvrables avant d’apparaître sur votre relevé.`,
+    lastMonthRest: (amount, creditNote) =>
+      `Ce qu’il en reste, ${amount} taxes incluses, vous est remboursé sur votre carte avec la note de crédit ${creditNote} (jointe); le remboursement peut prendre de 5 à 10 jours ouvrables avant d’apparaître sur votre relevé.`,
     manageRental: 'Gérer votre location',
     noticeSubject: (unit, ends) => `Préavis reçu : ${unit}, fin le ${ends}`,
     noticeTitle: 'Votre préavis est enregistré',
@@ -177,6 +183,13 @@ function noticeFacts(order: PaidOrder, notice: { givenOn: string; endsOn: string
   ];
 }
 
+/** The credit notes a notice's e-mail attaches: those the prepaid month was applied or refunded with. */
+function noticeDocuments(lastMonth: MessageData['rental_notice_given']['lastMonth']) {
+  if (lastMonth?.kind === 'refunded') return [lastMonth.creditNote];
+  if (lastMonth?.kind === 'owed_paid') return lastMonth.creditNote ? [...lastMonth.owedPaid, lastMonth.creditNote] : lastMonth.owedPaid;
+  return [];
+}
+
 export const rentalNoticeGiven: Template<'rental_notice_given'> = async (ctx, message) => {
   const { order, notice, lastMonth } = message.data;
   assertRecipient(message, order.buyer.email);
@@ -191,14 +204,18 @@ export const rentalNoticeGiven: Template<'rental_notice_given'> = async (ctx, me
   // What happens to the last month paid in advance, when the rental is billed every month.
   if (lastMonth?.kind === 'applied') blocks.push({ kind: 'paragraph', text: t.lastMonthApplied }, { kind: 'paragraph', text: t.keys });
   else if (lastMonth?.kind === 'refunded') blocks.push({ kind: 'paragraph', text: t.lastMonthRefunded(money(lastMonth.creditNote.total, language), lastMonth.creditNote.number) }, { kind: 'paragraph', text: t.keys });
-  else blocks.push({ kind: 'paragraph', text: t.keysAndLastPayment });
+  else if (lastMonth?.kind === 'owed_paid') {
+    blocks.push(...owedPaidBlocks(lastMonth.owedPaid, language));
+    if (lastMonth.creditNote) blocks.push({ kind: 'paragraph', text: t.lastMonthRest(money(lastMonth.creditNote.total, language), lastMonth.creditNote.number) });
+    blocks.push({ kind: 'paragraph', text: t.keys });
+  } else blocks.push({ kind: 'paragraph', text: t.keysAndLastPayment });
   if (link) blocks.push({ kind: 'button', label: t.manageRental, url: link });
   blocks.push({ kind: 'paragraph', text: shared[language].questions });
   return {
     toName: order.buyer.name,
     subject: t.noticeSubject(order.unitName, ends),
     letter: customerLetter(ctx, order, language, { title: t.noticeTitle, preview: t.noticePreview(ends), blocks }),
-    attachments: lastMonth?.kind === 'refunded' ? [await documentAttachment(lastMonth.creditNote)] : [],
+    attachments: await Promise.all(noticeDocuments(lastMonth).map(documentAttachment)),
   };
 };
 

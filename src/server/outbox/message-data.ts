@@ -82,12 +82,20 @@ const bookingCancelled = z.extend(orderRefunded, { stillBooked: z.array(isoDateS
 /**
  * Notice on a rental. lastMonth, for a rental billed every month: the prepaid last month will pay
  * its final period ('applied'), or that period was invoiced already and the month is refunded whole
- * with its credit note ('refunded'). Absent from rows written before billing.
+ * with its credit note ('refunded'), or pays what is owed first ('owed_paid'). Absent from rows
+ * written before billing.
  */
 const rentalNoticeGiven = z.object({
   order: paidOrder,
   notice: z.object({ givenOn: isoDateString, endsOn: isoDateString }),
-  lastMonth: z.optional(z.union([z.object({ kind: z.literal('applied') }), z.object({ kind: z.literal('refunded'), creditNote: receiptDocument })])),
+  lastMonth: z.optional(
+    z.union([
+      z.object({ kind: z.literal('applied') }),
+      z.object({ kind: z.literal('refunded'), creditNote: receiptDocument }),
+      /** The month paid what the rental still owed first (credit notes against its invoices), and the rest, if any, went back. */
+      z.object({ kind: z.literal('owed_paid'), owedPaid: z.array(receiptDocument), creditNote: z.nullable(receiptDocument) }),
+    ]),
+  ),
 });
 
 /** A waitlist entry, and where its person stands for each unit chosen (in the order chosen) as it was written. */
@@ -213,6 +221,8 @@ const invoiceIssued = z.object({
   document: receiptDocument,
   payNow: z.boolean(),
   refund: z.nullable(z.object({ creditNoteNumber: z.string(), cents })),
+  /** The final invoice's prepaid month paid what earlier invoices still owed first: the credit notes it took (prepaid-month.ts). */
+  owedPaid: z.optional(z.array(receiptDocument)),
   /**
    * A tenancy's invoice: the day it is debited under the PAD agreement (`noticed`: this e-mail is
    * the notice of a debit whose amount or date differs from the agreement's), or `stopped` when the
