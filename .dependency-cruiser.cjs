@@ -11,14 +11,17 @@
  * wires everything; the adapters answer HTTP (routes/, http/) and write e-mails (messages/);
  * the domains own their SQL and rules, each importing only the domains below it; the
  * infrastructure (the database, the outbox, mail transport, payments, secrets, deps.ts, log.ts)
- * knows no domain.
+ * knows no domain. Within it, deps.ts stands on the rest: it gathers them into what the app is
+ * given (AppDeps), so none of them imports it back.
  */
 const server = 'src/server/';
 const composition = [`^${server}(index|app|env)\\.ts$`, `^${server}cli/`];
 const adapters = [`^${server}(routes|http|messages)/`];
 const domainOrder = ['books', 'units', 'lease', 'bookings', 'waitlist', 'reservations', 'billing', 'documents', 'staff'];
 const domains = [`^${server}(${domainOrder.join('|')})/`];
-const infrastructure = [`^${server}(db|outbox|mail|payments|secrets)/`, `^${server}(deps|log|repeat)\\.ts$`];
+const gatheredInfrastructure = [`^${server}(db|outbox|mail|payments|secrets)/`, `^${server}(log|repeat)\\.ts$`];
+const deps = `^${server}deps\\.ts$`;
+const infrastructure = [...gatheredInfrastructure, deps];
 
 const serverLayers = [
   {
@@ -27,6 +30,13 @@ const serverLayers = [
     comment: 'Infrastructure imports a domain, an adapter or the composition: pass what it needs in (as the mail worker is given its renderer).',
     from: { path: infrastructure },
     to: { path: [...domains, ...adapters, ...composition] },
+  },
+  {
+    name: 'server-deps-above-infrastructure',
+    severity: 'error',
+    comment: 'The database, the outbox, mail, payments, secrets, log.ts or repeat.ts imports deps.ts, which gathers them: take the few values needed as a parameter of their own shape.',
+    from: { path: gatheredInfrastructure },
+    to: { path: deps },
   },
   {
     name: 'server-domains-below-adapters',

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/database.ts';
 import type { TestPaymentCardsTable } from '../db/schema.ts';
 import { WebhookSignatureError, type CheckoutSession, type PaymentProvider, type RefundRequest, type SavedCard } from './provider.ts';
@@ -145,7 +144,10 @@ export function isTestProvider(provider: PaymentProvider): provider is TestPayme
   return provider.kind === 'test' && 'saveCard' in provider;
 }
 
-/** Production serves the test checkout only when ALLOW_TEST_CHECKOUT=true. */
-export function testCheckoutAllowed(deps: Pick<AppDeps, 'payments' | 'config'>): boolean {
+/**
+ * Production serves the test checkout only when ALLOW_TEST_CHECKOUT=true. The app's deps are read
+ * through a shape of their own: deps.ts gathers payments/, which does not import it back.
+ */
+export function testCheckoutAllowed(deps: { payments: PaymentProvider; config: { production: boolean; allowTestCheckout?: boolean } }): boolean {
   return deps.payments.kind === 'test' && (!deps.config.production || deps.config.allowTestCheckout === true);
 }

@@ -16,7 +16,7 @@ import { requestOrigin, siteOrigins } from '../http/public-origin.ts';
 import { startCardChange, startPayNow, type SessionResult } from '../billing/pay-now.ts';
 import { invoiceCreditPdfOfRental, invoicePdfOfRental } from '../billing/billing-mail.ts';
 import { tenancyViewOf } from '../lease/tenancy-view.ts';
-import { findOfferById } from '../lease/lease-offers.ts';
+import { offerOfTenancy } from '../lease/tenancy-agreement.ts';
 import { signedAgreementAnswer } from './lease.ts';
 
 type Env = { Variables: { target: ManageTarget; idempotencyKey: string } };
@@ -114,8 +114,7 @@ export function bookingRoutes(ctx: AppContext, guess: Limiter) {
   /** A tenancy's signed agreement, in the language it was signed in (the lease page's own PDF). */
   app.get('/:token/lease.pdf', async (c) => {
     const target = c.var.target;
-    const rental = target.kind === 'tenancy' ? await ctx.db.selectFrom('rentals').select('lease_offer_id').where('id', '=', target.rentalId).executeTakeFirst() : undefined;
-    const offer = rental?.lease_offer_id ? await findOfferById(ctx.db, rental.lease_offer_id) : undefined;
+    const offer = target.kind === 'tenancy' ? await offerOfTenancy(ctx.db, target.rentalId) : undefined;
     if (!offer?.signature) return problemAnswer(c, problem('not_found'));
     return signedAgreementAnswer(c, ctx, offer, offer.signature.language, String(offer.id));
   });
