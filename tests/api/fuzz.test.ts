@@ -1841,6 +1841,23 @@ const fuzzers: Fuzzer[] = [
       ),
   },
   {
+    route: 'POST /admin-api/pad-files/:id/void',
+    runs: 150,
+    probes: async () =>
+      withIds(
+        bodyProbes(
+          fc.oneof(fc.constant('{pad:made}'), fc.uuid().map(String), idSegment).map((id) => `/admin-api/pad-files/${id}/void`),
+          '/admin-api/pad-files/{pad:made}/void',
+          [{ reason: 'Rejected by the bank' }, { reason: 'Never sent' }],
+          { headers: adminHeaders, fixedHeaders: adminAuth, extraValues: { reason: ['""', '"  "', `"${'r'.repeat(500)}"`, `"${'r'.repeat(501)}"`, '"\\u0000"', 'null'] } },
+        ),
+        'POST',
+        (id) => `/admin-api/pad-files/${id}/void`,
+        ['{pad:made}'],
+        { headers: adminAuth, body: JSON.stringify({ reason: 'fuzz' }) },
+      ),
+  },
+  {
     route: 'GET /admin-api/staff',
     runs: 30,
     probes: async () => queryProbes(fc.constant('/admin-api/staff'), {}, { headers: adminAuth }),

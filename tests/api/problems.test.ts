@@ -102,6 +102,11 @@ const sampleParams: { [C in CodeWithParams]: ProblemParams<C>[] } = {
     { reason: 'nothing_due', until: null },
     { reason: 'due_later', until: '2026-12-03' },
   ],
+  pad_file_voided: [
+    { number: 12, by: 'Sam' },
+    { number: 12, by: 'admin token' },
+  ],
+  pad_file_settled: [{ number: 12, invoices: ['F-2026-000012', 'F-2026-000013'] }],
   invalid_status: [{ statuses: ['pending', 'failed'] }],
   invalid_order_list: [{ statuses: ['paid', 'refunded'] }],
   no_order: [{ id: 'b0f1c2d3' }],

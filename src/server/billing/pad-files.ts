@@ -32,6 +32,8 @@ export interface PadFileSummary {
   totalCents: number;
   createdBy: string;
   createdAt: string;
+  /** A file a manager voided: never to go to the bank; its debits were filed again. */
+  voided: { at: string; by: string; reason: string } | null;
 }
 
 /** An invoice due that a file cannot carry, and why (staff see it, and mend the agreement). */
@@ -47,9 +49,20 @@ export type PadFileResult =
   /** Nothing is ready: nothing due at all, or only invoices due after the date (their notice still running), from `until`. */
   | { kind: 'nothing'; reason: 'nothing_due' | 'due_later'; until: IsoDate | null; leftOut: LeftOutDebit[] };
 
-const summaryColumns = ['id', 'file_number', sql<string>`payment_date::text`.as('payment_date'), 'debit_count', 'total_cents', 'created_by', 'created_at'] as const;
+const summaryColumns = ['id', 'file_number', sql<string>`payment_date::text`.as('payment_date'), 'debit_count', 'total_cents', 'created_by', 'created_at', 'voided_at', 'voided_by', 'void_reason'] as const;
 
-function summaryOf(row: { id: string; file_number: number; payment_date: string; debit_count: number; total_cents: number | string; created_by: string; created_at: Date }): PadFileSummary {
+function summaryOf(row: {
+  id: string;
+  file_number: number;
+  payment_date: string;
+  debit_count: number;
+  total_cents: number | string;
+  created_by: string;
+  created_at: Date;
+  voided_at: Date | null;
+  voided_by: string | null;
+  void_reason: string | null;
+}): PadFileSummary {
   return {
     id: row.id,
     number: row.file_number,
@@ -58,14 +71,16 @@ function summaryOf(row: { id: string; file_number: number; payment_date: string;
     totalCents: Number(row.total_cents),
     createdBy: row.created_by,
     createdAt: new Date(row.created_at).toISOString(),
+    voided: row.voided_at ? { at: new Date(row.voided_at).toISOString(), by: row.voided_by ?? '', reason: row.void_reason ?? '' } : null,
   };
 }
 
 /**
  * Whether invoice `i` (its re-debit `rd` joined) has a debit left: one per invoice, and a second
- * only as the re-debit after a return for lack of funds, never more.
+ * only as the re-debit after a return for lack of funds, never more. A debit of a voided file
+ * never reached a payor's account, so it is not one of them: the next file carries it again.
  */
-export const debitLeftSql = sql<boolean>`(select count(*) from invoice_payments p where p.invoice_id = i.id and p.method = 'pad') = (case when rd.invoice_id is null then 0 else 1 end)`;
+export const debitLeftSql = sql<boolean>`(select count(*) from invoice_payments p join pad_files f on f.id = p.pad_file_id where p.invoice_id = i.id and f.voided_at is null) = (case when rd.invoice_id is null then 0 else 1 end)`;
 
 const fileContext = (id: string) => `pad-file:${id}`;
 
@@ -159,9 +174,9 @@ export async function makePadFile(
       });
     }
     if (debits.length === 0) {
-      const earlier = await trx.selectFrom('pad_files').select(summaryColumns).where('payment_date', '=', paymentDate).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+      const earlier = await trx.selectFrom('pad_files').select(summaryColumns).where('payment_date', '=', paymentDate).where('voided_at', 'is', null).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
       if (earlier) return { kind: 'existing', file: summaryOf(earlier), leftOut };
-      const later = waiting.filter((i) => i.due_on > paymentDate).map((i) => i.due_on).sort()[0];
+      const later = waiting.flatMap((i) => (i.due_on !== null && i.due_on > paymentDate ? [i.due_on] : [])).sort()[0];
       return later === undefined ? { kind: 'nothing', reason: 'nothing_due', until: null, leftOut } : { kind: 'nothing', reason: 'due_later', until: later, leftOut };
     }
     const made = await trx.selectFrom('pad_files').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
@@ -177,7 +192,7 @@ export async function makePadFile(
       .insertInto('invoice_payments')
       .values(debits.map((d) => ({ id: randomUUID(), invoice_id: d.invoiceId, method: 'pad' as const, trigger: 'pad_file' as const, status: 'open' as const, amount_cents: d.amountCents, pad_file_id: id, created_at: now })))
       .execute();
-    const file = { id, number, paymentDate, debits: debits.length, totalCents, createdBy, createdAt: now.toISOString() };
+    const file = { id, number, paymentDate, debits: debits.length, totalCents, createdBy, createdAt: now.toISOString(), voided: null };
     await also(trx, file);
     return { kind: 'made', file, leftOut };
   });
@@ -193,4 +208,54 @@ export async function padFileContent(db: Db, keyring: BankingKeyring, id: string
   const row = await db.selectFrom('pad_files').select([...summaryColumns, 'content_sealed']).where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   return { file: summaryOf(row), content: openText(keyring, row.content_sealed, fileContext(id)) };
+}
+
+/** Why a debit closed without being made: its file was voided (the console and the command line word it). */
+export const voidedDebitReason = 'pad_file_voided';
+
+export type PadFileVoidResult =
+  | { kind: 'voided'; file: PadFileSummary; invoices: string[] }
+  | { kind: 'refused'; reason: 'no_file' }
+  | { kind: 'refused'; reason: 'voided'; file: PadFileSummary }
+  /** Some debit of it is treated as paid, or was returned: `invoices` names them. */
+  | { kind: 'refused'; reason: 'settled'; file: PadFileSummary; invoices: string[] };
+
+/**
+ * Voids a file the bank rejected whole or that was never sent, while none of its debits is
+ * treated as paid or returned: each debit closes as failed (never e-mailed as paid), so its
+ * invoice owes again and the next file carries it (debitLeftSql), and the file is never
+ * downloaded again. One transaction with `also` (the audit row). The file's invoices are locked
+ * in number order, as a file is made, before their debits are read: settlement and a return take
+ * the same invoice lock to change a debit, so either they came first and the void is refused, or
+ * they wait and then find the debit closed.
+ */
+export async function voidPadFile(
+  db: Db,
+  input: { id: string; reason: string; voidedBy: string },
+  now: Date,
+  also: (trx: Db, file: PadFileSummary, invoices: string[]) => Promise<void>,
+): Promise<PadFileVoidResult> {
+  return db.transaction().execute(async (trx): Promise<PadFileVoidResult> => {
+    const row = await trx.selectFrom('pad_files').select(summaryColumns).where('id', '=', input.id).forUpdate().executeTakeFirst();
+    if (!row) return { kind: 'refused', reason: 'no_file' };
+    const file = summaryOf(row);
+    if (file.voided) return { kind: 'refused', reason: 'voided', file };
+    const invoiceIds = trx.selectFrom('invoice_payments').select('invoice_id').where('pad_file_id', '=', input.id);
+    await trx.selectFrom('invoices').select('id').where('id', 'in', invoiceIds).orderBy('number').forUpdate().execute();
+    const debits = await trx
+      .selectFrom('invoice_payments as p')
+      .innerJoin('invoices as i', 'i.id', 'p.invoice_id')
+      .select(['p.status', 'i.number'])
+      .where('p.pad_file_id', '=', input.id)
+      .orderBy('i.number')
+      .execute();
+    const done = debits.filter((d) => d.status !== 'open').map((d) => d.number);
+    if (done.length > 0) return { kind: 'refused', reason: 'settled', file, invoices: done };
+    await trx.updateTable('invoice_payments').set({ status: 'failed', failure_reason: voidedDebitReason, settled_at: now }).where('pad_file_id', '=', input.id).where('status', '=', 'open').execute();
+    await trx.updateTable('pad_files').set({ voided_at: now, voided_by: input.voidedBy, void_reason: input.reason }).where('id', '=', input.id).execute();
+    const voided = { ...file, voided: { at: now.toISOString(), by: input.voidedBy, reason: input.reason } };
+    const invoices = debits.map((d) => d.number);
+    await also(trx, voided, invoices);
+    return { kind: 'voided', file: voided, invoices };
+  });
 }

@@ -1,11 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { padFileMade, padReturnFileUploaded, type PadReturnItemView } from '../../shared/contract/pad-files.ts';
+import { padFileMade, padFilesResponse, padFileVoided, padReturnFileUploaded, type PadReturnItemView } from '../../shared/contract/pad-files.ts';
 import { formatCad } from '../../shared/domain/pricing.ts';
 import type { Command } from './command.ts';
-import { printTable } from './table.ts';
+import { printList, printTable, utcMinute } from './table.ts';
 
 const usage = 'Usage: npm run admin -- pad file --date YYYY-MM-DD --out FILE';
 const returnsUsage = 'Usage: npm run admin -- pad returns --file FILE';
+const voidUsage = 'Usage: npm run admin -- pad void FILE_ID --reason TEXT';
 
 /**
  * `npm run admin -- pad file --date YYYY-MM-DD --out FILE` (managers, or the admin token): makes
@@ -77,4 +78,32 @@ const returns: Command = async ({ client, flags, json, print }) => {
   print(`Recorded ${counts.recorded}, already ${counts.already}, refused ${counts.refused}, not found ${counts.not_found}, unknown code ${counts.unknown_code}, not ours ${counts.not_ours}.`);
 };
 
-export const padCommands: Record<string, Command> = { file, returns };
+/** `npm run admin -- pad list`: the files made, newest first, with the id `pad void` takes. */
+const list: Command = async ({ client, json, print }) => {
+  const { files } = padFilesResponse.parse(await client.call('GET', '/admin-api/pad-files'));
+  printList(files, { json, print }, (f) => ({
+    id: f.id,
+    no: String(f.number).padStart(4, '0'),
+    date: f.payment_date,
+    debits: f.debits,
+    total: formatCad(f.total_cents),
+    made: `${utcMinute(f.created_at)} ${f.created_by}`,
+    state: f.voided ? `voided ${utcMinute(f.voided.at)} by ${f.voided.by}: ${f.voided.reason}` : 'made',
+  }));
+};
+
+/**
+ * `npm run admin -- pad void FILE_ID --reason TEXT` (managers, or the admin token): voids a file
+ * the bank rejected whole or that was never sent, before any of its debits is treated as paid or
+ * returned: its invoices owe again and the next file carries them. The reason goes in the audit trail.
+ */
+const voidFile: Command = async ({ client, args, flags, json, print }) => {
+  const id = args[0];
+  const reason = typeof flags.reason === 'string' ? flags.reason : undefined;
+  if (!id || !reason) throw new Error(voidUsage);
+  const answer = padFileVoided.parse(await client.call('POST', `/admin-api/pad-files/${encodeURIComponent(id)}/void`, { reason }));
+  if (json) return print(JSON.stringify(answer, null, 2));
+  print(`PAD file no. ${answer.file.number} for ${answer.file.payment_date} voided: the debits of ${answer.invoices.join(', ')} go in the next file.`);
+};
+
+export const padCommands: Record<string, Command> = { file, list, returns, void: voidFile };

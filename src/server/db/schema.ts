@@ -328,6 +328,10 @@ export interface PadFilesTable {
   content_sealed: string;
   created_by: string;
   created_at: ColumnType<Date, Date, Date>;
+  /** Voided by a manager (rejected whole by the bank, or never sent): when, by whom, why; its debits were closed as failed and filed again. */
+  voided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  voided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  void_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A deposit a tenancy's initial invoice collected: held, not a sale, until staff return it (less deductions, with a reason). */

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { padFileInput } from '../../shared/contract/pad-files.ts';
+import { padFileInput, padFileVoidInput } from '../../shared/contract/pad-files.ts';
 import { fieldsProblem, problem } from '../../shared/contract/problems.ts';
 import { businessDayOnOrAfter, isBusinessDay } from '../../shared/domain/pad.ts';
 import { isIsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
-import { listPadFiles, makePadFile, padFileContent, type PadFileSummary } from '../billing/pad-files.ts';
+import { listPadFiles, makePadFile, padFileContent, voidPadFile, type PadFileSummary } from '../billing/pad-files.ts';
 import { parsePadReturnFile } from '../billing/pad-return-file.ts';
 import { applyPadReturnFile, countsOf } from '../billing/pad-return-upload.ts';
 import type { AppDeps } from '../deps.ts';
@@ -23,6 +23,7 @@ const view = (file: PadFileSummary) => ({
   total_cents: file.totalCents,
   created_by: file.createdBy,
   created_at: file.createdAt,
+  voided: file.voided,
 });
 
 /** The file's text: UTF-8 when it is, else one character a byte (Latin-1), so that a record is 1464 characters either way. */
@@ -36,6 +37,7 @@ function fileText(bytes: Uint8Array): string {
 
 /**
  * PAD files (Billing → PAD files, and `npm run admin -- pad file`): made for a payment date, downloaded as made, each download audited;
+ * voided, with a reason, when the bank rejected one whole or it was never sent (`npm run admin -- pad void`);
  * the bank's return file uploaded (`npm run admin -- pad returns`), each returned debit recorded as staff record one.
  */
 export function staffPadFileRoutes(deps: AppDeps) {
@@ -78,11 +80,32 @@ export function staffPadFileRoutes(deps: AppDeps) {
       if (items.some((i) => i.result === 'recorded')) deps.mailer?.wake();
       return c.json({ success: true as const, file: { number: read.file.fileNumber, created_on: read.file.createdOn }, items, counts: countsOf(items) });
     })
+    .post('/:id/void', jsonBody(padFileVoidInput), async (c) => {
+      const id = pathParam(c, recordUuid);
+      if (!id) return problemAnswer(c, problem('no_pad_file'));
+      const actor = actorOf(c);
+      const now = deps.clock();
+      const { reason } = c.var.body;
+      const result = await voidPadFile(deps.db, { id, reason, voidedBy: actorName(actor) }, now, (trx, file, invoices) =>
+        recordAudit(trx, actor, { action: 'pad_file_voided', subjectType: 'pad_file', subjectId: file.id, details: { number: file.number, payment_date: file.paymentDate, reason, invoices } }, now),
+      );
+      if (result.kind === 'voided') return c.json({ success: true as const, file: view(result.file), invoices: result.invoices });
+      switch (result.reason) {
+        case 'no_file':
+          return problemAnswer(c, problem('no_pad_file'));
+        case 'voided':
+          return problemAnswer(c, problem('pad_file_voided', { number: result.file.number, by: result.file.voided?.by ?? '' }));
+        case 'settled':
+          return problemAnswer(c, problem('pad_file_settled', { number: result.file.number, invoices: result.invoices }));
+      }
+    })
     .get('/:id/download', async (c) => {
       const id = pathParam(c, recordUuid);
       if (!id) return problemAnswer(c, problem('no_pad_file'));
       const found = await padFileContent(deps.db, deps.config.bankingKeys, id);
       if (!found) return problemAnswer(c, problem('no_pad_file'));
+      // A voided file's debits go in a later file: this one sent to the bank would debit them twice.
+      if (found.file.voided) return problemAnswer(c, problem('pad_file_voided', { number: found.file.number, by: found.file.voided.by }));
       if (found.content === null) return problemAnswer(c, problem('pad_file_unreadable'));
       const now = deps.clock();
       await recordAudit(deps.db, actorOf(c), { action: 'pad_file_downloaded', subjectType: 'pad_file', subjectId: id, details: { number: found.file.number } }, now);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isPlainText, plainTextMessage } from '../domain/text.ts';
 import { isoDateString } from './common.ts';
 
 /*
@@ -17,6 +18,8 @@ export const padFileSummary = z.object({
   total_cents: z.number(),
   created_by: z.string(),
   created_at: z.string(),
+  /** Voided by a manager (rejected whole by the bank, or never sent): never to go to the bank; its debits are filed again. */
+  voided: z.nullable(z.object({ at: z.string(), by: z.string(), reason: z.string() })),
 });
 export type PadFileSummaryView = z.infer<typeof padFileSummary>;
 
@@ -32,6 +35,18 @@ export const padFileMade = z.object({
 });
 
 export const padFilesResponse = z.object({ success: z.literal(true), files: z.array(padFileSummary) });
+
+/**
+ * POST /admin-api/pad-files/:id/void (managers): a file the bank rejected whole, or that was never
+ * sent, set aside before its debits are treated as paid, with the reason the audit trail keeps.
+ */
+export const padFileVoidInput = z.object({
+  reason: z.string('required_fields').check(z.trim(), z.refine(isPlainText, plainTextMessage), z.minLength(1, 'required_fields'), z.maxLength(500, 'at_most_chars')),
+});
+export type PadFileVoidInput = z.infer<typeof padFileVoidInput>;
+
+/** The file voided, and the invoices whose debits it closed: each owes again, and the next file carries it. */
+export const padFileVoided = z.object({ success: z.literal(true), file: padFileSummary, invoices: z.array(z.string()) });
 
 /*
  * The bank's return file, uploaded (POST /admin-api/pad-files/returns, managers): the body is the

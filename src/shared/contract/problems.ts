@@ -250,6 +250,12 @@ export const problems = {
   ),
   no_pad_file: staff(404, () => 'There is no such PAD file.'),
   pad_file_unreadable: staff(409, () => 'This PAD file was sealed under a key that is no longer in BANKING_KEYS, so it cannot be opened.'),
+  /** A voided file is never downloaded (for the bank) nor voided again. */
+  pad_file_voided: staff<{ number: number; by: string }>(409, (p) => `PAD file no. ${p.number} was voided by ${p.by}: it is not to be sent to the bank, and its debits go in the next file.`),
+  /** Some debit of the file is past settlement (treated as paid) or returned: the file has done its work. */
+  pad_file_settled: staff<{ number: number; invoices: string[] }>(409, (p) =>
+    `PAD file no. ${p.number} cannot be voided: the debits of ${list(p.invoices)} are already treated as paid or returned. Record a return on each invoice the bank sent back instead.`,
+  ),
   pad_no_debit: staff<{ number: string }>(409, (p) => `Invoice ${p.number} has no PAD debit to return: none was put in a file.`),
   pad_returned_with_another_code: staff<{ number: string; code: string }>(409, (p) => `The debit of invoice ${p.number} is already recorded as returned, with code ${p.code}.`),
   not_a_pad_tenancy: staff(409, () => 'This rental is not paid by pre-authorized debit.'),

@@ -78,6 +78,7 @@ export const auditActions = [
   'staff_role_changed',
   'pad_file_made',
   'pad_file_downloaded',
+  'pad_file_voided',
   'backup_downloaded',
   'books_exported',
   'pad_return_recorded',

@@ -68,6 +68,8 @@ const en: ProblemWords<StaffOnlyCode> = {
     p.reason === 'nothing_due' || p.until === null ? 'No PAD debit is due: no file was made.' : `No PAD debit is due by that date: the next is due on ${p.until} (its notice runs until then). No file was made.`,
   no_pad_file: () => 'There is no such PAD file.',
   pad_file_unreadable: () => 'This PAD file was sealed under a key that is no longer in BANKING_KEYS, so it cannot be opened.',
+  pad_file_voided: (p) => `PAD file no. ${p.number} was voided by ${p.by}: it is not to be sent to the bank, and its debits go in the next file.`,
+  pad_file_settled: (p) => `PAD file no. ${p.number} cannot be voided: the debits of ${list(p.invoices)} are already treated as paid or returned. Record a return on each invoice the bank sent back instead.`,
   pad_no_debit: (p) => `Invoice ${p.number} has no PAD debit to return: none was put in a file.`,
   pad_returned_with_another_code: (p) => `The debit of invoice ${p.number} is already recorded as returned, with code ${p.code}.`,
   not_a_pad_tenancy: () => 'This rental is not paid by pre-authorized debit.',
@@ -146,6 +148,9 @@ const fr: ProblemWords<StaffOnlyCode> = {
       : `Aucun prélèvement DPA n’est dû à cette date : le prochain est dû le ${p.until} (son préavis court jusque-là). Aucun fichier n’a été produit.`,
   no_pad_file: () => 'Ce fichier DPA n’existe pas.',
   pad_file_unreadable: () => 'Ce fichier DPA a été scellé avec une clé qui n’est plus dans BANKING_KEYS : il ne peut pas être ouvert.',
+  pad_file_voided: (p) => `Le fichier DPA no ${p.number} a été invalidé par ${p.by === 'admin token' ? 'le jeton d’administration' : p.by} : il ne doit pas être transmis à la banque, et ses prélèvements vont dans le prochain fichier.`,
+  pad_file_settled: (p) =>
+    `Le fichier DPA no ${p.number} ne peut pas être invalidé : les prélèvements de ${list(p.invoices)} sont déjà considérés comme payés ou retournés. Enregistrez plutôt un retour sur chaque facture que la banque a renvoyée.`,
   pad_no_debit: (p) => `La facture ${p.number} n’a aucun prélèvement DPA à retourner : aucun n’a été mis dans un fichier.`,
   pad_returned_with_another_code: (p) => `Le prélèvement de la facture ${p.number} est déjà enregistré comme retourné, avec le code ${p.code}.`,
   not_a_pad_tenancy: () => 'Cette location n’est pas payée par débit préautorisé.',

@@ -14,6 +14,7 @@ import * as invoiceCredits from './0012-invoice-credits.ts';
 import * as tenancies from './0013-tenancies.ts';
 import * as padReturns from './0014-pad-returns.ts';
 import * as books from './0015-books.ts';
+import * as padFileVoids from './0017-pad-file-voids.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-tenancies': tenancies,
   '0014-pad-returns': padReturns,
   '0015-books': books,
+  '0017-pad-file-voids': padFileVoids,
 };

@@ -1,16 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { PadReturnFileUploadedView, PadReturnItemView } from '../../../shared/contract/pad-files.ts';
+import { padFileVoidInput, type PadFileSummaryView, type PadFileVoidInput, type PadReturnFileUploadedView, type PadReturnItemView } from '../../../shared/contract/pad-files.ts';
 import { isPadReturnCode, padReturnReason } from '../../../shared/domain/pad-returns.ts';
 import { Alert } from '../../ui/alert.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
 import { useStaffLanguage } from '../language.tsx';
 import { padFilesQuery, staffCalls, staffKeys } from '../queries.ts';
-import { EmptyState, errorText, Field, type Notice, NoticeArea, PageTitle, QueryState, StackTable, useFormat } from '../ui.tsx';
+import { EmptyState, ErrorSummary, errorText, Field, FormActions, type Notice, NoticeArea, PageTitle, QueryState, StackTable, useDialogFocus, useFormat, useFormErrors } from '../ui.tsx';
 
 /**
  * Billing → PAD files (managers): make the CPA-005 file of a payment date for the bank, and
  * download any file made, byte for byte as it was made. What a file could not carry is named.
- * Below, the bank's return file is uploaded, and what became of each of its items is shown.
+ * A file the bank rejected whole, or never sent, is voided with a reason (its debits go in the
+ * next file). Below, the bank's return file is uploaded, and what became of each of its items is shown.
  */
 export function PadFilesPage() {
   const { m } = useStaffLanguage();
@@ -22,6 +24,8 @@ export function PadFilesPage() {
   const [date, setDate] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
   const [leftOut, setLeftOut] = useState<readonly { invoice: string; reason: 'account_number_unusable' | 'banking_unreadable' }[]>([]);
+  const [voiding, setVoiding] = useState<PadFileSummaryView | null>(null);
+  const who = (by: string) => (by === 'admin token' ? m.common.adminToken : by);
   const make = useMutation({
     mutationFn: (paymentDate: string) => staffCalls.makePadFile(paymentDate),
     onSuccess: async (answer) => {
@@ -84,19 +88,81 @@ export function PadFilesPage() {
                   <td data-label={c.made}>
                     {f.dateTime(file.created_at)} <span className="muted small">{file.created_by}</span>
                   </td>
-                  <td className="cell-actions">
-                    <a className="button button--secondary button--small" href={`/admin-api/pad-files/${file.id}/download`} download aria-label={t.downloadFile(file.number)}>
-                      {t.download}
-                    </a>
-                  </td>
+                  {file.voided ? (
+                    <td data-label={c.download}>
+                      <span className="badge badge--alert">{t.voided}</span>
+                      <span className="cell-meta">{t.voidedBy(f.dateTime(file.voided.at), who(file.voided.by), file.voided.reason)}</span>
+                    </td>
+                  ) : (
+                    <td className="cell-actions">
+                      <a className="button button--secondary button--small" href={`/admin-api/pad-files/${file.id}/download`} download aria-label={t.downloadFile(file.number)}>
+                        {t.download}
+                      </a>
+                      <button type="button" className="button button--danger button--small" aria-label={t.voidFile(file.number)} onClick={() => setVoiding(file)}>
+                        {t.void}
+                      </button>
+                    </td>
+                  )}
                 </tr>
               ))}
             </StackTable>
           )
         }
       </QueryState>
+      {voiding ? (
+        <VoidDialog
+          file={voiding}
+          onClose={() => setVoiding(null)}
+          onVoided={async (text) => {
+            setVoiding(null);
+            setLeftOut([]);
+            setNotice({ tone: 'success', text });
+            // Its invoices owe again: the list and the rentals' pages read them anew.
+            await Promise.all([queryClient.invalidateQueries({ queryKey: staffKeys.padFiles }), queryClient.invalidateQueries({ queryKey: staffKeys.rentals })]);
+          }}
+        />
+      ) : null}
       <ReturnFileUpload />
     </>
+  );
+}
+
+/** Void a file, with the reason the audit trail keeps; what the server refuses (a debit settled or returned) is said inside. */
+function VoidDialog({ file, onClose, onVoided }: { file: PadFileSummaryView; onClose: () => void; onVoided: (notice: string) => Promise<void> }) {
+  const { m } = useStaffLanguage();
+  const f = useFormat();
+  const t = m.padFiles;
+  const [reason, setReason] = useState('');
+  const { errors, formRef, summaryRef, fromIssues, fromServer, clear } = useFormErrors(['reason'] as const);
+  const focusRef = useDialogFocus();
+  const save = useMutation({
+    mutationFn: (body: PadFileVoidInput) => staffCalls.voidPadFile(file.id, body),
+    onSuccess: (answer) => onVoided(t.voidDone(answer.file.number, answer.invoices.join(', '))),
+    onError: fromServer,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = padFileVoidInput.safeParse({ reason });
+    if (!checked.success) {
+      fromIssues(checked.error.issues, { reason: t.voidReasonRequired });
+      return;
+    }
+    clear();
+    save.mutate(checked.data);
+  };
+  return (
+    <Dialog title={t.voidFile(file.number)} onClose={onClose} closeLabel={m.common.close}>
+      <div ref={focusRef}>
+        <form ref={formRef} className="form" onSubmit={submit} noValidate>
+          <ErrorSummary errors={errors} summaryRef={summaryRef} />
+          <p>{t.voidText(file.debits, f.cents(file.total_cents))}</p>
+          <Field label={t.voidReason} hint={t.voidReasonHint} error={errors.reason} required>
+            {(p) => <textarea {...p} data-autofocus="" name="reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
+          </Field>
+          <FormActions submitLabel={t.voidConfirm} busyLabel={t.voiding} busy={save.isPending} onCancel={onClose} />
+        </form>
+      </div>
+    </Dialog>
   );
 }
 
