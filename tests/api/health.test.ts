@@ -39,14 +39,14 @@ describe(`health and readiness (${backend})`, () => {
     const res = await appWith().request('/readyz');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', mailer: 'running', billingRound: 'running' } });
+    expect(await res.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', mailer: 'running', billingRound: 'running' }, payment_provider: 'ok' });
   });
 
   it('503 naming what is not ready: a stuck or stopped worker, a migration not run, a stopping instance', async () => {
     workers = { mailer: 'running', billingRound: 'stuck', waitlistRound: 'stopped' };
     let res = await appWith().request('/readyz');
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'not_ready', checks: { database: 'ok', migrations: 'ok', mailer: 'running', billingRound: 'stuck', waitlistRound: 'stopped' } });
+    expect(await res.json()).toEqual({ status: 'not_ready', checks: { database: 'ok', migrations: 'ok', mailer: 'running', billingRound: 'stuck', waitlistRound: 'stopped' }, payment_provider: 'ok' });
 
     workers = {};
     const last = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(t.db);
@@ -109,7 +109,7 @@ describe('readiness when the database is gone', () => {
       const db = databaseAt(port);
       const res = await createApp({ ...t.deps, db }).request('/readyz');
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ status: 'not_ready', checks: { database: 'down', migrations: 'pending' } });
+      expect(await res.json()).toEqual({ status: 'not_ready', checks: { database: 'down', migrations: 'pending' }, payment_provider: 'unknown' });
       void db.destroy().catch(() => undefined);
     }
   });

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmPayment } from '../../src/server/bookings/payment-events.ts';
 import { runBillingRound } from '../../src/server/billing/round.ts';
 import { payNowPaid } from '../../src/server/billing/pay-now.ts';
+import { providerRefusedUs } from '../../src/server/billing/provider-incidents.ts';
+import { ProviderRefusedError } from '../../src/server/payments/provider.ts';
 import { paymentPageResponse } from '../../src/shared/contract/bookings.ts';
 import { earlierRows } from '../../src/server/messages/earlier-rows.ts';
 import { emlFileTransport } from '../../src/server/mail/transport.ts';
@@ -135,6 +137,8 @@ describe(`every message renders from its row alone, with the database closed (${
       body: JSON.stringify({ mode: 'now', reason: 'Unpaid since December 1' }),
     });
     expect(ended.status).toBe(200);
+    // Stripe refuses the site's key: staff are told once.
+    await providerRefusedUs(t.db, new ProviderRefusedError('authentication', 'invalid_request_error', 'Invalid API Key provided: sk_live_****abcd'), now);
     // The renderer's clock: before the waitlist offer's claim window ends, so its e-mail still offers.
     now = new Date(testNow.getTime() + 40 * 60_000);
 
@@ -195,6 +199,7 @@ describe(`every message renders from its row alone, with the database closed (${
     { kind: 'lease_term_ending', to: 'signer@example.com', facts: ['The 2-month term of your lease of Office 101 - Window ends on Sunday, January 31, 2027.', 'Notice to end it by: Friday, January 1, 2027', 'continues from month to month'] },
     { kind: 'staff_lease_term_ending', to: ops, facts: ['Acme Analytics inc.', 'Office 101 - Window', 'dimanche 31 janvier 2027', 'de mois en mois'] },
     { kind: 'card_changed', to: 'sam@example.com', facts: ['Sam Spot', 'The card for your rental of Parking Spot P1 was changed on', 'Your next invoice: $172.46 on Friday, January 1, 2027', 'If you did not change it', `${siteOrigin}/booking/`] },
+    { kind: 'staff_payment_provider_refused', to: ops, facts: ['Stripe refuse les requêtes du site', 'la clé d’API a été refusée', 'invalid_request_error', 'Invalid API Key provided: sk_live_****abcd', 'STRIPE_SECRET_KEY'] },
     { kind: 'staff_invoice_overdue', to: ops, facts: ['Noémie Refus', 'noemie@example.com', 'Desk A1', 'Facture : F-2026-', '517,39 $', 'authentication_required'] },
   ];
 

@@ -6,10 +6,11 @@ import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
 import type { InvoicePaymentTrigger } from '../db/schema.ts';
 import { logError, logEvent } from '../log.ts';
-import type { ChargeOutcome, PaymentProvider } from '../payments/provider.ts';
+import { CardRefusedError, ProviderRefusedError, type ChargeOutcome, type PaymentProvider } from '../payments/provider.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { tellInvoicePaid, tellPaidTwice, tellPaymentFailed } from './billing-mail.ts';
 import { owedSql } from './invoice-records.ts';
+import { providerAnswered, providerRefusedUs } from './provider-incidents.ts';
 
 /*
  * Charging an invoice to the card on file, exactly once (docs/architecture.md §4.11 for the
@@ -29,6 +30,32 @@ export interface ChargeDeps {
 
 /** The automatic tries, whose count the retry schedule follows; Pay now and staff's Retry now are the customer's and staff's own. */
 export const scheduledTriggers: InvoicePaymentTrigger[] = ['billing_day', 'retry'];
+
+/**
+ * A try the provider refused to hear (it refused us, not the card): closed as failed with this
+ * reason, it is not a try of the schedule. The card was never asked, the customer is told
+ * nothing, and the schedule's first try is made again once the provider answers.
+ */
+export const notAttempted = 'not_attempted';
+
+/** The scheduled tries of invoice `i` that failed (not those not attempted): the retry schedule's count. */
+export const failedScheduledTriesSql = (i: string) =>
+  sql<number>`(select count(*) from invoice_payments p where p.invoice_id = ${sql.ref(`${i}.id`)} and p.status = 'failed' and p.trigger in (${sql.join(scheduledTriggers)}) and p.failure_reason is distinct from ${notAttempted})::int`;
+
+/** When the first scheduled try of invoice `i` was made (null: none yet), the day the retry schedule counts from. */
+export const firstScheduledTrySql = (i: string) =>
+  sql<Date | null>`(select min(p.created_at) from invoice_payments p where p.invoice_id = ${sql.ref(`${i}.id`)} and p.trigger in (${sql.join(scheduledTriggers)}) and p.failure_reason is distinct from ${notAttempted})`;
+
+/**
+ * Whether rental `r`'s card is charged, without the customer, for its invoice `i`: the round's
+ * rule, which the books' receivables read too (one rule). A card kept at the provider, on a
+ * rental paying by card (a tenancy's invoices are debited by its PAD files: a card it once paid
+ * with is never charged by the schedule too); a card first saved by Pay now pays only the
+ * invoices issued from then on (the older ones the customer may be paying otherwise).
+ */
+export const chargedToCardSql = (r: string, i: string) =>
+  sql<boolean>`(${sql.ref(`${r}.provider_customer_id`)} is not null and ${sql.ref(`${r}.pays_by`)} = 'card'
+    and (${sql.ref(`${r}.card_charges_from`)} is null or ${sql.ref(`${i}.issued_at`)} >= ${sql.ref(`${r}.card_charges_from`)}))`;
 
 /** What an unpaid invoice's card tries say: how many scheduled ones failed, and the first's day at the space. */
 interface TryHistory {
@@ -50,7 +77,10 @@ export function scheduledTryDue(history: TryHistory, today: IsoDate): 'billing_d
  * reads, in the next, what that one committed; a single statement would read the payments as
  * they stood before it waited, and open a second try (a second charge).
  */
-async function owedAndOpen(trx: Db, invoiceId: string): Promise<{ owed: number; open: boolean; history: TryHistory; card: { customerId: string; paymentMethodId: string | null } | null } | undefined> {
+async function owedAndOpen(
+  trx: Db,
+  invoiceId: string,
+): Promise<{ owed: number; open: boolean; history: TryHistory; card: { customerId: string; paymentMethodId: string | null } | null; charged: boolean } | undefined> {
   const locked = await trx.selectFrom('invoices').select('id').where('id', '=', invoiceId).forUpdate().executeTakeFirst();
   if (!locked) return undefined;
   const row = await sql<{
@@ -60,11 +90,12 @@ async function owedAndOpen(trx: Db, invoiceId: string): Promise<{ owed: number; 
     first_try_at: Date | null;
     provider_customer_id: string | null;
     payment_method_id: string | null;
+    charged: boolean;
   }>`select ${owedSql('i')} as owed,
       (select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'open')::int as open,
-      (select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'failed' and p.trigger in (${sql.join(scheduledTriggers)}))::int as failed,
-      (select min(p.created_at) from invoice_payments p where p.invoice_id = i.id and p.trigger in (${sql.join(scheduledTriggers)})) as first_try_at,
-      r.provider_customer_id, r.payment_method_id
+      ${failedScheduledTriesSql('i')} as failed,
+      ${firstScheduledTrySql('i')} as first_try_at,
+      r.provider_customer_id, r.payment_method_id, ${chargedToCardSql('r', 'i')} as charged
     from invoices i join rentals r on r.id = i.rental_id
     where i.id = ${invoiceId}`.execute(trx);
   const r = row.rows[0];
@@ -74,6 +105,7 @@ async function owedAndOpen(trx: Db, invoiceId: string): Promise<{ owed: number; 
     open: r.open > 0,
     history: { failed: r.failed, firstTryOn: r.first_try_at ? spaceToday(new Date(r.first_try_at)) : null },
     card: r.provider_customer_id ? { customerId: r.provider_customer_id, paymentMethodId: r.payment_method_id } : null,
+    charged: r.charged,
   };
 }
 
@@ -92,7 +124,8 @@ interface OpenTry {
 async function openTry(db: Db, invoiceId: string, trigger: 'scheduled' | 'retry_now', now: Date): Promise<OpenTry | null> {
   return db.transaction().execute(async (trx) => {
     const state = await owedAndOpen(trx, invoiceId);
-    if (!state || state.owed <= 0 || state.open || !state.card) return null;
+    // Staff's Retry now follows the round's rule too: an invoice the card does not pay is not charged without the customer.
+    if (!state || state.owed <= 0 || state.open || !state.card || !state.charged) return null;
     const kind = trigger === 'retry_now' ? 'retry_now' : scheduledTryDue(state.history, spaceToday(now));
     if (kind === null) return null;
     const paymentId = randomUUID();
@@ -121,6 +154,10 @@ async function cardOfTry(deps: ChargeDeps, open: OpenTry): Promise<string | null
   return newest;
 }
 
+/**
+ * Asks the provider to charge an open try: its answer (a refusal of the card or its customer is
+ * one), or null when none came. Throws ProviderRefusedError when the provider refuses us.
+ */
 async function askProvider(deps: ChargeDeps, open: OpenTry): Promise<ChargeOutcome | null> {
   try {
     const paymentMethodId = await cardOfTry(deps, open);
@@ -133,6 +170,9 @@ async function askProvider(deps: ChargeDeps, open: OpenTry): Promise<ChargeOutco
       metadata: { invoice_payment_id: open.paymentId, invoice_id: open.invoiceId },
     });
   } catch (err) {
+    // Listing the customer's cards found the customer gone: the try fails, as a decline does.
+    if (err instanceof CardRefusedError) return { outcome: 'failed', paymentId: null, reason: err.reason };
+    if (err instanceof ProviderRefusedError) throw err;
     // No answer (the provider down or slow): the try stays open, and a later round asks again with the same key.
     logError('billing.charge_unanswered', err, { payment: open.paymentId, invoice: open.invoiceId });
     return null;
@@ -220,19 +260,40 @@ async function giveBackDuplicate(trx: Db, paid: { invoiceId: string; paymentId: 
   logEvent('warn', 'billing.paid_twice', { invoice: paid.invoiceId, payment: paid.paymentId, cents: paid.cents });
 }
 
-/** One try at an invoice, from opening it to settling it; null when none was due. */
-async function chargeInvoice(deps: ChargeDeps, invoiceId: string, trigger: 'scheduled' | 'retry_now'): Promise<'succeeded' | 'failed' | 'unanswered' | null> {
+type TryResult = 'succeeded' | 'failed' | 'unanswered' | 'refused_us';
+
+/**
+ * One try at an invoice, from opening it to settling it; null when none was due. The provider
+ * refusing us ('refused_us') closes the try as not attempted: nothing reached the card, so Pay
+ * now and staff's Record a payment work at once, and staff hear of it once per incident.
+ */
+async function chargeInvoice(deps: ChargeDeps, invoiceId: string, trigger: 'scheduled' | 'retry_now'): Promise<TryResult | null> {
   const open = await openTry(deps.db, invoiceId, trigger, deps.clock());
   if (!open) return null;
-  const outcome = await askProvider(deps, open);
+  let outcome: ChargeOutcome | null;
+  try {
+    outcome = await askProvider(deps, open);
+  } catch (err) {
+    if (!(err instanceof ProviderRefusedError)) throw err;
+    await deps.db
+      .updateTable('invoice_payments')
+      .set({ status: 'failed', failure_reason: notAttempted, settled_at: deps.clock() })
+      .where('id', '=', open.paymentId)
+      .where('status', '=', 'open')
+      .execute();
+    await providerRefusedUs(deps.db, err, deps.clock());
+    return 'refused_us';
+  }
   if (!outcome) return 'unanswered';
+  await providerAnswered(deps.db, deps.clock());
   await settleTry(deps.db, deps.keyring, open.paymentId, outcome, deps.clock());
   return outcome.outcome;
 }
 
-/** Staff's Retry now: a try outside the schedule, made at once. */
+/** Staff's Retry now: a try outside the schedule, made at once. The provider refusing us reads as no answer here (staff get its own e-mail). */
 export async function retryNow(deps: ChargeDeps, invoiceId: string): Promise<'succeeded' | 'failed' | 'unanswered' | null> {
-  return chargeInvoice(deps, invoiceId, 'retry_now');
+  const result = await chargeInvoice(deps, invoiceId, 'retry_now');
+  return result === 'refused_us' ? 'unanswered' : result;
 }
 
 /**
@@ -240,22 +301,30 @@ export async function retryNow(deps: ChargeDeps, invoiceId: string): Promise<'su
  * first try has not been made or whose next retry day has come. Each is decided again under its
  * row lock (openTry), so this list may be stale.
  */
-export async function chargeDueInvoices(deps: ChargeDeps, limit: number, between: () => Promise<void>, stopping: () => boolean = () => false): Promise<{ succeeded: number; failed: number }> {
+export async function chargeDueInvoices(
+  deps: ChargeDeps,
+  limit: number,
+  between: () => Promise<void>,
+  stopping: () => boolean = () => false,
+): Promise<{ succeeded: number; failed: number; refusedUs: boolean }> {
   const candidates = await sql<{ id: string }>`select i.id from invoices i join rentals r on r.id = i.rental_id
-    where r.provider_customer_id is not null
-      -- A tenancy's invoices are debited by its PAD files: a card it once paid with is never charged by the schedule too.
-      and r.pays_by = 'card'
+    where ${chargedToCardSql('r', 'i')}
       and ${owedSql('i')} > 0
       and not exists (select 1 from invoice_payments p where p.invoice_id = i.id and p.status = 'open')
-      and (select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'failed' and p.trigger in (${sql.join(scheduledTriggers)})) < ${triesPerInvoice}
+      and ${failedScheduledTriesSql('i')} < ${triesPerInvoice}
     order by i.issued_at, i.id
     limit ${limit}`.execute(deps.db);
-  const done = { succeeded: 0, failed: 0 };
+  const done = { succeeded: 0, failed: 0, refusedUs: false };
   for (const { id } of candidates.rows) {
     if (stopping()) break;
     try {
       const result = await chargeInvoice(deps, id, 'scheduled');
       if (result === 'succeeded' || result === 'failed') done[result]++;
+      // The provider refuses us, whatever the card: the pass stops (every other try would be refused too); the next round asks once more.
+      if (result === 'refused_us') {
+        done.refusedUs = true;
+        break;
+      }
     } catch (err) {
       logError('billing.charge_failed', err, { invoice: id });
     }
@@ -295,7 +364,14 @@ export async function settleUnansweredTries(deps: ChargeDeps, limit: number): Pr
     if (!row.provider_customer_id) continue;
     let outcome: ChargeOutcome | null | undefined;
     if (now.getTime() - new Date(row.created_at).getTime() < keyKeptMs) {
-      outcome = await askProvider(deps, { paymentId: row.id, invoiceId: row.invoice_id, amountCents: row.amount_cents, card: { customerId: row.provider_customer_id, paymentMethodId: row.payment_method_id } });
+      try {
+        outcome = await askProvider(deps, { paymentId: row.id, invoiceId: row.invoice_id, amountCents: row.amount_cents, card: { customerId: row.provider_customer_id, paymentMethodId: row.payment_method_id } });
+      } catch (err) {
+        if (!(err instanceof ProviderRefusedError)) throw err;
+        // Refused now, the try's first ask may still have charged: it stays open (as with no answer), and staff hear of the refusal.
+        await providerRefusedUs(deps.db, err, deps.clock());
+        break;
+      }
     } else {
       outcome = await deps.payments.findCharge(row.id).catch((err: unknown) => {
         logError('billing.charge_lookup_failed', err, { payment: row.id });

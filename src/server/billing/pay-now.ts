@@ -166,18 +166,26 @@ export async function payNowPaid(deps: PayNowDeps, invoicePaymentId: string, out
     .where('status', '=', 'failed')
     .where('failure_reason', '=', 'checkout_abandoned')
     .execute();
-  if (card) await keepCard(deps.db, { invoicePaymentId }, card);
+  if (card) await keepCard(deps.db, { invoicePaymentId }, card, now);
   return settleTry(deps.db, deps.keyring, invoicePaymentId, outcome, now);
 }
 
-/** The card a customer saved (Pay now, Change card) is the one the rental's invoices are charged to from now on. */
-async function keepCard(db: Db, of: { invoicePaymentId: string } | { rentalId: string }, card: SavedCard): Promise<void> {
+/**
+ * The card a customer saved (Pay now, Change card) is the one the rental's invoices are charged
+ * to from now on. Which invoices: Change card is the customer asking their card to pay what the
+ * rental owes, all of it; a card first saved by Pay now (the rental had none) was given to pay
+ * one invoice, so only invoices issued from now on are charged without the customer (the older
+ * ones they may be paying by cheque, or with Pay now).
+ */
+async function keepCard(db: Db, of: { invoicePaymentId: string } | { rentalId: string }, card: SavedCard, now: Date): Promise<void> {
   const rentalId =
     'rentalId' in of
       ? of.rentalId
       : (await db.selectFrom('invoice_payments as p').innerJoin('invoices as i', 'i.id', 'p.invoice_id').select('i.rental_id').where('p.id', '=', of.invoicePaymentId).executeTakeFirst())?.rental_id;
   if (!rentalId) return;
-  await db.updateTable('rentals').set({ provider_customer_id: card.customerId, payment_method_id: card.paymentMethodId }).where('id', '=', rentalId).execute();
+  // In an update, the columns read are the row's before it: "had none" is the rental before this card.
+  const chargesFrom = 'rentalId' in of ? sql<Date | null>`null` : sql<Date | null>`case when provider_customer_id is null then ${now}::timestamptz else card_charges_from end`;
+  await db.updateTable('rentals').set({ provider_customer_id: card.customerId, payment_method_id: card.paymentMethodId, card_charges_from: chargesFrom }).where('id', '=', rentalId).execute();
 }
 
 /**
@@ -196,7 +204,7 @@ export async function cardChangeSaved(db: Db, keyring: BankingKeyring, cardChang
     if (!settled) return 'already' as const;
     // The e-mail first: its manage link locks the order, which notice takes before the rental.
     await tellCardChanged(trx, keyring, { rentalId: settled.rental_id, cardChangeId }, now);
-    await keepCard(trx, { rentalId: settled.rental_id }, card);
+    await keepCard(trx, { rentalId: settled.rental_id }, card, now);
     return 'saved' as const;
   });
 }

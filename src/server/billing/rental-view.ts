@@ -3,7 +3,7 @@ import type { InvoiceState, RentalBilling, RentalState } from '../../shared/cont
 import { nextInvoice, nextMonthlyDebit, triesPerInvoice } from '../../shared/domain/billing.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
-import { scheduledTriggers } from './card-charges.ts';
+import { failedScheduledTriesSql } from './card-charges.ts';
 import { creditedSql, creditsOfInvoices, paidSql } from './invoice-records.ts';
 import { tenancyDebitsOf } from './tenancy-debits.ts';
 
@@ -38,7 +38,7 @@ export function invoiceFacts(db: Db) {
         'paid_at',
       ),
       sql<boolean>`exists (select 1 from invoice_payments p where p.invoice_id = i.id and p.status = 'open')`.as('open'),
-      sql<number>`(select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'failed' and p.trigger in (${sql.join(scheduledTriggers)}))::int`.as('failed_tries'),
+      failedScheduledTriesSql('i').as('failed_tries'),
     ]);
 }
 

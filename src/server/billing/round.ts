@@ -39,6 +39,8 @@ export interface BillingRoundResult {
   termEnds: number;
   /** Refunds of what a prepaid last month left over, for the refund round to ask for. */
   refunds: number;
+  /** The payment provider refused us (not a card): charging stopped for this pass, staff told once per incident. */
+  providerRefusedUs: boolean;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface BillingRoundResult {
  * invoice, charge and e-mail happen once, whoever gets there first.
  */
 export async function runBillingRound(deps: BillingRoundDeps, stopping: () => boolean = () => false): Promise<BillingRoundResult> {
-  const result: BillingRoundResult = { issued: 0, succeeded: 0, failed: 0, settledLate: 0, padSettled: 0, termEnds: 0, refunds: 0 };
+  const result: BillingRoundResult = { issued: 0, succeeded: 0, failed: 0, settledLate: 0, padSettled: 0, termEnds: 0, refunds: 0, providerRefusedUs: false };
   // A stopping instance ends its round after the item it is on: the next round, here or elsewhere, takes the rest.
   for (let i = 0; i < perRound && !stopping(); i++) {
     const issued = await issueNextInvoice(deps.db, deps.keyring, deps.clock());
@@ -64,8 +66,10 @@ export async function runBillingRound(deps: BillingRoundDeps, stopping: () => bo
   const charged = await chargeDueInvoices(deps, perRound, yieldToRequests, stopping);
   result.succeeded = charged.succeeded;
   result.failed = charged.failed;
+  result.providerRefusedUs = charged.refusedUs;
   if (stopping()) return result;
-  result.settledLate = await settleUnansweredTries(deps, perRound);
+  // Refused by the provider, the pass asks it nothing more: tries left open wait for the next round.
+  if (!charged.refusedUs) result.settledLate = await settleUnansweredTries(deps, perRound);
   if (stopping()) return result;
   result.padSettled = await settlePadDebits(deps, perRound);
   if (stopping()) return result;
@@ -84,7 +88,7 @@ export function startBillingRounds(deps: BillingRoundDeps & { everyMs: number; c
     everyMs: deps.everyMs,
     failedEvent: 'billing.round_failed',
     done: (result) => {
-      if (result.issued + result.succeeded + result.failed + result.settledLate + result.padSettled + result.termEnds === 0) return;
+      if (result.issued + result.succeeded + result.failed + result.settledLate + result.padSettled + result.termEnds === 0 && !result.providerRefusedUs) return;
       logEvent('info', 'billing.round', { ...result });
       deps.changed(result);
     },

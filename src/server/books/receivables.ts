@@ -4,7 +4,7 @@ import { nextTryOn, triesPerInvoice } from '../../shared/domain/billing.ts';
 import { daysBetween, type IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { owedSql } from '../billing/invoice-records.ts';
-import { scheduledTriggers } from '../billing/card-charges.ts';
+import { chargedToCardSql, failedScheduledTriesSql, firstScheduledTrySql } from '../billing/card-charges.ts';
 import type { Db } from '../db/database.ts';
 import { utcInstantText } from '../db/instant-text.ts';
 import { spaceDayOf, spaceDaySql } from './ledger.ts';
@@ -46,13 +46,15 @@ export async function receivables(db: Db, now: Date): Promise<{ on: IsoDate; rec
     with owing as materialized (
       select i.id, i.number, i.rental_id, i.issued_at, i.due_on, i.total_cents, ${owedSql('i')} as owed_cents from invoices i
     )
-    select i.number as invoice, r.id as rental_id, r.customer_name as customer, r.customer_email as email, r.unit_name, r.pays_by, r.payment_method_id is not null as has_card,
+    select i.number as invoice, r.id as rental_id, r.customer_name as customer, r.customer_email as email, r.unit_name, r.pays_by,
+      -- Whether the round charges it: the round's own rule, read from the same fragment.
+      ${chargedToCardSql('r', 'i')} as has_card,
       ${spaceDaySql('i.issued_at')} as issued_on,
       coalesce(i.due_on::text, ${spaceDaySql('i.issued_at')}) as due_on,
       i.total_cents, i.owed_cents,
       m.kind as reminder_kind, ${utcInstantText<string | null>('m.at', 's')} as reminder_at,
-      (select count(*) from invoice_payments p where p.invoice_id = i.id and p.status = 'failed' and p.trigger in (${sql.join(scheduledTriggers)}))::int as failed_tries,
-      (select ${spaceDayOf(sql`min(p.created_at)`)} from invoice_payments p where p.invoice_id = i.id and p.trigger in (${sql.join(scheduledTriggers)})) as first_try_on,
+      ${failedScheduledTriesSql('i')} as failed_tries,
+      ${spaceDayOf(firstScheduledTrySql('i'))} as first_try_on,
       (select d.debit_on::text from pad_redebits d where d.invoice_id = i.id and d.debit_on >= ${today}) as redebit_on,
       (select count(*) from invoice_payments p where p.invoice_id = i.id and p.method = 'pad')::int as debits
     from owing i

@@ -293,6 +293,8 @@ export interface RentalsTable {
   pad_stopped_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When the term's end was announced to the tenant and staff (once). */
   term_end_notice_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A card first saved by Pay now on a rental that had none: invoices issued before this are not charged without the customer (null: all are). */
+  card_charges_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** The sales document of one period of a rental: written before any money moves, never rewritten. */
@@ -369,6 +371,17 @@ export interface InvoiceCreditsTable {
 
 export type InvoicePaymentMethod = 'card' | 'pad' | 'cheque' | 'etransfer';
 export type InvoicePaymentTrigger = 'billing_day' | 'retry' | 'retry_now' | 'pay_now' | 'staff' | 'pad_file';
+
+/** The payment provider refusing us (our key, its rights, a request it calls invalid), until it answers again: one open at a time. */
+export interface PaymentProviderIncidentsTable {
+  id: string;
+  refusal: 'authentication' | 'permission' | 'invalid_request';
+  /** The provider's code, and its words (no secret: Stripe masks a key it names). */
+  code: string;
+  message: string;
+  started_at: ColumnType<Date, Date, Date>;
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
 
 /** A payment of an invoice, or a try at one: an invoice's state is derived from these. */
 export interface InvoicePaymentsTable {
@@ -511,6 +524,7 @@ export interface Database {
   invoice_credits: InvoiceCreditsTable;
   invoice_payments: InvoicePaymentsTable;
   card_changes: CardChangesTable;
+  payment_provider_incidents: PaymentProviderIncidentsTable;
   test_payment_cards: TestPaymentCardsTable;
   test_payment_charges: TestPaymentChargesTable;
   outbox: OutboxTable;

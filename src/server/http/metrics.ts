@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { invoiceCounts } from '../billing/billing-figures.ts';
+import { openProviderIncident } from '../billing/provider-incidents.ts';
 import { paidOrderCount } from '../bookings/orders.ts';
 import { refundCounts } from '../bookings/refunds.ts';
 import { poolUse, type PoolUse } from '../db/database.ts';
@@ -123,6 +124,7 @@ export function createMetrics(deps: Pick<AppDeps, 'db' | 'clock' | 'rounds'>): M
     invoicesIssued: figure('invoices_issued', 'Invoices issued'),
     invoicesPaid: figure('invoices_paid', 'Invoices that owe nothing (paid, or credited in full)'),
     invoicePaymentsFailed: figure('invoice_payments_failed', 'Invoice payments that failed: tries declined and debits returned'),
+    providerRefusing: figure('payment_provider_refusing_us', 'Whether the payment provider refuses our requests (1: key, rights or request refused; card charges stopped until it answers) or not (0)'),
   };
 
   const read = async () => {
@@ -131,6 +133,7 @@ export function createMetrics(deps: Pick<AppDeps, 'db' | 'clock' | 'rounds'>): M
     const ordersPaid = await paidOrderCount(db);
     const refunds = await refundCounts(db);
     const invoices = await invoiceCounts(db);
+    const incident = await openProviderIncident(db);
     figures.outboxWaiting.set(outbox.waiting);
     figures.outboxFailed.set(outbox.failed);
     figures.outboxOldest.set(outbox.oldestWaitingSeconds);
@@ -140,6 +143,7 @@ export function createMetrics(deps: Pick<AppDeps, 'db' | 'clock' | 'rounds'>): M
     figures.invoicesIssued.set(invoices.issued);
     figures.invoicesPaid.set(invoices.paid);
     figures.invoicePaymentsFailed.set(invoices.paymentsFailed);
+    figures.providerRefusing.set(incident ? 1 : 0);
   };
   let reading: Promise<void> | null = null;
   const readOnce = () =>

@@ -62,6 +62,7 @@ export function earlierRows(db: Db, keyring: BankingKeyring): EarlierRows {
     invoice_paid: async () => 'gone' as const,
     invoice_issued: async () => 'gone' as const,
     staff_invoice_paid_twice: async () => 'gone' as const,
+    staff_payment_provider_refused: async () => 'gone' as const,
     invoice_payment_failed: async () => 'gone' as const,
     staff_invoice_overdue: async () => 'gone' as const,
     rental_ended: async () => 'gone' as const,

@@ -12,6 +12,7 @@ import { leaseOfferCreated, leaseSigned, staffLeaseSigned, staffLeaseSigningRefu
 import { orderPaid, orderRefunded, staffOrderPaid, staffOrderRefunded } from './order-messages.ts';
 import { staffWaitlistEntry, waitlistReceived } from './waitlist-messages.ts';
 import { waitlistOffer } from './waitlist-offer-messages.ts';
+import { staffPaymentProviderRefused } from './provider-messages.ts';
 
 /** What a row an earlier version wrote says, read from the records it names; with the secret it needs, when its row carries none. */
 export type EarlierRows = { [K in MessageKind]: (message: ClaimedOf<K>) => Promise<{ data: MessageData[K]; secret?: string } | 'gone'> };
@@ -51,6 +52,7 @@ const templates: { [K in MessageKind]: Template<K> } = {
   invoice_payment_failed: invoicePaymentFailed,
   staff_invoice_overdue: staffInvoiceOverdue,
   staff_invoice_paid_twice: staffInvoicePaidTwice,
+  staff_payment_provider_refused: staffPaymentProviderRefused,
   pad_debit_returned: padDebitReturned,
   lease_term_ending: leaseTermEnding,
   staff_lease_term_ending: staffLeaseTermEnding,

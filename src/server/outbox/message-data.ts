@@ -289,6 +289,17 @@ const padDebitReturned = z.object({
  */
 const leaseTermEnding = z.object({ rental, termMonths: z.int(), termEndsOn: isoDateString, noticeBy: isoDateString });
 
+/**
+ * The payment provider refuses us (billing/provider-incidents.ts): why (our key, its rights, a
+ * request it calls invalid), its code and words, and since when. Card charges stop until it answers.
+ */
+const paymentProviderRefused = z.object({
+  refusal: z.enum(['authentication', 'permission', 'invalid_request']),
+  code: z.string(),
+  message: z.string(),
+  since: instant,
+});
+
 /** Each kind of message (named staff_… when it is for the operations team), and what it carries. */
 const schemas = {
   order_paid: z.extend(orderPaid, { receipt: receiptDocument }),
@@ -311,6 +322,7 @@ const schemas = {
   invoice_payment_failed: invoicePaymentFailed,
   staff_invoice_overdue: invoicePaymentFailed,
   staff_invoice_paid_twice: invoicePaidTwice,
+  staff_payment_provider_refused: paymentProviderRefused,
   rental_ended: rentalEnded,
   card_changed: cardChanged,
   pad_debit_returned: padDebitReturned,

@@ -8,7 +8,7 @@ import type { MessageData, MessageKind } from './message-data.ts';
 export { messageKinds, type MessageData, type MessageKind } from './message-data.ts';
 
 /** The records a message is about: what a deletion on request finds a person's messages by, and an earlier version's rows are rendered from. */
-export type MessageSubject = { orderId: string } | { rentalId: string; invoiceId?: string; paymentId?: string; cardChangeId?: string } | { orderId: string; refundId: string } | { waitlistEntryId: number } | { waitlistOfferId: string } | { offerId: number };
+export type MessageSubject = { orderId: string } | { rentalId: string; invoiceId?: string; paymentId?: string; cardChangeId?: string } | { orderId: string; refundId: string } | { waitlistEntryId: number } | { waitlistOfferId: string } | { offerId: number } | { providerIncidentId: string };
 
 /**
  * A message, by who it is for and what caused it, and what it says (its kind's data). Each is a

@@ -120,11 +120,16 @@ export interface PaymentProvider {
   /** Gives money back; throws with the provider's reason when it refuses. */
   refund(request: RefundRequest): Promise<{ id: string }>;
   /**
-   * Charges a saved card off session. A refusal is an outcome; an error (the provider down, a
-   * timeout) throws, and the try stays open to be asked again with the same key.
+   * Charges a saved card off session. A refusal of the card or its customer (declined, the card
+   * detached, the customer deleted, the amount refused) is an outcome; the provider refusing us
+   * throws ProviderRefusedError; no answer (the provider down, a timeout) throws anything else,
+   * and the try stays open to be asked again with the same key.
    */
   chargeSavedCard(request: SavedCardCharge): Promise<ChargeOutcome>;
-  /** The customer's newest saved card (a checkout or Change card names only the customer); null: none. */
+  /**
+   * The customer's newest saved card (a checkout or Change card names only the customer); null:
+   * none. Throws CardRefusedError when the customer is gone, and as chargeSavedCard otherwise.
+   */
   newestCard(customerId: string): Promise<string | null>;
   /**
    * What became of a try asked long ago whose answer never came (its idempotency key has
@@ -138,6 +143,40 @@ export interface PaymentProvider {
 }
 
 export class WebhookSignatureError extends Error {}
+
+/**
+ * The card or its customer cannot be charged, as a call other than the charge itself found (the
+ * customer's cards listed, the customer deleted): the try fails at once with `reason`, as a decline does.
+ */
+export class CardRefusedError extends Error {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CardRefusedError';
+  }
+}
+
+/** Why the provider will not hear us at all: our key refused, a right the key lacks, or a request it calls invalid. */
+export type ProviderRefusal = 'authentication' | 'permission' | 'invalid_request';
+
+/**
+ * The provider refuses us, whatever the card (docs/architecture.md §4.11): nothing was charged,
+ * and asking again changes nothing until someone mends the key, the account or the request. The
+ * round stops charging and staff are told once (billing/provider-incidents.ts).
+ */
+export class ProviderRefusedError extends Error {
+  constructor(
+    readonly refusal: ProviderRefusal,
+    /** The provider's code (its error type when it gives none), for staff. */
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderRefusedError';
+  }
+}
 
 /** The placeholder Stripe replaces with the session id in success_url; the test checkout does the same. */
 export const sessionIdPlaceholder = '{CHECKOUT_SESSION_ID}';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type SavedCard } from './provider.ts';
+import { CardRefusedError, ProviderRefusedError, WebhookSignatureError, type PaymentEvent, type PaymentProvider, type SavedCard } from './provider.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -124,14 +124,21 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
         if (intent.status === 'processing') throw new Error(`Stripe payment ${intent.id} is still processing`);
         return { outcome: 'failed', paymentId: intent.id, reason: intent.last_payment_error?.code ?? intent.status };
       } catch (err) {
-        // A refusal (declined, authentication required) is an answer; anything else leaves the try open.
-        if (err instanceof Stripe.errors.StripeCardError) return { outcome: 'failed', paymentId: err.payment_intent?.id ?? null, reason: refusalOf(err) };
+        // The card's or its customer's refusal is an answer; Stripe refusing us throws ProviderRefusedError; no answer leaves the try open.
+        const reason = cardRefusalOf(err);
+        if (reason) return { outcome: 'failed', paymentId: (err as Stripe.errors.StripeError).payment_intent?.id ?? null, reason };
         throw err;
       }
     },
     async newestCard(customerId) {
-      // Stripe lists a customer's cards newest first.
-      return (await stripe.customers.listPaymentMethods(customerId, { limit: 1 })).data[0]?.id ?? null;
+      try {
+        // Stripe lists a customer's cards newest first.
+        return (await stripe.customers.listPaymentMethods(customerId, { limit: 1 })).data[0]?.id ?? null;
+      } catch (err) {
+        const reason = cardRefusalOf(err);
+        if (reason) throw new CardRefusedError(reason, (err as Error).message);
+        throw err;
+      }
     },
     async findCharge(invoicePaymentId) {
       const found = await stripe.paymentIntents.search({ query: `metadata['invoice_payment_id']:'${invoicePaymentId.replace(/[^A-Za-z0-9-]/g, '')}'`, limit: 1 });
@@ -158,6 +165,37 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
 /** The issuer's reason when the card was declined (insufficient_funds…), else Stripe's code (authentication_required, expired_card…). */
 function refusalOf(err: Stripe.errors.StripeCardError): string {
   return (err.code === 'card_declined' && err.decline_code) || err.code || 'card_declined';
+}
+
+/**
+ * The invalid_request_error codes that are about the card or its customer, not our request: the
+ * card detached, deleted or unusable (payment_method_…), the amount more or less than it may be
+ * charged, the customer or card gone (resource_missing: a charge names no other object).
+ */
+function isCardsCode(code: string | undefined): boolean {
+  return code !== undefined && (code.startsWith('payment_method_') || code.startsWith('amount_too_') || code === 'resource_missing' || code === 'payment_intent_incompatible_payment_method');
+}
+
+/**
+ * Sorts an error of a call about a saved card by what it means (docs.stripe.com/error-handling):
+ * the card or its customer cannot be charged (the reason, for the try and for staff); Stripe
+ * refuses us (authentication, permission, a request it calls invalid: thrown as
+ * ProviderRefusedError); else null, no answer (a network error, a timeout, a 429 or a 5xx),
+ * which the caller throws on, for the try to be asked again with the same key.
+ */
+function cardRefusalOf(err: unknown): string | null {
+  const codeOf = (e: Stripe.errors.StripeError) => e.code ?? e.rawType ?? 'unknown';
+  if (err instanceof Stripe.errors.StripeCardError) return refusalOf(err);
+  if (err instanceof Stripe.errors.StripeAuthenticationError) throw new ProviderRefusedError('authentication', codeOf(err), err.message);
+  if (err instanceof Stripe.errors.StripePermissionError) throw new ProviderRefusedError('permission', codeOf(err), err.message);
+  // Asked again with the same key and other parameters: our request, not the card.
+  if (err instanceof Stripe.errors.StripeIdempotencyError) throw new ProviderRefusedError('invalid_request', codeOf(err), err.message);
+  if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+    if (!isCardsCode(err.code)) throw new ProviderRefusedError('invalid_request', codeOf(err), err.message);
+    // 'customer_missing', 'payment_method_missing': which of the two is gone.
+    return err.code === 'resource_missing' ? `${err.param ?? 'resource'}_missing` : err.code!;
+  }
+  return null;
 }
 
 /** The Customer a rental's checkout created, its card saved on it. */

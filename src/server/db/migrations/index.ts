@@ -15,6 +15,7 @@ import * as tenancies from './0013-tenancies.ts';
 import * as padReturns from './0014-pad-returns.ts';
 import * as books from './0015-books.ts';
 import * as padFileVoids from './0017-pad-file-voids.ts';
+import * as cardFailures from './0018-card-failures.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-pad-returns': padReturns,
   '0015-books': books,
   '0017-pad-file-voids': padFileVoids,
+  '0018-card-failures': cardFailures,
 };
