@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminClient } from '../../src/server/cli/command.ts';
 import { runCli } from '../../src/server/cli/cli.ts';
 import { createApp } from '../../src/server/app.ts';
 import { demoOffersText, seedDemoOffers } from '../../src/server/lease/seed-offers.ts';
+import { problemCodeHeader, problemDetail, problemDetailHeader } from '../../src/shared/contract/common.ts';
 import { leaseOfferResponse } from '../../src/shared/contract/lease.ts';
+import { endOfSpaceDay } from '../../src/shared/domain/zoned-time.ts';
 import { adminToken, appAdminClient, backend, testBankingKeys, testNow, type TestApp } from './test-app.ts';
 import { admin, buildLeaseTestApp, createOffer, post, sign, submitInfo } from './lease-fixtures.ts';
 
@@ -85,6 +88,37 @@ describe(`staff lease offers: /admin-api/lease-offers (${backend})`, () => {
   it('refuses a body that is not JSON with 400', async () => {
     const res = await post(t, offers, 'not json', admin);
     expect(res.status).toBe(400);
+  });
+
+  it('refuses an offer starting before today at the space (400 naming start_date), and takes one starting today', async () => {
+    // 14:00 UTC on 2026-11-23 is 9:00 in Montréal: the 22nd has passed there.
+    const res = await post(t, offers, { ...validOffer, start_date: '2026-11-22' }, admin);
+    expect(res.status).toBe(400);
+    expect(res.headers.get(problemCodeHeader)).toBe('invalid_request');
+    expect(problemDetail.parse(JSON.parse(Buffer.from(res.headers.get(problemDetailHeader)!, 'base64url').toString('utf8'))).fields).toEqual([
+      { path: 'start_date', code: 'not_before_today', params: { today: '2026-11-23' } },
+    ]);
+    expect(await res.json()).toEqual({ success: false, error: 'start_date: must be today (2026-11-23) or later: a lease is signed by its start date' });
+    expect(await t.db.selectFrom('lease_offers').select('id').where('start_date', '<', '2026-11-23').execute()).toEqual([]);
+    expect((await post(t, offers, { ...validOffer, start_date: '2026-11-23' }, admin)).status).toBe(201);
+  });
+
+  it('cuts an offer’s expiry to the end of its start date in Montréal: 30 days by default, or the day asked for', async () => {
+    const byDefault = await createOffer(t, { start_date: '2026-11-25' });
+    const asked = await createOffer(t, { start_date: '2026-12-01', expires_at: '2026-12-31' });
+    const sooner = await createOffer(t, { start_date: '2026-12-15', expires_at: '2026-12-01' });
+    const at = (iso: string, code: string) => createApp({ ...t.deps, clock: () => new Date(iso) }).request(`/public-api/lease-offers/${code}`);
+    expect((await at('2026-11-26T04:59:00Z', byDefault.code)).status).toBe(200);
+    expect((await at('2026-11-26T05:00:00Z', byDefault.code)).status).toBe(410);
+    expect((await at('2026-12-02T04:59:00Z', asked.code)).status).toBe(200);
+    expect((await at('2026-12-02T05:00:00Z', asked.code)).status).toBe(410);
+    // An expiry before the start stays as asked.
+    expect((await at('2026-12-02T05:00:00Z', sooner.code)).status).toBe(410);
+    const closes = await t.db.selectFrom('lease_offers').select(sql<string>`start_date::text`.as('start')).select('expires_at').where('start_date', 'in', ['2026-11-25', '2026-12-15']).orderBy('start_date').execute();
+    expect(closes.map((o) => [o.start, new Date(o.expires_at).toISOString()])).toEqual([
+      ['2026-11-25', '2026-11-26T05:00:00.000Z'],
+      ['2026-12-15', '2026-12-02T05:00:00.000Z'],
+    ]);
   });
 
   it('takes expires_at as a date: the offer closes at the end of that day in Montréal', async () => {
@@ -196,6 +230,9 @@ describe(`the staff command line: npm run admin -- offer … (${backend})`, () =
 
   it('passes the server\'s refusal on as an error', async () => {
     await expect(run('offer', 'create', '--email', 'x@example.com', '--start_date', '2027-01-01')).rejects.toThrow('400: office_ids:');
+    await expect(run('offer', 'create', '--email', 'x@example.com', '--office_ids', 'OFF-101', '--start_date', '2026-11-20')).rejects.toThrow(
+      '400: start_date: must be today (2026-11-23) or later: a lease is signed by its start date',
+    );
     await expect(run('offer', 'expire')).rejects.toThrow('Usage: npm run admin -- offer expire CODE');
     // A code of the right shape that no offer has (a leading '-' would read as a flag, as no real code begins).
     await expect(run('offer', 'expire', `A${randomBytes(18).toString('base64url').slice(1)}`)).rejects.toThrow('404: Lease offer not found');
@@ -225,6 +262,10 @@ describe(`the demo lease offers (${backend})`, () => {
     const signed = made!.find((o) => o.status === 'signed')!;
     expect((await t.app.request(`/public-api/lease-offers/${signed.code}/download-pdf?language=fr`)).status).toBe(200);
     expect(demoOffersText(made!).split('\n')).toHaveLength(4);
+    // Each closes by the end of its start date, as staff's own offers do.
+    const offered = await t.db.selectFrom('lease_offers').select([sql<string>`start_date::text`.as('start'), 'expires_at']).execute();
+    expect(offered).toHaveLength(4);
+    for (const o of offered) expect(new Date(o.expires_at).getTime()).toBeLessThanOrEqual(endOfSpaceDay(o.start).getTime());
     expect(await seedDemoOffers(t.db, testBankingKeys, testNow, 'http://127.0.0.1:8080', 'test')).toBeNull();
   });
 });

@@ -326,7 +326,9 @@ describe(`the outbox's messages, rendered from their records (${backend})`, () =
       expect(spaceDateTime(new Date(offer.expires_at)).hour).toBe(0);
       const lastDay = addDays(spaceToday(new Date(offer.expires_at)), -1);
       const day = new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-CA', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(`${lastDay}T12:00:00Z`));
-      expect(mail.text).toContain(language === 'fr' ? `Cette offre expire à la fin de la journée du ${day} (heure de Montréal).` : `This offer expires at the end of ${day} (Montréal time).`);
+      // Its start, the 1st, cuts it (offerExpiry): French writes the first of a month « 1er ».
+      const named = language === 'fr' ? day.replace(/ 1 /, ' 1er ') : day;
+      expect(mail.text).toContain(language === 'fr' ? `Cette offre expire à la fin de la journée du ${named} (heure de Montréal).` : `This offer expires at the end of ${named} (Montréal time).`);
       expect(mail.subject).toBe(language === 'fr' ? `Votre offre de bail${nbsp}: Office 101 - Window` : 'Your lease offer: Office 101 - Window');
     }
     // The secret is bound to its row: another row's id does not open it.

@@ -444,4 +444,39 @@ describe(`PAD debits after the file (${backend})`, () => {
     expect(res.status).toBe(409);
     expect(res.headers.get(problemCodeHeader)).toBe('not_a_pad_tenancy');
   });
+
+  it('debits a lease signed after the 20th no sooner than the first debit its signing announced: its next month, invoiced that day, is due then', async () => {
+    // Signed Wednesday 25 November, starting that day: the initial debit is announced for Monday 7 December.
+    now = at('2026-11-25');
+    const office = await officeLike101(t);
+    const email = 'tardif@example.com';
+    const { code } = await createOffer(t, { office_ids: [office], start_date: '2026-11-25', company_name: 'Atelier Tardif', email });
+    expect((await submitInfo(t, code, { ...companyInfo })).status).toBe(200);
+    expect((await sign(t, code)).status).toBe(200);
+    const rental = await t.db.selectFrom('rentals').select(['id', 'monthly_cents']).where('customer_email', '=', email).executeTakeFirstOrThrow();
+    await round();
+    const [initial, december, ...more] = await invoicesOf(rental.id);
+    expect(more).toEqual([]);
+    expect(initial).toMatchObject({ start: '2026-11-25', due_on: '2026-12-07' });
+    // December is still invoiced (no month skipped), but due on the 7th, not on Tuesday the 1st.
+    expect(december).toMatchObject({ start: '2026-12-01', due_on: '2026-12-07', lines: [{ item: 'monthly_rent', cents: rental.monthly_cents }] });
+    const [issued] = await messagesTo(email, 'invoice_issued');
+    expect(issued!.data.pad).toEqual({ kind: 'debit', on: '2026-12-07', noticed: true });
+    expect(issued!.mail.text).toContain('will be debited from your bank account on Monday, December 7, 2026');
+    expect(issued!.mail.text).toContain('This e-mail is your notice of that debit');
+    // Staff are told the first monthly debit's real day (in their language, French).
+    const [staffSigned] = (await messagesTo(site.operations.email, 'staff_lease_signed')).slice(-1);
+    expect(staffSigned!.mail.text).toMatch(/Premier prélèvement mensuel\W+lundi 7 décembre 2026/);
+
+    // No file before the 7th carries either; the file of the 7th carries both.
+    now = at('2026-12-01');
+    await makeFile('2026-12-01');
+    expect(await paymentsOf(initial!.id)).toEqual([]);
+    expect(await paymentsOf(december!.id)).toEqual([]);
+    now = at('2026-12-07');
+    const file = await makeFile('2026-12-07');
+    expect(file.status).toBe(201);
+    const filed = await t.db.selectFrom('invoice_payments').select(['invoice_id', 'amount_cents']).where('pad_file_id', '=', file.body!.file.id).execute();
+    expect(filed.filter((p) => p.invoice_id === initial!.id || p.invoice_id === december!.id).map((p) => p.amount_cents).sort()).toEqual([initial!.total_cents, december!.total_cents].sort());
+  });
 });

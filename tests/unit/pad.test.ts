@@ -62,6 +62,21 @@ describe('the banks’ business days in Quebec', () => {
     // Invoiced early enough, the notice runs before the 1st: debited on the 1st's business day.
     expect(padDebitDay('2027-02-01', false, '2027-01-20')).toEqual({ on: '2027-02-01', noticed: true });
   });
+
+  it('debits no month of a tenancy before its initial debit: a month due sooner is due that day, its e-mail the notice', () => {
+    // Signed Wednesday 25 November: the initial debit is announced for Monday 7 December.
+    const firstDebitOn = earliestNoticedDebit('2026-11-25');
+    expect(firstDebitOn).toBe('2026-12-07');
+    // December, invoiced the same day, is due then, not on Tuesday the 1st.
+    expect(padDebitDay('2026-12-01', true, '2026-11-25', firstDebitOn)).toEqual({ on: '2026-12-07', noticed: true });
+    expect(padDebitDay('2026-12-01', false, '2026-11-25', firstDebitOn)).toEqual({ on: '2026-12-07', noticed: true });
+    // Invoiced three days late (a round down), its own notice runs past it: Tuesday the 8th.
+    expect(padDebitDay('2026-12-01', true, '2026-11-28', firstDebitOn)).toEqual({ on: '2026-12-08', noticed: true });
+    // From the month after, the agreement's days as before.
+    expect(padDebitDay('2027-01-01', true, '2026-12-20', firstDebitOn)).toEqual({ on: '2027-01-04', noticed: false });
+    // A first debit on the 1st's business day itself holds nothing back.
+    expect(padDebitDay('2027-01-01', true, '2026-12-22', '2027-01-04')).toEqual({ on: '2027-01-04', noticed: false });
+  });
 });
 
 describe('the CPA-007 return codes', () => {

@@ -8,6 +8,7 @@ import type { Db } from '../db/database.ts';
 import { nextDocumentNumber } from '../documents/numbers.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { tellInvoiceIssued } from './billing-mail.ts';
+import { firstDebitDay } from './first-debit.ts';
 import { applyPrepaidMonth } from './prepaid-month.ts';
 import { takeFreeInvoices } from './rental-locks.ts';
 
@@ -55,8 +56,8 @@ export async function issueNextInvoice(db: Db, keyring: BankingKeyring, now: Dat
     const final = rental.ends_on !== null && period.end === rental.ends_on;
     const charges = periodCharges(rental.monthly_cents, period, final ? rental.prepaid_last_month_cents : null);
     if (rental.pays_by === 'pad') {
-      // The agreement's fixed amount needs no notice: anything else is announced 10 days ahead.
-      const debit = padDebitDay(period.start, isAgreementAmount(charges, rental.monthly_cents), today);
+      // The agreement's fixed amount needs no notice: anything else is announced 10 days ahead, and nothing is debited before the initial debit.
+      const debit = padDebitDay(period.start, isAgreementAmount(charges, rental.monthly_cents), today, await firstDebitDay(trx, rental.id));
       const invoiceId = await writeInvoice(trx, rental.id, { period, final, charges, dueOn: debit.on }, now);
       // After the agreement's debits ended, the invoice is paid by card on the manage link, or as staff record.
       const debited = rental.pad_last_debit_on === null || debit.on <= rental.pad_last_debit_on;

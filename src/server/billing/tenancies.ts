@@ -8,6 +8,7 @@ import { addDays, type IsoDate } from '../../shared/domain/time.ts';
 import type { Db } from '../db/database.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { tellInvoiceIssued } from './billing-mail.ts';
+import { firstDebitDay } from './first-debit.ts';
 import { writeInvoice } from './invoices.ts';
 
 /*
@@ -52,6 +53,7 @@ export function initialInvoiceLines(payment: InitialLeasePayment): InvoiceLine[]
  * Makes the tenancy of a lease just signed, inside the signing's transaction: its rental (paid by
  * PAD, billed from the month after its first), the initial invoice, due on the first business day
  * after the notice of the first debit has run, and its deposits. Returns the rental and invoice.
+ * That due day is the tenancy's first debit (firstDebitDay): no month is debited before it.
  */
 export async function startTenancy(trx: Db, lease: SignedLease, now: Date): Promise<{ rentalId: string; invoiceId: string }> {
   const rentalId = randomUUID();
@@ -110,10 +112,13 @@ export async function startTenancy(trx: Db, lease: SignedLease, now: Date): Prom
 
 /**
  * A tenancy adopted after its lease was signed (lease-offers.ts adoptLeasesSignedBefore): billed
- * monthly from the first 1st on or after the day its first debit's notice allows, never earlier.
+ * monthly from the first 1st on or after its first debit (firstDebitDay), never earlier. The
+ * months before were never billed here: staff settle them with the tenant, so they are left out,
+ * not invoiced now as owing (which is why this is kept beside padDebitDay's rule of when).
  */
-export async function billFromNoticedMonth(trx: Db, rentalId: string, noticeDay: IsoDate): Promise<void> {
-  const noticed = earliestNoticedDebit(noticeDay);
+export async function billFromNoticedMonth(trx: Db, rentalId: string): Promise<void> {
+  const noticed = await firstDebitDay(trx, rentalId);
+  if (noticed === undefined) throw new Error('an adopted tenancy has its initial invoice');
   const firstFirst = noticed.endsWith('-01') ? noticed : addDays(periodFrom(noticed, null).end, 1);
   await trx
     .updateTable('rentals')

@@ -450,7 +450,7 @@ export async function adoptLeasesSignedBefore(db: Db, bankingKeys: BankingKeyrin
       }
       await takeUnits(trx, offer.id, units, from, termEndDate(offer.start_date, offer.lease_term_months), now);
       const tenancy = await startTenancy(trx, signedLease(offer, units, offer.signature.language, today, provider), now);
-      await billFromNoticedMonth(trx, tenancy.rentalId, today);
+      await billFromNoticedMonth(trx, tenancy.rentalId);
       await tellInitialInvoice(trx, bankingKeys, tenancy.invoiceId, now);
       return 'adopted';
     });

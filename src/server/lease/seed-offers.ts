@@ -1,5 +1,5 @@
 import type { LeaseOfferStatus } from '../../shared/contract/lease.ts';
-import { addDays } from '../../shared/domain/time.ts';
+import { offerExpiry } from '../../shared/contract/staff-console.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
@@ -112,14 +112,11 @@ export async function seedDemoOffers(db: Db, bankingKeys: BankingKeyring, now: D
   for (const spec of demoSpecs) {
     const unitIds = spec.offices.map((code) => offices.find((o) => o.office_id === code)?.id).filter((id): id is number => id !== undefined);
     if (unitIds.length === 0) continue;
+    const startDate = nextMonthDay(today, spec.startInDays === 'next-month-1st' ? 1 : 15);
     const { id, code } = await createOffer(
       db,
-      {
-        ...spec.offer,
-        office_ids: unitIds,
-        start_date: nextMonthDay(today, spec.startInDays === 'next-month-1st' ? 1 : 15),
-        expires_at: new Date(`${addDays(today, 30)}T23:59:00-05:00`),
-      },
+      // Open as long as staff's offers are: 30 days, never past the start (offerExpiry).
+      { ...spec.offer, office_ids: unitIds, start_date: startDate, expires_at: offerExpiry(startDate, today) },
       now,
       // Demo offers are printed at start; nobody is invited.
       null,

@@ -1,8 +1,8 @@
 import type * as z from 'zod/mini';
 import type { FieldProblem } from '../../shared/contract/problems.ts';
-import type { createOfferInput, StaffOfferDetail } from '../../shared/contract/staff-console.ts';
+import { offerExpiry, type createOfferInput, type StaffOfferDetail } from '../../shared/contract/staff-console.ts';
 import { dollarsToCents, rateToCents } from '../../shared/domain/pricing.ts';
-import { addDays, isIsoDate } from '../../shared/domain/time.ts';
+import { isIsoDate } from '../../shared/domain/time.ts';
 import { endOfSpaceDay, spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
 import { auditOf } from '../staff/audit.ts';
@@ -11,8 +11,6 @@ import type { OfferRecord } from './offer-record.ts';
 
 /* Lease offers as staff make and manage them in the console and with `npm run admin -- offer …`. */
 
-/** An offer left open stays valid this long unless expires_at says otherwise. */
-export const defaultOfferValidityDays = 30;
 /** No offer stays open longer: its terms (rates, start date) would be stale by then. */
 const maxOfferValidityDays = 366;
 
@@ -43,13 +41,14 @@ export async function newOfferOf(db: Db, input: z.infer<typeof createOfferInput>
     monthlyRateCents = rates.reduce<number>((sum, r) => sum + (r ?? 0), 0);
   }
 
-  const expiresAt = input.expires_at
-    ? isIsoDate(input.expires_at)
-      ? endOfSpaceDay(input.expires_at)
-      : new Date(input.expires_at)
-    : endOfSpaceDay(addDays(spaceToday(now), defaultOfferValidityDays));
-  if (expiresAt.getTime() <= now.getTime()) return { path: 'expires_at', code: 'in_future' };
-  if (!(expiresAt.getTime() <= now.getTime() + maxOfferValidityDays * 86_400_000)) return { path: 'expires_at', code: 'within_days', params: { days: maxOfferValidityDays } };
+  // Signed on a later day, its months since the start would be billed for days the tenancy never held.
+  const today = spaceToday(now);
+  if (input.start_date < today) return { path: 'start_date', code: 'not_before_today', params: { today } };
+
+  const asked = input.expires_at ? (isIsoDate(input.expires_at) ? endOfSpaceDay(input.expires_at) : new Date(input.expires_at)) : undefined;
+  if (asked && asked.getTime() <= now.getTime()) return { path: 'expires_at', code: 'in_future' };
+  if (asked && !(asked.getTime() <= now.getTime() + maxOfferValidityDays * 86_400_000)) return { path: 'expires_at', code: 'within_days', params: { days: maxOfferValidityDays } };
+  const expiresAt = offerExpiry(input.start_date, today, asked);
 
   const cents = (dollars: number | null | undefined) => (dollars === undefined || dollars === null ? null : dollarsToCents(dollars));
   return {

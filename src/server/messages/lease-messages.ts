@@ -1,7 +1,8 @@
 import { Temporal } from 'temporal-polyfill';
 import type { InitialLeasePayment } from '../../shared/domain/lease-payment.ts';
-import { businessDayOnOrAfter, earliestNoticedDebit } from '../../shared/domain/pad.ts';
+import { earliestNoticedDebit, padDebitDay } from '../../shared/domain/pad.ts';
 import { atSpace, spaceToday } from '../../shared/domain/zoned-time.ts';
+import type { IsoDate } from '../../shared/domain/time.ts';
 import { site } from '../../shared/site.ts';
 import { agreementPdf } from '../lease/agreement-pdf.ts';
 import { termEndDate } from '../../shared/domain/lease-payment.ts';
@@ -166,12 +167,13 @@ function termText(offer: Offer, language: Language): string {
 
 /**
  * The first rent debited on its own: the 1st of the month after the start (the start month is in
- * the initial payment), the agreement's day; the debit itself is made on the next business day
- * when the 1st is not one (`onBusinessDay`), the day staff are told.
+ * the initial payment), the agreement's day; the debit itself is made as padDebitDay says for a
+ * lease signed on `signedOn` (the 1st's business day, never before the initial debit), the day
+ * staff are told.
  */
-function firstMonthlyDebit(offer: Offer, onBusinessDay = false): string {
+function firstMonthlyDebit(offer: Offer, signedOn?: IsoDate): string {
   const first = Temporal.PlainDate.from(offer.start_date).with({ day: 1 }).add({ months: 1 }).toString();
-  return onBusinessDay ? businessDayOnOrAfter(first) : first;
+  return signedOn === undefined ? first : padDebitDay(first, true, signedOn, earliestNoticedDebit(signedOn)).on;
 }
 
 function initialPaymentBlock(payment: InitialLeasePayment, language: Language): Block {
@@ -362,7 +364,7 @@ export const staffLeaseSigned: Template<'staff_lease_signed'> = (_ctx, message):
           { label: t.termLabel, value: termText(offer, language) },
           { label: t.monthlyRent, value: monthlyRentText(payment, language) },
           { label: t.initialWithTaxes, value: money(payment.totalCents, language) },
-          { label: t.firstMonthlyDebit, value: fullDate(firstMonthlyDebit(offer, true), language) },
+          { label: t.firstMonthlyDebit, value: fullDate(firstMonthlyDebit(offer, spaceToday(signature.signed_at)), language) },
           { label: t.contractLanguage, value: shared[language].languageNames[signature.language] },
           { label: t.signedOn, value: instantAtSpace(signature.signed_at, language) },
           { label: t.offer, value: `#${offer.id}` },

@@ -295,6 +295,8 @@ export const problems = {
   staff_key_reused: staff(422, () => 'This Idempotency-Key was already used for a different request'),
   rental_has_no_order: staff(409, () => 'This rental was not bought at checkout, so it cannot be ended under the notice policy here.'),
   rental_already_ended: staff(409, () => 'This rental has already ended.'),
+  tenancy_not_begun: staff<{ startsOn: string }>(409, (p) => `This tenancy begins on ${p.startsOn}: its last day can be ${p.startsOn} or later.`),
+  tenancy_end_set: staff<{ endsOn: string }>(409, (p) => `This tenancy already ends on ${p.endsOn}: to end it sooner, end it at once.`),
   rental_in_first_period: staff<{ paidThrough: string }>(409, (p) => `This rental is still in the days its checkout paid for (to ${p.paidThrough}): end it under the notice policy instead.`),
   order_has_no_receipt: staff(409, () => 'This order has no receipt: it is not paid.'),
 
@@ -400,6 +402,9 @@ export const fieldProblems = {
   rate_required: () => 'required when an office has no list price',
   in_future: () => 'must be in the future',
   within_days: (p: { days: number }) => `must be within ${p.days} days`,
+  end_not_before_today: (p: { today: string }) => `must be today (${p.today}) or later`,
+  end_not_for_card: () => 'only for a tenancy: a card rental ends under its notice policy',
+  not_before_today: (p: { today: string }) => `must be today (${p.today}) or later: a lease is signed by its start date`,
   code_taken: (p: { code: string }) => `${p.code} is already the code of another unit`,
   service_code_taken: (p: { code: string; unit: string }) => `${p.code} is already the service code of unit ${p.unit}`,
 } as const;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isPlainText, plainTextMessage } from '../domain/text.ts';
-import { isIsoDate } from '../domain/time.ts';
+import { addDays, isIsoDate, type IsoDate } from '../domain/time.ts';
+import { endOfSpaceDay, spaceToday } from '../domain/zoned-time.ts';
 import { moveInFeeTypes } from '../domain/lease-payment.ts';
 import { productNames, serviceTypes } from '../domain/products.ts';
 import { waitlistOfferStatuses, waitlistUnitStatuses } from '../domain/waitlist-states.ts';
@@ -244,10 +245,31 @@ const optionalText = z.nullish(
   ),
 );
 
+/** An offer left open stays valid this many days unless expires_at says otherwise. */
+export const defaultOfferValidityDays = 30;
+
+/**
+ * When an offer closes: the instant asked for (by default the end of the day 30 days from today at
+ * the space), cut to the end of its start date. The contract and the PAD agreement the tenant
+ * signs name the start and its prorated first month (SPEC 'Initial lease payment'), so a signing
+ * may not come after the start: the tenancy would be billed for days it never held.
+ */
+export function offerExpiry(startDate: IsoDate, today: IsoDate, asked?: Date): Date {
+  const wanted = asked ?? endOfSpaceDay(addDays(today, defaultOfferValidityDays));
+  const latest = endOfSpaceDay(startDate);
+  return wanted.getTime() < latest.getTime() ? wanted : latest;
+}
+
+/** The last day an offer made today with no expiry of its own can be signed (offerExpiry's day): what the console says as staff pick the start. */
+export function offerLastDay(startDate: IsoDate, today: IsoDate): IsoDate {
+  return spaceToday(new Date(offerExpiry(startDate, today).getTime() - 1));
+}
+
 /**
  * POST /admin-api/lease-offers: a new offer. Offices by code or number; amounts in dollars;
- * monthly_rate defaults to the offices' list prices; expires_at an instant or a day (its end at
- * the space), 30 days by default. The server reports the first problem only.
+ * monthly_rate defaults to the offices' list prices; start_date today or later at the space;
+ * expires_at an instant or a day (its end at the space), 30 days by default, cut to the end of
+ * start_date (offerExpiry). The server reports the first problem only.
  */
 export const createOfferInput = z
   .object({

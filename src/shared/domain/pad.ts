@@ -62,10 +62,17 @@ export function padInvoiceHorizon(today: IsoDate): IsoDate {
  * the agreement's fixed monthly amount for a whole month (the contract waives notice of those);
  * any other amount (a prorated month, a changed rate) is announced by its invoice's e-mail, and
  * made once that notice has run too. `noticed` says whether the e-mail is that notice.
+ *
+ * No debit of a tenancy comes before `firstDebitOn`, the day its initial debit was announced for
+ * (the signed e-mail, or an adopted tenancy's first invoice): a month whose 1st falls before it
+ * (a lease signed after the 20th, its next month invoiced the same day) is a debit on another date
+ * than the agreement's, so its e-mail is its notice, and it is made that day (later only if the
+ * invoice was issued after the signing day, as its own notice must run too). Absent for a month
+ * invoiced on its 20th (billing.ts nextMonthlyDebit): the initial debit has come by then.
  */
-export function padDebitDay(periodStart: IsoDate, fixedAmount: boolean, issuedOn: IsoDate): { on: IsoDate; noticed: boolean } {
+export function padDebitDay(periodStart: IsoDate, fixedAmount: boolean, issuedOn: IsoDate, firstDebitOn?: IsoDate): { on: IsoDate; noticed: boolean } {
   const first = businessDayOnOrAfter(periodStart);
-  if (fixedAmount) return { on: first, noticed: false };
+  if (fixedAmount && (firstDebitOn === undefined || first >= firstDebitOn)) return { on: first, noticed: false };
   const noticed = earliestNoticedDebit(issuedOn);
   return { on: noticed > first ? noticed : first, noticed: true };
 }

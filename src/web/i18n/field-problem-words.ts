@@ -67,6 +67,9 @@ const en: FieldProblemWords = {
   rate_required: () => 'required when an office has no list price',
   in_future: () => 'must be in the future',
   within_days: (p) => `must be within ${p.days} days`,
+  end_not_before_today: (p) => `must be today (${p.today}) or later`,
+  end_not_for_card: () => 'only for a tenancy: a card rental ends under its notice policy',
+  not_before_today: (p) => `must be today (${p.today}) or later: a lease is signed by its start date`,
   code_taken: (p) => `${p.code} is already the code of another unit`,
   service_code_taken: (p) => `${p.code} is already the service code of unit ${p.unit}`,
   // zod's own checks: zod's English says what.
@@ -134,6 +137,9 @@ const fr: FieldProblemWords = {
   rate_required: () => 'requis lorsqu’un bureau n’a pas de prix affiché',
   in_future: () => 'doit être dans le futur',
   within_days: (p) => `doit tomber dans les ${p.days} prochains jours`,
+  end_not_before_today: (p) => `doit être aujourd’hui (${p.today}) ou plus tard`,
+  end_not_for_card: () => 'seulement pour un bail : une location payée par carte se termine selon sa politique de préavis',
+  not_before_today: (p) => `doit être aujourd’hui (${p.today}) ou plus tard : un bail se signe au plus tard à sa date de début`,
   code_taken: (p) => `${p.code} est déjà le code d’un autre espace`,
   service_code_taken: (p) => `${p.code} est déjà le code de service de l’espace ${p.unit}`,
   // zod's English would be the only English on the page: these say the kind of problem instead.

@@ -572,7 +572,18 @@ const en = {
     endNowInvoice: (number: string) => `invoice ${number}`,
     endNowRefund: (amount: string) => `${amount} goes back to the customer’s card.`,
     endNowOwed: (amount: string) => `${amount} is still owed.`,
-    endNowReturn: (amount: string) => `Return ${amount} to the customer by hand: they paid it by cheque or e-Transfer.`,
+    endNowReturn: (amount: string) => `Return ${amount} to the customer by hand: they paid it by pre-authorized debit, cheque or e-Transfer.`,
+    endNowTenancyText:
+      'Today becomes the tenancy’s last day and every unit of the lease is free from tomorrow. The days already billed after today are credited, and a month invoiced for after today is credited whole; invoices still unpaid stay owed, and a debit already sent to the bank is left to settle. Each correction is a credit note, and the tenant is e-mailed them.',
+    endContract: 'End under the contract',
+    endContractTitle: 'End this tenancy under its contract?',
+    endContractText:
+      'Choose the tenancy’s last day: the end of its term, or the day agreed with the tenant (today or later). Its last month is prorated to that day, a month invoiced for after it is credited whole, and every unit of the lease is free from the day after. The tenant is e-mailed; a debit whose amount changes waits for its 10 days’ notice.',
+    endContractDay: 'Last day',
+    endContractDayHint: (date: string) => `The lease’s term ends on ${date}.`,
+    endContractReason: 'Note',
+    endContractConfirm: 'Set the last day',
+    endContractDone: (date: string) => `The tenancy ends on ${date}; the tenant is e-mailed.`,
     paysBy: 'Payment',
     paidByPad: 'Paid by pre-authorized debit',
     padStoppedTitle: 'Pre-authorized debits stopped',
@@ -744,6 +755,9 @@ const en = {
       noListPrice: 'no list price',
       terms: 'Terms',
       startDate: 'Start date',
+      // The offer's expiry as it is set (offerLastDay): a lease is signed by its start, never after it.
+      startDateHint: (lastDay: string, days: number) =>
+        `Today or later. The offer can be signed until the end of ${lastDay} (Montréal time): ${days} days from today, or the start date if sooner.`,
       monthlyRate: 'Monthly rate (CAD, before tax)',
       monthlyRateHint: 'The sum of the offices’ prices, unless you type another.',
       monthlyDiscount: 'Monthly discount',
@@ -1586,7 +1600,18 @@ const fr: StaffCatalogue = {
     endNowInvoice: (number) => `la facture ${number}`,
     endNowRefund: (amount) => `${amount} est remboursé sur la carte du client.`,
     endNowOwed: (amount) => `${amount} reste dû.`,
-    endNowReturn: (amount) => `Remettez ${amount} au client vous-même : il l’a payé par chèque ou virement Interac.`,
+    endNowReturn: (amount) => `Remettez ${amount} au client vous-même : il l’a payé par débit préautorisé, chèque ou virement Interac.`,
+    endNowTenancyText:
+      'Aujourd’hui devient le dernier jour du bail et chaque espace du bail est libre dès demain. Les jours déjà facturés après aujourd’hui sont crédités, et un mois facturé pour après aujourd’hui est crédité en entier; les factures impayées restent dues, et un prélèvement déjà transmis à la banque suit son cours. Chaque correction est une note de crédit, envoyée au locataire par courriel.',
+    endContract: 'Mettre fin selon le bail',
+    endContractTitle: 'Mettre fin à ce bail selon son contrat?',
+    endContractText:
+      'Choisissez le dernier jour du bail : la fin de son terme, ou la date convenue avec le locataire (aujourd’hui ou plus tard). Son dernier mois est calculé au prorata jusqu’à ce jour, un mois facturé pour après est crédité en entier, et chaque espace du bail est libre dès le lendemain. Le locataire reçoit un courriel; un prélèvement dont le montant change attend son préavis de 10 jours.',
+    endContractDay: 'Dernier jour',
+    endContractDayHint: (date) => `Le terme du bail se termine le ${date}.`,
+    endContractReason: 'Note',
+    endContractConfirm: 'Fixer le dernier jour',
+    endContractDone: (date) => `Le bail se termine le ${date}; le locataire reçoit un courriel.`,
     paysBy: 'Paiement',
     paidByPad: 'Payé par débit préautorisé',
     padStoppedTitle: 'Débits préautorisés arrêtés',
@@ -1759,6 +1784,8 @@ const fr: StaffCatalogue = {
       noListPrice: 'pas de prix affiché',
       terms: 'Conditions',
       startDate: 'Date de début',
+      startDateHint: (lastDay, days) =>
+        `Aujourd’hui ou plus tard. L’offre peut être signée jusqu’à la fin de la journée du ${lastDay} (heure de Montréal) : ${days} jours à partir d’aujourd’hui, ou la date de début si elle vient avant.`,
       monthlyRate: 'Loyer mensuel (CAD, avant taxes)',
       monthlyRateHint: 'La somme des prix des bureaux, à moins que vous en tapiez un autre.',
       monthlyDiscount: 'Rabais mensuel',

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { moveInFeeTypes, type MoveInFeeType } from '../../../shared/domain/lease-payment.ts';
 import { rateToCents } from '../../../shared/domain/pricing.ts';
-import { createOfferInput } from '../../../shared/contract/staff-console.ts';
-import { addDays, spaceTodayQuick } from '../../../shared/domain/time.ts';
+import { createOfferInput, defaultOfferValidityDays, offerLastDay } from '../../../shared/contract/staff-console.ts';
+import { addDays, isIsoDate, spaceTodayQuick } from '../../../shared/domain/time.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { amountForInput, normalizeAmount } from '../amount.ts';
@@ -17,8 +17,7 @@ import { OfferPreview, type OfferTerms } from './offer-preview.tsx';
 const offerFields = ['email', 'company_name', 'contact_name', 'office_ids', 'start_date', 'monthly_rate', 'monthly_discount', 'signup_discount', 'lease_term_months', 'move_in_fee_type', 'move_in_fee_amount', 'language'] as const;
 
 /** The first day of next month at the space: the usual start of a lease. */
-function firstOfNextMonth(): string {
-  const today = spaceTodayQuick(new Date());
+function firstOfNextMonth(today: string): string {
   return `${addDays(`${today.slice(0, 8)}28`, 4).slice(0, 8)}01`;
 }
 
@@ -51,8 +50,9 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
   const [picked, setPicked] = useState<number[]>([]);
   const [rate, setRate] = useState('');
   const [rateTouched, setRateTouched] = useState(false);
+  const [today] = useState(() => spaceTodayQuick(new Date()));
   const [terms, setTerms] = useState<Omit<OfferTerms, 'monthly_rate'>>({
-    start_date: firstOfNextMonth(),
+    start_date: firstOfNextMonth(today),
     monthly_discount: '0',
     signup_discount: '0',
     move_in_fee_type: 'monthly_rate',
@@ -229,8 +229,13 @@ export function OfferDialog({ onClose }: { onClose: () => void }) {
               <fieldset className="fieldset">
                 <legend>{t.terms}</legend>
                 <div className="form-grid">
-                  <Field label={t.startDate} error={errors.start_date} required>
-                    {(p) => <input {...p} type="date" value={terms.start_date} onChange={(e) => setTerms((x) => ({ ...x, start_date: e.target.value }))} />}
+                  <Field
+                    label={t.startDate}
+                    hint={isIsoDate(terms.start_date) && terms.start_date >= today ? t.startDateHint(f.date(offerLastDay(terms.start_date, today)), defaultOfferValidityDays) : undefined}
+                    error={errors.start_date}
+                    required
+                  >
+                    {(p) => <input {...p} type="date" min={today} value={terms.start_date} onChange={(e) => setTerms((x) => ({ ...x, start_date: e.target.value }))} />}
                   </Field>
                   <Field label={t.monthlyRate} hint={t.monthlyRateHint} error={errors.monthly_rate}>
                     {(p) => (
