@@ -1,15 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBillingRound } from '../../src/server/billing/round.ts';
-import { earlierRows } from '../../src/server/messages/earlier-rows.ts';
-import { createRenderer } from '../../src/server/messages/render.ts';
-import { readMessageData, type MessageKind } from '../../src/server/outbox/message-data.ts';
-import type { ClaimedMessage } from '../../src/server/outbox/worker.ts';
 import { bookingResponse } from '../../src/shared/contract/bookings.ts';
 import { orderResponse } from '../../src/shared/contract/orders.ts';
 import { prepaidCredit } from '../../src/shared/domain/billing.ts';
 import { taxedTotal } from '../../src/shared/domain/pricing.ts';
-import { site } from '../../src/shared/site.ts';
 import { checkoutBody, checkoutOk, payTestCheckout, testBuyer } from './checkout-helpers.ts';
+import { renderedMail } from './rendered-mail.ts';
 import { backend, buildTestApp, testBankingKeys, type TestApp } from './test-app.ts';
 
 /*
@@ -61,22 +57,6 @@ describe(`the prepaid last month pays arrears first (${backend})`, () => {
     return rows.map((r) => ({ number: r.number, owed: r.total_cents - Number(r.credited) - Number(r.paid) }));
   }
 
-  async function renderedMail(kind: MessageKind, about: string) {
-    const row = await t.db
-      .selectFrom('outbox')
-      .select(['id', 'kind', 'recipient', 'language', 'subject_ids', 'data', 'secret_encrypted'])
-      .where('kind', '=', kind)
-      .where(({ eb, ref }) => eb(eb.cast(ref('subject_ids'), 'text'), 'like', `%${about}%`))
-      .executeTakeFirstOrThrow();
-    const read = readMessageData(kind, row.data);
-    if (!read.ok) throw new Error(read.problem);
-    const render = createRenderer({ keyring: testBankingKeys, siteOrigin: 'http://localhost:5173', from: { name: site.productName, address: site.email }, clock: () => now, earlierRows: earlierRows(t.db, testBankingKeys) });
-    const claimed = { id: row.id, kind, recipient: row.recipient, language: row.language, about: row.subject_ids, data: read.data, secretEncrypted: row.secret_encrypted, attempts: 0, giveUpAt: now, claimedUntil: now } as ClaimedMessage;
-    const mail = await render(claimed);
-    if (mail === 'gone') throw new Error('gone');
-    return { data: read.data, mail };
-  }
-
   it('notice after the final period was invoiced: the month pays the declined invoice, and nothing goes back', async () => {
     now = morningOf('2026-11-10');
     const desk = await rentWithDecliningCard('HOT-01');
@@ -98,7 +78,7 @@ describe(`the prepaid last month pays arrears first (${backend})`, () => {
     expect(await owedOf(desk.rentalId)).toEqual([{ number: december!.number, owed: 0 }]);
 
     // The e-mail says what the month paid, and attaches its credit note.
-    const { data, mail } = await renderedMail('rental_notice_given', desk.orderId);
+    const { data, mail } = await renderedMail(t, 'rental_notice_given', desk.orderId, now);
     expect(data.lastMonth).toMatchObject({ kind: 'owed_paid', creditNote: null, owedPaid: [{ kind: 'credit_note', number: credits[0]!.credit_note_number, refersTo: december!.number, total: decemberTotal }] });
     expect(mail.text).toContain('first pays what you still owed');
     expect(mail.text).toContain(`Credit note ${credits[0]!.credit_note_number}, against invoice ${december!.number}`);
@@ -139,7 +119,7 @@ describe(`the prepaid last month pays arrears first (${backend})`, () => {
     expect(await owedOf(desk.rentalId)).toEqual([{ number: march!.number, owed: marchTotal - toMarch.amounts.total }, { number: expect.any(String), owed: 0 }]);
 
     const final = await t.db.selectFrom('invoices').select('id').where('rental_id', '=', desk.rentalId).where('final', '=', true).executeTakeFirstOrThrow();
-    const { data, mail } = await renderedMail('invoice_issued', final.id);
+    const { data, mail } = await renderedMail(t, 'invoice_issued', final.id, now);
     expect(data).toMatchObject({ refund: null, owedPaid: [{ refersTo: march!.number, total: toMarch.amounts.total }] });
     expect(mail.text).toContain(`against invoice ${march!.number}`);
     expect(mail.attachments).toHaveLength(2);

@@ -71,6 +71,8 @@ const sampleParams: { [C in CodeWithParams]: ProblemParams<C>[] } = {
   no_invoice: [{ number: 'F-2026-000001' }],
   invoice_already_paid: [{ number: 'F-2026-000001' }],
   rental_in_first_period: [{ paidThrough: '2026-11-30' }],
+  tenancy_not_begun: [{ startsOn: '2026-12-01' }],
+  tenancy_end_set: [{ endsOn: '2027-05-31' }],
   waitlist_entry_refused: waitlistProblems.map((problem) => ({ problem })),
   too_many_waitlist_link_lookups: [{ seconds: 30 }],
   too_many_lease_lookups: [{ seconds: 30 }],

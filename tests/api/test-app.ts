@@ -121,10 +121,10 @@ export async function buildTestApp(
 /** The staff command line's AdminClient, speaking to the app in memory instead of over HTTP. */
 export function appAdminClient(t: Pick<TestApp, 'app'>, token = adminToken): AdminClient {
   return {
-    async call(method, path, body) {
+    async call(method, path, body, headers = {}) {
       const res = await t.app.request(path, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const payload = (await res.json()) as { error?: string };

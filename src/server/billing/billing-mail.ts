@@ -281,7 +281,7 @@ export async function tellRentalEnded(
   trx: Db,
   keyring: BankingKeyring,
   ids: { rentalId: string; creditIds: readonly string[]; surplusRefundId: string | null },
-  settled: Pick<MessageData['rental_ended'], 'lastDay' | 'refundCents' | 'toReturnCents' | 'owed'>,
+  settled: Pick<MessageData['rental_ended'], 'lastDay' | 'refundCents' | 'toReturnCents' | 'owed' | 'mode'>,
   now: Date,
 ): Promise<void> {
   const row = await rentalRow(trx, ids.rentalId);

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { periodCharges, periodsDue, unusedDaysCents, type InvoiceLine } from '../../shared/domain/billing.ts';
 import { taxedTotal } from '../../shared/domain/pricing.ts';
+import { earliestNoticedDebit, padDebitDay } from '../../shared/domain/pad.ts';
 import { addDays, type IsoDate } from '../../shared/domain/time.ts';
+import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { tellRentalEnded } from './billing-mail.ts';
 import { storedQuote } from '../documents/stored-amounts.ts';
-import { creditInvoice, owedSql, storedLines } from './invoice-records.ts';
+import { creditInvoice, owedSql, padDebitOnSql, storedLines } from './invoice-records.ts';
 import { writeInvoice } from './invoices.ts';
 import { applyPrepaidMonth } from './prepaid-month.ts';
 
@@ -38,7 +40,9 @@ export interface EndedAtOnce {
 
 interface RentalToSettle {
   id: string;
-  order_id: string;
+  /** Its checkout's order; null for a tenancy (a signed lease paid by PAD). */
+  order_id: string | null;
+  pays_by: 'card' | 'pad';
   monthly_cents: number;
   prepaid_last_month_cents: number;
   next_period_start: IsoDate;
@@ -47,33 +51,37 @@ interface RentalToSettle {
 interface OpenInvoice {
   id: string;
   number: string;
+  kind: 'period' | 'fee';
   period_start: IsoDate;
   period_end: IsoDate;
   final: boolean;
   lines: unknown;
   owed: number;
+  /** A PAD debit filed and not settled yet: it settles or comes back as any other. */
+  debit_open: boolean;
 }
 
 async function invoicesOf(trx: Db, rentalId: string): Promise<OpenInvoice[]> {
-  const rows = await sql<OpenInvoice>`select i.id, i.number, i.period_start::text as period_start, i.period_end::text as period_end, i.final, i.lines, ${owedSql('i')} as owed
+  const rows = await sql<OpenInvoice>`select i.id, i.number, i.kind, i.period_start::text as period_start, i.period_end::text as period_end, i.final, i.lines, ${owedSql('i')} as owed,
+      exists (select 1 from invoice_payments p where p.invoice_id = i.id and p.method = 'pad' and p.status = 'open') as debit_open
     from invoices i where i.rental_id = ${rentalId} order by i.period_start, i.number`.execute(trx);
   return rows.rows;
 }
 
 /** Whether the prepaid last month is still unused: no final invoice applied it, no notice refunded it. */
 async function prepaidUnused(trx: Db, rental: RentalToSettle): Promise<boolean> {
-  if (rental.prepaid_last_month_cents === 0) return false;
+  if (rental.prepaid_last_month_cents === 0 || rental.order_id === null) return false;
   const final = await trx.selectFrom('invoices').select('id').where('rental_id', '=', rental.id).where('final', '=', true).executeTakeFirst();
   if (final) return false;
   const refunded = await trx.selectFrom('refunds').select('id').where('order_id', '=', rental.order_id).where('reason', '=', 'prepaid_surplus').executeTakeFirst();
   return refunded === undefined;
 }
 
-/** The rent an invoice billed (its monthly_rent line). */
-function billedRent(lines: unknown): number {
-  const rent = storedLines(lines).find((l) => l.item === 'monthly_rent');
+/** The rent an invoice billed: its monthly_rent line, or a tenancy's first month on its initial invoice. */
+function billedRent(lines: unknown): InvoiceLine {
+  const rent = storedLines(lines).find((l) => l.item === 'monthly_rent' || l.item === 'lease_first_month');
   if (!rent) throw new Error('an invoice without its rent line');
-  return rent.cents;
+  return rent;
 }
 
 /** The checkout's payment: what it took, less what went back through it already (refunds not tied to an invoice's payment). */
@@ -114,7 +122,9 @@ async function refundRow(trx: Db, orderId: string, invoicePaymentId: string | nu
  * no card took it, so none gives it back; staff return it (the answer and the e-mail say so).
  * Returns what went back through the provider and what staff return.
  */
-async function giveBackBeyond(trx: Db, invoice: OpenInvoice, orderId: string, cents: number, now: Date): Promise<{ refunded: number; byHand: number }> {
+async function giveBackBeyond(trx: Db, invoice: OpenInvoice, orderId: string | null, cents: number, now: Date): Promise<{ refunded: number; byHand: number }> {
+  // A tenancy was paid by PAD, cheque or e-Transfer: no card gives any of it back.
+  if (orderId === null) return { refunded: 0, byHand: cents };
   const payments = await sql<{ id: string; left: number }>`select p.id,
       p.amount_cents - coalesce((select sum(r.amount_cents) from refunds r where r.invoice_payment_id = p.id), 0)::int as left
     from invoice_payments p
@@ -136,44 +146,62 @@ async function giveBackBeyond(trx: Db, invoice: OpenInvoice, orderId: string, ce
 }
 
 /**
- * Settles the billing of a rental staff end at once, `lastDay` its last day (today at the space),
- * in the caller's transaction, which holds the rental's row and its invoices' rows with no try
- * open; e-mails the customer what it comes to.
+ * Settles the billing of a rental staff end, `lastDay` its last day, in the caller's transaction,
+ * which holds the rental's row and its invoices' rows (rental-locks.ts); e-mails the customer what
+ * it comes to. `atOnce`: today is the last day, and the periods begun are invoiced now; otherwise
+ * (a tenancy ended under its contract, on a later day) the round invoices the last period,
+ * prorated to that day, when it comes.
  */
-export async function settleEndedAtOnce(trx: Db, keyring: BankingKeyring, rental: RentalToSettle, lastDay: IsoDate, now: Date): Promise<EndedAtOnce> {
+export async function settleRentalEnd(trx: Db, keyring: BankingKeyring, rental: RentalToSettle, lastDay: IsoDate, atOnce: boolean, now: Date): Promise<EndedAtOnce> {
   const creditNotes: EndedAtOnce['creditNotes'] = [];
   const creditIds: string[] = [];
+  const today = spaceToday(now);
   const prepaid = (await prepaidUnused(trx, rental)) ? rental.prepaid_last_month_cents : 0;
 
-  // The periods begun and not invoiced yet (the round had not come by), to the last day.
-  for (const period of periodsDue(rental.next_period_start, lastDay, lastDay)) {
-    await writeInvoice(trx, rental.id, { period, final: period.end === lastDay, charges: periodCharges(rental.monthly_cents, period, null) }, now);
+  if (atOnce) {
+    // The periods begun and not invoiced yet (the round had not come by), to the last day.
+    for (const period of periodsDue(rental.next_period_start, lastDay, lastDay)) {
+      const charges = periodCharges(rental.monthly_cents, period, null);
+      // A tenancy's debit of a prorated amount waits for its notice, which the e-mail below gives.
+      const dueOn = rental.pays_by === 'pad' ? padDebitDay(period.start, false, today).on : undefined;
+      await writeInvoice(trx, rental.id, { period, final: period.end === lastDay, charges, dueOn }, now);
+    }
+    await trx.updateTable('rentals').set({ next_period_start: addDays(lastDay, 1) }).where('id', '=', rental.id).where('next_period_start', '<=', lastDay).execute();
   }
-  await trx.updateTable('rentals').set({ next_period_start: addDays(lastDay, 1) }).where('id', '=', rental.id).execute();
   // What each invoice owed before this settlement: only what it pushes below zero goes back (an
   // invoice paid twice was given back its second payment already).
-  const before = new Map((await invoicesOf(trx, rental.id)).map((i) => [i.id, i.owed]));
-
+  const invoices = await invoicesOf(trx, rental.id);
+  const before = new Map(invoices.map((i) => [i.id, i.owed]));
+  const credit = async (invoice: OpenInvoice, period: { start: IsoDate; end: IsoDate }, lines: InvoiceLine[]) => {
+    const written = await creditInvoice(trx, { invoiceId: invoice.id, reason: 'ended_early', period, lines }, now);
+    creditNotes.push({ number: written.number, invoiceNumber: invoice.number, cents: written.total });
+    creditIds.push(written.id);
+  };
+  const periods = invoices.filter((i) => i.kind === 'period');
   // The days billed after the last one.
-  const current = (await invoicesOf(trx, rental.id)).find((i) => i.period_start <= lastDay && i.period_end > lastDay);
+  const current = periods.find((i) => i.period_start <= lastDay && i.period_end > lastDay);
   if (current) {
-    const unused = unusedDaysCents(rental.monthly_cents, billedRent(current.lines), current.period_start, lastDay);
-    if (unused > 0) {
-      const lines: InvoiceLine[] = [{ item: 'monthly_rent', cents: unused }];
-      const credit = await creditInvoice(trx, { invoiceId: current.id, reason: 'ended_early', period: { start: addDays(lastDay, 1), end: current.period_end }, lines }, now);
-      creditNotes.push({ number: credit.number, invoiceNumber: current.number, cents: credit.total });
-      creditIds.push(credit.id);
-    }
+    const rent = billedRent(current.lines);
+    const unused = unusedDaysCents(rental.monthly_cents, rent.cents, current.period_start, lastDay);
+    if (unused > 0) await credit(current, { start: addDays(lastDay, 1), end: current.period_end }, [{ item: rent.item, cents: unused }]);
+  }
+  // A period after the last day, invoiced already (a tenancy's month is invoiced on the 20th before): credited whole.
+  for (const later of periods.filter((i) => i.period_start > lastDay)) {
+    await credit(later, { start: later.period_start, end: later.period_end }, storedLines(later.lines));
   }
 
   // The prepaid month, on what is owed, oldest first; its surplus refunded against the receipt.
   // The caller holds every invoice of the rental, and this transaction wrote the others.
-  const held = (await invoicesOf(trx, rental.id)).map((i) => i.id);
-  const prepaidApplied = await applyPrepaidMonth(trx, { id: rental.id, orderId: rental.order_id }, prepaid, held, now);
-  creditNotes.push(...prepaidApplied.creditNotes);
-  creditIds.push(...prepaidApplied.creditIds);
-  const surplusRefundId = prepaidApplied.surplusRefundId;
-  let refundedCents = prepaidApplied.refundedCents;
+  let refundedCents = 0;
+  let surplusRefundId: string | null = null;
+  if (rental.order_id !== null) {
+    const held = (await invoicesOf(trx, rental.id)).map((i) => i.id);
+    const prepaidApplied = await applyPrepaidMonth(trx, { id: rental.id, orderId: rental.order_id }, prepaid, held, now);
+    creditNotes.push(...prepaidApplied.creditNotes);
+    creditIds.push(...prepaidApplied.creditIds);
+    surplusRefundId = prepaidApplied.surplusRefundId;
+    refundedCents = prepaidApplied.refundedCents;
+  }
 
   // A credited invoice that had been paid: what it was paid beyond what it now comes to goes back.
   let toReturnCents = 0;
@@ -185,8 +213,47 @@ export async function settleEndedAtOnce(trx: Db, keyring: BankingKeyring, rental
     refundedCents += given.refunded;
     toReturnCents += given.byHand;
   }
-  const owedCents = after.reduce((sum, i) => sum + Math.max(0, i.owed), 0);
-  const owed = after.filter((i) => i.owed > 0).map((i) => ({ number: i.number, cents: i.owed }));
-  await tellRentalEnded(trx, keyring, { rentalId: rental.id, creditIds, surplusRefundId }, { lastDay, refundCents: refundedCents, toReturnCents, owed }, now);
+  const stillOwed = after.filter((i) => i.owed > 0);
+  if (rental.pays_by === 'pad') await noticeChangedDebits(trx, stillOwed.filter((i) => i.owed !== before.get(i.id)), today, now);
+  const debitDays = rental.pays_by === 'pad' ? await debitDaysOf(trx, stillOwed) : new Map<string, IsoDate | null>();
+  const owedCents = stillOwed.reduce((sum, i) => sum + i.owed, 0);
+  const owed = stillOwed.map((i) => ({ number: i.number, cents: i.owed, ...(debitDays.has(i.id) ? { debitOn: debitDays.get(i.id)! } : {}) }));
+  await tellRentalEnded(trx, keyring, { rentalId: rental.id, creditIds, surplusRefundId }, { lastDay, refundCents: refundedCents, toReturnCents, owed, mode: atOnce ? 'now' : 'contract' }, now);
   return { creditNotes, refundedCents, toReturnCents, owedCents };
+}
+
+/**
+ * Invoices of a tenancy whose amount a credit note just changed before their debit was filed: the
+ * debit now takes an amount other than the agreement's, so it is made no earlier than its notice
+ * allows (Rule H1), the e-mail of this end being that notice. A debit filed already is left to
+ * settle or come back as any other.
+ */
+async function noticeChangedDebits(trx: Db, changed: readonly OpenInvoice[], today: IsoDate, now: Date): Promise<void> {
+  const noticedOn = earliestNoticedDebit(today);
+  for (const invoice of changed) {
+    if (invoice.debit_open) continue;
+    await trx
+      .insertInto('pad_debit_notices')
+      .values({ invoice_id: invoice.id, debit_on: noticedOn, created_at: now })
+      .onConflict((oc) => oc.column('invoice_id').doUpdateSet({ debit_on: sql`greatest(pad_debit_notices.debit_on, excluded.debit_on)` }))
+      .execute();
+  }
+}
+
+/** The day each owed invoice of a tenancy is debited (padDebitOnSql); null while a debit filed already is under way. */
+async function debitDaysOf(trx: Db, owed: readonly OpenInvoice[]): Promise<Map<string, IsoDate | null>> {
+  if (owed.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('invoices as i')
+    .leftJoin('pad_redebits as rd', 'rd.invoice_id', 'i.id')
+    .leftJoin('pad_debit_notices as n', 'n.invoice_id', 'i.id')
+    .select(['i.id', padDebitOnSql.as('debit_on')])
+    .where(
+      'i.id',
+      'in',
+      owed.map((i) => i.id),
+    )
+    .execute();
+  const open = new Set(owed.filter((i) => i.debit_open).map((i) => i.id));
+  return new Map(rows.map((r) => [r.id, open.has(r.id) ? null : r.debit_on]));
 }

@@ -22,6 +22,14 @@ export const creditedSql = (alias: string): RawBuilder<number> =>
 /** What it still owes: below zero when its payments and credits passed its total. */
 export const owedSql = (alias: string): RawBuilder<number> => sql<number>`(${sql.ref(`${alias}.total_cents`)} - ${paidSql(alias)} - ${creditedSql(alias)})`;
 
+/**
+ * The day a tenancy's invoice `i` is debited: its due day, or its re-debit's (`rd`, after a return
+ * for lack of funds), and never before the notice of an amount a credit note changed (`n`,
+ * pad_debit_notices); null for an invoice with no due day (a card rental's). Every PAD file and
+ * every view of the debit's day reads it here.
+ */
+export const padDebitOnSql = sql<string | null>`greatest(coalesce(rd.debit_on, i.due_on), n.debit_on)::text`;
+
 /** An invoice as stored, its lines read back. */
 export interface StoredInvoice {
   id: string;

@@ -8,7 +8,7 @@ import type { PadOriginator } from '../deps.ts';
 import { decryptBanking, type BankingKeyring } from '../secrets/banking-keys.ts';
 import { openText, sealText } from '../secrets/sealed-text.ts';
 import { cpa005File, type PadFileDebit } from './cpa005.ts';
-import { owedSql } from './invoice-records.ts';
+import { owedSql, padDebitOnSql } from './invoice-records.ts';
 
 /*
  * The PAD files managers send to the bank (docs/architecture.md §12): for a payment date, every
@@ -137,8 +137,9 @@ export async function makePadFile(
       .innerJoin('rentals as r', 'r.id', 'i.rental_id')
       .innerJoin('lease_signatures as s', 's.offer_id', 'r.lease_offer_id')
       .leftJoin('pad_redebits as rd', 'rd.invoice_id', 'i.id')
-      // A re-debit's day is its own notice's; the first debit's is the invoice's due day.
-      .select(['i.id', 'i.number', 'r.lease_offer_id', 'r.customer_name', 's.banking_encrypted', sql<string>`coalesce(rd.debit_on, i.due_on)::text`.as('due_on'), owedSql('i').as('owed')])
+      .leftJoin('pad_debit_notices as n', 'n.invoice_id', 'i.id')
+      // A re-debit's day is its own notice's; the first debit's is the invoice's due day; a changed amount's waits for its notice.
+      .select(['i.id', 'i.number', 'r.lease_offer_id', 'r.customer_name', 's.banking_encrypted', padDebitOnSql.as('due_on'), owedSql('i').as('owed')])
       .where('r.pays_by', '=', 'pad')
       .where('i.due_on', 'is not', null)
       .where(sql<boolean>`${owedSql('i')} > 0`)
@@ -148,7 +149,7 @@ export async function makePadFile(
       .where((eb) => eb.or([eb('r.pad_last_debit_on', 'is', null), eb('r.pad_last_debit_on', '>=', paymentDate)]))
       .orderBy('i.number')
       .execute();
-    const due = waiting.filter((i) => i.due_on <= paymentDate);
+    const due = waiting.filter((i) => i.due_on !== null && i.due_on <= paymentDate);
     const leftOut: LeftOutDebit[] = [];
     const debits: (PadFileDebit & { invoiceId: string })[] = [];
     for (const invoice of due) {

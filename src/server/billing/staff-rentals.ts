@@ -447,10 +447,10 @@ export async function recordPayment(
   });
 }
 
-/** What ending a rental under the notice policy needs: its order (notice is given on it), and whether it has ended already. */
-export async function rentalToEnd(db: Db, id: string): Promise<{ orderId: string | null; ended: boolean } | undefined> {
-  const row = await db.selectFrom('rentals').select(['order_id', 'ended_at']).where('id', '=', id).executeTakeFirst();
-  return row && { orderId: row.order_id, ended: row.ended_at !== null };
+/** What ending a rental needs: its order (notice is given on it), whether it is a tenancy (paid by PAD, ended under its contract), and whether it has ended already. */
+export async function rentalToEnd(db: Db, id: string): Promise<{ orderId: string | null; tenancy: boolean; ended: boolean } | undefined> {
+  const row = await db.selectFrom('rentals').select(['order_id', 'ended_at', 'pays_by', 'lease_offer_id']).where('id', '=', id).executeTakeFirst();
+  return row && { orderId: row.order_id, tenancy: row.pays_by === 'pad' && row.lease_offer_id !== null, ended: row.ended_at !== null };
 }
 
 /** Staff ended a rental under the notice policy: its audit row. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { padDebitOnSql } from './invoice-records.ts';
 import { debitLeftSql } from './pad-files.ts';
 
 /**
@@ -12,9 +13,10 @@ export async function tenancyDebitsOf(db: Db, rentalId: string, lastDebitOn: str
   let query = db
     .selectFrom('invoices as i')
     .leftJoin('pad_redebits as rd', 'rd.invoice_id', 'i.id')
+    .leftJoin('pad_debit_notices as n', 'n.invoice_id', 'i.id')
     .select([
       'i.id',
-      sql<string | null>`coalesce(rd.debit_on, i.due_on)::text`.as('debit_on'),
+      padDebitOnSql.as('debit_on'),
       debitLeftSql.as('debit_left'),
       sql<string | null>`(select f.payment_date::text from invoice_payments p join pad_files f on f.id = p.pad_file_id where p.invoice_id = i.id and p.status = 'open')`.as('filed_for'),
       sql<string | null>`(select p.return_code from invoice_payments p where p.invoice_id = i.id and p.status = 'returned' order by p.returned_at desc limit 1)`.as('return_code'),

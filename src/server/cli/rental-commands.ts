@@ -142,15 +142,18 @@ const record: Command = async ({ client, args, flags, json, print }) => {
 };
 
 /**
- * `rentals end ID`: ends the rental under the notice policy, as the customer's own notice does.
+ * `rentals end ID`: ends a card rental under the notice policy, as the customer's own notice does.
+ * `rentals end ID --on DATE [--reason TEXT]`: ends a tenancy under its contract on that day.
  * `rentals end ID --now --reason TEXT`: ends it today, its billing settled to the day.
  */
 const end: Command = async ({ client, args, flags, json, print }) => {
-  const usageText = 'rentals end ID [--now --reason TEXT]';
+  const usageText = 'rentals end ID [--on YYYY-MM-DD] [--now --reason TEXT]';
   const id = args[0] ?? usage(usageText);
   const now = flags.now === true;
-  if (now && typeof flags.reason !== 'string') usage(usageText);
-  const body = now ? { mode: 'now', reason: flags.reason } : { mode: 'notice' };
+  const on = typeof flags.on === 'string' ? flags.on : undefined;
+  const reason = typeof flags.reason === 'string' ? flags.reason : undefined;
+  if ((now && reason === undefined) || (now && on !== undefined) || (flags.on !== undefined && on === undefined)) usage(usageText);
+  const body = now ? { mode: 'now', reason } : { mode: 'notice', ...(on ? { ends_on: on } : {}), ...(reason ? { reason } : {}) };
   const answer = endRentalResponse.parse(await client.call('POST', `${rentalPath(id)}/end`, body, once()));
   if (json) {
     print(JSON.stringify(answer, null, 2));
@@ -161,10 +164,14 @@ const end: Command = async ({ client, args, flags, json, print }) => {
     return;
   }
   const { credit_notes, refunded_cents, to_return_cents, owed_cents } = answer.settled;
-  print(`The rental ended today (${answer.ends_on}); the unit is free from tomorrow. The customer is e-mailed.`);
+  print(
+    now
+      ? `The rental ended today (${answer.ends_on}); its units are free from tomorrow. The customer is e-mailed.`
+      : `The tenancy ends on ${answer.ends_on}, as agreed; its units are free from the day after. The tenant is e-mailed.`,
+  );
   for (const note of credit_notes) print(`Credit note ${note.number} against ${note.invoice_number ? `invoice ${note.invoice_number}` : 'the checkout receipt'}: ${formatCad(note.amount_cents)}.`);
   if (refunded_cents > 0) print(`${formatCad(refunded_cents)} goes back to the customer's card.`);
-  if (to_return_cents > 0) print(`Return ${formatCad(to_return_cents)} to the customer by hand: they paid it by cheque or e-Transfer.`);
+  if (to_return_cents > 0) print(`Return ${formatCad(to_return_cents)} to the customer by hand: they paid it by cheque, e-Transfer or debit.`);
   print(owed_cents > 0 ? `${formatCad(owed_cents)} is still owed.` : 'Nothing is owed.');
 };
 

@@ -413,6 +413,13 @@ export interface InvoicePaymentsTable {
   return_recorded_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A debit whose amount a credit note changed before it was filed: not filed before its notice's day. */
+export interface PadDebitNoticesTable {
+  invoice_id: string;
+  debit_on: ColumnType<string, string, string>;
+  created_at: ColumnType<Date, Date, Date>;
+}
+
 /** A PAD debit returned for lack of funds, made once more after its notice, with the handling fee's invoice. */
 export interface PadRedebitsTable {
   invoice_id: string;
@@ -521,6 +528,7 @@ export interface Database {
   deposits: DepositsTable;
   pad_files: PadFilesTable;
   pad_redebits: PadRedebitsTable;
+  pad_debit_notices: PadDebitNoticesTable;
   invoice_credits: InvoiceCreditsTable;
   invoice_payments: InvoicePaymentsTable;
   card_changes: CardChangesTable;

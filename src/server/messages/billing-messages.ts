@@ -119,7 +119,14 @@ const texts = catalogue({
     surplus: (amount: string, creditNote: string) =>
       `What the last month you paid in advance leaves over, ${amount} taxes included, is refunded to your card with credit note ${creditNote}; it can take 5 to 10 business days to appear on your statement.`,
     endedSubject: (unit: string, on: string) => `Your rental of ${unit} ended on ${on}`,
+    endsSubject: (unit: string, on: string) => `Your rental of ${unit} ends on ${on}`,
+    endsAsAgreed: (unit: string, on: string) => `Your rental of ${unit} ends on ${on}, as agreed with our team: the space is yours until the end of that day, and you are not billed after it.`,
+    endedOwedPad: (amount: string) =>
+      `${amount}, taxes included, is still owed on the invoices below. It is debited from your bank account under your pre-authorized debit agreement on the day shown: this e-mail is your notice of those debits.`,
+    debitedOn: (number: string, on: string) => `Invoice ${number}, debited on ${on}`,
+    debitUnderWay: (number: string) => `Invoice ${number}, debit under way`,
     endedTitle: 'Your rental has ended',
+    endsTitle: 'The end of your rental is set',
     ended: (unit: string, on: string) => `Your rental of ${unit} was ended by our team; its last day was ${on}. You are not billed after that day.`,
     endedCredits: 'The credit notes below settle your billing to that day (they are attached to this e-mail):',
     creditAgainstInvoice: (number: string, invoice: string) => `Credit note ${number}, against invoice ${invoice}`,
@@ -236,7 +243,14 @@ const texts = catalogue({
     surplus: (amount, creditNote) =>
       `Ce qui reste du dernier mois payé d’avance, ${amount} taxes incluses, vous est remboursé sur votre carte avec la note de crédit ${creditNote}; le remboursement peut prendre de 5 à 10 jours ouvrables avant d’apparaître sur votre relevé.`,
     endedSubject: (unit, on) => `Votre location de ${unit} a pris fin le ${on}`,
+    endsSubject: (unit, on) => `Votre location de ${unit} se termine le ${on}`,
+    endsAsAgreed: (unit, on) => `Votre location de ${unit} se termine le ${on}, comme convenu avec notre équipe : l’espace est à vous jusqu’à la fin de cette journée, et vous n’êtes pas facturé après.`,
+    endedOwedPad: (amount) =>
+      `${amount}, taxes incluses, reste dû sur les factures ci-dessous. Ce montant est prélevé de votre compte bancaire selon votre accord de débit préautorisé à la date indiquée : ce courriel est votre préavis de ces prélèvements.`,
+    debitedOn: (number, on) => `Facture ${number}, prélevée le ${on}`,
+    debitUnderWay: (number) => `Facture ${number}, prélèvement en cours`,
     endedTitle: 'Votre location a pris fin',
+    endsTitle: 'La fin de votre location est fixée',
     ended: (unit, on) => `Notre équipe a mis fin à votre location de ${unit}; son dernier jour était le ${on}. Rien ne vous est facturé après ce jour.`,
     endedCredits: 'Les notes de crédit ci-dessous règlent votre facturation jusqu’à ce jour (elles sont jointes à ce courriel) :',
     creditAgainstInvoice: (number, invoice) => `Note de crédit ${number}, sur la facture ${invoice}`,
@@ -515,14 +529,21 @@ export const staffInvoicePaidTwice: Template<'staff_invoice_paid_twice'> = (_ctx
  * the rental's page to pay it.
  */
 export const rentalEnded: Template<'rental_ended'> = async (ctx, message) => {
-  const { rental, lastDay, creditNotes, refundCents, toReturnCents, owed } = message.data;
+  const { rental, lastDay, creditNotes, refundCents, toReturnCents, owed, mode = 'now' } = message.data;
   assertRecipient(message, rental.customer.email);
   const link = manageLink(ctx, message.secret);
   const language = message.language;
   const t = texts[language];
   const on = fullDate(lastDay, language);
   const owedCents = owed.reduce((sum, i) => sum + i.cents, 0);
-  const blocks: Block[] = [{ kind: 'paragraph', text: t.ended(rental.unitName, on) }];
+  const opening = mode === 'now' ? t.ended(rental.unitName, on) : t.endsAsAgreed(rental.unitName, on);
+  const blocks: Block[] = [{ kind: 'paragraph', text: opening }];
+  // A tenancy's owed invoices are debited under its agreement, each on its day.
+  const debited = owed.some((i) => i.debitOn !== undefined);
+  const owedLabel = (i: (typeof owed)[number]) => {
+    if (i.debitOn === undefined) return `${t.invoice} ${i.number}`;
+    return i.debitOn === null ? t.debitUnderWay(i.number) : t.debitedOn(i.number, fullDate(i.debitOn, language));
+  };
   if (creditNotes.length > 0) {
     blocks.push(
       { kind: 'paragraph', text: t.endedCredits },
@@ -539,10 +560,10 @@ export const rentalEnded: Template<'rental_ended'> = async (ctx, message) => {
   if (toReturnCents > 0) blocks.push({ kind: 'paragraph', text: t.endedReturn(money(toReturnCents, language)) });
   if (owedCents > 0) {
     blocks.push(
-      { kind: 'notice', text: t.endedOwed(money(owedCents, language)) },
-      { kind: 'facts', rows: owed.map((i) => ({ label: `${t.invoice} ${i.number}`, value: money(i.cents, language) })) },
+      { kind: 'notice', text: debited ? t.endedOwedPad(money(owedCents, language)) : t.endedOwed(money(owedCents, language)) },
+      { kind: 'facts', rows: owed.map((i) => ({ label: owedLabel(i), value: money(i.cents, language) })) },
     );
-    if (link) blocks.push({ kind: 'button', label: t.payOwed, url: link });
+    if (link) blocks.push({ kind: 'button', label: debited ? t.manageRental : t.payOwed, url: link });
   } else {
     blocks.push({ kind: 'paragraph', text: t.endedSettled });
     if (link) blocks.push({ kind: 'button', label: t.manageRental, url: link });
@@ -550,8 +571,8 @@ export const rentalEnded: Template<'rental_ended'> = async (ctx, message) => {
   blocks.push({ kind: 'paragraph', text: shared[language].questions });
   return {
     toName: rental.customer.name,
-    subject: t.endedSubject(rental.unitName, on),
-    letter: rentalLetter(ctx, rental, language, { title: t.endedTitle, preview: t.ended(rental.unitName, on), blocks }),
+    subject: mode === 'now' ? t.endedSubject(rental.unitName, on) : t.endsSubject(rental.unitName, on),
+    letter: rentalLetter(ctx, rental, language, { title: mode === 'now' ? t.endedTitle : t.endsTitle, preview: opening, blocks }),
     attachments: await Promise.all(creditNotes.map((doc) => documentAttachment(doc))),
   };
 };

@@ -261,7 +261,10 @@ const rentalEnded = z.object({
   refundCents: cents,
   /** Paid by cheque or e-Transfer on a credited invoice: returned by staff, not to a card. */
   toReturnCents: cents,
-  owed: z.array(z.object({ number: z.string(), cents })),
+  /** What is still owed; a tenancy's with the day its PAD debit is made (null: a debit filed already is under way). */
+  owed: z.array(z.object({ number: z.string(), cents, debitOn: z.optional(z.nullable(isoDateString)) })),
+  /** Ended at once (absent: rows written before tenancies could end), or under its contract on a later day. */
+  mode: z.optional(z.enum(['now', 'contract'])),
 });
 
 /** A Change card completed: when, and the next invoice the card will pay (none once the last is issued). */

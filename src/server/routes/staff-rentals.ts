@@ -11,6 +11,7 @@ import { recordAudit } from '../staff/audit.ts';
 import { retryInvoice, recordPayment, recordRentalEnded, rentalDetail, rentalExists, rentalInvoice, invoicePayment, invoicePdfOfRental, listRentals, rentalToEnd } from '../billing/staff-rentals.ts';
 import { giveNotice } from '../bookings/cancellations.ts';
 import { endRentalAtOnce } from '../bookings/end-rental.ts';
+import { endTenancy } from '../lease/end-tenancy.ts';
 import type { AppContext } from '../deps.ts';
 import { cursorSchema, encodeCursor, instantPosition, pageLimit } from '../http/cursor.ts';
 import { problemAnswer } from '../http/errors.ts';
@@ -165,9 +166,22 @@ export function staffRentalRoutes(ctx: AppContext) {
     .post('/:id/end', requireIdempotencyKey, jsonBody(endRentalInput), async (c) => {
       const id = pathParam(c, recordUuid);
       if (!id) return problemAnswer(c, problem('not_a_rental_id'));
-      if (c.var.body.mode === 'now') {
-        // The schema asks for the reason with mode now.
-        const ended = await endRentalAtOnce(ctx.db, ctx.config.bankingKeys, actorOf(c), id, c.var.body.reason ?? '', c.var.idempotencyKey, ctx.clock());
+      const rental = await rentalToEnd(ctx.db, id);
+      if (!rental) return problemAnswer(c, problem('no_rental'));
+      const body = c.var.body;
+      const today = spaceToday(ctx.clock());
+      if (body.ends_on !== undefined && !rental.tenancy) return problemAnswer(c, fieldsProblem('invalid_request', [{ path: 'ends_on', code: 'end_not_for_card' }]));
+      if (rental.tenancy && body.mode === 'notice') {
+        if (body.ends_on === undefined) return problemAnswer(c, fieldsProblem('invalid_request', [{ path: 'ends_on', code: 'required_fields' }]));
+        if (!isIsoDate(body.ends_on)) return problemAnswer(c, fieldsProblem('invalid_request', [{ path: 'ends_on', code: 'date_format' }]));
+        if (body.ends_on < today) return problemAnswer(c, fieldsProblem('invalid_request', [{ path: 'ends_on', code: 'end_not_before_today', params: { today } }]));
+      }
+      if (body.mode === 'now' || rental.tenancy) {
+        // The schema asks for the reason with mode now; under the contract it is staff's note, if any.
+        const reason = body.reason ?? '';
+        const ended = rental.tenancy
+          ? await endTenancy(ctx.db, ctx.config.bankingKeys, actorOf(c), id, body.mode === 'now' ? { mode: 'now', reason } : { mode: 'contract', endsOn: body.ends_on!, reason }, c.var.idempotencyKey, ctx.clock())
+          : await endRentalAtOnce(ctx.db, ctx.config.bankingKeys, actorOf(c), id, reason, c.var.idempotencyKey, ctx.clock());
         if (ended.kind === 'refused') return problemAnswer(c, ended.problem);
         if (!ended.replay) {
           ctx.mailer?.wake();
@@ -181,8 +195,6 @@ export function staffRentalRoutes(ctx: AppContext) {
         };
         return c.json({ success: true as const, ends_on: ended.endsOn, settled });
       }
-      const rental = await rentalToEnd(ctx.db, id);
-      if (!rental) return problemAnswer(c, problem('no_rental'));
       if (rental.ended) return problemAnswer(c, problem('rental_already_ended'));
       if (!rental.orderId) return problemAnswer(c, problem('rental_has_no_order'));
       const now = ctx.clock();

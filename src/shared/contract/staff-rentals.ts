@@ -168,10 +168,16 @@ export const recordPaymentResponse = z.object({ success: z.literal(true), paymen
  * policy, as the customer's own notice does; 'now' ends it today, with a reason staff keep
  * (non-payment…), its billing settled to the day (billing/end-at-once.ts).
  */
+/**
+ * POST /admin-api/rentals/:id/end (Idempotency-Key). mode notice: a card rental under its notice
+ * policy, or a tenancy under its contract on `ends_on` (required for a tenancy, today or later;
+ * refused for a card rental); mode now: today is the last day, with the reason.
+ */
 export const endRentalInput = z
   .object({
     mode: z.enum(['notice', 'now']),
     reason: z.optional(z.string().check(z.trim(), z.refine(isPlainText, plainTextMessage), z.maxLength(500, 'at_most_chars'))),
+    ends_on: z.optional(isoDateString),
   })
   .check(z.refine((body) => body.mode !== 'now' || (body.reason ?? '').length > 0, { message: 'required_fields', path: ['reason'] }));
 export type EndRentalInput = z.infer<typeof endRentalInput>;

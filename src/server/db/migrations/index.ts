@@ -14,6 +14,7 @@ import * as invoiceCredits from './0012-invoice-credits.ts';
 import * as tenancies from './0013-tenancies.ts';
 import * as padReturns from './0014-pad-returns.ts';
 import * as books from './0015-books.ts';
+import * as tenancyEnds from './0016-tenancy-ends.ts';
 import * as padFileVoids from './0017-pad-file-voids.ts';
 import * as cardFailures from './0018-card-failures.ts';
 
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0013-tenancies': tenancies,
   '0014-pad-returns': padReturns,
   '0015-books': books,
+  '0016-tenancy-ends': tenancyEnds,
   '0017-pad-file-voids': padFileVoids,
   '0018-card-failures': cardFailures,
 };

@@ -14,6 +14,7 @@ import {
   type StaffDeposit,
   type StaffRentalDetail,
 } from '../../../shared/contract/staff-rentals.ts';
+import { termEndDate } from '../../../shared/domain/lease-payment.ts';
 import { isPadReturnCode, padReturnCodeValues, padReturnReason } from '../../../shared/domain/pad-returns.ts';
 import { spaceTodayQuick } from '../../../shared/domain/time.ts';
 import { site } from '../../../shared/site.ts';
@@ -40,6 +41,7 @@ type Decision =
   | { kind: 'record'; invoice: StaffInvoice; key: string }
   | { kind: 'end'; endsOn: string; key: string }
   | { kind: 'end_now'; key: string }
+  | { kind: 'end_contract'; key: string }
   // A returned PAD debit or a revocation: recorded twice, the server changes nothing (no Idempotency-Key).
   | { kind: 'pad_return'; invoice: StaffInvoice; debit: StaffInvoicePayment }
   | { kind: 'revocation' }
@@ -140,7 +142,12 @@ export function RentalDetailPage({ id }: { id: string }) {
                       {t.end}
                     </button>
                   ) : null}
-                  {rental.state !== 'ended' && rental.ended_at === null && rental.order_id ? (
+                  {isTenancy(rental) && rental.state !== 'ended' && rental.ended_at === null && rental.ends_on === null ? (
+                    <button type="button" className="button button--ghost" onClick={() => open({ kind: 'end_contract', key: newIdempotencyKey() })}>
+                      {t.endContract}
+                    </button>
+                  ) : null}
+                  {rental.state !== 'ended' && rental.ended_at === null && (rental.order_id || isTenancy(rental)) ? (
                     <button type="button" className="button button--ghost" onClick={() => open({ kind: 'end_now', key: newIdempotencyKey() })}>
                       {t.endNow}
                     </button>
@@ -248,13 +255,8 @@ export function RentalDetailPage({ id }: { id: string }) {
                 <p>{t.endText(f.date(decision.endsOn))}</p>
               </ConfirmDialog>
             ) : null}
-            {decision?.kind === 'end_now' ? (
-              <EndNowDialog
-                rentalId={id}
-                idempotencyKey={decision.key}
-                onClose={() => setDecision(null)}
-                onEnded={closeWith}
-              />
+            {decision?.kind === 'end_now' || decision?.kind === 'end_contract' ? (
+              <EndDialog rental={rental} mode={decision.kind === 'end_now' ? 'now' : 'contract'} idempotencyKey={decision.key} onClose={() => setDecision(null)} onEnded={closeWith} />
             ) : null}
             {decision?.kind === 'record' ? (
               <RecordPaymentDialog
@@ -442,18 +444,28 @@ function RecordPaymentDialog({
   );
 }
 
-/** End at once: today is the last day; the reason, required, stays in the audit trail. */
-function EndNowDialog({ rentalId, idempotencyKey, onClose, onEnded }: { rentalId: string; idempotencyKey: string; onClose: () => void; onEnded: (notice: string) => Promise<void> }) {
+/** A tenancy: a signed lease paid by PAD, which staff end under its contract or at once. */
+const isTenancy = (rental: Rental) => rental.pays_by === 'pad' && rental.order_id === null;
+
+/**
+ * End at once (today is the last day; the reason, required, stays in the audit trail), or a
+ * tenancy under its contract (on a day staff choose, today or later; a note if they like).
+ */
+function EndDialog({ rental, mode, idempotencyKey, onClose, onEnded }: { rental: Rental; mode: 'now' | 'contract'; idempotencyKey: string; onClose: () => void; onEnded: (notice: string) => Promise<void> }) {
   const { m } = useStaffLanguage();
   const f = useFormat();
   const t = m.rental;
+  const tenancy = isTenancy(rental);
+  const today = spaceTodayQuick(new Date());
+  const termEnd = rental.minimum_term_months ? termEndDate(rental.start_date, rental.minimum_term_months) : null;
   const [reason, setReason] = useState('');
-  const { errors, formRef, summaryRef, fromIssues, fromServer, clear } = useFormErrors(['reason'] as const);
+  const [endsOn, setEndsOn] = useState(termEnd !== null && termEnd >= today ? termEnd : '');
+  const { errors, formRef, summaryRef, fromIssues, fromServer, clear } = useFormErrors(['reason', 'ends_on'] as const);
   const focusRef = useDialogFocus();
   const save = useMutation({
-    mutationFn: (body: EndRentalInput) => staffCalls.endRental(rentalId, body, idempotencyKey),
+    mutationFn: (body: EndRentalInput) => staffCalls.endRental(rental.id, body, idempotencyKey),
     onSuccess: ({ ends_on, settled }) => {
-      const lines = [t.endNowDone(f.date(ends_on))];
+      const lines = [mode === 'now' ? t.endNowDone(f.date(ends_on)) : t.endContractDone(f.date(ends_on))];
       for (const note of settled?.credit_notes ?? []) lines.push(t.endNowCredit(note.number, note.invoice_number ? t.endNowInvoice(note.invoice_number) : t.endNowReceipt, f.cents(note.amount_cents)));
       if (settled && settled.refunded_cents > 0) lines.push(t.endNowRefund(f.cents(settled.refunded_cents)));
       if (settled && settled.to_return_cents > 0) lines.push(t.endNowReturn(f.cents(settled.to_return_cents)));
@@ -464,7 +476,7 @@ function EndNowDialog({ rentalId, idempotencyKey, onClose, onEnded }: { rentalId
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = endRentalInput.safeParse({ mode: 'now', reason });
+    const checked = endRentalInput.safeParse(mode === 'now' ? { mode: 'now', reason } : { mode: 'notice', ends_on: endsOn, ...(reason.trim() ? { reason } : {}) });
     if (!checked.success) {
       fromIssues(checked.error.issues);
       return;
@@ -473,15 +485,20 @@ function EndNowDialog({ rentalId, idempotencyKey, onClose, onEnded }: { rentalId
     save.mutate(checked.data);
   };
   return (
-    <Dialog title={t.endNowTitle} onClose={onClose} closeLabel={m.common.close}>
+    <Dialog title={mode === 'now' ? t.endNowTitle : t.endContractTitle} onClose={onClose} closeLabel={m.common.close}>
       <div ref={focusRef}>
         <form ref={formRef} className="form" onSubmit={submit} noValidate>
           <ErrorSummary errors={errors} summaryRef={summaryRef} />
-          <p>{t.endNowText}</p>
-          <Field label={t.endNowReason} hint={t.endNowReasonHint} error={errors.reason} required>
-            {(p) => <textarea {...p} data-autofocus="" name="reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
+          <p>{mode === 'contract' ? t.endContractText : tenancy ? t.endNowTenancyText : t.endNowText}</p>
+          {mode === 'contract' ? (
+            <Field label={t.endContractDay} hint={termEnd ? t.endContractDayHint(f.date(termEnd)) : undefined} error={errors.ends_on} required>
+              {(p) => <input {...p} data-autofocus="" type="date" name="ends_on" min={today} value={endsOn} onChange={(e) => setEndsOn(e.target.value)} />}
+            </Field>
+          ) : null}
+          <Field label={mode === 'now' ? t.endNowReason : t.endContractReason} hint={t.endNowReasonHint} error={errors.reason} required={mode === 'now'}>
+            {(p) => <textarea {...p} {...(mode === 'now' ? { 'data-autofocus': '' } : {})} name="reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
           </Field>
-          <FormActions submitLabel={t.endNowConfirm} busyLabel={t.endBusy} busy={save.isPending} onCancel={onClose} />
+          <FormActions submitLabel={mode === 'now' ? t.endNowConfirm : t.endContractConfirm} busyLabel={t.endBusy} busy={save.isPending} onCancel={onClose} />
         </form>
       </div>
     </Dialog>
