@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { earliestNoticedDebit } from '../../src/shared/domain/pad.ts';
 import { addDays, longDate } from '../../src/shared/domain/time.ts';
 import { site } from '../../src/shared/site.ts';
-import { adminApi, changesSharedData, demoStaffSignIn, e2eDaysFromToday, e2eToday, expect, expectNoAxeViolations, newContextAtNow, tablet, test } from './support.ts';
+import { adminApi, changesSharedData, demoStaffSignIn, e2eAdminToken, e2eDaysFromToday, e2eToday, expect, expectNoAxeViolations, newContextAtNow, tablet, test } from './support.ts';
 
 /*
  * A signed lease is a tenancy (issue 32): staff make an offer, the tenant signs on a tablet, the
@@ -29,8 +29,8 @@ async function signInToConsole(page: Page): Promise<void> {
   await expect(heading(page, 'Inventory')).toBeVisible();
 }
 
-/** An office of this test's own, and an offer for it with the company's details given. */
-async function offerForOwnOffice(page: Page): Promise<{ code: string; name: string }> {
+/** An office of this test's own, and an offer for it with the company's details given (starting on the 1st of a month ahead, unless told). */
+async function offerForOwnOffice(page: Page, startDate = `${e2eDaysFromToday(40).slice(0, 7)}-01`): Promise<{ code: string; name: string }> {
   const suffix = Math.random().toString(36).slice(2, 8).toUpperCase();
   const name = `Office T${suffix} - Tenancy`;
   await adminApi(page, 'POST', '/admin-api/units', {
@@ -47,7 +47,7 @@ async function offerForOwnOffice(page: Page): Promise<{ code: string; name: stri
   const created = (await adminApi(page, 'POST', '/admin-api/lease-offers', {
     email: 'tenant@example.com',
     office_ids: [`OFF-T${suffix}`],
-    start_date: `${e2eDaysFromToday(40).slice(0, 7)}-01`,
+    start_date: startDate,
     monthly_rate: 1500,
     lease_term_months: 12,
     send_email: false,
@@ -246,6 +246,59 @@ test.describe('a signed lease is a tenancy', changesSharedData, () => {
       await expect(tab.getByRole('region', { name: 'Détails du bail' })).toContainText('Débit préautorisé du compte ****2101');
       await expectNoAxeViolations(tab);
       await tab.screenshot({ path: '/tmp/tenancy-page-fr.png', fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a manager ends a tenancy at once in the console: the tenant’s page reads it, and the next PAD file leaves it out', async ({ browser, page, baseURL }) => {
+    // A lease starting today, signed on the tablet; its initial debit goes into a file at once.
+    const offer = await offerForOwnOffice(page, e2eToday);
+    const context = await newContextAtNow(browser, { ...tablet, baseURL });
+    try {
+      const tab = await context.newPage();
+      await tab.goto(`/lease/${offer.code}`);
+      await tab.getByRole('button', { name: 'Proceed to Sign' }).click();
+      await signOnTablet(tab);
+      await expect(heading(tab, 'Agreement Signed')).toBeVisible();
+      const manage = (await tab.getByRole('link', { name: 'Your lease and its invoices' }).getAttribute('href'))!;
+      const firstDebit = earliestNoticedDebit(e2eToday);
+      expect(await adminApi(page, 'POST', '/admin-api/pad-files', { payment_date: firstDebit })).toMatchObject({ success: true });
+
+      await signInToConsole(page);
+      await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Rentals' }).click();
+      await page.getByRole('link', { name: `View the rental of ${offer.name} by Atelier Boréal inc.` }).click();
+      await expect(heading(page, `Rental · ${offer.name} · Atelier Boréal inc.`)).toBeVisible();
+      const rentalId = new URL(page.url()).pathname.split('/').pop()!;
+      await page.getByRole('button', { name: 'End at once' }).click();
+      const dialog = page.getByRole('dialog', { name: 'End this rental today?' });
+      await expect(dialog).toContainText('every unit of the lease is free from tomorrow');
+      await dialog.getByLabel(/Reason/).fill('The tenant moved out on signing day');
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('button', { name: 'End the rental today' }).click();
+      const today = longDate(e2eToday, 'en-CA');
+      await expect(page.getByRole('status').filter({ hasText: 'The rental ended today' })).toContainText(new RegExp(`^The rental ended today \\(${today}\\); the customer is e-mailed\\. Credit note NC-\\d{4}-\\d+ against invoice F-\\d{4}-\\d+: \\$`));
+      await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Ended');
+      await expect(page.getByRole('button', { name: 'End at once' })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+
+      // The tenant's page says the lease has ended, and on which day.
+      await tab.goto(manage);
+      await expect(heading(tab, 'Your lease')).toBeVisible();
+      await expect(tab.getByRole('status').filter({ hasText: 'Your lease has ended' })).toHaveText(`Your lease has ended: its last day was Wednesday, ${today}. Nothing is invoiced after that day.`);
+      await expectNoAxeViolations(tab);
+      await tab.screenshot({ path: '/tmp/tenancy-ended-en.png', fullPage: true });
+      await tab.getByRole('button', { name: 'Passer au français' }).click();
+      await expect(tab.getByRole('status').filter({ hasText: 'Votre bail a pris fin' })).toContainText(`son dernier jour était le mercredi ${longDate(e2eToday, 'fr-CA')}.`);
+
+      // No later file debits this tenancy: its invoices are settled to its last day, the initial debit under way.
+      const detail = (await adminApi(page, 'GET', `/admin-api/rentals/${rentalId}`)) as { invoices: { number: string }[] };
+      expect(detail.invoices.length).toBeGreaterThan(0);
+      const later = (await adminApi(page, 'POST', '/admin-api/pad-files', { payment_date: addDays(firstDebit, 7) })) as { success: boolean; file?: { id: string } };
+      if (later.success) {
+        const file = await (await page.request.get(`/admin-api/pad-files/${later.file!.id}/download`, { headers: { authorization: `Bearer ${e2eAdminToken}` } })).text();
+        for (const invoice of detail.invoices) expect(file).not.toContain(invoice.number);
+      }
     } finally {
       await context.close();
     }

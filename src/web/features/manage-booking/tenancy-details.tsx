@@ -44,6 +44,7 @@ export function TenancyDetails({ token, loaded, lease, returned }: { token: stri
       {loaded.fromDevice ? <Alert tone="warning">{online ? m.serverCopy : m.savedCopy}</Alert> : null}
       {returned ? <Alert tone={returned === 'cancelled' ? 'info' : 'success'}>{{ paid: m.returnedPaid, card: m.returnedCard, cancelled: m.returnedCancelled }[returned]}</Alert> : null}
       {lease.debitsStopped ? <Alert tone="warning">{stoppedText(m, lease.debitsStopped, lang, date)}</Alert> : null}
+      {booking.billing?.lastDay ? <Alert tone="info">{state === 'ended' ? m.leaseEndedOn(date(booking.billing.lastDay)) : m.leaseEndsOn(date(booking.billing.lastDay))}</Alert> : null}
 
       <section className="info-card" aria-labelledby="lease-heading">
         <h2 id="lease-heading">{m.leaseDetails}</h2>
