@@ -10,6 +10,7 @@ import type { BankingKeyring } from '../secrets/banking-keys.ts';
 import { tellCardChanged } from './billing-mail.ts';
 import { settleTry } from './card-charges.ts';
 import { owedSql } from './invoice-records.ts';
+import { lockRental } from './rental-locks.ts';
 
 /*
  * What a customer does from a rental's manage page (docs/architecture.md §3): Pay now, a checkout
@@ -202,7 +203,8 @@ export async function cardChangeSaved(db: Db, keyring: BankingKeyring, cardChang
       .returning('rental_id')
       .executeTakeFirst();
     if (!settled) return 'already' as const;
-    // The e-mail first: its manage link locks the order, which notice takes before the rental.
+    // The rental's rows before the order's, which the e-mail's manage link takes (rental-locks.ts).
+    await lockRental(trx, settled.rental_id);
     await tellCardChanged(trx, keyring, { rentalId: settled.rental_id, cardChangeId }, now);
     await keepCard(trx, { rentalId: settled.rental_id }, card, now);
     return 'saved' as const;

@@ -7,23 +7,25 @@ import type { Db } from '../db/database.ts';
  *
  *   the unit (reservations/unit-lock.ts) → the rental's invoices → the rental → its order
  *
- * - A card try and a PAD debit lock their invoice, then write the rental, then (their e-mail's
- *   manage link, manage-link.ts) the order.
+ * - A card try, a Pay now paid and a PAD debit lock their invoice, then write the rental, then
+ *   (their e-mail's manage link, manage-link.ts) the order. The card a Pay now was paid with is
+ *   written on the rental before, in a statement of its own, which holds nothing else.
  * - The round issuing an invoice takes the rental (SKIP LOCKED, so it never waits), then the
  *   order (the same e-mail, a refund's key); the invoices it credits are taken SKIP LOCKED too.
- * - Notice, End at once and Change card take what they need of this list here, in this order,
- *   before they write anything.
+ * - Notice, End at once and Change card take the rental's rows here (lockRental), in this order,
+ *   before they write anything: the order after them (its row, or the manage link of their e-mail).
  * A row taken by a foreign key (an insert that names the order) counts as taking it.
  */
 
-/** Locks a rental's invoices, then the rental; returns the invoices held, or undefined when there is no such rental. */
+/** Locks a rental's invoices, then the rental; returns the invoices held (one a card try holds this moment is left to it), or undefined when there is no such rental. */
 export async function lockRental(trx: Db, rentalId: string): Promise<{ invoiceIds: string[] } | undefined> {
   const invoices = await trx.selectFrom('invoices').select('id').where('rental_id', '=', rentalId).orderBy('id').forUpdate().execute();
   const rental = await trx.selectFrom('rentals').select('id').where('id', '=', rentalId).forUpdate().executeTakeFirst();
   if (!rental) return undefined;
-  // An invoice issued between the two reads waited for nothing; it is held now that the rental is.
-  const again = await trx.selectFrom('invoices').select('id').where('rental_id', '=', rentalId).orderBy('id').forUpdate().execute();
-  return { invoiceIds: [...new Set([...invoices, ...again].map((i) => i.id))] };
+  // An invoice issued between the two reads waited for nothing: taken now, but without waiting, as
+  // its card try (invoice, then rental) may hold it and wait for the rental held here.
+  const again = await takeFreeInvoices(trx, rentalId);
+  return { invoiceIds: [...new Set([...invoices.map((i) => i.id), ...again])] };
 }
 
 /** The rental of an order, locked as lockRental does, before the caller takes the order's row. */
