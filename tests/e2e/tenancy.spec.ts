@@ -286,6 +286,7 @@ test.describe('a signed lease is a tenancy', changesSharedData, () => {
       await tab.goto(manage);
       await expect(heading(tab, 'Your lease')).toBeVisible();
       await expect(tab.getByRole('status').filter({ hasText: 'Your lease has ended' })).toHaveText(`Your lease has ended: its last day was Wednesday, ${today}. Nothing is invoiced after that day.`);
+      await expect(tab.getByRole('region', { name: 'Deposits held' })).toContainText('Security deposit: $1,500.00 · held: our team returns it now that your lease has ended');
       await expectNoAxeViolations(tab);
       await tab.screenshot({ path: '/tmp/tenancy-ended-en.png', fullPage: true });
       await tab.getByRole('button', { name: 'Passer au français' }).click();

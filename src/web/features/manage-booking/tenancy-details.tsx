@@ -67,7 +67,7 @@ export function TenancyDetails({ token, loaded, lease, returned }: { token: stri
           <ul className="manage__refunds">
             {lease.deposits.map((d) => (
               <li key={d.kind}>
-                {m.depositLine(m.depositKind[d.kind], money(d.cents), d.returnedOn !== null && d.returnedCents !== null ? m.depositReturned(money(d.returnedCents), date(d.returnedOn)) : m.depositHeld)}
+                {m.depositLine(m.depositKind[d.kind], money(d.cents), d.returnedOn !== null && d.returnedCents !== null ? m.depositReturned(money(d.returnedCents), date(d.returnedOn)) : state === 'ended' ? m.depositToReturn : m.depositHeld)}
               </li>
             ))}
           </ul>
