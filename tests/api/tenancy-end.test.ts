@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBillingRound } from '../../src/server/billing/round.ts';
 import { runCli } from '../../src/server/cli/cli.ts';
 import { problemCodeHeader, problemDetailHeader } from '../../src/shared/contract/common.ts';
+import { booksDocumentsResponse } from '../../src/shared/contract/books.ts';
 import { padFileMade } from '../../src/shared/contract/pad-files.ts';
 import { endRentalResponse } from '../../src/shared/contract/staff-rentals.ts';
 import { unusedDaysCents } from '../../src/shared/domain/billing.ts';
@@ -116,6 +117,14 @@ describe(`staff end a tenancy (${backend})`, () => {
     const again = await end(lease.rentalId, { mode: 'now', reason: 'Moved out, agreed in person' }, key);
     expect(endRentalResponse.parse(await again.json())).toEqual(answer);
     expect(await t.db.selectFrom('invoice_credits').select('id').execute()).toHaveLength(2);
+
+    // The books count both credit notes in January, the month they are dated.
+    const books = booksDocumentsResponse.parse(await (await t.app.request('/admin-api/books/documents?from=2027-01-01&to=2027-01-31&kind=credit_note', { headers: admin })).json());
+    const byInvoice = (a: { corrects: string | null }, b: { corrects: string | null }) => (a.corrects ?? '').localeCompare(b.corrects ?? '');
+    expect(books.documents.map((d) => ({ corrects: d.corrects, cents: Math.abs(d.total_cents), date: d.date })).sort(byInvoice)).toEqual([
+      { corrects: january!.number, cents: unused, date: '2027-01-25' },
+      { corrects: february!.number, cents: february!.total_cents, date: '2027-01-25' },
+    ]);
 
     // Every unit of the lease is free from the 26th, for the list and the waitlist.
     expect(await unitsOf(lease.offerId)).toEqual(lease.units.sort().map((office_id) => ({ office_id, end_date: '2027-01-26', next_available_date: '2027-01-26' })));
