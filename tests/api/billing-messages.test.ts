@@ -244,13 +244,21 @@ describe('a rental’s billing messages', () => {
     expect(fr.text).toContain(`Essai de paiement${nbsp}: 2 sur 3`);
   });
 
-  it('after the last try: no next try, but pay now or contact us; each reason in its own words, any other code in general ones', async () => {
+  it('after the last try: no next try, but pay now or contact us; each reason in its own words (a card removed, a customer gone, an amount refused too), any other code in general ones', async () => {
     const reasons: [string, string, string][] = [
       ['authentication_required', 'your bank asks you to confirm the payment yourself', 'votre banque demande que vous confirmiez vous-même le paiement'],
       ['expired_card', 'the card has expired', 'la carte est expirée'],
       ['insufficient_funds', 'the card does not have enough funds or credit available', 'les fonds ou le crédit disponibles sur la carte sont insuffisants'],
       ['incorrect_cvc', 'the card’s security code (CVC) was refused', 'le code de sécurité (CVC) de la carte a été refusé'],
       ['processing_error', 'an error occurred while the card was being processed', 'une erreur s’est produite pendant le traitement de la carte'],
+      // A card or customer the provider cannot charge (stripe.ts's isCardsCode): not the bank's doing.
+      ['payment_method_missing', 'the card on file was removed', 'la carte enregistrée a été retirée'],
+      ['customer_missing', 'the card on file is no longer on record with our payment provider', 'la carte enregistrée ne figure plus chez notre fournisseur de paiement'],
+      ['amount_too_large', 'the amount was refused by the card network as too large', 'le montant a été refusé par le réseau de cartes comme trop élevé'],
+      ['amount_too_small', 'the amount was refused by the card network as too small', 'le montant a été refusé par le réseau de cartes comme trop bas'],
+      ['payment_method_unactivated', 'the card on file can no longer be used', 'la carte enregistrée ne peut plus être utilisée'],
+      ['payment_intent_incompatible_payment_method', 'the card on file can no longer be used', 'la carte enregistrée ne peut plus être utilisée'],
+      ['no_saved_card', 'no card is saved for your rental', 'aucune carte n’est enregistrée pour votre location'],
       ['do_not_honor', 'your bank did not accept the payment', 'votre banque n’a pas accepté le paiement'],
       // A code that is a name every object has is still just an unknown code.
       ['constructor', 'your bank did not accept the payment', 'votre banque n’a pas accepté le paiement'],

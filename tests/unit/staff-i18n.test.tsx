@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { notAttempted } from '../../src/server/billing/card-charges.ts';
 import { messageKinds } from '../../src/server/outbox/message-data.ts';
 import { auditActions } from '../../src/shared/contract/staff.ts';
 import { normalizeAmount } from '../../src/web/staff/amount.ts';
@@ -8,6 +9,7 @@ import { StaffApiError } from '../../src/web/staff/api.ts';
 import { staffCatalogue, type StaffCatalogue } from '../../src/web/staff/i18n.ts';
 import { StaffLanguageProvider } from '../../src/web/staff/language.tsx';
 import { staffProblemText } from '../../src/web/staff/problem-words.ts';
+import { failureText } from '../../src/web/staff/pages/rentals-page.tsx';
 import { ErrorSummary, errorsByField, errorText, useFormErrors } from '../../src/web/staff/ui.tsx';
 
 afterEach(cleanup);
@@ -53,6 +55,20 @@ describe('the staff console catalogue', () => {
       expect(staffCatalogue.en.messages.kinds[kind], kind).toBeTruthy();
       expect(staffCatalogue.fr.messages.kinds[kind], kind).toBeTruthy();
     }
+  });
+
+  it('names every reason a card try fails for in both languages, the provider refusing us too, not the raw code', () => {
+    // Stripe's codes for a card or customer that cannot be charged (stripe.ts), and the round's own.
+    const reasons = ['payment_method_missing', 'customer_missing', 'amount_too_large', 'amount_too_small', 'payment_intent_incompatible_payment_method', 'incorrect_cvc', 'processing_error', 'no_saved_card', notAttempted, 'provider_no_answer'];
+    for (const reason of reasons) {
+      expect(failureText(staffCatalogue.en, reason), reason).not.toBe(reason);
+      expect(failureText(staffCatalogue.fr, reason), reason).not.toBe(reason);
+    }
+    expect(failureText(staffCatalogue.en, notAttempted)).toBe('not attempted: the payment provider refused our request');
+    expect(failureText(staffCatalogue.fr, notAttempted)).toBe('non tenté\u00a0: le fournisseur de paiement a refusé notre requête');
+    expect(failureText(staffCatalogue.en, 'payment_method_missing')).toBe('the card on file was removed (detached or deleted at Stripe)');
+    // A code the console has no words for still shows, as it came.
+    expect(failureText(staffCatalogue.en, 'do_not_honor')).toBe('do_not_honor');
   });
 
   it('keeps the English as written', () => {

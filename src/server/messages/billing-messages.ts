@@ -25,7 +25,19 @@ type Invoice = MessageData['invoice_paid']['invoice'];
 type Method = MessageData['invoice_paid']['payment']['method'];
 
 /** The reasons a provider gives that the customer is told in plain words; any other code gets a general sentence. */
-type Reason = 'card_declined' | 'authentication_required' | 'expired_card' | 'insufficient_funds' | 'incorrect_cvc' | 'processing_error';
+type Reason =
+  | 'card_declined'
+  | 'authentication_required'
+  | 'expired_card'
+  | 'insufficient_funds'
+  | 'incorrect_cvc'
+  | 'processing_error'
+  | 'payment_method_missing'
+  | 'customer_missing'
+  | 'amount_too_large'
+  | 'amount_too_small'
+  | 'payment_method_unusable'
+  | 'no_saved_card';
 
 /** The invoice's days, as invoiceLineNames names them (documents/line-names.ts). */
 interface Period {
@@ -75,6 +87,12 @@ const texts = catalogue({
       insufficient_funds: 'the card does not have enough funds or credit available',
       incorrect_cvc: 'the card’s security code (CVC) was refused',
       processing_error: 'an error occurred while the card was being processed',
+      payment_method_missing: 'the card on file was removed',
+      customer_missing: 'the card on file is no longer on record with our payment provider',
+      amount_too_large: 'the amount was refused by the card network as too large',
+      amount_too_small: 'the amount was refused by the card network as too small',
+      payment_method_unusable: 'the card on file can no longer be used',
+      no_saved_card: 'no card is saved for your rental',
     } as Record<Reason, string>,
     otherReason: 'your bank did not accept the payment',
     failedSubject: (number: string, unit: string) => `Payment failed: invoice ${number}, ${unit}`,
@@ -199,6 +217,12 @@ const texts = catalogue({
       insufficient_funds: 'les fonds ou le crédit disponibles sur la carte sont insuffisants',
       incorrect_cvc: 'le code de sécurité (CVC) de la carte a été refusé',
       processing_error: 'une erreur s’est produite pendant le traitement de la carte',
+      payment_method_missing: 'la carte enregistrée a été retirée',
+      customer_missing: 'la carte enregistrée ne figure plus chez notre fournisseur de paiement',
+      amount_too_large: 'le montant a été refusé par le réseau de cartes comme trop élevé',
+      amount_too_small: 'le montant a été refusé par le réseau de cartes comme trop bas',
+      payment_method_unusable: 'la carte enregistrée ne peut plus être utilisée',
+      no_saved_card: 'aucune carte n’est enregistrée pour votre location',
     },
     otherReason: 'votre banque n’a pas accepté le paiement',
     failedSubject: (number, unit) => `Paiement refusé : facture ${number}, ${unit}`,
@@ -302,9 +326,17 @@ function forPeriod(invoice: Invoice, language: Language): string {
   return texts[language].forPeriod(periodName(invoice, language), periodOf(invoice));
 }
 
+/**
+ * The provider's code in the customer's words. Stripe's other payment_method_… codes and
+ * payment_intent_incompatible_payment_method (the card unactivated, in a state or of a kind that
+ * cannot be charged) all mean one thing to the customer: the card on file cannot be used. A code
+ * not known is put in general words, never shown raw.
+ */
 function reasonText(code: string, language: Language): string {
   const t = texts[language];
-  return Object.hasOwn(t.reasons, code) ? t.reasons[code as Reason] : t.otherReason;
+  if (Object.hasOwn(t.reasons, code)) return t.reasons[code as Reason];
+  if (code.startsWith('payment_method_') || code === 'payment_intent_incompatible_payment_method') return t.reasons.payment_method_unusable;
+  return t.otherReason;
 }
 
 /** The space, its kind, the invoice's number and its days: what both of the customer's messages name it by. */
