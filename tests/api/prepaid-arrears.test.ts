@@ -2,11 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBillingRound } from '../../src/server/billing/round.ts';
 import { bookingResponse } from '../../src/shared/contract/bookings.ts';
 import { orderResponse } from '../../src/shared/contract/orders.ts';
-import { prepaidCredit } from '../../src/shared/domain/billing.ts';
+import { endRentalResponse } from '../../src/shared/contract/staff-rentals.ts';
+import { prepaidCredit, unusedDaysCents } from '../../src/shared/domain/billing.ts';
 import { taxedTotal } from '../../src/shared/domain/pricing.ts';
 import { checkoutBody, checkoutOk, payTestCheckout, testBuyer } from './checkout-helpers.ts';
 import { renderedMail } from './rendered-mail.ts';
-import { backend, buildTestApp, testBankingKeys, type TestApp } from './test-app.ts';
+import { adminToken, backend, buildTestApp, testBankingKeys, type TestApp } from './test-app.ts';
 
 /*
  * The last month paid in advance pays what a rental still owes before any of it goes back to the
@@ -89,6 +90,23 @@ describe(`the prepaid last month pays arrears first (${backend})`, () => {
     now = morningOf('2026-12-04');
     await round();
     expect(await t.db.selectFrom('invoice_payments').select('id').execute()).toHaveLength(tries.length);
+
+    // Staff then end it at once on the 10th: the month is not applied a second time; the days after
+    // the 10th, which the month paid, go back through the checkout's payment that took it.
+    now = morningOf('2026-12-10');
+    const ended = await t.app.request(`/admin-api/rentals/${desk.rentalId}/end`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ mode: 'now', reason: 'Moved out early' }),
+    });
+    const unused = taxedTotal([{ item: 'monthly_rent', cents: unusedDaysCents(monthly, monthly, '2026-12-01', '2026-12-10') }]).total;
+    expect(endRentalResponse.parse(await ended.json()).settled).toEqual({
+      credit_notes: [{ number: expect.any(String), invoice_number: december!.number, amount_cents: unused }],
+      refunded_cents: unused,
+      to_return_cents: 0,
+      owed_cents: 0,
+    });
+    expect(await t.db.selectFrom('invoice_credits').select('reason').where('reason', '=', 'prepaid_last_month').execute()).toHaveLength(1);
   });
 
   it('the final invoice the month pays: what it leaves over pays the months owed before any of it is refunded', async () => {

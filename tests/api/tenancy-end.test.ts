@@ -188,10 +188,22 @@ describe(`staff end a tenancy (${backend})`, () => {
     now = morningOf('2027-01-07');
     expect(await makeFile('2027-01-07')).toMatchObject({ file: { debits: 1, total_cents: january!.total_cents - unused } });
 
-    // Nothing invoiced for February.
+    // Ended at once on the 8th after all: only the 9th to the 15th are credited now, the 16th on were already.
+    now = morningOf('2027-01-08');
+    const sooner = endRentalResponse.parse(await (await end(lease.rentalId, { mode: 'now', reason: 'Left sooner than agreed' })).json());
+    const rent9to15 = unusedDaysCents(monthly, monthly, '2027-01-01', '2027-01-08') - unusedDaysCents(monthly, monthly, '2027-01-01', '2027-01-15');
+    expect(sooner.settled!.credit_notes).toEqual([{ number: expect.any(String), invoice_number: january!.number, amount_cents: taxedTotal([{ item: 'monthly_rent', cents: rent9to15 }]).total }]);
+    const credited = await t.db.selectFrom('invoice_credits').select((eb) => eb.fn.sum<number>('subtotal_cents').as('s')).where('invoice_id', '=', january!.id).executeTakeFirstOrThrow();
+    expect(Number(credited.s)).toBe(unusedDaysCents(monthly, monthly, '2027-01-01', '2027-01-08'));
+
+    // The debit filed on the 7th took January as it stood then: once it settles, what it took beyond
+    // the invoice now is for staff to return (no card can), and they are told; nothing invoiced for February.
     now = morningOf('2027-01-20');
     await round();
     expect(await invoices(lease.rentalId)).toHaveLength(2);
+    const told = await t.db.selectFrom('outbox').select('kind').where(sql<boolean>`subject_ids->>'invoiceId' = ${january!.id}`).execute();
+    expect(told.map((m) => m.kind)).toContain('staff_invoice_paid_twice');
+    expect(told.map((m) => m.kind)).toContain('invoice_paid');
   });
 
   it('at once on its first day: the initial invoice’s other days of the first month are credited; its deposits stay to be returned', async () => {

@@ -59,20 +59,31 @@ interface OpenInvoice {
   owed: number;
   /** A PAD debit filed and not settled yet: it settles or comes back as any other. */
   debit_open: boolean;
+  /** The rent (before tax) its credit notes for days after an end took already. */
+  ended_early_cents: number;
 }
 
 async function invoicesOf(trx: Db, rentalId: string): Promise<OpenInvoice[]> {
   const rows = await sql<OpenInvoice>`select i.id, i.number, i.kind, i.period_start::text as period_start, i.period_end::text as period_end, i.final, i.lines, ${owedSql('i')} as owed,
-      exists (select 1 from invoice_payments p where p.invoice_id = i.id and p.method = 'pad' and p.status = 'open') as debit_open
+      exists (select 1 from invoice_payments p where p.invoice_id = i.id and p.method = 'pad' and p.status = 'open') as debit_open,
+      coalesce((select sum(c.subtotal_cents) from invoice_credits c where c.invoice_id = i.id and c.reason = 'ended_early'), 0)::int as ended_early_cents
     from invoices i where i.rental_id = ${rentalId} order by i.period_start, i.number`.execute(trx);
   return rows.rows;
 }
 
-/** Whether the prepaid last month is still unused: no final invoice applied it, no notice refunded it. */
+/** Whether the prepaid last month is still unused: no final invoice applied it, no notice applied it to what was owed or refunded it. */
 async function prepaidUnused(trx: Db, rental: RentalToSettle): Promise<boolean> {
   if (rental.prepaid_last_month_cents === 0 || rental.order_id === null) return false;
   const final = await trx.selectFrom('invoices').select('id').where('rental_id', '=', rental.id).where('final', '=', true).executeTakeFirst();
   if (final) return false;
+  const applied = await trx
+    .selectFrom('invoice_credits as c')
+    .innerJoin('invoices as i', 'i.id', 'c.invoice_id')
+    .select('c.id')
+    .where('i.rental_id', '=', rental.id)
+    .where('c.reason', '=', 'prepaid_last_month')
+    .executeTakeFirst();
+  if (applied) return false;
   const refunded = await trx.selectFrom('refunds').select('id').where('order_id', '=', rental.order_id).where('reason', '=', 'prepaid_surplus').executeTakeFirst();
   return refunded === undefined;
 }
@@ -137,8 +148,15 @@ async function giveBackBeyond(trx: Db, invoice: OpenInvoice, orderId: string | n
     await refundRow(trx, orderId, payment.id, amount, now);
     left -= amount;
   }
+  // What the prepaid month paid of it: a final invoice's negative line, or its credit notes applying the month (notice, prepaid-month.ts).
   const prepaidLine = storedLines(invoice.lines).find((l) => l.item === 'prepaid_last_month');
-  const fromPrepaid = prepaidLine ? taxedTotal([{ item: 'prepaid_last_month', cents: -prepaidLine.cents }]).total : 0;
+  const applied = await trx
+    .selectFrom('invoice_credits')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('cents'))
+    .where('invoice_id', '=', invoice.id)
+    .where('reason', '=', 'prepaid_last_month')
+    .executeTakeFirstOrThrow();
+  const fromPrepaid = (prepaidLine ? taxedTotal([{ item: 'prepaid_last_month', cents: -prepaidLine.cents }]).total : 0) + Number(applied.cents);
   const throughCheckout = Math.min(left, fromPrepaid, Math.max(0, await checkoutLeft(trx, orderId)));
   if (throughCheckout > 0) await refundRow(trx, orderId, null, throughCheckout, now);
   left -= throughCheckout;
@@ -152,7 +170,15 @@ async function giveBackBeyond(trx: Db, invoice: OpenInvoice, orderId: string | n
  * (a tenancy ended under its contract, on a later day) the round invoices the last period,
  * prorated to that day, when it comes.
  */
-export async function settleRentalEnd(trx: Db, keyring: BankingKeyring, rental: RentalToSettle, lastDay: IsoDate, atOnce: boolean, now: Date): Promise<EndedAtOnce> {
+export async function settleRentalEnd(
+  trx: Db,
+  keyring: BankingKeyring,
+  rental: RentalToSettle,
+  held: { lastDay: IsoDate; atOnce: boolean; invoiceIds: readonly string[] },
+  now: Date,
+): Promise<EndedAtOnce> {
+  const { lastDay, atOnce } = held;
+  const written: string[] = [];
   const creditNotes: EndedAtOnce['creditNotes'] = [];
   const creditIds: string[] = [];
   const today = spaceToday(now);
@@ -164,7 +190,7 @@ export async function settleRentalEnd(trx: Db, keyring: BankingKeyring, rental: 
       const charges = periodCharges(rental.monthly_cents, period, null);
       // A tenancy's debit of a prorated amount waits for its notice, which the e-mail below gives.
       const dueOn = rental.pays_by === 'pad' ? padDebitDay(period.start, false, today).on : undefined;
-      await writeInvoice(trx, rental.id, { period, final: period.end === lastDay, charges, dueOn }, now);
+      written.push(await writeInvoice(trx, rental.id, { period, final: period.end === lastDay, charges, dueOn }, now));
     }
     await trx.updateTable('rentals').set({ next_period_start: addDays(lastDay, 1) }).where('id', '=', rental.id).where('next_period_start', '<=', lastDay).execute();
   }
@@ -172,31 +198,26 @@ export async function settleRentalEnd(trx: Db, keyring: BankingKeyring, rental: 
   // invoice paid twice was given back its second payment already).
   const invoices = await invoicesOf(trx, rental.id);
   const before = new Map(invoices.map((i) => [i.id, i.owed]));
-  const credit = async (invoice: OpenInvoice, period: { start: IsoDate; end: IsoDate }, lines: InvoiceLine[]) => {
-    const written = await creditInvoice(trx, { invoiceId: invoice.id, reason: 'ended_early', period, lines }, now);
+  // The days billed after the last one: the rent of the period's days after it (a period begun
+  // after it, invoiced already on the 20th before: all of it), less what an earlier end of this
+  // rental credited of them already (a tenancy ended under its contract, then at once).
+  for (const invoice of invoices.filter((i) => i.kind === 'period' && i.period_end > lastDay)) {
+    const rent = billedRent(invoice.lines);
+    const unused = invoice.period_start > lastDay ? rent.cents : unusedDaysCents(rental.monthly_cents, rent.cents, invoice.period_start, lastDay);
+    const cents = unused - invoice.ended_early_cents;
+    if (cents <= 0) continue;
+    const from = invoice.period_start > lastDay ? invoice.period_start : addDays(lastDay, 1);
+    const written = await creditInvoice(trx, { invoiceId: invoice.id, reason: 'ended_early', period: { start: from, end: invoice.period_end }, lines: [{ item: rent.item, cents }] }, now);
     creditNotes.push({ number: written.number, invoiceNumber: invoice.number, cents: written.total });
     creditIds.push(written.id);
-  };
-  const periods = invoices.filter((i) => i.kind === 'period');
-  // The days billed after the last one.
-  const current = periods.find((i) => i.period_start <= lastDay && i.period_end > lastDay);
-  if (current) {
-    const rent = billedRent(current.lines);
-    const unused = unusedDaysCents(rental.monthly_cents, rent.cents, current.period_start, lastDay);
-    if (unused > 0) await credit(current, { start: addDays(lastDay, 1), end: current.period_end }, [{ item: rent.item, cents: unused }]);
-  }
-  // A period after the last day, invoiced already (a tenancy's month is invoiced on the 20th before): credited whole.
-  for (const later of periods.filter((i) => i.period_start > lastDay)) {
-    await credit(later, { start: later.period_start, end: later.period_end }, storedLines(later.lines));
   }
 
   // The prepaid month, on what is owed, oldest first; its surplus refunded against the receipt.
-  // The caller holds every invoice of the rental, and this transaction wrote the others.
+  // On the invoices the caller holds (rental-locks.ts), and those this transaction wrote.
   let refundedCents = 0;
   let surplusRefundId: string | null = null;
   if (rental.order_id !== null) {
-    const held = (await invoicesOf(trx, rental.id)).map((i) => i.id);
-    const prepaidApplied = await applyPrepaidMonth(trx, { id: rental.id, orderId: rental.order_id }, prepaid, held, now);
+    const prepaidApplied = await applyPrepaidMonth(trx, { id: rental.id, orderId: rental.order_id }, prepaid, [...held.invoiceIds, ...written], now);
     creditNotes.push(...prepaidApplied.creditNotes);
     creditIds.push(...prepaidApplied.creditIds);
     surplusRefundId = prepaidApplied.surplusRefundId;

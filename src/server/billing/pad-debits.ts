@@ -8,7 +8,8 @@ import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import { site } from '../../shared/site.ts';
 import type { Db } from '../db/database.ts';
 import type { BankingKeyring } from '../secrets/banking-keys.ts';
-import { tellInvoicePaid, tellPadDebitReturned } from './billing-mail.ts';
+import { tellInvoicePaid, tellPadDebitReturned, tellPaidTwice } from './billing-mail.ts';
+import { owedSql } from './invoice-records.ts';
 import { insertInvoice } from './invoices.ts';
 
 /*
@@ -46,9 +47,16 @@ export async function settlePadDebits(deps: PadDeps, limit: number): Promise<num
     const done = await deps.db.transaction().execute(async (trx) => {
       await trx.selectFrom('invoices').select('id').where('id', '=', debit.invoice_id).forUpdate().executeTakeFirst();
       // Another instance settled it, or staff recorded its return, while this one waited: nothing twice.
-      const row = await trx.updateTable('invoice_payments').set({ status: 'succeeded', settled_at: now }).where('id', '=', debit.id).where('status', '=', 'open').returning('id').executeTakeFirst();
-      if (row) await tellInvoicePaid(trx, deps.keyring, { invoiceId: debit.invoice_id, paymentId: debit.id }, now);
-      return row !== undefined;
+      const row = await trx.updateTable('invoice_payments').set({ status: 'succeeded', settled_at: now }).where('id', '=', debit.id).where('status', '=', 'open').returning(['id', 'amount_cents']).executeTakeFirst();
+      if (!row) return false;
+      // A debit filed before a credit note lowered its invoice (the tenancy ended) took more than
+      // it now owes: no card gives it back, so staff are told to return it, and the tenant is not
+      // told of a payment their credit note already settled.
+      const { owed } = (await sql<{ owed: number }>`select ${owedSql('i')} as owed from invoices i where i.id = ${debit.invoice_id}`.execute(trx)).rows[0]!;
+      const beyond = Math.min(row.amount_cents, Math.max(0, -owed));
+      if (beyond > 0) await tellPaidTwice(trx, { invoiceId: debit.invoice_id, paymentId: debit.id, refundCents: 0 }, now);
+      if (beyond < row.amount_cents) await tellInvoicePaid(trx, deps.keyring, { invoiceId: debit.invoice_id, paymentId: debit.id }, now);
+      return true;
     });
     if (done) settled++;
   }

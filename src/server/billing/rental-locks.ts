@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
  *
  *   the unit (reservations/unit-lock.ts) → the rental's invoices → the rental → its order
  *
+ * Several invoices are taken in the order of their numbers, as a PAD file and its void take them.
  * - A card try, a Pay now paid and a PAD debit lock their invoice, then write the rental, then
  *   (their e-mail's manage link, manage-link.ts) the order. The card a Pay now was paid with is
  *   written on the rental before, in a statement of its own, which holds nothing else.
@@ -19,7 +20,7 @@ import type { Db } from '../db/database.ts';
 
 /** Locks a rental's invoices, then the rental; returns the invoices held (one a card try holds this moment is left to it), or undefined when there is no such rental. */
 export async function lockRental(trx: Db, rentalId: string): Promise<{ invoiceIds: string[] } | undefined> {
-  const invoices = await trx.selectFrom('invoices').select('id').where('rental_id', '=', rentalId).orderBy('id').forUpdate().execute();
+  const invoices = await trx.selectFrom('invoices').select('id').where('rental_id', '=', rentalId).orderBy('number').forUpdate().execute();
   const rental = await trx.selectFrom('rentals').select('id').where('id', '=', rentalId).forUpdate().executeTakeFirst();
   if (!rental) return undefined;
   // An invoice issued between the two reads waited for nothing: taken now, but without waiting, as
@@ -42,6 +43,6 @@ export async function lockRentalOfOrder(trx: Db, orderId: string): Promise<{ ren
  * would turn the order above around. One being settled this moment is left to its try.
  */
 export async function takeFreeInvoices(trx: Db, rentalId: string): Promise<string[]> {
-  const rows = await trx.selectFrom('invoices').select('id').where('rental_id', '=', rentalId).orderBy('id').forUpdate().skipLocked().execute();
+  const rows = await trx.selectFrom('invoices').select('id').where('rental_id', '=', rentalId).orderBy('number').forUpdate().skipLocked().execute();
   return rows.map((r) => r.id);
 }

@@ -79,7 +79,7 @@ export async function endRentalAtOnce(db: Db, keyring: BankingKeyring, actor: St
     await lockUnit(trx, unit.office_id);
     const earlier = await endedBefore(trx, rentalId, key);
     if (earlier) return earlier;
-    await lockRental(trx, rentalId);
+    const held = (await lockRental(trx, rentalId))!;
     const rental = await trx
       .selectFrom('rentals')
       .select(['id', 'order_id', 'product', 'office_id', 'monthly_cents', 'prepaid_last_month_cents', 'ended_at', 'pays_by'])
@@ -115,8 +115,7 @@ export async function endRentalAtOnce(db: Db, keyring: BankingKeyring, actor: St
       trx,
       keyring,
       { id: rental.id, order_id: orderId, pays_by: rental.pays_by, monthly_cents: rental.monthly_cents, prepaid_last_month_cents: rental.prepaid_last_month_cents, next_period_start: rental.next_period_start },
-      lastDay,
-      true,
+      { lastDay, atOnce: true, invoiceIds: held.invoiceIds },
       now,
     );
     await recordEnded(trx, actor, rentalId, { mode: 'now', reason, endsOn: lastDay, key, ...ended }, now);

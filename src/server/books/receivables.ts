@@ -3,7 +3,8 @@ import { ageBucketOf, ageBuckets, type Receivable } from '../../shared/contract/
 import { nextTryOn, triesPerInvoice } from '../../shared/domain/billing.ts';
 import { daysBetween, type IsoDate } from '../../shared/domain/time.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
-import { owedSql } from '../billing/invoice-records.ts';
+import { owedSql, padDebitOnSql } from '../billing/invoice-records.ts';
+import { debitLeftSql } from '../billing/pad-files.ts';
 import { chargedToCardSql, failedScheduledTriesSql, firstScheduledTrySql } from '../billing/card-charges.ts';
 import type { Db } from '../db/database.ts';
 import { utcInstantText } from '../db/instant-text.ts';
@@ -35,8 +36,10 @@ interface Row {
   reminder_at: string | null;
   failed_tries: number;
   first_try_on: string | null;
-  redebit_on: string | null;
-  debits: number;
+  /** A tenancy's next debit, by the PAD file's own rule: its day, and whether one is left and the agreement still debits then. */
+  debit_on: string | null;
+  debit_left: boolean;
+  pad_last_debit_on: string | null;
 }
 
 export async function receivables(db: Db, now: Date): Promise<{ on: IsoDate; receivables: Receivable[]; totals: { age: (typeof ageBuckets)[number]; invoices: number; owed_cents: number }[]; owed_cents: number }> {
@@ -50,15 +53,17 @@ export async function receivables(db: Db, now: Date): Promise<{ on: IsoDate; rec
       -- Whether the round charges it: the round's own rule, read from the same fragment.
       ${chargedToCardSql('r', 'i')} as has_card,
       ${spaceDaySql('i.issued_at')} as issued_on,
-      coalesce(i.due_on::text, ${spaceDaySql('i.issued_at')}) as due_on,
+      -- A debit whose amount a credit note changed falls due with its notice (pad_debit_notices).
+      coalesce(greatest(i.due_on, n.debit_on)::text, ${spaceDaySql('i.issued_at')}) as due_on,
       i.total_cents, i.owed_cents,
       m.kind as reminder_kind, ${utcInstantText<string | null>('m.at', 's')} as reminder_at,
       ${failedScheduledTriesSql('i')} as failed_tries,
       ${spaceDayOf(firstScheduledTrySql('i'))} as first_try_on,
-      (select d.debit_on::text from pad_redebits d where d.invoice_id = i.id and d.debit_on >= ${today}) as redebit_on,
-      (select count(*) from invoice_payments p where p.invoice_id = i.id and p.method = 'pad')::int as debits
+      ${padDebitOnSql} as debit_on, ${debitLeftSql} as debit_left, r.pad_last_debit_on::text as pad_last_debit_on
     from owing i
     join rentals r on r.id = i.rental_id
+    left join pad_redebits rd on rd.invoice_id = i.id
+    left join pad_debit_notices n on n.invoice_id = i.id
     left join lateral (
       select o.kind, coalesce(o.sent_at, o.created_at) as at from outbox o
       where o.subject_ids->>'invoiceId' = i.id and o.kind in (${sql.join(reminderKinds)})
@@ -95,8 +100,8 @@ export async function receivables(db: Db, now: Date): Promise<{ on: IsoDate; rec
 /** The next automatic try: a card's scheduled retry (billing.ts), a PAD re-debit, or a PAD debit not yet filed; null when none is planned. */
 function nextTry(row: Row, today: IsoDate): IsoDate | null {
   if (row.pays_by === 'pad') {
-    if (row.redebit_on) return row.redebit_on;
-    return Number(row.debits) === 0 && row.due_on >= today ? row.due_on : null;
+    const planned = row.debit_left && row.debit_on !== null && row.debit_on >= today && (row.pad_last_debit_on === null || row.debit_on <= row.pad_last_debit_on);
+    return planned ? row.debit_on : null;
   }
   // No saved card: the customer pays with the link of their e-mail, or staff record it.
   if (!row.has_card) return null;

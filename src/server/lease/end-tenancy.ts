@@ -32,7 +32,7 @@ export async function endTenancy(db: Db, keyring: BankingKeyring, actor: StaffAc
     const units = await lockOfferUnits(trx, found.lease_offer_id);
     const earlier = await endedBefore(trx, rentalId, key);
     if (earlier) return earlier;
-    await lockRental(trx, rentalId);
+    const held = (await lockRental(trx, rentalId))!;
     const rental = await trx
       .selectFrom('rentals')
       .select(['id', 'monthly_cents', 'prepaid_last_month_cents', 'ended_at', 'pays_by'])
@@ -66,7 +66,7 @@ export async function endTenancy(db: Db, keyring: BankingKeyring, actor: StaffAc
         .where('is_available', '=', false)
         .execute();
     }
-    const ended = await settleRentalEnd(trx, keyring, { ...rental, order_id: null }, lastDay, request.mode === 'now', now);
+    const ended = await settleRentalEnd(trx, keyring, { ...rental, order_id: null }, { lastDay, atOnce: request.mode === 'now', invoiceIds: held.invoiceIds }, now);
     await recordEnded(trx, actor, rentalId, { mode: request.mode, reason: request.reason, endsOn: lastDay, key, ...ended }, now);
     return { kind: 'ended', endsOn: lastDay, ...ended, replay: false };
   });
