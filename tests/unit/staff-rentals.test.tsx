@@ -425,6 +425,30 @@ describe('a tenancy paid by pre-authorized debit', () => {
     expect(posts(requests)).toEqual([{ path: `/admin-api/rentals/${parkingId}/invoices/F-2026-000012/pad-return`, body: { code: '901' } }]);
   });
 
+  it('End under the contract: asks the last day, sends it, and says the day the server set; End at once is offered too', async () => {
+    const settled = { credit_notes: [], refunded_cents: 0, to_return_cents: 0, owed_cents: 0 };
+    const requests = rentalServer(
+      () => tenancyOf([october], { minimum_term_months: 12, start_date: '2026-04-01' }),
+      () => answer(endRentalResponse, { success: true, ends_on: '2027-03-31', settled }),
+    );
+    const user = userEvent.setup();
+    renderConsole(`/staff/rentals/${parkingId}`);
+    expect(await screen.findByRole('button', { name: 'End at once' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'End under the contract' }));
+    const dialog = screen.getByRole('dialog', { name: 'End this tenancy under its contract?' });
+    expect(dialog.textContent).toContain('The lease’s term ends on March 31, 2027.');
+    const day = within(dialog).getByLabelText(/Last day/);
+    await user.clear(day);
+    await user.click(within(dialog).getByRole('button', { name: 'Set the last day' }));
+    await waitFor(() => expect(day.getAttribute('aria-invalid')).toBe('true'));
+    expect(posts(requests)).toEqual([]);
+    await user.type(day, '2027-03-31');
+    await user.click(within(dialog).getByRole('button', { name: 'Set the last day' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('status').textContent).toBe('The tenancy ends on March 31, 2027; the tenant is e-mailed.');
+    expect(posts(requests)).toEqual([{ path: `/admin-api/rentals/${parkingId}/end`, body: { mode: 'notice', ends_on: '2027-03-31' } }]);
+  });
+
   it('says when its debits stopped and why, and offers no revocation then', async () => {
     rentalServer(() => tenancyOf([returned], { pad_stopped: { last_debit_on: '2026-11-18', reason: 'return:905' } }));
     renderConsole(`/staff/rentals/${parkingId}`, 'fr');
