@@ -331,6 +331,43 @@ describe('a rental’s billing on its manage page', () => {
     expect(await screen.findByText('Thank you: your payment went through. The paid invoice is on its way by e-mail.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Pay now/ })).toBeNull();
   });
+
+  it('Pay now while another invoice is owed offers to pay them all in one payment, with each total; this invoice alone by default', async () => {
+    // November's invoice unpaid too: $224.20 beside December's $517.39.
+    const invoices = deskRental.billing!.invoices.map((i) => (i.state === 'paid' ? { ...i, state: 'overdue' as const, owed: i.total, paidAt: null } : i));
+    const requests = server({ booking: { ...deskRental, billing: { ...deskRental.billing!, state: 'overdue', invoices } } });
+    const answer = fetch;
+    vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) =>
+      init?.method === 'POST' ? (await answer(input, init), Response.json({ success: true, url: 'https://checkout.example/pay/cs_2' })) : answer(input, init),
+    );
+    renderAt(`/booking/${token}`);
+    const billing = await screen.findByRole('region', { name: 'Billing' });
+    await userEvent.click(within(billing).getByRole('button', { name: 'Pay now: invoice F-2026-000007, $517.39' }));
+    const choice = within(billing).getByRole('group', { name: 'Other invoices are owed too. What would you like to pay?' });
+    const alone = within(choice).getByRole('radio', { name: 'Invoice F-2026-000007 only: $517.39' }) as HTMLInputElement;
+    const all = within(choice).getByRole('radio', { name: 'All 2 invoices owed, in one payment: $741.59' }) as HTMLInputElement;
+    expect([alone.checked, all.checked]).toEqual([true, false]);
+    expect(document.activeElement).toBe(alone);
+    // Nothing is asked of the server before the customer chooses.
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+    await userEvent.click(all);
+    await userEvent.click(within(billing).getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('Opening the payment page...')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([expect.objectContaining({ url: expect.stringContaining(`/invoices/F-2026-000007/pay`), body: { with_owed: true } })]);
+    cleanup();
+
+    // In French, the default pays this invoice alone.
+    requests.length = 0;
+    renderAt(`/booking/${token}`, 'fr');
+    const facturation = await screen.findByRole('region', { name: 'Facturation' });
+    await userEvent.click(within(facturation).getByRole('button', { name: `Payer maintenant : facture F-2026-000002, 224,20${nbsp}$` }));
+    const choix = within(facturation).getByRole('group', { name: 'D’autres factures sont dues. Que voulez-vous payer?' });
+    expect(within(choix).getByRole('radio', { name: `La facture F-2026-000002 seulement : 224,20${nbsp}$` })).toHaveProperty('checked', true);
+    expect(within(choix).getByRole('radio', { name: `Les 2 factures dues, en un seul paiement : 741,59${nbsp}$` })).toHaveProperty('checked', false);
+    await userEvent.click(within(facturation).getByRole('button', { name: 'Continuer vers le paiement' }));
+    expect(await screen.findByText('Ouverture de la page de paiement...')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([expect.objectContaining({ url: expect.stringContaining(`/invoices/F-2026-000002/pay`), body: {} })]);
+  });
 });
 
 /** A tenancy signed on 23 November: its initial invoice's debit returned for lack of funds (re-debited on 17 December with the fee), January's due on the 4th. */

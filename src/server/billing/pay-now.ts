@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { problem, type Problem } from '../../shared/contract/problems.ts';
 import { spaceToday } from '../../shared/domain/zoned-time.ts';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { periodText } from '../../shared/domain/period-text.ts';
 import { logError } from '../log.ts';
 import type { ChargeOutcome, PaymentEvent, PaymentProvider, SavedCard } from '../payments/provider.ts';
@@ -11,6 +12,7 @@ import { tellCardChanged } from './billing-mail.ts';
 import { settleTry } from './card-charges.ts';
 import { owedSql } from './invoice-records.ts';
 import { lockRental } from './rental-locks.ts';
+import { tenancyDebitsOf } from './tenancy-debits.ts';
 
 /*
  * What a customer does from a rental's manage page (docs/architecture.md §3): Pay now, a checkout
@@ -70,34 +72,80 @@ const returnUrls = (origin: string, manageToken: string, what: 'paid' | 'card') 
   cancelUrl: `${origin}/booking/${manageToken}?returned=cancelled`,
 });
 
+/** What Pay now asks, beside its invoice: whether the customer chose to pay the rental's other owed invoices in the same payment. */
+export interface PayNowChoice {
+  withOwed: boolean;
+}
+
+/** An invoice's line on a Pay now page: 'F-2026-000003 · Desk A1 · December 2026'. */
+const invoiceLine = (number: string, unitName: string, period: { start: string; end: string }, language: 'en' | 'fr') => `${number} · ${unitName} · ${periodText(period.start, period.end, language)}`;
+
+/** The payment rows a Pay now checkout pays: the row it was opened for, and the rows of the other invoices it pays too. */
+const ofCheckout = (paymentId: string) => (eb: ExpressionBuilder<Database, 'invoice_payments'>) => eb.or([eb('id', '=', paymentId), eb('pay_now_group', '=', paymentId)]);
+
+interface PayableInvoice {
+  id: string;
+  number: string;
+  period_start: string;
+  period_end: string;
+  owed: number;
+  open: boolean;
+}
+
 /**
- * Pay now on an invoice of the rental: its checkout page, for what is owed. Refused plainly for
- * an invoice already paid, or while an automatic try is under way (seconds); a second tap while
- * the first page is open gets that same page.
+ * Which of a tenancy's invoices a debit will pay (one planned, its notice given): Pay now offers
+ * to pay the others with it only, as the manage page offers Pay now only for those (a debit
+ * returned is one the tenant may pay now).
  */
-export async function startPayNow(deps: PayNowDeps, link: ManageLink, invoiceNumber: string): Promise<SessionResult> {
+async function debitToCome(trx: Db, rentalId: string): Promise<(invoiceId: string) => boolean> {
+  const rental = await trx.selectFrom('rentals').select(sql<string | null>`pad_last_debit_on::text`.as('last')).where('id', '=', rentalId).executeTakeFirstOrThrow();
+  const debits = await tenancyDebitsOf(trx, rentalId, rental.last);
+  return (invoiceId) => {
+    const debit = debits.get(invoiceId);
+    return debit !== undefined && debit.debitOn !== null && debit.returnCode === null;
+  };
+}
+
+/**
+ * Pay now on an invoice of the rental: its checkout page, for what is owed; with the customer's
+ * choice, for every other owed invoice too (each its own payment row and amount, one page for the
+ * sum), the server deciding which from the stored invoices: those owed with no payment under way.
+ * Refused plainly for an invoice already paid, or while an automatic try is under way (seconds);
+ * a second tap while the first page is open gets that same page.
+ */
+export async function startPayNow(deps: PayNowDeps, link: ManageLink, invoiceNumber: string, choice: PayNowChoice = { withOwed: false }): Promise<SessionResult> {
   const now = deps.clock();
   const rental = await linkedRental(deps.db, link.rentalId, now);
   if (!rental) return { kind: 'refused', problem: problem('not_a_rental') };
   const opened = await deps.db.transaction().execute(async (trx) => {
-    // The lock first, on its own: what is read after it includes a payment committed while waiting for it.
-    await trx.selectFrom('invoices').select('id').where('rental_id', '=', rental.id).where('number', '=', invoiceNumber).forUpdate().execute();
-    const invoice = await sql<{ id: string; period_start: string; period_end: string; owed: number }>`
-      select i.id, i.period_start::text as period_start, i.period_end::text as period_end, ${owedSql('i')} as owed
-      from invoices i where i.rental_id = ${rental.id} and i.number = ${invoiceNumber}`.execute(trx);
-    const found = invoice.rows[0];
+    // The locks first, on their own: what is read after them includes a payment committed while
+    // waiting for them. Several invoices are taken in id order (rental-locks.ts).
+    const only = choice.withOwed ? sql`` : sql`and i.number = ${invoiceNumber}`;
+    await sql`select i.id from invoices i where i.rental_id = ${rental.id} ${only} order by i.id for update`.execute(trx);
+    const invoices = await sql<PayableInvoice>`
+      select i.id, i.number, i.period_start::text as period_start, i.period_end::text as period_end, ${owedSql('i')} as owed,
+        exists (select 1 from invoice_payments p where p.invoice_id = i.id and p.status = 'open') as open
+      from invoices i where i.rental_id = ${rental.id} ${only}
+      order by i.period_start, i.number`.execute(trx);
+    const found = invoices.rows.find((i) => i.number === invoiceNumber);
     if (!found) return { kind: 'refused' as const, problem: problem('no_invoice', { number: invoiceNumber }) };
-    const owed = found.owed;
-    if (owed <= 0) return { kind: 'refused' as const, problem: problem('invoice_already_paid', { number: invoiceNumber }) };
+    if (found.owed <= 0) return { kind: 'refused' as const, problem: problem('invoice_already_paid', { number: invoiceNumber }) };
     const open = await trx.selectFrom('invoice_payments').select(['id', 'trigger', 'checkout_url', 'created_at']).where('invoice_id', '=', found.id).where('status', '=', 'open').executeTakeFirst();
     if (open) {
       if (open.trigger === 'pay_now' && open.checkout_url && now.getTime() - new Date(open.created_at).getTime() < sessionMinutes * 60_000) return { kind: 'session' as const, url: open.checkout_url };
       return { kind: 'refused' as const, problem: problem('invoice_payment_in_progress') };
     }
+    let others = invoices.rows.filter((i) => i.id !== found.id && i.owed > 0 && !i.open);
+    if (others.length > 0 && rental.paysBy === 'pad') {
+      const debited = await debitToCome(trx, rental.id);
+      others = others.filter((i) => !debited(i.id));
+    }
     const paymentId = randomUUID();
-    await trx.insertInto('invoice_payments').values({ id: paymentId, invoice_id: found.id, method: 'card', trigger: 'pay_now', status: 'open', amount_cents: owed, created_at: now }).execute();
-    const period = { start: found.period_start, end: found.period_end };
-    return { kind: 'opened' as const, paymentId, invoiceId: found.id, owed, period };
+    const row = (invoice: PayableInvoice) => ({ invoice_id: invoice.id, method: 'card' as const, trigger: 'pay_now' as const, status: 'open' as const, amount_cents: invoice.owed, created_at: now });
+    await trx.insertInto('invoice_payments').values({ id: paymentId, ...row(found) }).execute();
+    if (others.length > 0) await trx.insertInto('invoice_payments').values(others.map((i) => ({ id: randomUUID(), ...row(i), pay_now_group: paymentId }))).execute();
+    const lines = [found, ...others].map((i) => ({ description: invoiceLine(i.number, rental.unitName, { start: i.period_start, end: i.period_end }, rental.language), amountCents: i.owed }));
+    return { kind: 'opened' as const, paymentId, invoiceId: found.id, lines };
   });
   if (opened.kind !== 'opened') return opened;
   try {
@@ -105,19 +153,20 @@ export async function startPayNow(deps: PayNowDeps, link: ManageLink, invoiceNum
       invoicePaymentId: opened.paymentId,
       invoiceId: opened.invoiceId,
       idempotencyKey: `pay-now-${opened.paymentId}`,
-      amountCents: opened.owed,
-      description: `${invoiceNumber} · ${rental.unitName} · ${periodText(opened.period.start, opened.period.end, rental.language)}`,
+      lines: opened.lines,
       customerId: rental.customerId,
       ...returnUrls(link.siteOrigin, link.manageToken, 'paid'),
       locale: rental.language,
       expiresAt: new Date(now.getTime() + sessionMinutes * 60_000),
       origin: link.pageOrigin,
     });
-    await deps.db.updateTable('invoice_payments').set({ checkout_session_id: session.id, checkout_url: session.url }).where('id', '=', opened.paymentId).execute();
+    // The session is the first row's; every row keeps its page, so Pay now on any of its invoices opens it again.
+    await deps.db.updateTable('invoice_payments').set({ checkout_session_id: session.id }).where('id', '=', opened.paymentId).execute();
+    await deps.db.updateTable('invoice_payments').set({ checkout_url: session.url }).where(ofCheckout(opened.paymentId)).execute();
     return { kind: 'session', url: session.url };
   } catch (err) {
     logError('billing.pay_now_session_failed', err, { payment: opened.paymentId });
-    await deps.db.updateTable('invoice_payments').set({ status: 'failed', failure_reason: 'checkout_failed', settled_at: deps.clock() }).where('id', '=', opened.paymentId).where('status', '=', 'open').execute();
+    await deps.db.updateTable('invoice_payments').set({ status: 'failed', failure_reason: 'checkout_failed', settled_at: deps.clock() }).where(ofCheckout(opened.paymentId)).where('status', '=', 'open').execute();
     return { kind: 'refused', problem: problem('payment_page_failed') };
   }
 }
@@ -154,21 +203,30 @@ export async function startCardChange(deps: PayNowDeps, link: ManageLink): Promi
 }
 
 /**
- * A Pay now paid (the provider's event, or the test checkout's Pay): its payment row settles once,
- * and the card paid with becomes the rental's for the months after. A payment that lands after its
- * row was given up as abandoned is money received all the same: the row records it.
+ * A Pay now paid (the provider's event, or the test checkout's Pay): each of its payment rows (one
+ * per invoice it pays) settles once, with its invoice's paid e-mail, and the card paid with
+ * becomes the rental's for the months after. A payment that lands after its rows were given up as
+ * abandoned is money received all the same: the rows record it.
  */
 export async function payNowPaid(deps: PayNowDeps, invoicePaymentId: string, outcome: Extract<ChargeOutcome, { outcome: 'succeeded' }>, card: SavedCard | null): Promise<'settled' | 'already'> {
   const now = deps.clock();
   await deps.db
     .updateTable('invoice_payments')
     .set({ status: 'open', failure_reason: null, settled_at: null })
-    .where('id', '=', invoicePaymentId)
+    .where(ofCheckout(invoicePaymentId))
     .where('status', '=', 'failed')
     .where('failure_reason', '=', 'checkout_abandoned')
     .execute();
   if (card) await keepCard(deps.db, { invoicePaymentId }, card, now);
-  return settleTry(deps.db, deps.keyring, invoicePaymentId, outcome, now);
+  // Each row in a transaction of its own (its invoice, then the rental, then the order: rental-locks.ts).
+  // The row the checkout was opened for last: settled, the others are too, so an instance stopped
+  // between two leaves its checkout open for the provider's event sent again (or the test page's Pay) to finish.
+  const others = await deps.db.selectFrom('invoice_payments').select('id').where('pay_now_group', '=', invoicePaymentId).orderBy('invoice_id').execute();
+  let settled = false;
+  for (const { id } of [...others, { id: invoicePaymentId }]) {
+    if ((await settleTry(deps.db, deps.keyring, id, outcome, now)) === 'settled') settled = true;
+  }
+  return settled ? 'settled' : 'already';
 }
 
 /**
@@ -255,7 +313,7 @@ export async function abandonBillingSession(db: Db, session: BillingSession, now
     await db
       .updateTable('invoice_payments')
       .set({ status: 'failed', failure_reason: 'checkout_abandoned', settled_at: now })
-      .where('id', '=', session.invoicePaymentId)
+      .where(ofCheckout(session.invoicePaymentId))
       .where('status', '=', 'open')
       .execute();
   } else {
@@ -278,13 +336,22 @@ export async function billingSessionOf(db: Db, sessionId: string, now: Date): Pr
     .where('p.checkout_session_id', '=', sessionId)
     .executeTakeFirst();
   if (payment) {
-    const period = { start: payment.period_start, end: payment.period_end };
+    // The other invoices its checkout pays: one line and one amount each, after its own.
+    const others = await db
+      .selectFrom('invoice_payments as p')
+      .innerJoin('invoices as i', 'i.id', 'p.invoice_id')
+      .select(['p.amount_cents', 'i.number', sql<string>`i.period_start::text`.as('period_start'), sql<string>`i.period_end::text`.as('period_end')])
+      .where('p.pay_now_group', '=', payment.id)
+      .orderBy('i.period_start')
+      .orderBy('i.number')
+      .execute();
+    const lines = [payment, ...others].map((p) => invoiceLine(p.number, payment.unit_name, { start: p.period_start, end: p.period_end }, payment.language));
     return {
       kind: 'invoice',
       invoicePaymentId: payment.id,
       status: payment.status,
-      amountCents: payment.amount_cents,
-      description: `${payment.number} · ${payment.unit_name} · ${periodText(period.start, period.end, payment.language)}`,
+      amountCents: [payment, ...others].reduce((sum, p) => sum + p.amount_cents, 0),
+      description: lines.join(' + '),
       customerId: payment.provider_customer_id,
       language: payment.language,
       orderId: payment.order_id,

@@ -411,6 +411,8 @@ export interface InvoicePaymentsTable {
   return_code: ColumnType<string | null, string | null | undefined, string | null>;
   returned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   return_recorded_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Pay now for several invoices: the row whose checkout pays this one too (null: its own checkout). */
+  pay_now_group: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A debit whose amount a credit note changed before it was filed: not filed before its notice's day. */

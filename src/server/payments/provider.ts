@@ -24,15 +24,14 @@ export interface CheckoutSessionRequest {
   saveCard: boolean;
 }
 
-/** Pay now: a checkout of one invoice's amount owed, that keeps the card for the rental's later invoices. */
+/** Pay now: a checkout of what invoices owe (one, or the customer's choice of all owed), that keeps the card for the rental's later invoices. */
 export interface InvoiceSessionRequest {
-  /** The payment row it pays: the session's metadata, and its idempotency key's subject. */
+  /** The payment row it was opened for (the others of its invoices name it): the session's metadata, and its idempotency key's subject. */
   invoicePaymentId: string;
   invoiceId: string;
   idempotencyKey: string;
-  amountCents: number;
-  /** The line the payment page shows ('Invoice F-2026-000003: Desk A1, December 2026'). */
-  description: string;
+  /** One line per invoice, with its amount owed, as the payment page shows it ('F-2026-000003 · Desk A1 · December 2026'); the first is the row's own. */
+  lines: { description: string; amountCents: number }[];
   /** The rental's customer at the provider, so the new card joins it; null: the checkout makes one. */
   customerId: string | null;
   successUrl: string;
@@ -136,7 +135,7 @@ export interface PaymentProvider {
    * expired): the charge made for its payment row, found by our metadata; null: none was made.
    */
   findCharge(invoicePaymentId: string): Promise<ChargeOutcome | null>;
-  /** Pay now's checkout page, for one invoice. */
+  /** Pay now's checkout page, for its invoices. */
   createInvoiceSession(request: InvoiceSessionRequest): Promise<CheckoutSession>;
   /** Change card's page. */
   createCardSession(request: CardSessionRequest): Promise<CheckoutSession>;

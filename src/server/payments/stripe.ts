@@ -66,7 +66,7 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [{ quantity: 1, price_data: { currency: 'cad', unit_amount: request.amountCents, product_data: { name: request.description } } }],
+          line_items: request.lines.map((line) => ({ quantity: 1, price_data: { currency: 'cad' as const, unit_amount: line.amountCents, product_data: { name: line.description } } })),
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           locale: request.locale,
@@ -205,7 +205,7 @@ function savedCardOf(session: Stripe.Checkout.Session): SavedCard | null {
 }
 
 /**
- * A completed Pay now or Change card session: settles its payment row (the card it paid with
+ * A completed Pay now or Change card session: settles its payment rows (the card it paid with
  * becomes the rental's, through its customer) or makes its card the rental's; null for an order's.
  */
 function billingSessionEvent(base: { id: string; type: string }, session: Stripe.Checkout.Session): PaymentEvent | null {

@@ -1,5 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { cancelRequest } from '../../shared/contract/bookings.ts';
+import { cancelRequest, payNowRequest, type PayNowRequest } from '../../shared/contract/bookings.ts';
 import { bookingFor, cancelBooking, giveRentalNotice, type ManageAnswer } from '../bookings/manage.ts';
 import { manageTargetByToken, type ManageTarget } from '../billing/manage-link.ts';
 import { clientAddress, limitKey } from '../http/client-address.ts';
@@ -98,12 +98,19 @@ export function bookingRoutes(ctx: AppContext, guess: Limiter) {
   });
 
   /** Pay now and Change card: the provider's page, with the way back to this rental's page. */
-  const link = (c: Context<Env>) => ({ rentalId: c.var.target.rentalId, manageToken: c.req.param('token') ?? '', siteOrigin: siteOrigins(c, ctx.config)[0]!, pageOrigin: requestOrigin(c, ctx.config.trustedProxies) });
+  const link = <E extends Env>(c: Context<E>) => ({ rentalId: c.var.target.rentalId, manageToken: c.req.param('token') ?? '', siteOrigin: siteOrigins(c, ctx.config)[0]!, pageOrigin: requestOrigin(c, ctx.config.trustedProxies) });
   const toPage = (c: Context, result: SessionResult) => (result.kind === 'session' ? c.json({ success: true as const, url: result.url }) : problemAnswer(c, result.problem));
   const billing = { db: ctx.db, clock: ctx.clock, payments: ctx.payments, keyring: ctx.config.bankingKeys };
 
   // Neither changes anything the customer has not confirmed on the provider's page: no Idempotency-Key, and a second tap opens the same page.
-  app.post('/:token/invoices/:number/pay', async (c) => toPage(c, await startPayNow(billing, link(c), c.req.param('number'))));
+  // Its body is optional (asked without one before the customer could pay owed invoices with it): none pays the one invoice.
+  const payNowBody = jsonBody(payNowRequest);
+  const payNowChoice: MiddlewareHandler<{ Variables: { body: PayNowRequest } }> = async (c, next) => {
+    if ((await c.req.text()).trim() !== '') return payNowBody(c, next);
+    c.set('body', {});
+    await next();
+  };
+  app.post('/:token/invoices/:number/pay', payNowChoice, async (c) => toPage(c, await startPayNow(billing, link(c), c.req.param('number'), { withOwed: c.var.body.with_owed === true })));
   app.post('/:token/card', async (c) => toPage(c, await startCardChange(billing, link(c))));
 
   // Notice carries nothing but its key: whatever body comes with it is not read.

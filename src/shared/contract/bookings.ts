@@ -154,6 +154,14 @@ export const cancelRequest = z.object({
 });
 export type CancelRequest = z.infer<typeof cancelRequest>;
 
+/**
+ * POST /public-api/bookings/{token}/invoices/{number}/pay, its body optional: with_owed is the
+ * customer's choice to pay the rental's other owed invoices (those with no payment under way) in
+ * the same payment; which ones, and how much, the server decides from its invoices.
+ */
+export const payNowRequest = z.object({ with_owed: z.optional(z.boolean()) });
+export type PayNowRequest = z.infer<typeof payNowRequest>;
+
 /** POST /public-api/bookings/{token}/invoices/{number}/pay and …/card: the provider's page to go to. */
 export const paymentPageResponse = z.object({ success: z.literal(true), url: z.string() });
 

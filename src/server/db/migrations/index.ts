@@ -17,6 +17,7 @@ import * as books from './0015-books.ts';
 import * as tenancyEnds from './0016-tenancy-ends.ts';
 import * as padFileVoids from './0017-pad-file-voids.ts';
 import * as cardFailures from './0018-card-failures.ts';
+import * as payNowGroups from './0019-pay-now-groups.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-tenancy-ends': tenancyEnds,
   '0017-pad-file-voids': padFileVoids,
   '0018-card-failures': cardFailures,
+  '0019-pay-now-groups': payNowGroups,
 };

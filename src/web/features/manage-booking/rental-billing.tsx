@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import type { RentalBilling } from '../../../shared/contract/bookings.ts';
 import { billedPeriodText } from '../../../shared/domain/period-text.ts';
 import { padReturnReason } from '../../../shared/domain/pad-returns.ts';
@@ -25,7 +26,7 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
   const money = (cents: number) => formatCad(cents, lang);
   // The provider's page replaces this one: the button stays busy until the browser leaves.
   const toPaymentPage = useMutation({
-    mutationFn: (what: { invoice: string } | 'card') => paymentPage(token, what),
+    mutationFn: (what: { invoice: string; withOwed?: boolean } | 'card') => paymentPage(token, what),
     networkMode: 'always',
     onSuccess: goToPaymentPage,
   });
@@ -36,6 +37,13 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
   // A tenancy's invoices are debited from the tenant's account: no card is kept, and Pay now is for what no debit will pay.
   const pad = billing.paysBy === 'pad';
   const date = (d: string) => ticketDate(d, locale);
+  /** What Pay now pays: owed, and (a tenancy's) no debit to come for it, or its debit came back. The server applies the same rule to the invoices it pays with another. */
+  const payable = (invoice: RentalBilling['invoices'][number]) => (invoice.state === 'due' || invoice.state === 'overdue') && (!pad || !invoice.debitOn || !!invoice.returnCode);
+  const payables = billing.invoices.filter(payable);
+  // Pay now on one invoice while others are owed: the customer chooses, this one alone (the default) or all of them.
+  const [choosing, setChoosing] = useState<string | null>(null);
+  const payNow = (number: string) => (payables.length > 1 ? setChoosing(number) : toPaymentPage.mutate({ invoice: number }));
+  const chosen = payables.find((i) => i.number === choosing);
 
   return (
     <section className="info-card" aria-labelledby="billing-heading">
@@ -71,7 +79,6 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
           {billing.invoices.map((invoice) => {
             const owed = invoice.state === 'due' || invoice.state === 'overdue';
             const returned = invoice.returnCode ? padReturnReason(invoice.returnCode, lang) : null;
-            const payable = owed && (!pad || !invoice.debitOn || returned !== null);
             return (
               <li key={invoice.number} className="manage__invoice">
                 <span>
@@ -95,11 +102,11 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
                         </a>
                       ))
                     : null}
-                  {payable ? (
+                  {payable(invoice) ? (
                     <button
                       type="button"
                       className="button button--primary"
-                      onClick={() => toPaymentPage.mutate({ invoice: invoice.number })}
+                      onClick={() => payNow(invoice.number)}
                       disabled={!canPay}
                       aria-label={m.payNowLabel(invoice.number, money(invoice.owed))}
                       aria-describedby={online ? undefined : 'payment-offline'}
@@ -113,6 +120,17 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
           })}
         </ul>
       )}
+      {chosen && payables.length > 1 ? (
+        <PayChoice
+          invoice={chosen}
+          all={payables}
+          money={money}
+          canPay={canPay}
+          online={online}
+          onPay={(withOwed) => toPaymentPage.mutate({ invoice: chosen.number, withOwed })}
+          onBack={() => setChoosing(null)}
+        />
+      ) : null}
       {online ? null : (
         <p id="payment-offline" className="manage__offline">
           {pad ? m.padPaymentNeedsConnection : m.paymentNeedsConnection}
@@ -125,5 +143,51 @@ export function RentalBillingSection({ token, billing, fromDevice }: { token: st
       ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
     </section>
+  );
+}
+
+/**
+ * Pay now's choice while other invoices are owed: this invoice alone (the default) or every one
+ * owed in one payment, each with its total. The server pays what is owed when it opens the page,
+ * which shows the amount before the customer pays.
+ */
+function PayChoice(props: {
+  invoice: { number: string; owed: number };
+  all: { owed: number }[];
+  money: (cents: number) => string;
+  canPay: boolean;
+  online: boolean;
+  onPay: (withOwed: boolean) => void;
+  onBack: () => void;
+}) {
+  const m = useCatalogue(manageBookingCatalogue);
+  const [withOwed, setWithOwed] = useState(false);
+  const first = useRef<HTMLInputElement>(null);
+  // Opened by a Pay now button: the choice is where the customer goes next.
+  useEffect(() => first.current?.focus(), []);
+  const total = props.all.reduce((sum, i) => sum + i.owed, 0);
+  return (
+    <div className="manage-dialog">
+      <fieldset className="manage-dialog__days">
+        <legend>{m.payChoiceTitle}</legend>
+        <label className="manage-dialog__day">
+          <input ref={first} type="radio" name="pay-choice" checked={!withOwed} onChange={() => setWithOwed(false)} />
+          {m.payThisOnly(props.invoice.number, props.money(props.invoice.owed))}
+        </label>
+        <label className="manage-dialog__day">
+          <input type="radio" name="pay-choice" checked={withOwed} onChange={() => setWithOwed(true)} />
+          {m.payAllOwed(props.all.length, props.money(total))}
+        </label>
+      </fieldset>
+      <p className="manage__note">{m.payChoiceNote}</p>
+      <div className="manage-dialog__actions">
+        <button type="button" className="button button--primary" onClick={() => props.onPay(withOwed)} disabled={!props.canPay} aria-describedby={props.online ? undefined : 'payment-offline'}>
+          {m.continueToPayment}
+        </button>
+        <button type="button" className="button button--secondary" onClick={props.onBack}>
+          {m.keepInvoices}
+        </button>
+      </div>
+    </div>
   );
 }

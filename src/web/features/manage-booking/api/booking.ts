@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { bookingResponse, cancelRequest, paymentPageResponse, type BookingView } from '../../../../shared/contract/bookings.ts';
+import { bookingResponse, cancelRequest, paymentPageResponse, type BookingView, type PayNowRequest } from '../../../../shared/contract/bookings.ts';
 import { ApiRequestError, apiUrl, requestJson } from '../../../app/api.ts';
 import { readBookingCopy, removeBookingCopy, saveBookingCopy } from '../../../storage/booking-copies.ts';
 
@@ -92,12 +92,13 @@ export function invoiceUrl(token: string, number: string): string {
 }
 
 /**
- * Pay now (an invoice) or Change card: the server opens the payment provider's page and answers
+ * Pay now (an invoice, or with the rental's other owed ones: the customer's choice) or Change card: the server opens the payment provider's page and answers
  * its address, where the browser goes next. A second tap gets the same page.
  */
-export async function paymentPage(token: string, what: { invoice: string } | 'card'): Promise<string> {
+export async function paymentPage(token: string, what: { invoice: string; withOwed?: boolean } | 'card'): Promise<string> {
   const action = what === 'card' ? 'card' : `invoices/${encodeURIComponent(what.invoice)}/pay`;
-  const { url } = await requestJson(`${path(token)}/${action}`, paymentPageResponse, { method: 'POST', body: {} });
+  const body: PayNowRequest = what !== 'card' && what.withOwed ? { with_owed: true } : {};
+  const { url } = await requestJson(`${path(token)}/${action}`, paymentPageResponse, { method: 'POST', body });
   return url;
 }
 
