@@ -1841,18 +1841,18 @@ const fuzzers: Fuzzer[] = [
       ),
   },
   {
-    route: 'POST /admin-api/pad-files/:id/void',
+    route: 'POST /admin-api/pad-files/void/:id',
     runs: 150,
     probes: async () =>
       withIds(
         bodyProbes(
-          fc.oneof(fc.constant('{pad:made}'), fc.uuid().map(String), idSegment).map((id) => `/admin-api/pad-files/${id}/void`),
-          '/admin-api/pad-files/{pad:made}/void',
+          fc.oneof(fc.constant('{pad:made}'), fc.uuid().map(String), idSegment).map((id) => `/admin-api/pad-files/void/${id}`),
+          '/admin-api/pad-files/void/{pad:made}',
           [{ reason: 'Rejected by the bank' }, { reason: 'Never sent' }],
           { headers: adminHeaders, fixedHeaders: adminAuth, extraValues: { reason: ['""', '"  "', `"${'r'.repeat(500)}"`, `"${'r'.repeat(501)}"`, '"\\u0000"', 'null'] } },
         ),
         'POST',
-        (id) => `/admin-api/pad-files/${id}/void`,
+        (id) => `/admin-api/pad-files/void/${id}`,
         ['{pad:made}'],
         { headers: adminAuth, body: JSON.stringify({ reason: 'fuzz' }) },
       ),

@@ -228,7 +228,7 @@ describe(`voiding a PAD file (${backend})`, () => {
     expect(res.status).toBe(201);
     return padFileMade.parse(await res.json()).file;
   }
-  const voidFile = (id: string, body: unknown, headers: Record<string, string> = token) => t.app.request(`/admin-api/pad-files/${id}/void`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const voidFile = (id: string, body: unknown, headers: Record<string, string> = token) => t.app.request(`/admin-api/pad-files/void/${id}`, { method: 'POST', headers, body: JSON.stringify(body) });
 
   /** Signs a lease of an office of its own on 2026-11-23: its initial invoice is due 2026-12-03. */
   async function signLease(company: string) {

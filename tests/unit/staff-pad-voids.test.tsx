@@ -35,7 +35,7 @@ function padFilesServer(post: (request: ApiRequest) => Response) {
     if (request.method === 'GET' && request.path === '/admin-api/pad-files') {
       return answer(padFilesResponse, { success: true, files: [done ? { ...open, voided: { at: '2026-11-19T14:30:00.000Z', by: 'Léa', reason: 'Never sent' } } : open, voided] });
     }
-    if (request.method === 'POST' && request.path === `/admin-api/pad-files/${open.id}/void`) {
+    if (request.method === 'POST' && request.path === `/admin-api/pad-files/void/${open.id}`) {
       const response = post(request);
       done = response.ok;
       return response;
@@ -83,7 +83,7 @@ describe('voiding a PAD file', () => {
     await user.type(reason, 'Never sent');
     await user.click(within(dialog).getByRole('button', { name: 'Void the file' }));
     expect(await screen.findByText('File no. 3 voided: the debits of F-2026-000012, F-2026-000013 go in the next file.')).toBeTruthy();
-    expect(requests.filter((r) => r.method === 'POST').map((r) => [r.path, r.body])).toEqual([[`/admin-api/pad-files/${open.id}/void`, { reason: 'Never sent' }]]);
+    expect(requests.filter((r) => r.method === 'POST').map((r) => [r.path, r.body])).toEqual([[`/admin-api/pad-files/void/${open.id}`, { reason: 'Never sent' }]]);
     expect(screen.queryByRole('dialog')).toBeNull();
     // The list read again: the file now shows voided.
     await waitFor(() => expect(within(rowOf('0003')).getByText('Voided')).toBeTruthy());

@@ -101,7 +101,7 @@ const voidFile: Command = async ({ client, args, flags, json, print }) => {
   const id = args[0];
   const reason = typeof flags.reason === 'string' ? flags.reason : undefined;
   if (!id || !reason) throw new Error(voidUsage);
-  const answer = padFileVoided.parse(await client.call('POST', `/admin-api/pad-files/${encodeURIComponent(id)}/void`, { reason }));
+  const answer = padFileVoided.parse(await client.call('POST', `/admin-api/pad-files/void/${encodeURIComponent(id)}`, { reason }));
   if (json) return print(JSON.stringify(answer, null, 2));
   print(`PAD file no. ${answer.file.number} for ${answer.file.payment_date} voided: the debits of ${answer.invoices.join(', ')} go in the next file.`);
 };

@@ -80,7 +80,7 @@ export function staffPadFileRoutes(deps: AppDeps) {
       if (items.some((i) => i.result === 'recorded')) deps.mailer?.wake();
       return c.json({ success: true as const, file: { number: read.file.fileNumber, created_on: read.file.createdOn }, items, counts: countsOf(items) });
     })
-    .post('/:id/void', jsonBody(padFileVoidInput), async (c) => {
+    .post('/void/:id', jsonBody(padFileVoidInput), async (c) => {
       const id = pathParam(c, recordUuid);
       if (!id) return problemAnswer(c, problem('no_pad_file'));
       const actor = actorOf(c);

@@ -37,7 +37,7 @@ export const padFileMade = z.object({
 export const padFilesResponse = z.object({ success: z.literal(true), files: z.array(padFileSummary) });
 
 /**
- * POST /admin-api/pad-files/:id/void (managers): a file the bank rejected whole, or that was never
+ * POST /admin-api/pad-files/void/:id (managers): a file the bank rejected whole, or that was never
  * sent, set aside before its debits are treated as paid, with the reason the audit trail keeps.
  */
 export const padFileVoidInput = z.object({

@@ -178,7 +178,7 @@ export const staffCalls = {
   /** The bank's return file, sent byte for byte as chosen; uploaded again, nothing changes. */
   uploadPadReturnFile: (file: Blob) => staffRequest('/admin-api/pad-files/returns', { method: 'POST', file, schema: padReturnFileUploaded }),
   /** A file the bank rejected whole, or never sent: its debits go in the next file. */
-  voidPadFile: (id: string, body: PadFileVoidInput) => staffRequest(`/admin-api/pad-files/${encodeURIComponent(id)}/void`, { method: 'POST', body, schema: padFileVoided }),
+  voidPadFile: (id: string, body: PadFileVoidInput) => staffRequest(`/admin-api/pad-files/void/${encodeURIComponent(id)}`, { method: 'POST', body, schema: padFileVoided }),
   signOut: () => staffRequest('/admin-api/session', { method: 'DELETE', schema: done, signInOn401: false }),
   setPassword: (token: string, password: string) => staffRequest('/admin-api/session/password', { method: 'POST', body: { token, password }, schema: done, signInOn401: false }),
   /** A new account with a one-time set-password link (a manager's account only by a manager). */
