@@ -20,7 +20,7 @@ const texts = catalogue({
     } satisfies Record<Refusal, string>,
     why: (refusal: string) =>
       `Stripe refused the billing round’s request: ${refusal}. No card is charged until Stripe answers again; the tries refused are closed as not attempted, so customers can pay with Pay now and you can record payments. Charging resumes by itself at the first request Stripe answers.`,
-    todo: 'Check the key in STRIPE_SECRET_KEY and the account in Stripe’s dashboard. You get this e-mail once per incident, not once per invoice.',
+    whatToDo: 'Check the key in STRIPE_SECRET_KEY and the account in Stripe’s dashboard. You get this e-mail once per incident, not once per invoice.',
     refusal: 'Refusal',
     code: 'Stripe’s code',
     message: 'Stripe’s words',
@@ -36,7 +36,7 @@ const texts = catalogue({
     },
     why: (refusal) =>
       `Stripe a refusé la requête de la ronde de facturation : ${refusal}. Aucune carte n’est débitée tant que Stripe ne répond pas de nouveau; les essais refusés sont fermés comme non tentés, si bien que les clients peuvent payer avec Payer maintenant et que vous pouvez inscrire des paiements. Les prélèvements reprennent d’eux-mêmes à la première requête à laquelle Stripe répond.`,
-    todo: 'Vérifiez la clé dans STRIPE_SECRET_KEY et le compte dans le tableau de bord de Stripe. Vous recevez ce courriel une fois par incident, non une fois par facture.',
+    whatToDo: 'Vérifiez la clé dans STRIPE_SECRET_KEY et le compte dans le tableau de bord de Stripe. Vous recevez ce courriel une fois par incident, non une fois par facture.',
     refusal: 'Refus',
     code: 'Code de Stripe',
     message: 'Mots de Stripe',
@@ -62,7 +62,7 @@ export const staffPaymentProviderRefused: Template<'staff_payment_provider_refus
           { label: t.since, value: instantAtSpace(since, language) },
         ],
       },
-      { kind: 'paragraph', text: t.todo },
+      { kind: 'paragraph', text: t.whatToDo },
     ],
   });
 };
